@@ -1,0 +1,1 @@
+export const probe: number = 1;
