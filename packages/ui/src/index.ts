@@ -1,1 +1,1 @@
-export {};
+export * from './Toast/index.ts';

@@ -1,0 +1,61 @@
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useEffect } from 'react';
+import * as styles from './Toast.css.ts';
+import { Toaster, ToastView } from './Toaster.tsx';
+import { TOAST_TYPES, toast } from './toastStore.ts';
+
+const meta = {
+  title: 'Feedback/Toast',
+  component: Toaster,
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof Toaster>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Every type, with and without a title; they never auto-close here so the screenshot is stable. */
+export const Types: Story = {
+  render: () => (
+    <ToastPrimitive.Provider duration={Number.POSITIVE_INFINITY}>
+      {TOAST_TYPES.flatMap((type, index) => [
+        <ToastView
+          key={`${type}-plain`}
+          closeLabel="Close"
+          item={{ id: index * 2, type, open: true, message: `A ${type} message` }}
+        />,
+        <ToastView
+          key={`${type}-title`}
+          closeLabel="Close"
+          item={{
+            id: index * 2 + 1,
+            type,
+            open: true,
+            title: `${type[0]?.toUpperCase()}${type.slice(1)}`,
+            message: 'A longer message that wraps onto a second line to show how the body text flows.',
+          }}
+        />,
+      ])}
+      <ToastPrimitive.Viewport className={styles.viewport} style={{ position: 'static', width: 380 }} />
+    </ToastPrimitive.Provider>
+  ),
+};
+
+function RaiseOnMount() {
+  useEffect(() => {
+    for (const type of ['error', 'warning', 'success', 'info'] as const) {
+      toast[type](`Raised with toast.${type}()`, { duration: Number.POSITIVE_INFINITY });
+    }
+    return () => toast.clear();
+  }, []);
+  return null;
+}
+
+/** Four raised through the imperative API: three show, the fourth waits its turn. */
+export const Queue: Story = {
+  render: () => (
+    <div style={{ minHeight: 360 }}>
+      <RaiseOnMount />
+      <Toaster />
+    </div>
+  ),
+};

@@ -1,0 +1,100 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from './Toaster.tsx';
+import { toast } from './toastStore.ts';
+
+function shownMessages() {
+  return Array.from(document.querySelectorAll('[data-toast-type]')).map((el) => ({
+    type: el.getAttribute('data-toast-type'),
+    text: el.textContent,
+    state: el.getAttribute('data-state'),
+  }));
+}
+
+describe('Toaster', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    act(() => toast.clear());
+    vi.useRealTimers();
+  });
+
+  it('shows at most three toasts and queues the rest', () => {
+    render(<Toaster />);
+    act(() => {
+      for (let i = 1; i <= 5; i++) toast.info(`Message ${i}`);
+    });
+    expect(shownMessages().map((m) => m.text)).toEqual(['Message 1', 'Message 2', 'Message 3']);
+
+    act(() => {
+      fireEvent.click(screen.getAllByRole('button', { name: 'Close' })[0] as HTMLElement);
+    });
+    act(() => {
+      vi.advanceTimersByTime(300);
+    });
+    expect(shownMessages().map((m) => m.text)).toEqual(['Message 2', 'Message 3', 'Message 4']);
+  });
+
+  it('closes a toast after 5000 ms, not before', () => {
+    render(<Toaster />);
+    act(() => {
+      toast.error('Gateway timeout');
+    });
+    act(() => {
+      vi.advanceTimersByTime(4900);
+    });
+    expect(shownMessages()).toEqual([{ type: 'error', text: 'Gateway timeout', state: 'open' }]);
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
+    act(() => {
+      vi.advanceTimersByTime(300);
+    });
+    expect(shownMessages()).toEqual([]);
+  });
+
+  it('pauses the auto-close while hovered', () => {
+    render(<Toaster />);
+    act(() => {
+      toast.success('Saved');
+    });
+    // Radix listens for the pointer on the wrapper around the toast list.
+    const wrapper = screen.getByRole('region').querySelector('ol')?.parentElement as HTMLElement;
+    act(() => {
+      vi.advanceTimersByTime(1000);
+      fireEvent.pointerMove(wrapper);
+    });
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
+    expect(shownMessages().map((m) => m.text)).toEqual(['Saved']);
+    act(() => {
+      fireEvent.pointerLeave(wrapper);
+    });
+    act(() => {
+      vi.advanceTimersByTime(4100);
+    });
+    act(() => {
+      vi.advanceTimersByTime(300);
+    });
+    expect(shownMessages()).toEqual([]);
+  });
+
+  it('renders a React node as the message and is callable outside React', () => {
+    const id = toast.warning(
+      <span>
+        Read <a href="https://example.com">the docs</a>
+      </span>,
+      { title: 'Heads up' },
+    );
+    render(<Toaster />);
+    expect(screen.getByRole('link', { name: 'the docs' })).toBeInTheDocument();
+    expect(screen.getByText('Heads up')).toBeInTheDocument();
+    act(() => toast.dismiss(id));
+    act(() => {
+      vi.advanceTimersByTime(300);
+    });
+    expect(shownMessages()).toEqual([]);
+  });
+});

@@ -1,0 +1,11 @@
+export { Toaster, type ToasterProps } from './Toaster.tsx';
+export {
+  MAX_VISIBLE_TOASTS,
+  TOAST_DURATION_MS,
+  TOAST_TYPES,
+  type ToastItem,
+  type ToastOptions,
+  type ToastType,
+  toast,
+  toastStore,
+} from './toastStore.ts';

@@ -1,0 +1,94 @@
+import type { ReactNode } from 'react';
+
+export const TOAST_TYPES = ['default', 'success', 'info', 'error', 'warning'] as const;
+export type ToastType = (typeof TOAST_TYPES)[number];
+
+/** SPEC.md section 9: at most three toasts on screen; the rest wait their turn. */
+export const MAX_VISIBLE_TOASTS = 3;
+/** Matches Radix Toast's own default, which the spec names as the auto-close time. */
+export const TOAST_DURATION_MS = 5000;
+/** How long a closed toast stays mounted so its fade-out can play. */
+export const TOAST_EXIT_MS = 200;
+
+export interface ToastOptions {
+  title?: ReactNode;
+  /** Milliseconds before auto-close; `Infinity` keeps the toast until it is closed. */
+  duration?: number;
+}
+
+export interface ToastItem extends ToastOptions {
+  id: number;
+  type: ToastType;
+  message: ReactNode;
+  open: boolean;
+}
+
+type Listener = () => void;
+
+// A tiny external store so non-React code (the panel's HTTP interceptors) can raise toasts and
+// <Toaster /> reads them with useSyncExternalStore.
+let items: readonly ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<Listener>();
+
+function emit(next: readonly ToastItem[]) {
+  items = next;
+  for (const listener of listeners) listener();
+}
+
+export const toastStore = {
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  getSnapshot(): readonly ToastItem[] {
+    return items;
+  },
+  add(type: ToastType, message: ReactNode, options: ToastOptions = {}): number {
+    const id = nextId++;
+    emit([...items, { ...options, id, type, message, open: true }]);
+    return id;
+  },
+  dismiss(id: number): void {
+    if (!items.some((item) => item.id === id && item.open)) return;
+    emit(items.map((item) => (item.id === id ? { ...item, open: false } : item)));
+    // Dropping the closed toast lets the next queued one take its place once the fade is over.
+    setTimeout(() => emit(items.filter((item) => item.id !== id)), TOAST_EXIT_MS);
+  },
+  clear(): void {
+    emit([]);
+  },
+};
+
+/** The toasts on screen: the open ones up to the limit, plus closed ones still fading out. */
+export function visibleToasts(all: readonly ToastItem[]): ToastItem[] {
+  const shown: ToastItem[] = [];
+  let open = 0;
+  for (const item of all) {
+    if (!item.open) shown.push(item);
+    else if (open < MAX_VISIBLE_TOASTS) {
+      shown.push(item);
+      open++;
+    }
+  }
+  return shown;
+}
+
+type ToastFn = (message: ReactNode, options?: ToastOptions) => number;
+
+/** Imperative API, callable anywhere: `toast.error(message)`, `toast.dismiss(id)`. */
+export const toast: ToastFn &
+  Record<Exclude<ToastType, 'default'>, ToastFn> & {
+    dismiss: (id: number) => void;
+    clear: () => void;
+  } = Object.assign(
+  (message: ReactNode, options?: ToastOptions) => toastStore.add('default', message, options),
+  {
+    success: (message: ReactNode, options?: ToastOptions) => toastStore.add('success', message, options),
+    info: (message: ReactNode, options?: ToastOptions) => toastStore.add('info', message, options),
+    error: (message: ReactNode, options?: ToastOptions) => toastStore.add('error', message, options),
+    warning: (message: ReactNode, options?: ToastOptions) => toastStore.add('warning', message, options),
+    dismiss: (id: number) => toastStore.dismiss(id),
+    clear: () => toastStore.clear(),
+  },
+);
