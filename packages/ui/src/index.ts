@@ -1,1 +1,2 @@
+export * from './NavigationProgress/index.ts';
 export * from './Toast/index.ts';
