@@ -1,1 +1,73 @@
-export { vars } from './theme/contract.css.ts';
+// Side effects: the @font-face rules of every selectable font, and the scheme x theme classes.
+import './fonts/font-faces.ts';
+
+export {
+  COLOR_SCHEMES,
+  type ColorScheme,
+  cssVariables,
+  DEFAULT_COLOR_SCHEME,
+  DEFAULT_FONT_SIZE_DELTA,
+  DEFAULT_THEME,
+  FONT_LOAD_TIMEOUT_MS,
+  FONT_SETTINGS_DEBOUNCE_MS,
+  FONT_SIZE_DELTA_MAX,
+  FONT_SIZE_DELTA_MIN,
+  FONT_WEIGHTS,
+  type FontWeight,
+  STORAGE_KEYS,
+  THEMES,
+  type Theme,
+} from './constants.ts';
+export { type Debounced, debounce } from './debounce.ts';
+export {
+  DEFAULT_FONT_ID,
+  FALLBACK_STACKS,
+  FONT_IDS,
+  FONTS,
+  type FontDefinition,
+  type FontId,
+  type FontKind,
+  fontStack,
+  isFontId,
+  parseFontId,
+  STATIC_FONT_BASE_PATH,
+} from './fonts/fonts.ts';
+export { type FontLoadResult, type LoadFontOptions, loadFont } from './fonts/load.ts';
+export { FONT_MEASURE_SAMPLE, measureAverageCharWidth, measureFontScaleFactor } from './fonts/measure.ts';
+export { fontScaleFactor } from './fonts/scale.ts';
+export { consoleLogger, type TokensLogger } from './logger.ts';
+export {
+  type AppliedDisplayPreferences,
+  applyDisplayPreferences,
+  DARK_SCHEME_QUERY,
+  DEFAULT_DISPLAY_PREFERENCES,
+  resolveDisplayPreferences,
+  resolveTheme,
+} from './preferences/apply.ts';
+export {
+  createDisplayPreferencesController,
+  type DisplayPreferencesController,
+  type DisplayPreferencesControllerOptions,
+} from './preferences/controller.ts';
+export {
+  colorSchemeSchema,
+  type DisplayPreferenceKey,
+  type DisplayPreferences,
+  fontIdSchema,
+  fontSizeDeltaSchema,
+  readStoredPreferences,
+  type StoredDisplayPreferences,
+  themeSchema,
+  writeStoredPreference,
+} from './preferences/storage.ts';
+export { allThemeClassNames, themeClassName, themeClassNames } from './theme/classes.ts';
+export { type ThemeVars, vars } from './theme/contract.css.ts';
+export {
+  AA_NON_TEXT_CONTRAST,
+  AA_TEXT_CONTRAST,
+  contrastRatio,
+  relativeLuminance,
+} from './theme/contrast.ts';
+export { schemeTokens } from './theme/schemes/index.ts';
+export type { ColourTokens, LayoutTokens, SchemeTokens, ThemeTokens } from './theme/tokens.ts';
+export { clampFontSizeDelta, fontSizeFromDelta, MIN_RENDERED_FONT_SIZE_PX } from './typography.ts';

@@ -1,0 +1,35 @@
+// The vocabularies of SPEC.md sections 3, 5 and 9, kept `as const` so every consumer gets literal types.
+
+export const THEMES = ['light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+export const COLOR_SCHEMES = ['default', 'legacy', 'creative'] as const;
+export type ColorScheme = (typeof COLOR_SCHEMES)[number];
+
+export const DEFAULT_THEME: Theme = 'light';
+export const DEFAULT_COLOR_SCHEME: ColorScheme = 'default';
+
+export const FONT_SIZE_DELTA_MIN = -10;
+export const FONT_SIZE_DELTA_MAX = 10;
+export const DEFAULT_FONT_SIZE_DELTA = 0;
+
+export const FONT_LOAD_TIMEOUT_MS = 3000;
+export const FONT_SETTINGS_DEBOUNCE_MS = 150;
+export const FONT_WEIGHTS = [400, 500, 600, 700] as const;
+export type FontWeight = (typeof FONT_WEIGHTS)[number];
+
+// Custom properties set on the document root by applyDisplayPreferences. They live outside the theme
+// contract on purpose: they are user preferences that apply across every scheme and theme, and the
+// scheme classes derive their font tokens from them.
+export const cssVariables = {
+  fontSizeDelta: '--cairn-font-size-delta',
+  fontScale: '--cairn-font-scale',
+  fontFamily: '--cairn-font-family',
+} as const;
+
+export const STORAGE_KEYS = {
+  theme: 'cairn.theme',
+  colorScheme: 'cairn.colorScheme',
+  font: 'cairn.font',
+  fontSizeDelta: 'cairn.fontSizeDelta',
+} as const;

@@ -1,0 +1,161 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FONT_SETTINGS_DEBOUNCE_MS, STORAGE_KEYS } from '../constants.ts';
+import type { FontId } from '../fonts/fonts.ts';
+import type { TokensLogger } from '../logger.ts';
+import { themeClassNames } from '../theme/classes.ts';
+import { applyDisplayPreferences } from './apply.ts';
+import { createDisplayPreferencesController } from './controller.ts';
+
+// jsdom implements no media queries; this stands in for the system's prefers-color-scheme switch.
+class SystemColourScheme extends EventTarget {
+  matches: boolean;
+  constructor(prefersDark: boolean) {
+    super();
+    this.matches = prefersDark;
+  }
+  change(prefersDark: boolean) {
+    this.matches = prefersDark;
+    this.dispatchEvent(new Event('change'));
+  }
+}
+
+function recordingLogger() {
+  const messages: string[] = [];
+  const logger: TokensLogger = { warn: (message) => messages.push(message) };
+  return { logger, messages };
+}
+
+function setup(prefersDark: boolean, logger?: TokensLogger) {
+  const system = new SystemColourScheme(prefersDark);
+  const loadedFonts: FontId[] = [];
+  const controller = createDisplayPreferencesController({
+    root: document.documentElement,
+    storage: localStorage,
+    matchMedia: () => system as unknown as MediaQueryList,
+    logger,
+    loadFont: async (font) => {
+      loadedFonts.push(font);
+      return 'loaded';
+    },
+    measureScale: (font) => (font === 'fira-code' ? 0.833 : 1),
+  });
+  return { system, controller, loadedFonts };
+}
+
+const root = () => document.documentElement;
+
+describe('display preferences', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    root().className = '';
+    root().removeAttribute('style');
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('follows the system theme when nothing is stored', () => {
+    setup(true).controller.dispose();
+    expect(root().classList.contains(themeClassNames.default.dark)).toBe(true);
+    expect(root().dataset.theme).toBe('dark');
+  });
+
+  it('lets a stored theme win over the system preference', () => {
+    localStorage.setItem(STORAGE_KEYS.theme, '"light"');
+    localStorage.setItem(STORAGE_KEYS.colorScheme, '"creative"');
+    const { controller } = setup(true);
+    expect(controller.current()).toMatchObject({ theme: 'light', colorScheme: 'creative' });
+    expect(root().classList.contains(themeClassNames.creative.light)).toBe(true);
+    controller.dispose();
+  });
+
+  it('re-applies the stored theme when the system preference changes', () => {
+    localStorage.setItem(STORAGE_KEYS.theme, '"dark"');
+    const { system, controller } = setup(false);
+    root().className = ''; // something else clobbered the root meanwhile
+    system.change(true);
+    expect(root().classList.contains(themeClassNames.default.dark)).toBe(true);
+    system.change(false);
+    expect(controller.current().theme).toBe('dark');
+    expect(root().classList.contains(themeClassNames.default.dark)).toBe(true);
+    controller.dispose();
+  });
+
+  it('follows system changes while no theme is stored', () => {
+    const { system, controller } = setup(false);
+    system.change(true);
+    expect(controller.current().theme).toBe('dark');
+    controller.dispose();
+  });
+
+  it('saves a toggled theme and keeps exactly one theme class', () => {
+    const { controller } = setup(false);
+    controller.toggleTheme();
+    expect(localStorage.getItem(STORAGE_KEYS.theme)).toBe('"dark"');
+    controller.setColorScheme('legacy');
+    const themeClasses = [...root().classList].filter((name) =>
+      Object.values(themeClassNames).some((byTheme) => Object.values(byTheme).includes(name)),
+    );
+    expect(themeClasses).toEqual([themeClassNames.legacy.dark]);
+    controller.dispose();
+  });
+
+  it('ignores a bad stored value and uses the default instead', () => {
+    const { logger, messages } = recordingLogger();
+    localStorage.setItem(STORAGE_KEYS.colorScheme, '"neon"');
+    localStorage.setItem(STORAGE_KEYS.fontSizeDelta, '"huge"');
+    const { controller } = setup(false, logger);
+    expect(controller.current()).toMatchObject({ colorScheme: 'default', fontSizeDelta: 0 });
+    expect(messages).toContain('Ignoring invalid stored colorScheme');
+    controller.dispose();
+  });
+
+  it('rejects and logs an invalid font or scheme, keeping the current one', () => {
+    const { logger, messages } = recordingLogger();
+    const { controller } = setup(false, logger);
+    controller.setFont('Wingdings');
+    controller.setColorScheme('neon');
+    expect(controller.current()).toMatchObject({ font: 'vela-sans', colorScheme: 'default' });
+    expect(messages).toEqual(['Invalid font rejected', 'Invalid colour scheme rejected']);
+    expect(localStorage.getItem(STORAGE_KEYS.font)).toBeNull();
+    controller.dispose();
+  });
+
+  it('debounces font settings, then applies family, clamped delta and measured scale', async () => {
+    vi.useFakeTimers();
+    const { controller, loadedFonts } = setup(false);
+    await vi.runAllTimersAsync();
+    loadedFonts.length = 0;
+
+    controller.setFont('inter');
+    controller.setFontSizeDelta(4);
+    controller.setFont('fira-code');
+    controller.setFontSizeDelta(99);
+    vi.advanceTimersByTime(FONT_SETTINGS_DEBOUNCE_MS - 1);
+    expect(root().style.getPropertyValue('--cairn-font-size-delta')).toBe('0px');
+
+    await vi.advanceTimersByTimeAsync(1);
+    await controller.settled();
+    expect(loadedFonts).toEqual(['fira-code']);
+    expect(root().style.getPropertyValue('--cairn-font-size-delta')).toBe('10px');
+    expect(root().style.getPropertyValue('--cairn-font-scale')).toBe('0.833');
+    expect(root().style.getPropertyValue('--cairn-font-family')).toMatch(/^'Fira Code', /);
+    expect(localStorage.getItem(STORAGE_KEYS.fontSizeDelta)).toBe('10');
+    controller.dispose();
+  });
+});
+
+describe('applyDisplayPreferences', () => {
+  it('logs an invalid scheme or font from untyped callers and applies defaults', () => {
+    const { logger, messages } = recordingLogger();
+    const element = document.createElement('div');
+    applyDisplayPreferences(
+      element,
+      { theme: 'dark', colorScheme: 'neon' as never, font: 'nope' as never, fontSizeDelta: -30 },
+      logger,
+    );
+    expect(messages).toEqual(['Invalid colour scheme, using the default', 'Invalid font rejected']);
+    expect(element.className).toBe(themeClassNames.default.dark);
+    expect(element.style.getPropertyValue('--cairn-font-size-delta')).toBe('-10px');
+    expect(element.style.getPropertyValue('--cairn-font-family')).toMatch(/^'Vela Sans', /);
+  });
+});

@@ -1,0 +1,139 @@
+import { FONT_SETTINGS_DEBOUNCE_MS } from '../constants.ts';
+import { debounce } from '../debounce.ts';
+import { DEFAULT_FONT_ID, type FontId, parseFontId } from '../fonts/fonts.ts';
+import { type FontLoadResult, loadFont } from '../fonts/load.ts';
+import { measureFontScaleFactor } from '../fonts/measure.ts';
+import { consoleLogger, type TokensLogger } from '../logger.ts';
+import {
+  applyDisplayPreferences,
+  DARK_SCHEME_QUERY,
+  resolveDisplayPreferences,
+  resolveTheme,
+} from './apply.ts';
+import {
+  colorSchemeSchema,
+  type DisplayPreferences,
+  fontSizeDeltaSchema,
+  readStoredPreferences,
+  themeSchema,
+  writeStoredPreference,
+} from './storage.ts';
+
+export interface DisplayPreferencesControllerOptions {
+  root: HTMLElement;
+  storage: Storage;
+  /** Source of matchMedia; the system dark preference is read and watched through it. */
+  matchMedia: (query: string) => MediaQueryList;
+  logger?: TokensLogger;
+  /** Loads the chosen font before its width is measured; injectable so tests can drive it. */
+  loadFont?: (font: FontId) => Promise<FontLoadResult>;
+  /** Measures the chosen font's scale factor once it loaded. */
+  measureScale?: (font: FontId) => number;
+  debounceMs?: number;
+}
+
+export interface DisplayPreferencesController {
+  current(): Readonly<DisplayPreferences>;
+  setTheme(theme: unknown): void;
+  toggleTheme(): void;
+  setColorScheme(scheme: unknown): void;
+  /** Debounced: a settings screen may fire this on every keystroke or slider step. */
+  setFont(font: unknown): void;
+  /** Debounced like setFont; the value is clamped to [-10, 10]. */
+  setFontSizeDelta(delta: unknown): void;
+  /** Resolves once pending font work (debounce, load, measure) is done. */
+  settled(): Promise<void>;
+  dispose(): void;
+}
+
+/**
+ * Owns the display preferences of one document: reads and validates what is stored, applies it to the
+ * root, saves each change, follows the system light/dark preference while the user has not chosen, and
+ * on a system change re-applies the stored theme (SPEC.md section 4).
+ */
+export function createDisplayPreferencesController(
+  options: DisplayPreferencesControllerOptions,
+): DisplayPreferencesController {
+  const { root, storage } = options;
+  const logger = options.logger ?? consoleLogger;
+  const load = options.loadFont ?? ((font: FontId) => loadFont(font, { logger }));
+  const measure =
+    options.measureScale ?? ((font: FontId) => measureFontScaleFactor(font, root.ownerDocument));
+  const darkQuery = options.matchMedia(DARK_SCHEME_QUERY);
+
+  let preferences = resolveDisplayPreferences(readStoredPreferences(storage, logger), darkQuery.matches);
+  let fontScale = 1;
+  let fontWork: Promise<void> = Promise.resolve();
+
+  const apply = () => applyDisplayPreferences(root, { ...preferences, fontScale }, logger);
+
+  const refreshFont = (font: FontId) => {
+    fontWork = load(font).then(
+      (result) => {
+        // A stale load (the user picked another font meanwhile) must not overwrite the newer scale.
+        if (preferences.font !== font) return;
+        fontScale = result === 'loaded' || font === DEFAULT_FONT_ID ? measure(font) : 1;
+        apply();
+      },
+      (error: unknown) => logger.warn('Font work failed', error),
+    );
+  };
+
+  const applyFontSettings = debounce(() => {
+    apply();
+    refreshFont(preferences.font);
+  }, options.debounceMs ?? FONT_SETTINGS_DEBOUNCE_MS);
+
+  apply();
+  refreshFont(preferences.font);
+
+  const onSystemChange = () => {
+    const stored = readStoredPreferences(storage, logger);
+    preferences = { ...preferences, theme: resolveTheme(stored.theme, darkQuery.matches) };
+    apply();
+  };
+  darkQuery.addEventListener('change', onSystemChange);
+
+  return {
+    current: () => preferences,
+    setTheme(theme) {
+      const parsed = themeSchema.safeParse(theme);
+      if (!parsed.success) return logger.warn('Invalid theme rejected', theme);
+      preferences = { ...preferences, theme: parsed.data };
+      writeStoredPreference(storage, 'theme', parsed.data, logger);
+      apply();
+    },
+    toggleTheme() {
+      this.setTheme(preferences.theme === 'dark' ? 'light' : 'dark');
+    },
+    setColorScheme(scheme) {
+      const parsed = colorSchemeSchema.safeParse(scheme);
+      if (!parsed.success) return logger.warn('Invalid colour scheme rejected', scheme);
+      preferences = { ...preferences, colorScheme: parsed.data };
+      writeStoredPreference(storage, 'colorScheme', parsed.data, logger);
+      apply();
+    },
+    setFont(font) {
+      const id = parseFontId(font, logger);
+      if (!id) return;
+      preferences = { ...preferences, font: id };
+      writeStoredPreference(storage, 'font', id, logger);
+      applyFontSettings();
+    },
+    setFontSizeDelta(delta) {
+      const parsed = fontSizeDeltaSchema.safeParse(delta);
+      if (!parsed.success) return logger.warn('Invalid font size delta rejected', delta);
+      preferences = { ...preferences, fontSizeDelta: parsed.data };
+      writeStoredPreference(storage, 'fontSizeDelta', parsed.data, logger);
+      applyFontSettings();
+    },
+    async settled() {
+      applyFontSettings.flush();
+      await fontWork;
+    },
+    dispose() {
+      applyFontSettings.cancel();
+      darkQuery.removeEventListener('change', onSystemChange);
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { COLOR_SCHEMES, type ColorScheme, STORAGE_KEYS, THEMES, type Theme } from '../constants.ts';
+import { FONT_IDS, type FontId } from '../fonts/fonts.ts';
+import { consoleLogger, type TokensLogger } from '../logger.ts';
+import { clampFontSizeDelta } from '../typography.ts';
+
+export const themeSchema = z.enum(THEMES);
+export const colorSchemeSchema = z.enum(COLOR_SCHEMES);
+export const fontIdSchema = z.enum(FONT_IDS);
+/** Any finite number is a usable delta once clamped; text, NaN and the like are not. */
+export const fontSizeDeltaSchema = z.number().transform(clampFontSizeDelta);
+
+export interface DisplayPreferences {
+  theme: Theme;
+  colorScheme: ColorScheme;
+  font: FontId;
+  fontSizeDelta: number;
+}
+export type DisplayPreferenceKey = keyof DisplayPreferences;
+
+/** Only the preferences the user actually chose and that survived validation. */
+export type StoredDisplayPreferences = Partial<DisplayPreferences>;
+
+const schemas = {
+  theme: themeSchema,
+  colorScheme: colorSchemeSchema,
+  font: fontIdSchema,
+  fontSizeDelta: fontSizeDeltaSchema,
+} satisfies Record<DisplayPreferenceKey, z.ZodType>;
+
+const preferenceKeys = Object.keys(STORAGE_KEYS) as DisplayPreferenceKey[];
+
+// Values are stored as JSON; a bare string (as older panels wrote `dark`) is read as that string, so
+// it still validates when it names a real theme, scheme or font.
+function decode(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * Reads the display preferences from storage. A value that fails validation is logged and left out, so
+ * the caller falls back to the default (or, for the theme, the system preference) instead of using it.
+ */
+export function readStoredPreferences(
+  storage: Pick<Storage, 'getItem'>,
+  logger: TokensLogger = consoleLogger,
+): StoredDisplayPreferences {
+  const stored: Record<string, unknown> = {};
+  for (const key of preferenceKeys) {
+    let raw: string | null;
+    try {
+      raw = storage.getItem(STORAGE_KEYS[key]);
+    } catch (error) {
+      // Storage can be disabled by the browser's privacy settings; preferences then stay at defaults.
+      logger.warn('Local storage is not readable', error);
+      return {};
+    }
+    if (raw === null) continue;
+    const parsed = schemas[key].safeParse(decode(raw));
+    if (parsed.success) stored[key] = parsed.data;
+    else logger.warn(`Ignoring invalid stored ${key}`, raw);
+  }
+  return stored as StoredDisplayPreferences;
+}
+
+export function writeStoredPreference<Key extends DisplayPreferenceKey>(
+  storage: Pick<Storage, 'setItem'>,
+  key: Key,
+  value: DisplayPreferences[Key],
+  logger: TokensLogger = consoleLogger,
+): void {
+  try {
+    storage.setItem(STORAGE_KEYS[key], JSON.stringify(value));
+  } catch (error) {
+    logger.warn(`Could not store ${key}`, error);
+  }
+}
