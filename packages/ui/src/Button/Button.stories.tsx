@@ -1,0 +1,67 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Plus } from 'lucide-react';
+import { Matrix, Stack } from '../storybook/Matrix.tsx';
+import { BUTTON_SIZES, BUTTON_TONES, BUTTON_VARIANTS } from './Button.css.ts';
+import { Button } from './Button.tsx';
+
+const STATES = ['default', 'with icon', 'loading', 'disabled'] as const;
+
+const meta = {
+  title: 'Controls/Button',
+  component: Button,
+  args: { children: 'Save campaign' },
+  argTypes: {
+    variant: { control: 'select', options: BUTTON_VARIANTS },
+    tone: { control: 'select', options: BUTTON_TONES },
+    size: { control: 'select', options: BUTTON_SIZES },
+  },
+} satisfies Meta<typeof Button>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Playground: Story = {};
+
+/** variant x tone x state at the default size. */
+export const Variants: Story = {
+  render: () => (
+    <Stack>
+      {BUTTON_TONES.map((tone) => (
+        <Matrix
+          key={tone}
+          rows={BUTTON_VARIANTS.map((v) => `${v} / ${tone}` as const)}
+          columns={STATES}
+          render={(row, state) => (
+            <Button
+              variant={row.split(' / ')[0] as (typeof BUTTON_VARIANTS)[number]}
+              tone={tone}
+              icon={state === 'with icon' ? <Plus size={16} aria-hidden /> : undefined}
+              loading={state === 'loading'}
+              disabled={state === 'disabled'}
+            >
+              Save
+            </Button>
+          )}
+        />
+      ))}
+    </Stack>
+  ),
+};
+
+export const Sizes: Story = {
+  render: () => (
+    <Matrix
+      rows={BUTTON_SIZES}
+      columns={STATES}
+      render={(size, state) => (
+        <Button
+          size={size}
+          icon={state === 'with icon' ? <Plus size={16} aria-hidden /> : undefined}
+          loading={state === 'loading'}
+          disabled={state === 'disabled'}
+        >
+          Create
+        </Button>
+      )}
+    />
+  ),
+};

@@ -1,0 +1,95 @@
+import { vars } from '@cairn/tokens';
+import { style } from '@vanilla-extract/css';
+import { recipe } from '@vanilla-extract/recipes';
+
+export const field = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+  fontFamily: vars.font.body,
+  minWidth: 0,
+});
+
+export const label = style({
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  color: vars.color.text,
+});
+
+export const required = style({ color: vars.color.dangerText, marginInlineStart: vars.space.xxs });
+
+export const description = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted });
+
+export const error = style({
+  display: 'flex',
+  gap: vars.space.xxs,
+  alignItems: 'center',
+  fontSize: vars.fontSize.xs,
+  color: vars.color.dangerText,
+});
+
+export const FIELD_SIZES = ['sm', 'md', 'lg'] as const;
+export type FieldSize = (typeof FIELD_SIZES)[number];
+
+/** The look of every text-like control (input, select trigger, combobox). */
+export const control = recipe({
+  base: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: vars.space.xs,
+    width: '100%',
+    minWidth: 0,
+    borderRadius: vars.radius.md,
+    border: `1px solid ${vars.color.borderStrong}`,
+    background: vars.color.surface,
+    color: vars.color.text,
+    fontFamily: vars.font.body,
+    transition: `border-color ${vars.motion.fast}`,
+    selectors: {
+      '&:hover': { borderColor: vars.color.accent },
+      '&:focus-within, &:focus-visible': {
+        outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}`,
+        outlineOffset: '1px',
+      },
+      '&[data-invalid="true"]': { borderColor: vars.color.danger },
+      '&[data-disabled="true"], &:disabled, &[data-disabled]': {
+        background: vars.color.disabledBackground,
+        color: vars.color.disabledText,
+        cursor: 'not-allowed',
+        borderColor: vars.color.border,
+      },
+    },
+  },
+  variants: {
+    size: {
+      sm: { minHeight: vars.size.controlSm, paddingInline: vars.space.xs, fontSize: vars.fontSize.sm },
+      md: { minHeight: vars.size.controlMd, paddingInline: vars.space.sm, fontSize: vars.fontSize.md },
+      lg: { minHeight: vars.size.controlLg, paddingInline: vars.space.md, fontSize: vars.fontSize.lg },
+    },
+  },
+  defaultVariants: { size: 'md' },
+});
+
+/** A bare input living inside a `control` box (the box draws border and focus ring). */
+export const input = style({
+  flex: 1,
+  minWidth: 0,
+  height: '100%',
+  border: 'none',
+  outline: 'none',
+  padding: 0,
+  background: 'transparent',
+  color: 'inherit',
+  font: 'inherit',
+  selectors: {
+    '&::placeholder': { color: vars.color.textMuted },
+    '&:disabled': { cursor: 'not-allowed' },
+  },
+});
+
+export const adornment = style({
+  display: 'flex',
+  alignItems: 'center',
+  color: vars.color.textMuted,
+  flexShrink: 0,
+});
