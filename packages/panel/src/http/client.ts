@@ -1,0 +1,248 @@
+import ky, { isNetworkError, type KyInstance } from 'ky';
+import type { z } from 'zod';
+import { stringifyQuery } from '../routes/query.ts';
+import { panelLinks } from './config.ts';
+import { extractErrorText, mentionsAuthenticationError } from './errorText.ts';
+import {
+  demoUnavailableMessage,
+  demoUnavailableStatus,
+  gatewayTimeoutMessage,
+  gatewayTimeoutStatus,
+  nonApiErrorMessage,
+} from './messages.ts';
+import { createXhrFetch, type UploadProgressListener, type XhrFactory } from './xhrFetch.ts';
+import { isUnsafeMethod, readCookie, xsrfCookieName, xsrfHeaderName } from './xsrf.ts';
+
+export const callStatuses = [
+  'access-denied',
+  'cancelled',
+  'error',
+  'license-expired',
+  'not-found',
+  'ok',
+  'partial-error',
+  'server-error',
+] as const;
+export type CallStatus = (typeof callStatuses)[number];
+
+export type HttpMethod = 'delete' | 'get' | 'head' | 'patch' | 'post' | 'put';
+
+export type CallSuccess<T> = { status: 'ok'; data: T; httpStatus: number };
+export type CallFailure = {
+  status: Exclude<CallStatus, 'ok'>;
+  message: string;
+  /** 0 when no response arrived (network failure or cancellation). */
+  httpStatus: number;
+  body?: unknown;
+};
+export type CallResult<T> = CallSuccess<T> | CallFailure;
+
+export interface CallOptions<T> {
+  method?: HttpMethod;
+  json?: unknown;
+  /** A plain body (text, FormData, Blob ...), sent as is. */
+  body?: BodyInit;
+  query?: Record<string, unknown>;
+  signal?: AbortSignal;
+  onUploadProgress?: UploadProgressListener;
+  /** Validates the response body; a mismatch resolves to an error instead of handing on bad data. */
+  schema?: z.ZodType<T>;
+}
+
+export interface InterceptedResponse {
+  request: Request;
+  response: Response;
+  /** The parsed body (JSON or text), undefined when empty. */
+  body: unknown;
+}
+
+export type ResponseInterceptor = (intercepted: InterceptedResponse) => void | Promise<void>;
+
+export interface ApiClient {
+  call<T = unknown>(path: string, options?: CallOptions<T>): Promise<CallResult<T>>;
+  get<T = unknown>(path: string, options?: Omit<CallOptions<T>, 'method'>): Promise<CallResult<T>>;
+  post<T = unknown>(path: string, options?: Omit<CallOptions<T>, 'method'>): Promise<CallResult<T>>;
+  put<T = unknown>(path: string, options?: Omit<CallOptions<T>, 'method'>): Promise<CallResult<T>>;
+  patch<T = unknown>(path: string, options?: Omit<CallOptions<T>, 'method'>): Promise<CallResult<T>>;
+  delete<T = unknown>(path: string, options?: Omit<CallOptions<T>, 'method'>): Promise<CallResult<T>>;
+  head(path: string, options?: Omit<CallOptions<never>, 'method'>): Promise<CallResult<undefined>>;
+  /** Adds a response interceptor; returns its removal. */
+  intercept(interceptor: ResponseInterceptor): () => void;
+  readonly ky: KyInstance;
+}
+
+export interface ApiClientOptions {
+  fetch?: typeof fetch;
+  createXhr?: XhrFactory;
+  logger?: Pick<Console, 'error'>;
+}
+
+export async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function hasErrors(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const errors = (body as { errors?: unknown }).errors;
+  return Array.isArray(errors) ? errors.length > 0 : typeof errors === 'string' && errors !== '';
+}
+
+/** The call status for an HTTP answer (SPEC.md section 3), before any message is chosen. */
+export function statusForResponse(httpStatus: number, body: unknown): CallStatus {
+  if (mentionsAuthenticationError(body)) return 'access-denied';
+  if (httpStatus >= 200 && httpStatus < 300) {
+    // 207, or a success that still lists errors: some of a batch failed.
+    return httpStatus === 207 || hasErrors(body) ? 'partial-error' : 'ok';
+  }
+  if (httpStatus === 401 || httpStatus === 403) return 'access-denied';
+  if (httpStatus === 402) return 'license-expired';
+  if (httpStatus === 404) return 'not-found';
+  if (httpStatus >= 500) return 'server-error';
+  return 'error';
+}
+
+/** The message for a failing HTTP answer (SPEC.md section 8). */
+export function messageForResponse(httpStatus: number, body: unknown): string {
+  if (httpStatus === gatewayTimeoutStatus) return gatewayTimeoutMessage;
+  if (httpStatus === demoUnavailableStatus) return demoUnavailableMessage(panelLinks);
+  return extractErrorText(body);
+}
+
+function isAbort(error: unknown): boolean {
+  // Checked by name: DOMException differs between realms (a test's jsdom, a worker).
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const logger = options.logger ?? console;
+  const interceptors = new Set<ResponseInterceptor>();
+  const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  const instance = ky.create({
+    // Empty base: every path is the server's own, like `/api/mode`.
+    fetch: fetchImpl,
+    timeout: false,
+    retry: 0,
+    throwHttpErrors: false,
+    credentials: 'same-origin',
+    hooks: {
+      beforeRequest: [
+        ({ request }) => {
+          if (!isUnsafeMethod(request.method)) return;
+          const token = readCookie(xsrfCookieName);
+          if (token) request.headers.set(xsrfHeaderName, token);
+        },
+      ],
+      afterResponse: [
+        async ({ request, response }) => {
+          if (interceptors.size === 0) return;
+          let body: unknown;
+          try {
+            body = await readBody(response);
+          } catch (error) {
+            logger.error('Response interceptors skipped: the body could not be read', error);
+            return;
+          }
+          for (const interceptor of interceptors) {
+            // An interceptor is a side effect (a toast, a redirect); its failure must not fail the call.
+            try {
+              await interceptor({ request, response, body });
+            } catch (error) {
+              logger.error('Response interceptor failed', error);
+            }
+          }
+        },
+      ],
+    },
+  });
+
+  async function call<T>(path: string, callOptions: CallOptions<T> = {}): Promise<CallResult<T>> {
+    const method = callOptions.method ?? 'get';
+    const searchParams = callOptions.query ? stringifyQuery(callOptions.query).replace(/^\?/, '') : undefined;
+    let response: Response;
+    try {
+      response = await instance(path, {
+        method,
+        ...(callOptions.json !== undefined ? { json: callOptions.json } : {}),
+        ...(callOptions.body !== undefined ? { body: callOptions.body } : {}),
+        ...(searchParams ? { searchParams } : {}),
+        ...(callOptions.signal ? { signal: callOptions.signal } : {}),
+        ...(callOptions.onUploadProgress
+          ? { fetch: createXhrFetch(callOptions.onUploadProgress, options.createXhr) }
+          : {}),
+      });
+    } catch (error) {
+      if (isAbort(error) || callOptions.signal?.aborted) {
+        return { status: 'cancelled', message: 'Request cancelled', httpStatus: 0 };
+      }
+      const cause = isNetworkError(error) ? (error.cause ?? error) : error;
+      return { status: 'error', message: nonApiErrorMessage(cause), httpStatus: 0 };
+    }
+
+    let body: unknown;
+    try {
+      body = method === 'head' ? undefined : await readBody(response);
+    } catch (error) {
+      if (isAbort(error)) return { status: 'cancelled', message: 'Request cancelled', httpStatus: 0 };
+      return { status: 'error', message: nonApiErrorMessage(error), httpStatus: response.status };
+    }
+    const status = statusForResponse(response.status, body);
+    if (status !== 'ok') {
+      return {
+        status,
+        message: messageForResponse(response.status, body),
+        httpStatus: response.status,
+        body,
+      };
+    }
+    if (callOptions.schema) {
+      const parsed = callOptions.schema.safeParse(body);
+      if (!parsed.success) {
+        logger.error(`Unexpected response from ${path}`, parsed.error);
+        return {
+          status: 'error',
+          message: `Unexpected response from ${path}`,
+          httpStatus: response.status,
+          body,
+        };
+      }
+      return { status: 'ok', data: parsed.data, httpStatus: response.status };
+    }
+    return { status: 'ok', data: body as T, httpStatus: response.status };
+  }
+
+  const withMethod =
+    (method: HttpMethod) =>
+    <T>(path: string, callOptions: Omit<CallOptions<T>, 'method'> = {}) =>
+      call<T>(path, { ...callOptions, method });
+
+  return {
+    call,
+    get: withMethod('get'),
+    post: withMethod('post'),
+    put: withMethod('put'),
+    patch: withMethod('patch'),
+    delete: withMethod('delete'),
+    head: (path, callOptions = {}) => call<undefined>(path, { ...callOptions, method: 'head' }),
+    intercept(interceptor) {
+      interceptors.add(interceptor);
+      return () => {
+        interceptors.delete(interceptor);
+      };
+    },
+    ky: instance,
+  };
+}
+
+/** The one client every call of the panel goes through. */
+export const api = createApiClient();

@@ -1,0 +1,63 @@
+// Error text extraction (SPEC.md section 5). Bodies come from our server, proxies and older trackers
+// alike, so every shape the spec lists is accepted and anything else falls back to 'Unknown error'.
+
+export const unknownErrorText = 'Unknown error';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function nonEmptyString(value: unknown): value is string {
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+/** A detail list joins by line breaks; a key-value detail becomes `key: value` lines. */
+export function formatDetail(detail: unknown): string | undefined {
+  if (nonEmptyString(detail)) return detail;
+  if (Array.isArray(detail)) {
+    const lines = detail.map((item) => (typeof item === 'string' ? item : JSON.stringify(item)));
+    return lines.length > 0 ? lines.join('\n') : undefined;
+  }
+  if (isRecord(detail)) {
+    const lines = Object.entries(detail).map(
+      ([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`,
+    );
+    return lines.length > 0 ? lines.join('\n') : undefined;
+  }
+  return undefined;
+}
+
+function errorEntryText(entry: unknown): string | undefined {
+  if (nonEmptyString(entry)) return entry;
+  if (isRecord(entry) && nonEmptyString(entry.message)) {
+    const detail = formatDetail(entry.detail);
+    return detail ? `${entry.message}\n${detail}` : entry.message;
+  }
+  return undefined;
+}
+
+function errorsText(errors: unknown): string | undefined {
+  if (nonEmptyString(errors)) return errors;
+  if (!Array.isArray(errors)) return undefined;
+  const texts = errors.map(errorEntryText).filter((text): text is string => text !== undefined);
+  return texts.length > 0 ? texts.join('\n') : undefined;
+}
+
+export function extractErrorText(body: unknown): string {
+  if (nonEmptyString(body)) return body;
+  if (!isRecord(body)) return unknownErrorText;
+  const fromErrors = errorsText(body.errors);
+  if (fromErrors) return fromErrors;
+  for (const key of ['message', 'error', 'errorMessage'] as const) {
+    const value = body[key];
+    if (nonEmptyString(value)) return value;
+  }
+  return unknownErrorText;
+}
+
+/** Whether a body says the session is gone, whatever the HTTP status. */
+export function mentionsAuthenticationError(body: unknown): boolean {
+  if (typeof body === 'string') return body.includes('AUTHENTICATION_ERROR');
+  if (!isRecord(body)) return false;
+  return extractErrorText(body).includes('AUTHENTICATION_ERROR');
+}

@@ -1,0 +1,26 @@
+export const xsrfCookieName = 'XSRF-TOKEN';
+export const xsrfHeaderName = 'X-XSRF-TOKEN';
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function isUnsafeMethod(method: string): boolean {
+  return !safeMethods.has(method.toUpperCase());
+}
+
+export function readCookie(
+  name: string,
+  cookies: string = globalThis.document?.cookie ?? '',
+): string | undefined {
+  for (const part of cookies.split(';')) {
+    const separator = part.indexOf('=');
+    if (separator < 0) continue;
+    if (part.slice(0, separator).trim() !== name) continue;
+    const raw = part.slice(separator + 1).trim();
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  }
+  return undefined;
+}

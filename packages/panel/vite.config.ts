@@ -1,0 +1,31 @@
+import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const packageJson = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+// A build outside a git checkout (a tarball) still has to build, so the commit is optional.
+function gitCommit(): string {
+  try {
+    return execSync('git rev-parse --short=12 HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+export default defineConfig({
+  base: '/panel/',
+  plugins: [vanillaExtractPlugin(), react()],
+  define: {
+    __PANEL_VERSION__: JSON.stringify(packageJson.version),
+    __PANEL_COMMIT__: JSON.stringify(gitCommit()),
+    __PANEL_BUILD_TIME__: JSON.stringify(new Date().toISOString()),
+  },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+});
