@@ -1,1 +1,4 @@
-export const probe: number = 1;
+export * from './auth.ts';
+export * from './errors.ts';
+export * from './paths.ts';
+export * from './system.ts';

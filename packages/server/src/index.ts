@@ -1,1 +1,93 @@
-export {};
+import { DEMO_ACCOUNT } from '@cairn/contract';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { generatePassword } from './auth/password.ts';
+import { SessionRepository } from './auth/sessions.ts';
+import { UserRepository } from './auth/users.ts';
+import { type CairnConfig, type CairnOptions, resolveConfig } from './config.ts';
+import { createLogger } from './logger.ts';
+import { CAIRN_VERSION, openData } from './runtime.ts';
+import { getSetting, SETTING_LICENSE_KEY } from './settings.ts';
+import { schemaVersion } from './store/migrations.ts';
+
+export { totpCode } from './auth/totp.ts';
+export { type CairnConfig, type CairnOptions, DEFAULT_CONFIG, loadConfig, resolveConfig } from './config.ts';
+export { generateLicenseKeyPair, signLicense } from './license.ts';
+export { CAIRN_VERSION } from './runtime.ts';
+
+export interface FirstSignIn {
+  login: string;
+  /** Null when the operator set CAIRN_ADMIN_PASSWORD: it is theirs and never printed. */
+  generatedPassword: string | null;
+}
+
+export interface RunningCairn {
+  url: string;
+  app: FastifyInstance;
+  config: CairnConfig;
+  trackerId: string;
+  /** Set on the start that created the super-admin; the CLI prints it once. */
+  firstSignIn: FirstSignIn | null;
+  users: UserRepository;
+  close(): Promise<void>;
+}
+
+export async function startCairn(options: CairnOptions = {}): Promise<RunningCairn> {
+  const config = resolveConfig(options);
+  const logger = createLogger(config.logLevel, config.logDestination);
+  const data = await openData(config, `the Cairn server (port ${config.port})`);
+  try {
+    const users = new UserRepository(data.store, data.keys, config.now);
+    const sessions = new SessionRepository(data.store, config.now);
+    await sessions.purgeExpired();
+
+    let firstSignIn: FirstSignIn | null = null;
+    if ((await users.count()) === 0) {
+      const password = config.adminPassword ?? generatePassword();
+      await users.create({ login: config.adminLogin, password, role: 'super_admin', canCreateUsers: true });
+      firstSignIn = { login: config.adminLogin, generatedPassword: config.adminPassword ? null : password };
+    }
+    if (config.mode === 'demo') {
+      // The demo account's password is public and fixed; re-set it so a changed one cannot lock visitors out.
+      const demo = await users.findByLogin(DEMO_ACCOUNT.login);
+      if (demo) await users.setPassword(demo.id, DEMO_ACCOUNT.password);
+      else await users.create({ login: DEMO_ACCOUNT.login, password: DEMO_ACCOUNT.password, role: 'admin' });
+    }
+
+    const app = buildApp({
+      config,
+      store: data.store,
+      keys: data.keys,
+      trackerId: data.trackerId,
+      version: CAIRN_VERSION,
+      schemaVersion: await schemaVersion(data.store),
+      users,
+      sessions,
+      logger,
+      installedLicenseKey: await getSetting(data.store, SETTING_LICENSE_KEY),
+    });
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const publicHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    const url = `http://${publicHost.includes(':') ? `[${publicHost}]` : publicHost}:${port}`;
+    let closed = false;
+    return {
+      url,
+      app,
+      config,
+      trackerId: data.trackerId,
+      firstSignIn,
+      users,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await app.close();
+        await data.close();
+      },
+    };
+  } catch (error) {
+    await data.close();
+    throw error;
+  }
+}

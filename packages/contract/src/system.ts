@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+export const healthResponseSchema = z.object({
+  status: z.literal('ok'),
+  version: z.string(),
+  mode: z.enum(['demo', 'normal']),
+  schemaVersion: z.number().int(),
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+export const updatesCheckResponseSchema = z.object({
+  is_available_updates: z.boolean(),
+  current_version: z.string(),
+  latest_version: z.string(),
+  // Notes of every release newer than the running one, newest first; empty when up to date.
+  notes: z.string(),
+});
+export type UpdatesCheckResponse = z.infer<typeof updatesCheckResponseSchema>;
+
+// The release feed at CAIRN_UPDATE_FEED (a JSON file or http(s) URL).
+export const releaseFeedSchema = z.object({
+  releases: z.array(
+    z.object({
+      version: z.string().regex(/^\d+\.\d+\.\d+$/, 'version is MAJOR.MINOR.PATCH'),
+      date: z.string().optional(),
+      notes: z.string().default(''),
+    }),
+  ),
+});
+export type ReleaseFeed = z.infer<typeof releaseFeedSchema>;
+
+export const backupSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  // Schema version the backed-up database had, and the migration it was taken before (null for manual ones).
+  schemaVersion: z.number().int(),
+  beforeMigration: z.number().int().nullable(),
+  sizeBytes: z.number().int(),
+});
+export type Backup = z.infer<typeof backupSchema>;
+export const backupListResponseSchema = z.object({
+  backups: z.array(backupSchema),
+  // How to restore one: the server cannot swap its own open database file.
+  restoreCommand: z.string(),
+});
+export type BackupListResponse = z.infer<typeof backupListResponseSchema>;
+
+export const LICENSE_STATES = ['community', 'valid', 'missing', 'expired'] as const;
+export const licenseStatusResponseSchema = z.object({
+  trackerId: z.string(),
+  state: z.enum(LICENSE_STATES),
+  plan: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+});
+export type LicenseStatusResponse = z.infer<typeof licenseStatusResponseSchema>;
+
+export const installLicenseRequestSchema = z.object({
+  key: z.string().trim().min(1, 'The licence key is required').max(4096),
+  // Needed when no session can exist yet (a missing licence refuses sign-in): an admin's credentials.
+  login: z.string().min(1).max(64).optional(),
+  password: z.string().min(1).max(256).optional(),
+});
+export type InstallLicenseRequest = z.infer<typeof installLicenseRequestSchema>;

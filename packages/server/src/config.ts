@@ -1,0 +1,147 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Mode } from '@cairn/contract';
+
+export interface CairnConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  mode: Mode;
+  /** Ed25519 public key (PEM or base64 of the raw 32 bytes); null runs the community edition. */
+  licensePublicKey: string | null;
+  /** A licence key installed by the operator; it takes precedence over one installed through the API. */
+  licenseKey: string | null;
+  adminLogin: string;
+  /** Null generates a strong password on first start and prints it once. */
+  adminPassword: string | null;
+  /** File path or http(s) URL of the release feed; null means no feed (never an update). */
+  updateFeed: string | null;
+  panelDir: string;
+  sessionLifetimeHours: number;
+  signInMaxFailuresPerAccount: number;
+  signInMaxFailuresPerIp: number;
+  signInThrottleWindowMinutes: number;
+  /** Trust X-Forwarded-* from a reverse proxy (client IP for throttling, https for Secure cookies). */
+  trustProxy: boolean;
+  logLevel: string;
+  /** Base64 of 32 bytes; null keeps a generated key in `<dataDir>/secret.key`. */
+  secretKey: string | null;
+  /** Clock for sessions, TOTP, licences and throttling; tests inject a fixed one. */
+  now: () => number;
+  /** Where structured logs go; defaults to stdout. */
+  logDestination?: NodeJS.WritableStream;
+}
+
+export type CairnOptions = Partial<CairnConfig>;
+
+const serverPackageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export const DEFAULT_CONFIG: CairnConfig = {
+  port: 3000,
+  host: '0.0.0.0',
+  dataDir: './data',
+  mode: 'normal',
+  licensePublicKey: null,
+  licenseKey: null,
+  adminLogin: 'admin',
+  adminPassword: null,
+  updateFeed: null,
+  // Relative to this package, not the cwd, so `npm start` from anywhere finds the built panel.
+  panelDir: path.resolve(serverPackageDir, '../panel/dist'),
+  sessionLifetimeHours: 24 * 7,
+  signInMaxFailuresPerAccount: 5,
+  signInMaxFailuresPerIp: 20,
+  signInThrottleWindowMinutes: 15,
+  trustProxy: false,
+  logLevel: 'info',
+  secretKey: null,
+  now: () => Date.now(),
+};
+
+export class ConfigError extends Error {}
+
+function positiveNumber(name: string, raw: string): number {
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new ConfigError(`${name} must be a positive number, got "${raw}"`);
+  return value;
+}
+
+function port(raw: string): number {
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) {
+    throw new ConfigError(`CAIRN_PORT must be an integer from 0 to 65535, got "${raw}"`);
+  }
+  return value;
+}
+
+function nonEmpty(raw: string | undefined): string | undefined {
+  return raw === undefined || raw.trim() === '' ? undefined : raw;
+}
+
+/** Every CAIRN_* variable, its parser and the config field it sets (the README table mirrors this). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
+  const options: CairnOptions = {};
+  const read = (name: string): string | undefined => nonEmpty(env[name]);
+  const v = {
+    port: read('CAIRN_PORT'),
+    host: read('CAIRN_HOST'),
+    dataDir: read('CAIRN_DATA_DIR'),
+    mode: read('CAIRN_MODE'),
+    licensePublicKey: read('CAIRN_LICENSE_PUBLIC_KEY'),
+    licenseKey: read('CAIRN_LICENSE_KEY'),
+    adminLogin: read('CAIRN_ADMIN_LOGIN'),
+    adminPassword: read('CAIRN_ADMIN_PASSWORD'),
+    updateFeed: read('CAIRN_UPDATE_FEED'),
+    panelDir: read('CAIRN_PANEL_DIR'),
+    sessionLifetimeHours: read('CAIRN_SESSION_LIFETIME_HOURS'),
+    perAccount: read('CAIRN_SIGN_IN_MAX_FAILURES_PER_ACCOUNT'),
+    perIp: read('CAIRN_SIGN_IN_MAX_FAILURES_PER_IP'),
+    window: read('CAIRN_SIGN_IN_THROTTLE_WINDOW_MINUTES'),
+    trustProxy: read('CAIRN_TRUST_PROXY'),
+    logLevel: read('CAIRN_LOG_LEVEL'),
+    secretKey: read('CAIRN_SECRET_KEY'),
+  };
+  if (v.port !== undefined) options.port = port(v.port);
+  if (v.host !== undefined) options.host = v.host;
+  if (v.dataDir !== undefined) options.dataDir = v.dataDir;
+  if (v.mode !== undefined) {
+    if (v.mode !== 'demo' && v.mode !== 'normal') {
+      throw new ConfigError(`CAIRN_MODE must be "normal" or "demo", got "${v.mode}"`);
+    }
+    options.mode = v.mode;
+  }
+  if (v.licensePublicKey !== undefined) options.licensePublicKey = v.licensePublicKey;
+  if (v.licenseKey !== undefined) options.licenseKey = v.licenseKey.trim();
+  if (v.adminLogin !== undefined) options.adminLogin = v.adminLogin.trim();
+  if (v.adminPassword !== undefined) options.adminPassword = v.adminPassword;
+  if (v.updateFeed !== undefined) options.updateFeed = v.updateFeed;
+  if (v.panelDir !== undefined) options.panelDir = v.panelDir;
+  if (v.sessionLifetimeHours !== undefined) {
+    options.sessionLifetimeHours = positiveNumber('CAIRN_SESSION_LIFETIME_HOURS', v.sessionLifetimeHours);
+  }
+  if (v.perAccount !== undefined) {
+    options.signInMaxFailuresPerAccount = positiveNumber(
+      'CAIRN_SIGN_IN_MAX_FAILURES_PER_ACCOUNT',
+      v.perAccount,
+    );
+  }
+  if (v.perIp !== undefined) {
+    options.signInMaxFailuresPerIp = positiveNumber('CAIRN_SIGN_IN_MAX_FAILURES_PER_IP', v.perIp);
+  }
+  if (v.window !== undefined) {
+    options.signInThrottleWindowMinutes = positiveNumber('CAIRN_SIGN_IN_THROTTLE_WINDOW_MINUTES', v.window);
+  }
+  if (v.trustProxy !== undefined) options.trustProxy = v.trustProxy === 'true' || v.trustProxy === '1';
+  if (v.logLevel !== undefined) options.logLevel = v.logLevel;
+  if (v.secretKey !== undefined) options.secretKey = v.secretKey;
+  return options;
+}
+
+export function resolveConfig(options: CairnOptions = {}): CairnConfig {
+  const defined = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+  const config: CairnConfig = { ...DEFAULT_CONFIG, ...defined };
+  config.dataDir = path.resolve(config.dataDir);
+  config.panelDir = path.resolve(config.panelDir);
+  return config;
+}

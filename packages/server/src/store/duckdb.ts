@@ -1,0 +1,98 @@
+import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
+import type { ConfigStore, Row, Sql, SqlParam } from './port.ts';
+
+// DuckDB admits one writer per file and one statement at a time per connection, so every call is queued
+// on one connection; a transaction holds the queue until it finishes, which keeps requests from
+// interleaving statements inside someone else's BEGIN ... COMMIT.
+export class DuckDbConfigStore implements ConfigStore {
+  readonly dialect = 'duckdb' as const;
+  private queue: Promise<unknown> = Promise.resolve();
+  private closed = false;
+  private readonly instance: DuckDBInstance;
+  private readonly connection: DuckDBConnection;
+
+  private constructor(instance: DuckDBInstance, connection: DuckDBConnection) {
+    this.instance = instance;
+    this.connection = connection;
+  }
+
+  static async open(file: string): Promise<DuckDbConfigStore> {
+    const instance = await DuckDBInstance.create(file);
+    const connection = await instance.connect();
+    return new DuckDbConfigStore(instance, connection);
+  }
+
+  private enqueue<T>(work: () => Promise<T>): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('The config store is closed'));
+    const result = this.queue.then(work, work);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  private direct(): Sql {
+    const connection = this.connection;
+    return {
+      async query<T extends Row = Row>(text: string, params: readonly SqlParam[] = []): Promise<T[]> {
+        const reader = await connection.runAndReadAll(text, params as DuckDBValue[]);
+        return reader.getRowObjectsJS().map((row) => normalizeRow(row) as T);
+      },
+      async execute(text: string, params: readonly SqlParam[] = []): Promise<number> {
+        const result = await connection.run(text, params as DuckDBValue[]);
+        return Number(result.rowsChanged);
+      },
+    };
+  }
+
+  query<T extends Row = Row>(text: string, params?: readonly SqlParam[]): Promise<T[]> {
+    return this.enqueue(() => this.direct().query<T>(text, params));
+  }
+
+  execute(text: string, params?: readonly SqlParam[]): Promise<number> {
+    return this.enqueue(() => this.direct().execute(text, params));
+  }
+
+  transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
+    return this.enqueue(async () => {
+      const tx = this.direct();
+      await tx.execute('BEGIN TRANSACTION');
+      try {
+        const value = await work(tx);
+        await tx.execute('COMMIT');
+        return value;
+      } catch (error) {
+        await tx.execute('ROLLBACK');
+        throw error;
+      }
+    });
+  }
+
+  /** Flushes the write-ahead log into the main file so a plain file copy is a complete backup. */
+  checkpoint(): Promise<void> {
+    return this.enqueue(async () => {
+      await this.connection.run('CHECKPOINT');
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await this.enqueue(async () => undefined);
+    this.closed = true;
+    this.connection.closeSync();
+    this.instance.closeSync();
+  }
+}
+
+// DuckDB hands BIGINT back as bigint; ids and counters here stay far below 2^53, and JSON cannot carry
+// bigint, so they become numbers at the port boundary.
+function normalizeRow(row: Record<string, unknown>): Row {
+  const out: Row = {};
+  for (const [key, value] of Object.entries(row)) {
+    out[key] =
+      typeof value === 'bigint' &&
+      value <= BigInt(Number.MAX_SAFE_INTEGER) &&
+      value >= BigInt(-Number.MAX_SAFE_INTEGER)
+        ? Number(value)
+        : value;
+  }
+  return out;
+}

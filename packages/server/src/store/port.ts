@@ -1,0 +1,24 @@
+// The config-store port: everything the server keeps about entities, users, sessions and settings goes
+// through this interface. SQL handed to it is Postgres-flavoured and portable (positional `$1` params,
+// sequences, TIMESTAMPTZ, RETURNING) so the DuckDB adapter and a PostgreSQL adapter run the same text.
+
+export type SqlParam = string | number | bigint | boolean | null;
+export type Row = Record<string, unknown>;
+
+export interface Sql {
+  query<T extends Row = Row>(text: string, params?: readonly SqlParam[]): Promise<T[]>;
+  /** Runs a statement and resolves to the number of rows it changed. */
+  execute(text: string, params?: readonly SqlParam[]): Promise<number>;
+}
+
+export interface ConfigStore extends Sql {
+  readonly dialect: 'duckdb' | 'postgres';
+  /** Runs `work` in one transaction; it commits when `work` resolves and rolls back when it throws. */
+  transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Timestamps travel as ISO strings and are cast in SQL, which both engines accept. */
+export function timestamp(ms: number): string {
+  return new Date(ms).toISOString();
+}
