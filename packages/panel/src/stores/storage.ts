@@ -1,0 +1,53 @@
+import type { z } from 'zod';
+
+export type Logger = Pick<Console, 'warn'>;
+
+/** Reads a JSON value and validates it; anything unreadable or off-shape is logged and ignored. */
+export function readJson<T>(
+  storage: Pick<Storage, 'getItem'>,
+  key: string,
+  schema: z.ZodType<T>,
+  logger: Logger = console,
+): T | undefined {
+  let raw: string | null;
+  try {
+    raw = storage.getItem(key);
+  } catch (error) {
+    logger.warn(`Local storage is not readable (${key})`, error);
+    return undefined;
+  }
+  if (raw === null) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    logger.warn(`Ignoring malformed stored ${key}`);
+    return undefined;
+  }
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  logger.warn(`Ignoring stored ${key} of an unexpected shape`);
+  return undefined;
+}
+
+export function writeJson(
+  storage: Pick<Storage, 'setItem'>,
+  key: string,
+  value: unknown,
+  logger: Logger = console,
+) {
+  try {
+    storage.setItem(key, JSON.stringify(value));
+  } catch (error) {
+    // Storage full or disabled: the panel keeps working from memory.
+    logger.warn(`Could not store ${key}`, error);
+  }
+}
+
+export function removeKey(storage: Pick<Storage, 'removeItem'>, key: string) {
+  try {
+    storage.removeItem(key);
+  } catch {
+    // Nothing to do: a storage that cannot be written holds nothing of ours either.
+  }
+}
