@@ -1,5 +1,7 @@
 // The public API of @cairn/ui: the panel imports only from here.
 
+export { BADGE_TONES, BADGE_VARIANTS, type BadgeTone, type BadgeVariant } from './Badge/Badge.css.ts';
+export { Badge, type BadgeProps } from './Badge/Badge.tsx';
 export {
   BUTTON_SIZES,
   BUTTON_TONES,
@@ -9,15 +11,28 @@ export {
   type ButtonVariant,
 } from './Button/Button.css.ts';
 export { Button, type ButtonProps } from './Button/Button.tsx';
+export { Card, type CardProps } from './Card/Card.tsx';
 export { Checkbox, type CheckboxProps } from './Checkbox/Checkbox.tsx';
+export { CodeBlock, type CodeBlockProps } from './CodeBlock/CodeBlock.tsx';
+export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog/ConfirmDialog.tsx';
+export { CopyField, type CopyFieldProps } from './CopyField/CopyField.tsx';
+export { type CopyStatus, useCopy } from './CopyField/useCopy.ts';
+export { DIALOG_SIZES, type DialogSize } from './Dialog/Dialog.css.ts';
+export { Dialog, type DialogContentProps } from './Dialog/Dialog.tsx';
+export { DropdownMenu } from './DropdownMenu/DropdownMenu.tsx';
+export { EmptyState, type EmptyStateProps } from './EmptyState/EmptyState.tsx';
 export { FIELD_SIZES, type FieldSize } from './Field/Field.css.ts';
 export { Field, type FieldControlProps, type FieldProps } from './Field/Field.tsx';
 export { IconButton, type IconButtonProps } from './IconButton/IconButton.tsx';
 export * from './NavigationProgress/index.ts';
 export { NumberField, type NumberFieldProps, parseNumber } from './NumberField/NumberField.tsx';
+export { PageHeader, type PageHeaderProps } from './PageHeader/PageHeader.tsx';
 export { RadioGroup, type RadioGroupProps, type RadioOption } from './RadioGroup/RadioGroup.tsx';
 export { Select, type SelectOption, type SelectProps } from './Select/Select.tsx';
+export { Skeleton, type SkeletonProps } from './Skeleton/Skeleton.tsx';
 export { SPINNER_SIZES, Spinner, type SpinnerProps, type SpinnerSize } from './Spinner/Spinner.tsx';
 export { Switch, type SwitchProps } from './Switch/Switch.tsx';
+export { NavTabs, type NavTabsLinkProps, type NavTabsRootProps, Tabs } from './Tabs/Tabs.tsx';
 export { TextField, type TextFieldProps } from './TextField/TextField.tsx';
 export * from './Toast/index.ts';
+export { Tooltip, type TooltipProps } from './Tooltip/Tooltip.tsx';

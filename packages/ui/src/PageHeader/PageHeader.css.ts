@@ -1,0 +1,24 @@
+import { vars } from '@cairn/tokens';
+import { style } from '@vanilla-extract/css';
+
+export const root = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+  paddingBlock: vars.space.md,
+  fontFamily: vars.font.body,
+  color: vars.color.text,
+});
+
+export const titles = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs, minWidth: 0 });
+export const breadcrumbs = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+export const title = style({
+  margin: 0,
+  fontSize: vars.fontSize.xxl,
+  fontWeight: vars.fontWeight.bold,
+  lineHeight: vars.lineHeight.tight,
+});
+export const description = style({ margin: 0, fontSize: vars.fontSize.md, color: vars.color.textMuted });
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, alignItems: 'center' });

@@ -1,0 +1,42 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Stack } from '../storybook/Matrix.tsx';
+import { NavTabs, Tabs } from './Tabs.tsx';
+
+const meta = { title: 'Navigation/Tabs', component: Tabs.Root } satisfies Meta<typeof Tabs.Root>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const sections = [
+  'campaigns',
+  'offers',
+  'landings',
+  'affiliate-networks',
+  'traffic-sources',
+  'rotations',
+] as const;
+
+/** Navigation tabs (links, one current) and in-page tabs (with a disabled one). */
+export const Kinds: Story = {
+  render: () => (
+    <Stack gap={32}>
+      <NavTabs.Root label="Sections">
+        {sections.map((section) => (
+          <NavTabs.Link key={section} href={`#${section}`} active={section === 'offers'}>
+            {section}
+          </NavTabs.Link>
+        ))}
+      </NavTabs.Root>
+      <Tabs.Root defaultValue="general" style={{ width: 480 }}>
+        <Tabs.List aria-label="Campaign settings">
+          <Tabs.Trigger value="general">General</Tabs.Trigger>
+          <Tabs.Trigger value="flow">Flow</Tabs.Trigger>
+          <Tabs.Trigger value="costs" disabled>
+            Costs
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="general">General settings</Tabs.Content>
+        <Tabs.Content value="flow">Flow settings</Tabs.Content>
+      </Tabs.Root>
+    </Stack>
+  ),
+};

@@ -1,0 +1,17 @@
+import { vars } from '@cairn/tokens';
+import { style } from '@vanilla-extract/css';
+
+export const content = style({
+  zIndex: 1200,
+  maxWidth: 280,
+  padding: `${vars.space.xxs} ${vars.space.xs}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.text,
+  color: vars.color.textInverse,
+  fontFamily: vars.font.body,
+  fontSize: vars.fontSize.xs,
+  lineHeight: vars.lineHeight.normal,
+  boxShadow: vars.shadow.sm,
+});
+
+export const arrow = style({ fill: vars.color.text });
