@@ -29,6 +29,14 @@ export { NumberField, type NumberFieldProps, parseNumber } from './NumberField/N
 export { PageHeader, type PageHeaderProps } from './PageHeader/PageHeader.tsx';
 export { RadioGroup, type RadioGroupProps, type RadioOption } from './RadioGroup/RadioGroup.tsx';
 export { Select, type SelectOption, type SelectProps } from './Select/Select.tsx';
+export { ServerMessage, type ServerMessageProps } from './ServerMessage/ServerMessage.tsx';
+export {
+  findUrls,
+  formatDetail,
+  type ServerDetail,
+  sanitizeServerText,
+  USER_CONTENT_PREFIX,
+} from './ServerMessage/sanitize.ts';
 export { Skeleton, type SkeletonProps } from './Skeleton/Skeleton.tsx';
 export { SPINNER_SIZES, Spinner, type SpinnerProps, type SpinnerSize } from './Spinner/Spinner.tsx';
 export { Switch, type SwitchProps } from './Switch/Switch.tsx';
