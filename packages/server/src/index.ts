@@ -42,7 +42,9 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
     await sessions.purgeExpired();
 
     let firstSignIn: FirstSignIn | null = null;
-    if ((await users.count()) === 0) {
+    // Keyed on the super-admin rather than on any user, so users made with `cairn user create` before the
+    // first start do not leave the installation without one.
+    if (!(await users.hasSuperAdmin())) {
       const password = config.adminPassword ?? generatePassword();
       await users.create({ login: config.adminLogin, password, role: 'super_admin', canCreateUsers: true });
       firstSignIn = { login: config.adminLogin, generatedPassword: config.adminPassword ? null : password };

@@ -92,9 +92,9 @@ export class UserRepository {
     this.now = now;
   }
 
-  async count(): Promise<number> {
-    const rows = await this.sql.query<{ n: number }>('SELECT count(*) AS n FROM users');
-    return rows[0]?.n ?? 0;
+  async hasSuperAdmin(): Promise<boolean> {
+    const rows = await this.sql.query("SELECT id FROM users WHERE role = 'super_admin' LIMIT 1");
+    return rows.length > 0;
   }
 
   async findById(id: number): Promise<UserWithSecrets | null> {

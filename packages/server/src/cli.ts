@@ -1,0 +1,271 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { ROLES, type Role } from '@cairn/contract';
+import { generatePassword } from './auth/password.ts';
+import { SessionRepository } from './auth/sessions.ts';
+import { LoginTakenError, UserRepository } from './auth/users.ts';
+import { type CairnOptions, ConfigError, loadConfig, resolveConfig } from './config.ts';
+import { startCairn } from './index.ts';
+import { generateLicenseKeyPair, signLicense } from './license.ts';
+import { acquireDataDirLock, DataDirLockedError } from './lock.ts';
+import { CAIRN_VERSION, openData } from './runtime.ts';
+import { BackupNotFoundError, databasePath, listBackups, restoreBackup } from './store/backups.ts';
+import { DuckDbConfigStore } from './store/duckdb.ts';
+import { schemaVersion } from './store/migrations.ts';
+
+const USAGE = `Cairn ${CAIRN_VERSION}: a self-hosted affiliate and ad-campaign tracker
+
+Usage: cairn <command> [options]
+
+  start                                   run the server (panel, API, tracking)
+  migrate                                 bring the database schema up to date (backs up first)
+  user create <login> [--role R] [--password P]
+                                          add a user (role: super_admin, admin, user; default admin);
+                                          without --password a strong one is generated and printed
+  user reset-password <login> [--password P] [--disable-two-factor]
+                                          set a new password and end the user's sessions
+  license keygen                          make an Ed25519 key pair for signing licences
+  license issue --tracker-id ID --expires DATE [--plan NAME]
+                                          sign a licence key with CAIRN_LICENSE_PRIVATE_KEY
+  rollback                                list database backups, newest first
+  rollback <backup id>                    restore a backup (the current database is kept as a backup)
+  help                                    show this text
+
+Options for every command: --data-dir DIR (overrides CAIRN_DATA_DIR).
+Commands that change data refuse while a Cairn server runs on the same data directory:
+the embedded database admits one writing process. Stop the server first.
+`;
+
+class UsageError extends Error {}
+
+function out(line = ''): void {
+  process.stdout.write(`${line}\n`);
+}
+
+function options(args: string[]) {
+  return parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      'data-dir': { type: 'string' },
+      role: { type: 'string' },
+      password: { type: 'string' },
+      'disable-two-factor': { type: 'boolean' },
+      'tracker-id': { type: 'string' },
+      expires: { type: 'string' },
+      plan: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}
+
+async function start(config: CairnOptions): Promise<void> {
+  const cairn = await startCairn(config);
+  out(`Cairn ${CAIRN_VERSION} is running (${cairn.config.mode} mode).`);
+  out(`  Panel:      ${cairn.url}/panel/`);
+  out(`  Data:       ${cairn.config.dataDir}`);
+  out(`  Tracker id: ${cairn.trackerId}`);
+  if (cairn.firstSignIn) {
+    out('');
+    out('First start: a super-admin was created. Sign in with');
+    out(`  login:    ${cairn.firstSignIn.login}`);
+    if (cairn.firstSignIn.generatedPassword) {
+      out(`  password: ${cairn.firstSignIn.generatedPassword}`);
+      out('This password is shown only now; change it in the panel (Settings > User).');
+    } else {
+      out('  password: the one in CAIRN_ADMIN_PASSWORD');
+    }
+  }
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    out(`Received ${signal}, stopping Cairn.`);
+    cairn.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`Failed to stop cleanly: ${String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+async function migrateCommand(config: CairnOptions): Promise<void> {
+  const resolved = resolveConfig(config);
+  const data = await openData(resolved, 'cairn migrate');
+  try {
+    const { from, to, applied } = data.migration;
+    if (applied.length === 0) out(`The database is up to date (schema version ${to}).`);
+    else {
+      out(`Migrated the database from schema version ${from} to ${to}:`);
+      for (const migration of applied) out(`  ${migration.version}: ${migration.name}`);
+    }
+  } finally {
+    await data.close();
+  }
+}
+
+function parseRole(value: string | undefined): Role {
+  const role = value ?? 'admin';
+  if (!(ROLES as readonly string[]).includes(role))
+    throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
+  return role as Role;
+}
+
+async function userCommand(
+  config: CairnOptions,
+  positionals: string[],
+  flags: ReturnType<typeof options>['values'],
+) {
+  const [action, login] = positionals;
+  if (!login || (action !== 'create' && action !== 'reset-password')) {
+    throw new UsageError('Use: cairn user create <login> | cairn user reset-password <login>');
+  }
+  const resolved = resolveConfig(config);
+  const data = await openData(resolved, `cairn user ${action}`);
+  try {
+    const users = new UserRepository(data.store, data.keys, resolved.now);
+    const password = flags.password ?? generatePassword();
+    if (action === 'create') {
+      const role = parseRole(flags.role);
+      if (role === 'super_admin') {
+        if (await users.hasSuperAdmin())
+          throw new UsageError('There is already a super-admin; Cairn has exactly one.');
+      }
+      const user = await users.create({ login, password, role });
+      out(`Created ${user.role} "${user.login}" (id ${user.id}).`);
+    } else {
+      const user = await users.findByLogin(login);
+      if (!user) throw new UsageError(`No user "${login}"`);
+      await users.setPassword(user.id, password);
+      await new SessionRepository(data.store, resolved.now).revokeAllForUser(user.id);
+      if (flags['disable-two-factor']) await users.disableTotp(user.id);
+      out(`Set a new password for "${login}" and ended their sessions.`);
+      if (flags['disable-two-factor']) out('Two-factor sign-in is off for this user.');
+    }
+    if (!flags.password) out(`Password: ${password}`);
+  } finally {
+    await data.close();
+  }
+}
+
+function licenseCommand(
+  positionals: string[],
+  flags: ReturnType<typeof options>['values'],
+  env: NodeJS.ProcessEnv,
+) {
+  const [action] = positionals;
+  if (action === 'keygen') {
+    const pair = generateLicenseKeyPair();
+    out(`CAIRN_LICENSE_PUBLIC_KEY=${pair.publicKey}`);
+    out(`CAIRN_LICENSE_PRIVATE_KEY=${pair.privateKey}`);
+    out('Give trackers the public key; keep the private key with the vendor only.');
+    return;
+  }
+  if (action !== 'issue') throw new UsageError('Use: cairn license issue ... | cairn license keygen');
+  const privateKey = env.CAIRN_LICENSE_PRIVATE_KEY;
+  if (!privateKey)
+    throw new UsageError('Set CAIRN_LICENSE_PRIVATE_KEY to the vendor private key (cairn license keygen)');
+  const trackerId = flags['tracker-id'];
+  const expires = flags.expires;
+  if (!trackerId || !expires)
+    throw new UsageError('license issue needs --tracker-id and --expires (e.g. 2027-12-31)');
+  if (Number.isNaN(Date.parse(expires))) throw new UsageError(`--expires is not a date: ${expires}`);
+  out(signLicense(privateKey, { trackerId, plan: flags.plan ?? 'standard', expiresAt: expires }));
+}
+
+async function rollbackCommand(config: CairnOptions, positionals: string[]): Promise<void> {
+  const resolved = resolveConfig(config);
+  const [id] = positionals;
+  if (!id) {
+    const backups = await listBackups(resolved.dataDir);
+    if (backups.length === 0) {
+      out(`No backups in ${resolved.dataDir}. Cairn backs the database up before each new migration.`);
+      return;
+    }
+    out('Backups, newest first (restore one with: cairn rollback <id>):');
+    for (const backup of backups) {
+      const reason =
+        backup.beforeMigration !== null
+          ? `before migration ${backup.beforeMigration}`
+          : 'kept before a restore';
+      out(
+        `  ${backup.id}  schema v${backup.schemaVersion}, ${reason}, ${backup.createdAt}, ${backup.sizeBytes} bytes`,
+      );
+    }
+    return;
+  }
+  const lock = acquireDataDirLock(resolved.dataDir, 'cairn rollback');
+  try {
+    // Record the schema version of what is being replaced, so its safety backup lists correctly.
+    const current = await DuckDbConfigStore.open(databasePath(resolved.dataDir));
+    let currentVersion: number;
+    try {
+      currentVersion = await schemaVersion(current);
+    } finally {
+      await current.close();
+    }
+    const restored = await restoreBackup(resolved.dataDir, id, resolved.now(), currentVersion);
+    out(`Restored ${restored.id} (schema version ${restored.schemaVersion}).`);
+    out('The database it replaced was kept as a backup. Start the Cairn version that matches this schema.');
+  } finally {
+    lock.release();
+  }
+}
+
+export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    const parsed = options(rest);
+    const flags = parsed.values;
+    const config = loadConfig(env);
+    if (flags['data-dir']) config.dataDir = flags['data-dir'];
+    switch (command) {
+      case 'start':
+        await start(config);
+        return -1;
+      case 'migrate':
+        await migrateCommand(config);
+        return 0;
+      case 'user':
+        await userCommand(config, parsed.positionals, flags);
+        return 0;
+      case 'license':
+        licenseCommand(parsed.positionals, flags, env);
+        return 0;
+      case 'rollback':
+        await rollbackCommand(config, parsed.positionals);
+        return 0;
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        out(USAGE);
+        return 0;
+      default:
+        throw new UsageError(`Unknown command "${command}". Run \`cairn help\`.`);
+    }
+  } catch (error) {
+    if (
+      error instanceof UsageError ||
+      error instanceof DataDirLockedError ||
+      error instanceof ConfigError ||
+      error instanceof LoginTakenError ||
+      error instanceof BackupNotFoundError
+    ) {
+      process.stderr.write(`cairn: ${error.message}\n`);
+      return 1;
+    }
+    if (error instanceof TypeError && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`cairn: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+const code = await main(process.argv.slice(2), process.env);
+if (code >= 0) process.exitCode = code;
