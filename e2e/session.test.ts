@@ -1,0 +1,80 @@
+import type { Browser } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminLogin,
+  adminPassword,
+  launchBrowser,
+  openSession,
+  panelAddress,
+  type RunningServer,
+  signInThroughForm,
+  startServer,
+  waitForTitle,
+} from './support.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('signing in and out', () => {
+  it('sends a visitor to sign-in, signs in to campaigns, and logs out', async () => {
+    const { page, context, errors } = await openSession(browser, server.url);
+    await page.goto('/panel/');
+    await page.waitForURL('**/panel/login');
+    await waitForTitle(page, 'Sign in - Cairn');
+
+    await signInThroughForm(page, adminLogin, adminPassword);
+    await page.waitForURL('**/panel/campaigns');
+    await page.getByRole('heading', { level: 1, name: 'Campaigns' }).waitFor();
+    await waitForTitle(page, 'Campaigns - Cairn');
+
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.waitForURL('**/panel/login');
+
+    // The session is really gone: a protected page sends the visitor back to sign-in.
+    await page.goto('/panel/offers');
+    await page.waitForURL('**/panel/login?returnTo=%2Foffers');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('returns to the requested page after sign-in', async () => {
+    const { page, context } = await openSession(browser, server.url);
+    await page.goto('/panel/offers/edit/12?tab=payout');
+    await page.waitForURL((url) => url.pathname === '/panel/login');
+    expect(new URL(page.url()).searchParams.get('returnTo')).toBe('/offers/edit/12?tab=payout');
+    await signInThroughForm(page, adminLogin, adminPassword);
+    await page.waitForURL('**/panel/offers/edit/12?tab=payout');
+    expect(panelAddress(page)).toBe('/panel/offers/edit/12?tab=payout');
+    await waitForTitle(page, 'Edit offer - Cairn');
+    await context.close();
+  });
+
+  it('ignores a returnTo pointing outside the panel', async () => {
+    const { page, context } = await openSession(browser, server.url);
+    await page.goto('/panel/login?returnTo=%2F%2Fevil.example%2Fphish');
+    await signInThroughForm(page, adminLogin, adminPassword);
+    await page.waitForURL('**/panel/campaigns');
+    expect(new URL(page.url()).host).toBe(new URL(server.url).host);
+    await context.close();
+  });
+
+  it('says so on a wrong password', async () => {
+    const { page, context } = await openSession(browser, server.url);
+    await page.goto('/panel/login');
+    await signInThroughForm(page, adminLogin, 'not the password');
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('Wrong username or password');
+    expect(panelAddress(page)).toBe('/panel/login');
+    await context.close();
+  });
+});

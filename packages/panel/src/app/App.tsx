@@ -1,0 +1,54 @@
+import { NavigationProgress, Toaster, toast } from '@cairn/ui';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { type BaseLocationHook, type BaseSearchHook, Router, useLocation, useSearch } from 'wouter';
+import { fetchRole } from '../api/calls.ts';
+import { panelBase } from '../routes/resolve.ts';
+import { installSessionRules } from '../session/sessionRules.ts';
+import { PanelRoutes } from './PanelRoutes.tsx';
+import { type AppServices, ServicesContext } from './services.ts';
+
+/** Connects the client-wide session rules to this router, so they navigate like a link would. */
+function SessionRules({ services }: { services: AppServices }) {
+  const [path, navigate] = useLocation();
+  const search = useSearch();
+  const here = useRef('');
+  here.current = search ? `${path}?${search}` : path;
+  useEffect(
+    () =>
+      installSessionRules(services.client, {
+        navigate: (to) => navigate(to),
+        currentPath: () => here.current,
+        recheckSession: async () => (await fetchRole(services.client)).status === 'ok',
+        showLicenseError: (problem) => services.licenseError.set(problem),
+        toastError: (message) => toast.error(message),
+      }),
+    [services, navigate],
+  );
+  return null;
+}
+
+export interface AppProps {
+  services: AppServices;
+  /** Tests pass wouter's memoryLocation; the browser uses the address bar. */
+  location?: { hook: BaseLocationHook; searchHook?: BaseSearchHook };
+}
+
+export function App({ services, location }: AppProps) {
+  return (
+    <ServicesContext.Provider value={services}>
+      <QueryClientProvider client={services.queryClient}>
+        <Router
+          base={panelBase}
+          {...(location ? { hook: location.hook } : {})}
+          {...(location?.searchHook ? { searchHook: location.searchHook } : {})}
+        >
+          <SessionRules services={services} />
+          <NavigationProgress />
+          <PanelRoutes />
+          <Toaster />
+        </Router>
+      </QueryClientProvider>
+    </ServicesContext.Provider>
+  );
+}

@@ -1,0 +1,120 @@
+import { type ComponentType, useEffect, useRef, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { checkForUpdates, fetchRole, isDemoMode, signInDemo } from '../api/calls.ts';
+import { runGuard } from '../guard/guard.ts';
+import type { PageProps } from '../pages/pageProps.ts';
+import { loadPage } from '../pages/registry.ts';
+import { documentTitle, type Resolution, resolveRoute } from '../routes/resolve.ts';
+import { Layout } from './Layout.tsx';
+import { updatesCheckQueryKey } from './queries.ts';
+import { rememberUser } from './rememberUser.ts';
+import { type AppServices, useServices } from './services.ts';
+
+type Match = Extract<Resolution, { kind: 'match' }>;
+
+interface Committed {
+  path: string;
+  match: Match;
+  Page: ComponentType<PageProps>;
+}
+
+/** What a route needs before it renders, beyond the guard: /update first rechecks for updates. */
+async function beforeEnter(services: AppServices, match: Match): Promise<string | undefined> {
+  if (match.route.page !== 'update') return undefined;
+  const result = await services.queryClient.fetchQuery({
+    queryKey: updatesCheckQueryKey,
+    queryFn: () => checkForUpdates(services.client),
+    staleTime: 0,
+  });
+  return result.status === 'ok' && !result.data.is_available_updates ? '/campaigns' : undefined;
+}
+
+/**
+ * The navigation controller: resolves the path against the route table, runs the guard and loads the
+ * page's chunk together (the progress bar shows the wait), then renders the page. Until then the
+ * previous page stays on screen, as in any multi-page site.
+ */
+export function PanelRoutes() {
+  const services = useServices();
+  const [path, navigate] = useLocation();
+  const search = useSearch();
+  const searchRef = useRef(search);
+  searchRef.current = search;
+  const flagsLoadedFor = useRef<string | undefined>(undefined);
+  const [committed, setCommitted] = useState<Committed>();
+
+  useEffect(() => {
+    const resolution = resolveRoute(path);
+    if (resolution.kind === 'redirect') {
+      navigate(resolution.to, { replace: true });
+      return;
+    }
+    if (resolution.kind === 'not-found') {
+      navigate('/404', { replace: true });
+      return;
+    }
+    let current = true;
+    const { progress } = services;
+    progress.start();
+    const fullPath = searchRef.current ? `${path}?${searchRef.current}` : path;
+    const guard = runGuard(
+      { fullPath, isSignIn: resolution.route.page === 'sign-in', isPublic: Boolean(resolution.route.public) },
+      {
+        fetchRole: () => fetchRole(services.client),
+        isDemoMode: () => isDemoMode(services.client),
+        signInDemo: () => signInDemo(services.client),
+      },
+    );
+    const page = resolution.route.page
+      ? loadPage(resolution.route.page)
+      : Promise.reject(new Error('No page'));
+    Promise.all([guard, page])
+      .then(async ([decision, Page]) => {
+        if (!current) return;
+        if (decision.license) services.licenseError.set(decision.license);
+        if (decision.kind === 'redirect') {
+          progress.done();
+          navigate(decision.to, { replace: true });
+          return;
+        }
+        if (decision.user) {
+          const loadFlags = flagsLoadedFor.current !== decision.user.id;
+          flagsLoadedFor.current = decision.user.id;
+          void rememberUser(services, decision.user, loadFlags);
+        }
+        const elsewhere = await beforeEnter(services, resolution);
+        if (!current) return;
+        progress.done();
+        if (elsewhere) {
+          navigate(elsewhere, { replace: true });
+          return;
+        }
+        setCommitted({ path, match: resolution, Page });
+      })
+      .catch((error: unknown) => {
+        console.error('Navigation failed', error);
+        if (current) progress.done();
+      });
+    return () => {
+      current = false;
+    };
+  }, [path, navigate, services]);
+
+  const title = committed?.match.title;
+  useEffect(() => {
+    document.title = documentTitle(title);
+  }, [title]);
+
+  if (!committed) return null;
+  const { match, Page } = committed;
+  const page = (
+    <Page
+      key={match.route.path}
+      route={match.route}
+      {...(match.child ? { child: match.child } : {})}
+      params={match.params}
+      title={match.title}
+    />
+  );
+  return match.route.page === 'sign-in' ? page : <Layout>{page}</Layout>;
+}

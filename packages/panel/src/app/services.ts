@@ -1,0 +1,80 @@
+import { navigationProgress } from '@cairn/ui';
+import type { QueryClient } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
+import { z } from 'zod';
+import { fetchAuthSecret } from '../api/calls.ts';
+import { type ApiClient, api } from '../http/client.ts';
+import { createQueryClient } from '../query/queryClient.ts';
+import { createLicenseErrorStore, type LicenseErrorStore } from '../session/licenseError.ts';
+import { type CachedStore, createCachedStore } from '../stores/cachedStore.ts';
+import { type CurrentUserStore, createCurrentUserStore } from '../stores/currentUser.ts';
+import { createDebugSettingsStore, type DebugSettingsStore } from '../stores/debugSettings.ts';
+import { createDisplayPreferencesStore, type DisplayPreferencesStore } from '../stores/displayPreferences.ts';
+
+export const authSecretRefreshDelayMs = 5000;
+
+export interface BuildInfo {
+  version: string;
+  commit: string;
+  builtAt: string;
+}
+
+export interface NavigationProgressControl {
+  start(): void;
+  done(): void;
+}
+
+/** Everything stateful the panel shares, created once in main.tsx and fresh in every test. */
+export interface AppServices {
+  client: ApiClient;
+  queryClient: QueryClient;
+  currentUser: CurrentUserStore;
+  debugSettings: DebugSettingsStore;
+  display: DisplayPreferencesStore;
+  authSecret: CachedStore<string>;
+  licenseError: LicenseErrorStore;
+  progress: NavigationProgressControl;
+  build: BuildInfo;
+}
+
+export function createAppServices(overrides: Partial<AppServices> & { storage?: Storage } = {}): AppServices {
+  const storage = overrides.storage ?? window.localStorage;
+  const client = overrides.client ?? api;
+  return {
+    client,
+    queryClient: overrides.queryClient ?? createQueryClient(),
+    currentUser: overrides.currentUser ?? createCurrentUserStore(storage),
+    debugSettings: overrides.debugSettings ?? createDebugSettingsStore(storage),
+    display:
+      overrides.display ??
+      createDisplayPreferencesStore({
+        root: document.documentElement,
+        storage,
+        matchMedia: (query) => window.matchMedia(query),
+      }),
+    authSecret:
+      overrides.authSecret ??
+      createCachedStore({
+        key: 'cairn.authSecret',
+        schema: z.string(),
+        load: () => fetchAuthSecret(client),
+        storage,
+        refreshDelayMs: authSecretRefreshDelayMs,
+      }),
+    licenseError: overrides.licenseError ?? createLicenseErrorStore(window.sessionStorage),
+    progress: overrides.progress ?? navigationProgress,
+    build: overrides.build ?? {
+      version: __PANEL_VERSION__,
+      commit: __PANEL_COMMIT__,
+      builtAt: __PANEL_BUILD_TIME__,
+    },
+  };
+}
+
+export const ServicesContext = createContext<AppServices | null>(null);
+
+export function useServices(): AppServices {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('useServices needs <ServicesContext.Provider>');
+  return services;
+}

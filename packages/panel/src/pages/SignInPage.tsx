@@ -1,0 +1,143 @@
+import { Button, Card, ServerMessage, TextField } from '@cairn/ui';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState, useSyncExternalStore } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { fetchMode, type SignInResult, signIn, signInDemo, signInTwoFactor } from '../api/calls.ts';
+import { modeQueryKey } from '../app/queries.ts';
+import { useServices } from '../app/services.ts';
+import { panelLinks } from '../http/config.ts';
+import { licenseErrorMessage } from '../http/messages.ts';
+import { parseQuery, queryString } from '../routes/query.ts';
+import { safeReturnTo } from '../routes/returnTo.ts';
+import * as styles from './pages.css.ts';
+
+export default function SignInPage() {
+  const services = useServices();
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const returnTo = safeReturnTo(queryString(parseQuery(search), 'returnTo'));
+  const license = useSyncExternalStore(services.licenseError.subscribe, services.licenseError.getSnapshot);
+  const mode = useQuery({ queryKey: modeQueryKey, queryFn: () => fetchMode(services.client) });
+  const isDemo = mode.data?.status === 'ok' && mode.data.data === 'demo';
+
+  const [login, setLogin] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [step, setStep] = useState<'credentials' | 'two-factor'>('credentials');
+  const [message, setMessage] = useState('');
+  const [pending, setPending] = useState(false);
+
+  const finish = (result: SignInResult) => {
+    if (result.status === 'ok' && result.needTwoFactor) {
+      setMessage('');
+      setStep('two-factor');
+      return;
+    }
+    if (result.status === 'ok') {
+      services.licenseError.clear();
+      navigate(returnTo ?? '/campaigns');
+      return;
+    }
+    if (result.license) services.licenseError.set(result.license);
+    setMessage(result.license ? '' : result.message);
+  };
+
+  const run = async (attempt: () => Promise<SignInResult>) => {
+    setPending(true);
+    try {
+      finish(await attempt());
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(() =>
+      step === 'credentials'
+        ? signIn(services.client, login, password)
+        : signInTwoFactor(services.client, code),
+    );
+  };
+
+  return (
+    <div className={styles.signInShell}>
+      <Card className={styles.signInCard} title="Sign in to Cairn">
+        <form className={styles.stack} onSubmit={submit} noValidate>
+          {license && (
+            <div role="alert" className={styles.message}>
+              <ServerMessage message={licenseErrorMessage(license, panelLinks.providerLogin)} />
+            </div>
+          )}
+          {message && (
+            <div role="alert" className={styles.message}>
+              <ServerMessage message={message} />
+            </div>
+          )}
+          {step === 'credentials' ? (
+            <>
+              <TextField
+                label="Login"
+                name="login"
+                autoComplete="username"
+                value={login}
+                onChange={(event) => setLogin(event.target.value)}
+                required
+                autoFocus
+              />
+              <TextField
+                label="Password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                required
+              />
+            </>
+          ) : (
+            <TextField
+              label="Two-factor code"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              description="Enter the 6-digit code from your authenticator app."
+              value={code}
+              onChange={(event) => setCode(event.target.value.trim())}
+              required
+              autoFocus
+            />
+          )}
+          <div className={styles.row}>
+            <Button type="submit" loading={pending} disabled={pending}>
+              {step === 'credentials' ? 'Sign in' : 'Verify'}
+            </Button>
+            {step === 'two-factor' && (
+              <Button
+                type="button"
+                variant="ghost"
+                onClick={() => {
+                  setStep('credentials');
+                  setCode('');
+                  setMessage('');
+                }}
+              >
+                Back
+              </Button>
+            )}
+            {isDemo && step === 'credentials' && (
+              <Button
+                type="button"
+                variant="outline"
+                disabled={pending}
+                onClick={() => void run(() => signInDemo(services.client))}
+              >
+                Sign in to the demo
+              </Button>
+            )}
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}

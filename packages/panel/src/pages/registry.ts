@@ -1,0 +1,35 @@
+import type { ComponentType } from 'react';
+import type { PageKey } from '../routes/table.ts';
+import type { PageProps } from './pageProps.ts';
+
+type PageModule = { default: ComponentType<PageProps> };
+
+// Each page is its own chunk, loaded during navigation (the progress bar covers the wait).
+const loaders: Record<PageKey, () => Promise<PageModule>> = {
+  'sign-in': () => import('./SignInPage.tsx'),
+  'not-found': () => import('./NotFoundPage.tsx'),
+  'entity-list': () => import('./planned/EntityListPage.tsx'),
+  'entity-form': () => import('./planned/EntityFormPage.tsx'),
+  trends: () => import('./planned/PlannedPage.tsx'),
+  conversions: () => import('./planned/PlannedPage.tsx'),
+  clicklog: () => import('./planned/PlannedPage.tsx'),
+  files: () => import('./planned/PlannedPage.tsx'),
+  triggers: () => import('./planned/PlannedPage.tsx'),
+  report: () => import('./planned/ReportPage.tsx'),
+  'leads-report': () => import('./planned/ReportPage.tsx'),
+  monitor: () => import('./planned/PlannedPage.tsx'),
+  update: () => import('./UpdatePage.tsx'),
+  rollback: () => import('./RollbackPage.tsx'),
+  settings: () => import('./settings/SettingsPage.tsx'),
+  'monitor-developer': () => import('./developer/MonitorDeveloperPage.tsx'),
+};
+
+const loaded = new Map<PageKey, ComponentType<PageProps>>();
+
+export async function loadPage(key: PageKey): Promise<ComponentType<PageProps>> {
+  const known = loaded.get(key);
+  if (known) return known;
+  const page = (await loaders[key]()).default;
+  loaded.set(key, page);
+  return page;
+}
