@@ -216,6 +216,34 @@ describe('sign-in and session', () => {
   });
 });
 
+describe('cookies', () => {
+  it('are HttpOnly and SameSite=Lax, and Secure when served over HTTPS', async () => {
+    const cairn = await start({ trustProxy: true });
+    const plain = new TestBrowser(cairn.url);
+    await plain.get(API_PATHS.mode);
+    const overHttp = await plain.post(API_PATHS.signIn, { login: 'admin', password: ADMIN_PASSWORD });
+    const httpSession = overHttp.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`)) ?? '';
+    expect(httpSession).toMatch(/HttpOnly/);
+    expect(httpSession).toMatch(/SameSite=Lax/);
+    expect(httpSession).not.toMatch(/Secure/);
+
+    const proxied = new TestBrowser(cairn.url);
+    const https = { 'x-forwarded-proto': 'https' };
+    await proxied.get(API_PATHS.mode, { headers: https });
+    const overHttps = await proxied.post(
+      API_PATHS.signIn,
+      { login: 'admin', password: ADMIN_PASSWORD },
+      { headers: https },
+    );
+    const cookies = overHttps.headers.getSetCookie();
+    expect(cookies.find((c) => c.startsWith(`${SESSION_COOKIE}=`))).toMatch(/; Secure/);
+    // The XSRF cookie must stay readable by the panel's script.
+    const xsrf = cookies.find((c) => c.startsWith(`${XSRF_COOKIE}=`)) ?? '';
+    expect(xsrf).toMatch(/; Secure/);
+    expect(xsrf).not.toMatch(/HttpOnly/);
+  });
+});
+
 describe('CSRF', () => {
   it('refuses unsafe calls without the header, with a wrong one, or with another browser token', async () => {
     const cairn = await start();
@@ -266,6 +294,17 @@ describe('sign-in throttling', () => {
     expect(Number((await browser.signIn('admin', ADMIN_PASSWORD)).headers.get('retry-after'))).toBe(300);
     clock.advance(5 * 60 * 1000 + 1);
     expect((await browser.signIn('admin', ADMIN_PASSWORD)).status).toBe(200);
+  });
+
+  it('throttles password guesses made through the licence installation call too', async () => {
+    const cairn = await start({ signInMaxFailuresPerAccount: 2 });
+    const browser = new TestBrowser(cairn.url);
+    await browser.get(API_PATHS.mode);
+    const guess = () => browser.post(API_PATHS.license, { key: 'x.y', login: 'admin', password: 'guess' });
+    expect((await guess()).status).toBe(401);
+    expect((await guess()).status).toBe(401);
+    expect((await guess()).status).toBe(429);
+    expect((await browser.signIn('admin', ADMIN_PASSWORD)).status).toBe(429);
   });
 
   it('throttles one IP trying many accounts', async () => {

@@ -317,26 +317,38 @@ export function buildApp(ctx: AppContext): FastifyInstance {
 
   app.get(API_PATHS.mode, async (): Promise<ModeResponse> => ({ mode: config.mode }));
 
-  app.post(API_PATHS.signIn, async (request, reply): Promise<SignInResponse> => {
-    const body = parseInput(signInRequestSchema, request.body);
+  /**
+   * The one password check for every call that takes credentials, so each of them is throttled per IP
+   * and per account and none of them tells a missing login from a wrong password.
+   */
+  const checkCredentials = async (
+    request: FastifyRequest,
+    login: string,
+    password: string,
+  ): Promise<UserWithSecrets> => {
     const now = config.now();
-    const ipKey = request.ip;
-    const accountKey = body.login.toLowerCase();
+    const accountKey = login.toLowerCase();
     const retryAfter = Math.max(
-      ipThrottle.retryAfterSeconds(ipKey, now),
+      ipThrottle.retryAfterSeconds(request.ip, now),
       accountThrottle.retryAfterSeconds(accountKey, now),
     );
     if (retryAfter > 0) throw throttled(retryAfter);
-
-    const user = await users.findByLogin(body.login);
-    const passwordOk = user ? await verifyPassword(body.password, user.passwordHash) : false;
-    if (!user) await burnPasswordCheck(body.password);
+    const user = await users.findByLogin(login);
+    const passwordOk = user ? await verifyPassword(password, user.passwordHash) : false;
+    if (!user) await burnPasswordCheck(password);
     if (!user || !passwordOk || user.disabled) {
-      ipThrottle.recordFailure(ipKey, now);
+      ipThrottle.recordFailure(request.ip, now);
       accountThrottle.recordFailure(accountKey, now);
-      await audit(user?.id ?? null, 'user_sign_in_failed', { login: body.login, ip: request.ip });
+      await audit(user?.id ?? null, 'user_sign_in_failed', { login, ip: request.ip });
       throw new HttpError(401, { message: MESSAGES.wrongCredentials });
     }
+    return user;
+  };
+
+  app.post(API_PATHS.signIn, async (request, reply): Promise<SignInResponse> => {
+    const body = parseInput(signInRequestSchema, request.body);
+    const accountKey = body.login.toLowerCase();
+    const user = await checkCredentials(request, body.login, body.password);
     assertLicensed();
     accountThrottle.reset(accountKey);
     if (user.twoFactorEnabled) {
@@ -535,11 +547,7 @@ export function buildApp(ctx: AppContext): FastifyInstance {
     if (auth.kind === 'session') {
       installer = auth.user;
     } else if (body.login && body.password) {
-      const user = await users.findByLogin(body.login);
-      if (!user || user.disabled || !(await verifyPassword(body.password, user.passwordHash))) {
-        throw new HttpError(401, { message: MESSAGES.wrongCredentials });
-      }
-      installer = user;
+      installer = await checkCredentials(request, body.login, body.password);
     } else {
       throw new HttpError(401, { message: MESSAGES.authenticationRequired });
     }

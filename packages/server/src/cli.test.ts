@@ -48,9 +48,7 @@ describe('cairn CLI', () => {
       const url = await new Promise<string>((resolve, reject) => {
         child.stdout.on('data', () => {
           const match = /Panel:\s+(http:\/\/\S+)\/panel\//.exec(stdout);
-          // The banner is written in one go; wait for its last line on a first start.
-          if (match?.[1] && (!stdout.includes('First start') || stdout.includes('shown only now')))
-            resolve(match[1]);
+          if (match?.[1] && stdout.includes('Press Ctrl+C to stop.')) resolve(match[1]);
         });
         child.on('exit', (code) => reject(new Error(`cairn start exited with ${code}: ${stdout}`)));
       });

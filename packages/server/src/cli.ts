@@ -61,21 +61,30 @@ function options(args: string[]) {
 
 async function start(config: CairnOptions): Promise<void> {
   const cairn = await startCairn(config);
-  out(`Cairn ${CAIRN_VERSION} is running (${cairn.config.mode} mode).`);
-  out(`  Panel:      ${cairn.url}/panel/`);
-  out(`  Data:       ${cairn.config.dataDir}`);
-  out(`  Tracker id: ${cairn.trackerId}`);
+  // One write, so the banner is never interleaved with log lines (and tests can wait for its last line).
+  const banner = [
+    `Cairn ${CAIRN_VERSION} is running (${cairn.config.mode} mode).`,
+    `  Panel:      ${cairn.url}/panel/`,
+    `  Data:       ${cairn.config.dataDir}`,
+    `  Tracker id: ${cairn.trackerId}`,
+  ];
   if (cairn.firstSignIn) {
-    out('');
-    out('First start: a super-admin was created. Sign in with');
-    out(`  login:    ${cairn.firstSignIn.login}`);
+    banner.push(
+      '',
+      'First start: a super-admin was created. Sign in with',
+      `  login:    ${cairn.firstSignIn.login}`,
+    );
     if (cairn.firstSignIn.generatedPassword) {
-      out(`  password: ${cairn.firstSignIn.generatedPassword}`);
-      out('This password is shown only now; change it in the panel (Settings > User).');
+      banner.push(
+        `  password: ${cairn.firstSignIn.generatedPassword}`,
+        'This password is shown only now; change it in the panel (Settings > User).',
+      );
     } else {
-      out('  password: the one in CAIRN_ADMIN_PASSWORD');
+      banner.push('  password: the one in CAIRN_ADMIN_PASSWORD');
     }
   }
+  banner.push('Press Ctrl+C to stop.');
+  out(banner.join('\n'));
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
