@@ -1,0 +1,55 @@
+import { vi } from 'vitest';
+import { createApiClient } from '../http/client.ts';
+import { createDisplayPreferencesStore } from '../stores/displayPreferences.ts';
+import { type AppServices, createAppServices } from './services.ts';
+
+export type Route = (request: Request) => Response | Promise<Response> | undefined;
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** A fake server: the first route that answers wins; anything unanswered is a 404 like the real one. */
+export function fakeServer(...routes: Route[]) {
+  const calls: string[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(request.url);
+    calls.push(`${request.method} ${url.pathname}`);
+    for (const route of routes) {
+      const response = await route(request);
+      if (response) return response;
+    }
+    return json({ message: `Not found: ${request.method} ${url.pathname}` }, 404);
+  }) as unknown as typeof globalThis.fetch;
+  return { fetch, calls };
+}
+
+export function on(
+  method: string,
+  path: string,
+  answer: (request: Request) => Response | Promise<Response>,
+): Route {
+  return (request) =>
+    request.method === method && new URL(request.url).pathname === path ? answer(request) : undefined;
+}
+
+/** Services for one test: fresh stores, a fresh QueryClient (retry off by default), a fake server. */
+export function testServices(
+  fetch: typeof globalThis.fetch,
+  overrides: Partial<AppServices> = {},
+): AppServices {
+  return createAppServices({
+    client: createApiClient({ fetch, logger: { error: vi.fn() } }),
+    display: createDisplayPreferencesStore({
+      root: document.documentElement,
+      storage: localStorage,
+      matchMedia: (query) => window.matchMedia(query),
+      loadFont: async () => 'loaded',
+      measureScale: () => 1,
+      logger: { warn: vi.fn() },
+    }),
+    progress: { start: vi.fn(), done: vi.fn() },
+    ...overrides,
+  });
+}
