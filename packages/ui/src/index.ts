@@ -1,5 +1,6 @@
 // The public API of @cairn/ui: the panel imports only from here.
 
+export type { ColumnFiltersState, SortingState } from '@tanstack/react-table';
 export { BADGE_TONES, BADGE_VARIANTS, type BadgeTone, type BadgeVariant } from './Badge/Badge.css.ts';
 export { Badge, type BadgeProps } from './Badge/Badge.tsx';
 export {
@@ -17,6 +18,22 @@ export { CodeBlock, type CodeBlockProps } from './CodeBlock/CodeBlock.tsx';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog/ConfirmDialog.tsx';
 export { CopyField, type CopyFieldProps } from './CopyField/CopyField.tsx';
 export { type CopyStatus, useCopy } from './CopyField/useCopy.ts';
+export { type ColumnSettings, readColumnSettings, useColumnSettings } from './DataTable/columnSettings.ts';
+export {
+  type CellValue,
+  DataTable,
+  type DataTableColumn,
+  type DataTableProps,
+} from './DataTable/DataTable.tsx';
+export {
+  COLORIZATION_MODES,
+  COLUMN_KINDS,
+  type ColorizationMode,
+  type ColumnKind,
+  formatValue,
+  parseNumberFilter,
+} from './DataTable/format.ts';
+export { Pager, type PaginationProps } from './DataTable/Pager.tsx';
 export { DIALOG_SIZES, type DialogSize } from './Dialog/Dialog.css.ts';
 export { Dialog, type DialogContentProps } from './Dialog/Dialog.tsx';
 export { DropdownMenu } from './DropdownMenu/DropdownMenu.tsx';

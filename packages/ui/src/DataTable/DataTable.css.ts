@@ -1,0 +1,194 @@
+import { vars } from '@cairn/tokens';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
+
+export const root = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  minWidth: 0,
+  fontFamily: vars.font.body,
+  fontSize: vars.fontSize.sm,
+  color: vars.table.rowText,
+});
+
+export const toolbar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  gap: vars.space.sm,
+});
+export const toolbarSearch = style({ width: 260, maxWidth: '100%' });
+export const toolbarSpacer = style({ flex: 1 });
+export const selectionBar = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  paddingInline: vars.space.sm,
+  minHeight: vars.size.controlMd,
+  borderRadius: vars.radius.md,
+  background: vars.color.accentSubtle,
+  color: vars.color.accentText,
+});
+
+export const scroller = style({
+  position: 'relative',
+  overflow: 'auto',
+  border: `1px solid ${vars.table.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.table.rowBackground,
+  overscrollBehavior: 'contain',
+});
+
+export const table = style({ display: 'grid', borderCollapse: 'collapse', minWidth: '100%' });
+
+const section = { display: 'grid', position: 'sticky', zIndex: 2 } as const;
+export const thead = style({ ...section, top: 0 });
+export const tfoot = style({ ...section, bottom: 0 });
+export const tbody = style({ display: 'grid', position: 'relative' });
+
+export const row = style({ display: 'flex', width: '100%' });
+export const bodyRow = style([
+  row,
+  {
+    position: 'absolute',
+    left: 0,
+    background: vars.table.rowBackground,
+    selectors: { '&:hover': { background: vars.table.rowHoverBackground } },
+  },
+]);
+
+export const cell = style({
+  display: 'flex',
+  alignItems: 'center',
+  flex: 'none',
+  minWidth: 0,
+  paddingInline: vars.space.sm,
+  borderBottom: `1px solid ${vars.table.border}`,
+  overflow: 'hidden',
+  whiteSpace: 'nowrap',
+  textOverflow: 'ellipsis',
+  outline: 'none',
+  selectors: {
+    '&:focus-visible, &[data-focused="true"]:focus': {
+      outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}`,
+      outlineOffset: `calc(-1 * ${vars.size.focusRingWidth})`,
+    },
+  },
+});
+export const lastCell = style({ flex: '1 0 auto' });
+export const cellEnd = style({ justifyContent: 'flex-end', fontVariantNumeric: 'tabular-nums' });
+export const cellText = style({ overflow: 'hidden', textOverflow: 'ellipsis' });
+export const selectCell = style({ justifyContent: 'center', paddingInline: 0 });
+
+export const verticalBorders = style({});
+globalStyle(`${verticalBorders} [data-cell]:not(:last-child)`, {
+  borderRight: `1px solid ${vars.table.verticalBorder}`,
+});
+
+export const headerCell = style({
+  position: 'relative',
+  background: vars.table.headerBackground,
+  color: vars.table.headerText,
+  fontWeight: vars.fontWeight.semibold,
+  userSelect: 'none',
+});
+export const filterCell = style({ background: vars.table.headerBackground, paddingBlock: vars.space.xxs });
+export const totalsCell = style({
+  background: vars.table.totalsBackground,
+  color: vars.table.totalsText,
+  fontWeight: vars.fontWeight.semibold,
+  borderTop: `1px solid ${vars.table.border}`,
+  borderBottom: 'none',
+});
+
+export const sortButton = style({
+  all: 'unset',
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xxs,
+  maxWidth: '100%',
+  cursor: 'pointer',
+  borderRadius: vars.radius.sm,
+  selectors: {
+    '&:focus-visible': {
+      outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}`,
+      outlineOffset: '2px',
+    },
+  },
+});
+export const sortIndex = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted });
+
+export const resizer = style({
+  position: 'absolute',
+  top: 0,
+  right: 0,
+  width: 6,
+  height: '100%',
+  cursor: 'col-resize',
+  touchAction: 'none',
+  outline: 'none',
+  selectors: {
+    '&:hover, &[data-resizing="true"]': { background: vars.color.accent },
+    '&:focus-visible': { background: vars.color.focusRing },
+  },
+});
+
+export const filterInput = style({
+  width: '100%',
+  minWidth: 0,
+  height: vars.size.controlSm,
+  paddingInline: vars.space.xs,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surface,
+  color: vars.color.text,
+  font: 'inherit',
+  fontWeight: vars.fontWeight.regular,
+  selectors: {
+    '&:focus-visible': {
+      outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}`,
+      outlineOffset: '1px',
+    },
+    '&::placeholder': { color: vars.color.textMuted },
+  },
+});
+
+export const checkbox = style({
+  width: 16,
+  height: 16,
+  margin: 0,
+  accentColor: vars.color.accent,
+  cursor: 'pointer',
+  selectors: {
+    '&:focus-visible': {
+      outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}`,
+      outlineOffset: '2px',
+    },
+  },
+});
+
+/** Row tints per colorization mode (SPEC.md section 3 debug setting). */
+export const rowTone = styleVariants({
+  positive: { background: vars.table.positiveRowBackground, color: vars.table.positiveRowText },
+  negative: { background: vars.table.negativeRowBackground, color: vars.table.negativeRowText },
+  odd: { background: vars.table.rowAltBackground },
+  selected: { background: vars.table.rowSelectedBackground },
+});
+
+export const cellTone = styleVariants({
+  positiveCell: { background: vars.table.positiveCellBackground, color: vars.table.positiveCellText },
+  negativeCell: { background: vars.table.negativeCellBackground, color: vars.table.negativeCellText },
+  positiveText: { color: vars.table.positiveText },
+  negativeText: { color: vars.table.negativeText },
+});
+
+export const overlayState = style({ position: 'sticky', left: 0, width: '100%' });
+
+export const pager = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'flex-end',
+  gap: vars.space.xs,
+  flexWrap: 'wrap',
+});
+export const pagerText = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });

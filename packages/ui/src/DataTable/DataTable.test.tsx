@@ -1,0 +1,277 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { DataTable, type DataTableColumn } from './DataTable.tsx';
+import { formatValue, matchesNumberFilter, parseNumberFilter } from './format.ts';
+
+interface Campaign {
+  id: number;
+  name: string;
+  clicks: number;
+  profit: number;
+}
+
+const campaigns: Campaign[] = [
+  { id: 1, name: 'Bravo', clicks: 300, profit: 12.5 },
+  { id: 2, name: 'alpha', clicks: 100, profit: -4 },
+  { id: 3, name: 'Charlie', clicks: 200, profit: 0 },
+  { id: 4, name: 'Delta', clicks: 100, profit: 30 },
+  { id: 5, name: 'echo', clicks: 500, profit: -1 },
+];
+
+const columns: DataTableColumn<Campaign>[] = [
+  { id: 'name', header: 'Name', accessor: (c) => c.name, filterable: true },
+  {
+    id: 'clicks',
+    header: 'Clicks',
+    accessor: (c) => c.clicks,
+    kind: 'number',
+    total: 'sum',
+    filterable: true,
+  },
+  { id: 'profit', header: 'Profit', accessor: (c) => c.profit, kind: 'money', total: 'sum', profit: true },
+];
+
+const getRowId = (c: Campaign) => String(c.id);
+
+function names() {
+  return screen
+    .getAllByRole('row')
+    .filter((row) => row.hasAttribute('data-row-id'))
+    .map((row) => within(row).getAllByRole('gridcell')[row.querySelector('input') ? 1 : 0]?.textContent);
+}
+
+describe('DataTable', () => {
+  it('sorts by a column, then by a second one with Shift+click', async () => {
+    render(<DataTable label="Campaigns" data={campaigns} columns={columns} getRowId={getRowId} />);
+    await userEvent.click(screen.getByRole('button', { name: /^Name/ }));
+    expect(names()).toEqual(['alpha', 'Bravo', 'Charlie', 'Delta', 'echo']);
+    expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
+
+    // Numbers sort descending first: the biggest earners on top.
+    await userEvent.click(screen.getByRole('button', { name: /^Clicks/ }));
+    expect(names()).toEqual(['echo', 'Bravo', 'Charlie', 'alpha', 'Delta']);
+
+    // Shift+click adds a second level that breaks the 100-click tie: name descending.
+    const user = userEvent.setup();
+    await user.keyboard('{Shift>}');
+    await user.click(screen.getByRole('button', { name: /^Name/ }));
+    await user.click(screen.getByRole('button', { name: /^Name/ }));
+    await user.keyboard('{/Shift}');
+    expect(names()).toEqual(['echo', 'Bravo', 'Charlie', 'Delta', 'alpha']);
+    expect(screen.getByRole('columnheader', { name: /Clicks/ })).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('selects a range with Shift+click and reports the ids for mass actions', async () => {
+    const onIds = vi.fn();
+    render(
+      <DataTable
+        label="Campaigns"
+        data={campaigns}
+        columns={columns}
+        getRowId={getRowId}
+        selectable
+        onSelectedIdsChange={onIds}
+        selectionActions={(ids) => <button type="button">Edit {ids.length}</button>}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 2' }));
+    await user.keyboard('{Shift>}');
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 4' }));
+    await user.keyboard('{/Shift}');
+    expect(onIds).toHaveBeenLastCalledWith(['2', '3', '4']);
+    expect(screen.getByRole('status')).toHaveTextContent('3 selected');
+    expect(screen.getByRole('button', { name: 'Edit 3' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
+    expect(onIds).toHaveBeenLastCalledWith(['1', '2', '3', '4', '5']);
+  });
+
+  it('searches, filters numbers by expression and totals the filtered rows', async () => {
+    render(
+      <DataTable
+        label="Campaigns"
+        data={campaigns}
+        columns={columns}
+        getRowId={getRowId}
+        searchable
+        showTotals
+      />,
+    );
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'a');
+    expect(names()).toEqual(['Bravo', 'alpha', 'Charlie', 'Delta']);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Filter Clicks' }), '>=200');
+    expect(names()).toEqual(['Bravo', 'Charlie']);
+    const totals = screen.getAllByRole('row').at(-1) as HTMLElement;
+    expect(totals).toHaveTextContent('Total');
+    expect(totals).toHaveTextContent('500');
+    expect(totals).toHaveTextContent('$12.50');
+  });
+
+  it('keeps hidden columns and widths under its storage key', async () => {
+    const { unmount } = render(
+      <DataTable
+        label="Campaigns"
+        data={campaigns}
+        columns={columns}
+        getRowId={getRowId}
+        storageKey="campaigns"
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Clicks' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Move Profit up' }));
+    const resizer = screen.getByRole('separator', { name: 'Resize Name' });
+    resizer.focus();
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}');
+    unmount();
+
+    render(
+      <DataTable
+        label="Campaigns"
+        data={campaigns}
+        columns={columns}
+        getRowId={getRowId}
+        storageKey="campaigns"
+      />,
+    );
+    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers).toEqual(['Name', 'Profit']);
+    expect(screen.getByRole('separator', { name: 'Resize Name' })).toHaveAttribute('aria-valuenow', '182');
+  });
+
+  it('ignores corrupt stored settings', () => {
+    localStorage.setItem(
+      'cairn.table.broken',
+      '{"visibility":{"name":"yes"},"order":[1],"sizing":{"name":-5}}',
+    );
+    render(
+      <DataTable
+        label="Campaigns"
+        data={campaigns}
+        columns={columns}
+        getRowId={getRowId}
+        storageKey="broken"
+      />,
+    );
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Name',
+      'Clicks',
+      'Profit',
+    ]);
+  });
+
+  it('renders only the rows in view out of 100,000', () => {
+    const many = Array.from({ length: 100_000 }, (_, i) => ({
+      id: i,
+      name: `Campaign ${i}`,
+      clicks: i,
+      profit: i % 7,
+    }));
+    render(
+      <DataTable
+        label="Campaigns"
+        data={many}
+        columns={columns}
+        getRowId={getRowId}
+        height={400}
+        rowHeight={40}
+      />,
+    );
+    const bodyRows = screen.getAllByRole('row').filter((row) => row.hasAttribute('data-row-id'));
+    // 400 px viewport / 40 px rows = 10 visible, plus the overscan on one side.
+    expect(bodyRows.length).toBeGreaterThan(5);
+    expect(bodyRows.length).toBeLessThan(30);
+    expect(screen.getByRole('grid')).toHaveAttribute('aria-rowcount', String(100_000 + 2));
+  });
+
+  it('moves a focused cell with the arrow keys, selects with Space and activates with Enter', async () => {
+    const onActivate = vi.fn();
+    render(
+      <DataTable
+        label="Campaigns"
+        data={campaigns}
+        columns={columns}
+        getRowId={getRowId}
+        selectable
+        onRowActivate={onActivate}
+      />,
+    );
+    const first = document.querySelector<HTMLElement>('[data-cell="0:0"]') as HTMLElement;
+    first.focus();
+    await userEvent.keyboard('{ArrowRight}{ArrowDown}');
+    expect(document.activeElement).toHaveTextContent('alpha');
+    await userEvent.keyboard(' ');
+    expect(screen.getByRole('checkbox', { name: 'Select row 2' })).toBeChecked();
+    await userEvent.keyboard('{Enter}');
+    expect(onActivate).toHaveBeenCalledWith(campaigns[1]);
+    await userEvent.keyboard('{End}');
+    expect(document.activeElement).toHaveTextContent('-$4.00');
+  });
+
+  it('shows empty, no-match, loading and error states', async () => {
+    const { rerender } = render(
+      <DataTable
+        label="Campaigns"
+        data={[]}
+        columns={columns}
+        getRowId={getRowId}
+        emptyTitle="No campaigns yet"
+      />,
+    );
+    expect(screen.getByText('No campaigns yet')).toBeInTheDocument();
+    const retry = vi.fn();
+    rerender(
+      <DataTable
+        label="Campaigns"
+        data={[]}
+        columns={columns}
+        getRowId={getRowId}
+        error="Server error"
+        onRetry={retry}
+      />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Server error');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(retry).toHaveBeenCalled();
+    rerender(<DataTable label="Campaigns" data={[]} columns={columns} getRowId={getRowId} loading />);
+    expect(screen.getByRole('grid')).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('reports sorting for server-side data without reordering it', async () => {
+    const onSorting = vi.fn();
+    render(
+      <DataTable
+        label="Campaigns"
+        data={campaigns}
+        columns={columns}
+        getRowId={getRowId}
+        manualSorting
+        onSortingChange={onSorting}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: /^Name/ }));
+    expect(onSorting).toHaveBeenCalledWith([{ id: 'name', desc: false }]);
+    expect(names()).toEqual(['Bravo', 'alpha', 'Charlie', 'Delta', 'echo']);
+  });
+});
+
+describe('cell formatting and number filters', () => {
+  it('formats number, money and percent cells', () => {
+    expect(formatValue(1234.5, 'number')).toBe('1,234.5');
+    expect(formatValue(-4, 'money')).toBe('-$4.00');
+    expect(formatValue(3, 'money', { currency: 'EUR', locale: 'de-DE' })).toMatch(/^3,00\s€$/);
+    expect(formatValue(12.345, 'percent')).toBe('12.35%');
+    expect(formatValue(null, 'number')).toBe('–');
+  });
+
+  it('parses filter expressions', () => {
+    expect(parseNumberFilter('>10')).toEqual({ min: 10, minExclusive: true });
+    expect(parseNumberFilter('20..10')).toEqual({ min: 10, max: 20 });
+    expect(parseNumberFilter('abc')).toBeUndefined();
+    const atMost5 = parseNumberFilter('<=5');
+    expect(atMost5 && matchesNumberFilter(5, atMost5)).toBe(true);
+    expect(atMost5 && matchesNumberFilter(6, atMost5)).toBe(false);
+  });
+});

@@ -1,0 +1,49 @@
+import {
+  columnFilteringFeature,
+  columnOrderingFeature,
+  columnResizingFeature,
+  columnSizingFeature,
+  columnVisibilityFeature,
+  createFilteredRowModel,
+  createSortedRowModel,
+  type FilterFn,
+  filterFn_includesString,
+  globalFilteringFeature,
+  type Row,
+  type RowData,
+  rowSelectionFeature,
+  rowSortingFeature,
+  sortFn_basic,
+  sortFn_text,
+  tableFeatures,
+} from '@tanstack/react-table';
+import { matchesNumberFilter, type NumberFilter, parseNumberFilter } from './format.ts';
+
+// Explicit v9 feature registry: only what DataTable uses is bundled. Module scope keeps it stable,
+// which TanStack Table needs to avoid rebuilding its models every render.
+export const features = tableFeatures({
+  columnFilteringFeature,
+  globalFilteringFeature,
+  filteredRowModel: createFilteredRowModel(),
+  filterFns: { includesString: filterFn_includesString },
+  rowSortingFeature,
+  sortedRowModel: createSortedRowModel(),
+  sortFns: { text: sortFn_text, basic: sortFn_basic },
+  rowSelectionFeature,
+  columnVisibilityFeature,
+  columnOrderingFeature,
+  columnSizingFeature,
+  columnResizingFeature,
+});
+export type Features = typeof features;
+
+/** Numeric column filter: the typed text (`>10`, `1..5`) is parsed once per change, not per row. */
+export const numberFilterFn: FilterFn<Features, RowData> = Object.assign(
+  (row: Row<Features, RowData>, columnId: string, filter: NumberFilter | undefined) =>
+    filter === undefined || matchesNumberFilter(row.getValue(columnId), filter),
+  {
+    resolveFilterValue: (value: unknown) =>
+      typeof value === 'string' ? parseNumberFilter(value) : undefined,
+    autoRemove: (value: unknown) => typeof value !== 'string' || value.trim() === '',
+  },
+);
