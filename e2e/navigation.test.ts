@@ -1,0 +1,124 @@
+import type { Browser } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminLogin,
+  adminPassword,
+  launchBrowser,
+  openSession,
+  panelAddress,
+  type RunningServer,
+  type Session,
+  signInThroughForm,
+  startServer,
+  waitForTitle,
+} from './support.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let session: Session;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  session = await openSession(browser, server.url);
+  await session.page.goto('/panel/login');
+  await signInThroughForm(session.page, adminLogin, adminPassword);
+  await session.page.waitForURL('**/panel/campaigns');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('addresses', () => {
+  it('moves an address outside /panel/ into the panel, keeping query and hash', async () => {
+    const { page } = session;
+    // The server answers only /panel/* with the app; a deployment (or proxy) serving it elsewhere gets
+    // the same document, which is what this route hands the browser for /campaigns.
+    const indexHtml = await (await fetch(`${server.url}/panel/`)).text();
+    await page.route(`${server.url}/campaigns**`, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: indexHtml }),
+    );
+    await page.goto('/campaigns?filter[name]=summer&ids[]=1#totals');
+    await page.waitForURL('**/panel/campaigns**');
+    expect(panelAddress(page)).toBe('/panel/campaigns?filter[name]=summer&ids[]=1#totals');
+    await page.getByRole('heading', { level: 1, name: 'Campaigns' }).waitFor();
+    await page.unroute(`${server.url}/campaigns**`);
+  });
+
+  it('redirects / to the campaigns list', async () => {
+    const { page } = session;
+    await page.goto('/');
+    await waitForTitle(page, 'Campaigns - Cairn');
+    expect(new URL(page.url()).pathname).toBe('/panel/');
+  });
+
+  it('sends an unknown path to /panel/404', async () => {
+    const { page } = session;
+    await page.goto('/panel/no/such/page');
+    await page.waitForURL('**/panel/404');
+    await page.getByRole('heading', { level: 1, name: 'Not found' }).waitFor();
+    await waitForTitle(page, 'Not found - Cairn');
+  });
+
+  it('refuses a non-numeric id as an unknown path', async () => {
+    const { page } = session;
+    await page.goto('/panel/offers/edit/abc');
+    await page.waitForURL('**/panel/404');
+  });
+
+  it.each([
+    ['/panel/campaigns', 'Campaigns - Cairn'],
+    ['/panel/landings', 'Landers - Cairn'],
+    ['/panel/affiliate-networks', 'Aff. networks - Cairn'],
+    ['/panel/offers/create', 'New offer - Cairn'],
+    ['/panel/campaigns/clone/4', 'Clone campaign - Cairn'],
+    ['/panel/offers/edit/mass/1,2,3', 'Mass edit - Offers - Cairn'],
+    ['/panel/report/campaign/1,2', 'Report - Cairn'],
+    ['/panel/settings/ui', 'Interface - Settings - Cairn'],
+    ['/panel/monitor/developer/messages', 'Messages - Monitor for developers - Cairn'],
+  ])('titles %s "%s"', async (address, title) => {
+    const { page } = session;
+    await page.goto(address);
+    await waitForTitle(page, title);
+    expect(panelAddress(page)).toBe(address);
+  });
+
+  it('redirects /settings to tracking-links and /monitor/developer to build-info', async () => {
+    const { page } = session;
+    await page.goto('/panel/settings');
+    await page.waitForURL('**/panel/settings/tracking-links');
+    await waitForTitle(page, 'Tracking links - Settings - Cairn');
+    await page.goto('/panel/monitor/developer');
+    await page.waitForURL('**/panel/monitor/developer/build-info');
+    await page.getByText('Panel version').waitFor();
+  });
+
+  it('goes back to campaigns from /update when no update is available', async () => {
+    const { page } = session;
+    await page.goto('/panel/update');
+    await page.waitForURL('**/panel/campaigns');
+  });
+
+  it('navigates with the tabs and the menu without reloading the page', async () => {
+    const { page } = session;
+    await page.goto('/panel/campaigns');
+    await waitForTitle(page, 'Campaigns - Cairn');
+    await page.evaluate(() => {
+      (window as unknown as { marker: string }).marker = 'same document';
+    });
+    await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('link', { name: 'Traffic sources' })
+      .click();
+    await waitForTitle(page, 'Traffic sources - Cairn');
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Rollback' }).click();
+    await waitForTitle(page, 'Rollback - Cairn');
+    await expect(page.evaluate(() => (window as unknown as { marker?: string }).marker)).resolves.toBe(
+      'same document',
+    );
+    expect(session.errors).toEqual([]);
+  });
+});

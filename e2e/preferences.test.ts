@@ -1,0 +1,125 @@
+import type { Browser, Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminLogin,
+  adminPassword,
+  launchBrowser,
+  openSession,
+  type RunningServer,
+  type Session,
+  signInThroughForm,
+  startServer,
+  waitForTitle,
+} from './support.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let session: Session;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  session = await openSession(browser, server.url);
+  await session.page.emulateMedia({ colorScheme: 'light' });
+  await session.page.goto('/panel/login');
+  await signInThroughForm(session.page, adminLogin, adminPassword);
+  await session.page.waitForURL('**/panel/campaigns');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function choose(page: Page, field: string, option: string) {
+  await page.getByRole('combobox', { name: field }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+const rootState = (page: Page) =>
+  page.evaluate(() => ({
+    theme: document.documentElement.dataset.theme,
+    scheme: document.documentElement.dataset.colorScheme,
+    font: document.documentElement.dataset.font,
+    delta: document.documentElement.style.getPropertyValue('--cairn-font-size-delta'),
+  }));
+
+async function openUiSettings(page: Page) {
+  await page.goto('/panel/settings/ui');
+  await waitForTitle(page, 'Interface - Settings - Cairn');
+}
+
+describe('display preferences', () => {
+  it('keeps theme, colour scheme and font across a reload', async () => {
+    const { page } = session;
+    await openUiSettings(page);
+    await expect(rootState(page)).resolves.toMatchObject({
+      theme: 'light',
+      scheme: 'default',
+      font: 'vela-sans',
+    });
+
+    await choose(page, 'Theme', 'Dark');
+    await choose(page, 'Colour scheme', 'Legacy (dense)');
+    await choose(page, 'Font', 'Inter');
+    await page.waitForFunction(() => document.documentElement.dataset.font === 'inter');
+    await expect(rootState(page)).resolves.toMatchObject({ theme: 'dark', scheme: 'legacy', font: 'inter' });
+
+    await page.reload();
+    await waitForTitle(page, 'Interface - Settings - Cairn');
+    await expect(rootState(page)).resolves.toMatchObject({ theme: 'dark', scheme: 'legacy', font: 'inter' });
+    await expect(page.getByRole('combobox', { name: 'Theme' }).textContent()).resolves.toContain('Dark');
+  });
+
+  it('toggles the theme from the user menu', async () => {
+    const { page } = session;
+    await openUiSettings(page);
+    const before = (await rootState(page)).theme;
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: before === 'dark' ? 'Light theme' : 'Dark theme' }).click();
+    await expect(rootState(page)).resolves.toMatchObject({ theme: before === 'dark' ? 'light' : 'dark' });
+  });
+
+  it('clamps the font size delta to +-10 px and keeps it across a reload', async () => {
+    const { page } = session;
+    await openUiSettings(page);
+    const field = page.getByRole('spinbutton', { name: 'Font size delta' });
+
+    await field.fill('15');
+    await field.blur();
+    await page.waitForFunction(
+      () => document.documentElement.style.getPropertyValue('--cairn-font-size-delta') === '10px',
+    );
+    await expect(field.inputValue()).resolves.toBe('10');
+    await page.getByRole('button', { name: 'Larger' }).click();
+    await expect(field.inputValue()).resolves.toBe('10');
+
+    await field.fill('-42');
+    await field.blur();
+    await page.waitForFunction(
+      () => document.documentElement.style.getPropertyValue('--cairn-font-size-delta') === '-10px',
+    );
+    await expect(field.inputValue()).resolves.toBe('-10');
+
+    await page.reload();
+    await waitForTitle(page, 'Interface - Settings - Cairn');
+    await expect(rootState(page)).resolves.toMatchObject({ delta: '-10px' });
+    await expect(page.evaluate(() => localStorage.getItem('cairn.fontSizeDelta'))).resolves.toBe('-10');
+  });
+
+  it('keeps the debug settings and shows the monitor for developers in the menu when asked', async () => {
+    const { page } = session;
+    await page.goto('/panel/monitor/developer/debug-settings');
+    await waitForTitle(page, 'Debug settings - Monitor for developers - Cairn');
+    const toggle = page.getByRole('switch', { name: 'Show the monitor for developers in the menu' });
+    await expect(toggle.getAttribute('aria-checked')).resolves.toBe('false');
+    await toggle.click();
+    await page.reload();
+    await waitForTitle(page, 'Debug settings - Monitor for developers - Cairn');
+    await expect(toggle.getAttribute('aria-checked')).resolves.toBe('true');
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Monitor for developers' }).click();
+    await page.waitForURL('**/panel/monitor/developer/build-info');
+    expect(session.errors).toEqual([]);
+  });
+});
