@@ -15,6 +15,8 @@ export { type CairnConfig, type CairnOptions, DEFAULT_CONFIG, loadConfig, resolv
 export { generateLicenseKeyPair, signLicense } from './license.ts';
 export { CAIRN_VERSION } from './runtime.ts';
 
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
 export interface FirstSignIn {
   login: string;
   /** Null when the operator set CAIRN_ADMIN_PASSWORD: it is theirs and never printed. */
@@ -56,7 +58,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       else await users.create({ login: DEMO_ACCOUNT.login, password: DEMO_ACCOUNT.password, role: 'admin' });
     }
 
-    const app = buildApp({
+    const { app, guard } = buildApp({
       config,
       store: data.store,
       keys: data.keys,
@@ -73,6 +75,11 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
     const port = typeof address === 'object' && address ? address.port : config.port;
     const publicHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     const url = `http://${publicHost.includes(':') ? `[${publicHost}]` : publicHost}:${port}`;
+    // Half-finished two-factor sign-ins and stale throttle entries are otherwise only cleared on use.
+    const sweeper = setInterval(() => {
+      guard.sweep().catch((error: unknown) => app.log.error({ err: error }, 'session sweep failed'));
+    }, SWEEP_INTERVAL_MS);
+    sweeper.unref();
     let closed = false;
     return {
       url,
@@ -84,6 +91,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       async close() {
         if (closed) return;
         closed = true;
+        clearInterval(sweeper);
         await app.close();
         await data.close();
       },

@@ -35,4 +35,9 @@ export class FailureThrottle {
   reset(key: string): void {
     this.failures.delete(key);
   }
+
+  /** Forgets keys whose failures all left the window, so memory does not grow with every guessed login. */
+  sweep(now: number): void {
+    for (const key of [...this.failures.keys()]) this.recent(key, now);
+  }
 }

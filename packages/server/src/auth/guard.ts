@@ -1,0 +1,356 @@
+import {
+  API_PATHS,
+  AUTH_QUERY_PARAM,
+  type LicenseErrorBody,
+  type LicenseStatusResponse,
+  MESSAGES,
+  SESSION_COOKIE,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+} from '@cairn/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { recordAudit } from '../audit.ts';
+import type { AppContext } from '../context.ts';
+import { HttpError } from '../http.ts';
+import { checkLicense, type LicenseState } from '../license.ts';
+import { burnPasswordCheck, verifyPassword } from './password.ts';
+import { hmac, randomToken, safeEqual } from './secrets.ts';
+import { type Session, TWO_FACTOR_WINDOW_MS } from './sessions.ts';
+import { FailureThrottle } from './throttle.ts';
+import type { UserWithSecrets } from './users.ts';
+
+// Read-only links opened outside the panel carry the user's auth secret instead of a session.
+export type Authentication =
+  | { kind: 'session'; session: Session; user: UserWithSecrets }
+  | { kind: 'pending_two_factor'; session: Session; user: UserWithSecrets }
+  | { kind: 'auth_secret'; user: UserWithSecrets }
+  | { kind: 'none' };
+
+export interface RequestState {
+  auth: Authentication;
+  anonymousId: string | null;
+  /** What the XSRF token of the response must be bound to; sign-in and logout change it. */
+  binding: string | null;
+  xsrfFromRequest: string | undefined;
+}
+
+const ANON_COOKIE = 'cairn_anon';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+// Demo mode refuses everything that changes data, except what a visitor needs to get in and out.
+const DEMO_ALLOWED = new Set<string>([API_PATHS.signIn, API_PATHS.signInTwoFactor, API_PATHS.logout]);
+
+function isApiPath(url: string): boolean {
+  return url.startsWith('/api/') || url === '/api' || url.startsWith('/updates/');
+}
+
+export function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+/** Authentication, CSRF, licence and throttling, shared by every route module. */
+export interface Guard {
+  stateOf(request: FastifyRequest): RequestState;
+  /** The signed-in caller (a session or a read-only auth-secret link); 401 otherwise, 402 when unlicensed. */
+  requireUser(request: FastifyRequest, options?: { license?: boolean }): UserWithSecrets;
+  /** As requireUser, and 403 for the plain `user` role. */
+  requireAdmin(request: FastifyRequest, options?: { license?: boolean }): UserWithSecrets;
+  /** As requireUser, but only a real session counts: account-security changes never ride on a shared link. */
+  requireSessionUser(request: FastifyRequest): UserWithSecrets;
+  assertLicensed(): void;
+  licenseStatus(): LicenseStatusResponse;
+  checkCredentials(request: FastifyRequest, login: string, password: string): Promise<UserWithSecrets>;
+  /** 429 when the caller's IP or the account is over its failure budget. */
+  assertNotThrottled(request: FastifyRequest, login: string): void;
+  recordFailure(request: FastifyRequest, login: string): void;
+  forgiveAccount(login: string): void;
+  startSession(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: UserWithSecrets,
+    pendingTwoFactor: boolean,
+  ): Promise<void>;
+  endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  audit(userId: number | null, action: string, details?: Record<string, unknown>): Promise<void>;
+  /** Drops expired sessions and forgotten throttle entries; run periodically. */
+  sweep(): Promise<void>;
+}
+
+/** Installs the request hooks on the root instance and returns the helpers routes call. */
+export function installGuard(app: FastifyInstance, ctx: AppContext): Guard {
+  const { config, users, sessions, keys } = ctx;
+  const state = new WeakMap<FastifyRequest, RequestState>();
+  const windowMs = config.signInThrottleWindowMinutes * 60 * 1000;
+  const ipThrottle = new FailureThrottle(config.signInMaxFailuresPerIp, windowMs);
+  const accountThrottle = new FailureThrottle(config.signInMaxFailuresPerAccount, windowMs);
+  const sessionLifetimeMs = config.sessionLifetimeHours * 60 * 60 * 1000;
+
+  const stateOf = (request: FastifyRequest): RequestState => {
+    const found = state.get(request);
+    if (!found) throw new Error('Request state missing: the onRequest hook did not run');
+    return found;
+  };
+
+  const xsrfToken = (binding: string): string => {
+    const nonce = randomToken(16);
+    return `${nonce}.${hmac(keys.csrf, `${binding}.${nonce}`)}`;
+  };
+  const xsrfValid = (token: string | undefined, binding: string | null): boolean => {
+    if (!token || !binding) return false;
+    const [nonce, mac, extra] = token.split('.');
+    if (!nonce || !mac || extra !== undefined) return false;
+    return safeEqual(mac, hmac(keys.csrf, `${binding}.${nonce}`));
+  };
+
+  const secureCookie = (request: FastifyRequest): boolean => request.protocol === 'https';
+
+  const licenseState = (): LicenseState => {
+    const candidates = [ctx.installedLicenseKey, config.licenseKey].filter((key): key is string =>
+      Boolean(key),
+    );
+    const check = (key: string | null) =>
+      checkLicense({ publicKey: config.licensePublicKey, key, trackerId: ctx.trackerId, now: config.now() });
+    if (candidates.length === 0) return check(null);
+    const states = candidates.map(check);
+    return (
+      states.find((s) => s.state === 'valid') ??
+      states.find((s) => s.state === 'expired') ??
+      states[0] ??
+      check(null)
+    );
+  };
+
+  const assertLicensed = (): void => {
+    const license = licenseState();
+    if (license.state === 'community' || license.state === 'valid') return;
+    const error = license.state === 'expired' ? 'License expired' : 'License not found';
+    const body: LicenseErrorBody = {
+      error,
+      trackerId: ctx.trackerId,
+      message: `${error} (tracker id ${ctx.trackerId})`,
+    };
+    throw new HttpError(402, body);
+  };
+
+  const requireUser = (request: FastifyRequest, options: { license?: boolean } = {}): UserWithSecrets => {
+    const auth = stateOf(request).auth;
+    if (auth.kind !== 'session' && auth.kind !== 'auth_secret') {
+      throw new HttpError(401, { message: MESSAGES.authenticationRequired });
+    }
+    if (options.license !== false) assertLicensed();
+    return auth.user;
+  };
+
+  const requireAdmin = (request: FastifyRequest, options: { license?: boolean } = {}): UserWithSecrets => {
+    const user = requireUser(request, options);
+    if (user.role === 'user') throw new HttpError(403, { message: MESSAGES.permissionDenied });
+    return user;
+  };
+
+  const audit = (userId: number | null, action: string, details?: Record<string, unknown>): Promise<void> =>
+    recordAudit(ctx.store, config.now(), { userId, action, details });
+
+  const startSession = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: UserWithSecrets,
+    pendingTwoFactor: boolean,
+  ): Promise<void> => {
+    const current = stateOf(request);
+    // Rotation: whatever session the browser came with (a finished or half-finished sign-in) ends here.
+    if (current.auth.kind === 'session' || current.auth.kind === 'pending_two_factor') {
+      await sessions.revoke(current.auth.session.idHash);
+    }
+    const lifetimeMs = pendingTwoFactor ? TWO_FACTOR_WINDOW_MS : sessionLifetimeMs;
+    const { token, session } = await sessions.create({
+      userId: user.id,
+      lifetimeMs,
+      pendingTwoFactor,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secureCookie(request),
+      maxAge: Math.floor(lifetimeMs / 1000),
+    });
+    current.auth = pendingTwoFactor
+      ? { kind: 'pending_two_factor', session, user }
+      : { kind: 'session', session, user };
+    current.binding = `s:${session.idHash}`;
+  };
+
+  const throttled = (retryAfter: number): HttpError =>
+    new HttpError(429, { message: MESSAGES.tooManyAttempts }, { 'retry-after': String(retryAfter) });
+
+  // Who is calling, CSRF and demo-mode refusals, before any body is parsed.
+  app.addHook('onRequest', async (request) => {
+    const requestState: RequestState = {
+      auth: { kind: 'none' },
+      anonymousId: null,
+      binding: null,
+      xsrfFromRequest: request.cookies[XSRF_COOKIE],
+    };
+    state.set(request, requestState);
+    if (!isApiPath(request.url)) return;
+
+    const sessionToken = request.cookies[SESSION_COOKIE];
+    if (sessionToken) {
+      const session = await sessions.find(sessionToken);
+      const user = session ? await users.findById(session.userId) : null;
+      if (session && user && !user.disabled) {
+        requestState.auth = session.pendingTwoFactor
+          ? { kind: 'pending_two_factor', session, user }
+          : { kind: 'session', session, user };
+        requestState.binding = `s:${session.idHash}`;
+      }
+    }
+    const anonymousId = request.cookies[ANON_COOKIE];
+    if (anonymousId && /^[A-Za-z0-9_-]{22}$/.test(anonymousId)) {
+      requestState.anonymousId = anonymousId;
+      requestState.binding ??= `a:${anonymousId}`;
+    }
+
+    if (!SAFE_METHODS.has(request.method)) {
+      const header = request.headers[XSRF_HEADER.toLowerCase()];
+      const headerToken = Array.isArray(header) ? header[0] : header;
+      if (
+        !headerToken ||
+        headerToken !== requestState.xsrfFromRequest ||
+        !xsrfValid(headerToken, requestState.binding)
+      ) {
+        throw new HttpError(403, { message: MESSAGES.csrf });
+      }
+      if (config.mode === 'demo' && !DEMO_ALLOWED.has(pathOf(request.url))) {
+        throw new HttpError(410, { message: MESSAGES.demoUnavailable });
+      }
+      return;
+    }
+
+    const query = request.query as Record<string, unknown> | undefined;
+    const authSecret = query?.[AUTH_QUERY_PARAM];
+    if (requestState.auth.kind === 'none' && typeof authSecret === 'string' && authSecret.length > 0) {
+      const user = await users.findByAuthSecret(authSecret);
+      if (user && !user.disabled) requestState.auth = { kind: 'auth_secret', user };
+    }
+  });
+
+  // Every API response leaves the browser holding an XSRF token valid for its current session (or, before
+  // sign-in, for an anonymous HttpOnly cookie): this is how the sign-in form gets its token, from
+  // GET /api/mode or any other call it makes first.
+  app.addHook('onSend', async (request, reply) => {
+    if (!isApiPath(request.url)) return;
+    const requestState = state.get(request);
+    if (!requestState) return;
+    if (requestState.binding === null) {
+      const anonymousId = randomToken(16);
+      requestState.anonymousId = anonymousId;
+      requestState.binding = `a:${anonymousId}`;
+      reply.setCookie(ANON_COOKIE, anonymousId, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secureCookie(request),
+      });
+    }
+    if (!xsrfValid(requestState.xsrfFromRequest, requestState.binding)) {
+      reply.setCookie(XSRF_COOKIE, xsrfToken(requestState.binding), {
+        path: '/',
+        httpOnly: false,
+        sameSite: 'lax',
+        secure: secureCookie(request),
+      });
+    }
+  });
+
+  const requireSessionUser = (request: FastifyRequest): UserWithSecrets => {
+    const user = requireUser(request);
+    // Account security changes need a real session, never a shared read-only link.
+    if (stateOf(request).auth.kind !== 'session')
+      throw new HttpError(401, { message: MESSAGES.authenticationRequired });
+    return user;
+  };
+
+  const licenseStatus = (): LicenseStatusResponse => {
+    const license = licenseState();
+    const payload = license.state === 'valid' || license.state === 'expired' ? license.payload : null;
+    return {
+      trackerId: ctx.trackerId,
+      state: license.state,
+      plan: payload?.plan ?? null,
+      expiresAt: payload?.expiresAt ?? null,
+    };
+  };
+
+  const assertNotThrottled = (request: FastifyRequest, login: string): void => {
+    const now = config.now();
+    const retryAfter = Math.max(
+      ipThrottle.retryAfterSeconds(request.ip, now),
+      accountThrottle.retryAfterSeconds(login.toLowerCase(), now),
+    );
+    if (retryAfter > 0) throw throttled(retryAfter);
+  };
+
+  const recordFailure = (request: FastifyRequest, login: string): void => {
+    const now = config.now();
+    ipThrottle.recordFailure(request.ip, now);
+    accountThrottle.recordFailure(login.toLowerCase(), now);
+  };
+
+  /**
+   * The one password check for every call that takes credentials, so each of them is throttled per IP
+   * and per account and none of them tells a missing login from a wrong password.
+   */
+  const checkCredentials = async (
+    request: FastifyRequest,
+    login: string,
+    password: string,
+  ): Promise<UserWithSecrets> => {
+    assertNotThrottled(request, login);
+    const user = await users.findByLogin(login);
+    const passwordOk = user ? await verifyPassword(password, user.passwordHash) : false;
+    if (!user) await burnPasswordCheck(password);
+    if (!user || !passwordOk || user.disabled) {
+      recordFailure(request, login);
+      await audit(user?.id ?? null, 'user_sign_in_failed', { login, ip: request.ip });
+      throw new HttpError(401, { message: MESSAGES.wrongCredentials });
+    }
+    return user;
+  };
+
+  const endSession = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const requestState = stateOf(request);
+    const auth = requestState.auth;
+    if (auth.kind === 'session' || auth.kind === 'pending_two_factor') {
+      await sessions.revoke(auth.session.idHash);
+      await audit(auth.user.id, 'user_signed_out');
+    }
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    requestState.auth = { kind: 'none' };
+    requestState.binding = requestState.anonymousId ? `a:${requestState.anonymousId}` : null;
+  };
+
+  return {
+    stateOf,
+    requireUser,
+    requireAdmin,
+    requireSessionUser,
+    assertLicensed,
+    licenseStatus,
+    checkCredentials,
+    assertNotThrottled,
+    recordFailure,
+    forgiveAccount: (login) => accountThrottle.reset(login.toLowerCase()),
+    startSession,
+    endSession,
+    audit,
+    async sweep() {
+      const now = config.now();
+      ipThrottle.sweep(now);
+      accountThrottle.sweep(now);
+      await sessions.purgeExpired();
+    },
+  };
+}

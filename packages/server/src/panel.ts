@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { MESSAGES } from '@cairn/contract';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { pathOf } from './auth/guard.ts';
+
+export function registerPanel(app: FastifyInstance, panelDir: string): void {
+  const indexFile = path.join(panelDir, 'index.html');
+  const panelBuilt = fs.existsSync(indexFile);
+
+  app.get('/', async (_request, reply) => reply.redirect('/panel/', 302));
+  app.get('/panel', async (_request, reply) => reply.redirect('/panel/', 302));
+
+  if (panelBuilt) {
+    app.register(fastifyStatic, {
+      root: panelDir,
+      prefix: '/panel/',
+      setHeaders(reply, filePath) {
+        // Hashed asset names never change content; index.html must be revalidated to pick up new builds.
+        const fileName = path.basename(filePath);
+        reply.header(
+          'cache-control',
+          fileName === 'index.html'
+            ? 'no-cache'
+            : filePath.includes(`${path.sep}assets${path.sep}`)
+              ? 'public, max-age=31536000, immutable'
+              : 'public, max-age=3600',
+        );
+      },
+    });
+  } else {
+    app.get('/panel/*', async (_request, reply) =>
+      reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send(
+          `The Cairn panel is not built: ${panelDir} has no index.html. Run \`npm run build\` and restart.\n`,
+        ),
+    );
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const urlPath = pathOf(request.url);
+    const lastSegment = urlPath.slice(urlPath.lastIndexOf('/') + 1);
+    // Client-side routes (no file extension) under /panel/ get the app; missing files stay 404s.
+    if (
+      panelBuilt &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      urlPath.startsWith('/panel/') &&
+      !lastSegment.includes('.')
+    ) {
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(fs.createReadStream(indexFile));
+    }
+    return reply.code(404).send({ message: `${MESSAGES.notFound}: ${request.method} ${urlPath}` });
+  });
+}

@@ -1,0 +1,90 @@
+import {
+  API_PATHS,
+  type BackupListResponse,
+  type HealthResponse,
+  installLicenseRequestSchema,
+  type LicenseStatusResponse,
+  MESSAGES,
+  type ModeResponse,
+} from '@cairn/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Guard } from '../auth/guard.ts';
+import type { UserWithSecrets } from '../auth/users.ts';
+import type { AppContext } from '../context.ts';
+import { HttpError, parseInput } from '../http.ts';
+import { checkLicense } from '../license.ts';
+import { SETTING_LICENSE_KEY, setSetting } from '../settings.ts';
+import { listBackups } from '../store/backups.ts';
+import { checkForUpdates } from '../updates.ts';
+
+/** Health, mode, licence, backups and the update check. */
+export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext, guard: Guard): void {
+  const { config } = ctx;
+  const { audit, requireUser, requireAdmin, stateOf, checkCredentials, licenseStatus } = guard;
+
+  app.get(API_PATHS.health, async (): Promise<HealthResponse> => {
+    await ctx.store.query('SELECT 1 AS ok');
+    return { status: 'ok', version: ctx.version, mode: config.mode, schemaVersion: ctx.schemaVersion };
+  });
+
+  app.get(API_PATHS.mode, async (): Promise<ModeResponse> => ({ mode: config.mode }));
+
+  app.get(API_PATHS.license, async (request): Promise<LicenseStatusResponse> => {
+    requireUser(request, { license: false });
+    return licenseStatus();
+  });
+
+  app.post(API_PATHS.license, async (request): Promise<LicenseStatusResponse> => {
+    const body = parseInput(installLicenseRequestSchema, request.body);
+    // Without a licence nobody can hold a session, so an admin may authorise with credentials instead.
+    let installer: UserWithSecrets;
+    const auth = stateOf(request).auth;
+    if (auth.kind === 'session') {
+      installer = auth.user;
+    } else if (body.login && body.password) {
+      installer = await checkCredentials(request, body.login, body.password);
+    } else {
+      throw new HttpError(401, { message: MESSAGES.authenticationRequired });
+    }
+    if (installer.role === 'user') throw new HttpError(403, { message: MESSAGES.permissionDenied });
+    if (!config.licensePublicKey) {
+      throw new HttpError(409, {
+        message: 'This is the community edition (no licence public key configured): no licence needed',
+      });
+    }
+    const checked = checkLicense({
+      publicKey: config.licensePublicKey,
+      key: body.key,
+      trackerId: ctx.trackerId,
+      now: config.now(),
+    });
+    if (checked.state !== 'valid') {
+      const reason =
+        checked.state === 'expired' ? 'it has expired' : checked.state === 'missing' ? checked.reason : '';
+      throw new HttpError(400, {
+        message: `The licence key is not valid for this tracker: ${reason}`,
+        errors: [{ message: `The licence key is not valid: ${reason}`, detail: { field: 'key' } }],
+      });
+    }
+    await setSetting(ctx.store, SETTING_LICENSE_KEY, body.key);
+    ctx.installedLicenseKey = body.key;
+    await audit(installer.id, 'license_installed', {
+      plan: checked.payload.plan,
+      expiresAt: checked.payload.expiresAt,
+    });
+    return licenseStatus();
+  });
+
+  app.get(API_PATHS.backups, async (request): Promise<BackupListResponse> => {
+    requireAdmin(request);
+    return {
+      backups: await listBackups(config.dataDir),
+      restoreCommand: 'Stop Cairn, then run: cairn rollback <backup id>',
+    };
+  });
+
+  app.get(API_PATHS.updatesCheck, async (request) => {
+    requireAdmin(request);
+    return checkForUpdates(config.updateFeed, ctx.version);
+  });
+}
