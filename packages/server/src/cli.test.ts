@@ -1,4 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -6,6 +8,7 @@ import { API_PATHS } from '@cairn/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkLicense, generateLicenseKeyPair } from './license.ts';
 import { backupDatabase, listBackups } from './store/backups.ts';
+import { MIGRATIONS } from './store/migrations.ts';
 import { startTestCairn, TestBrowser, tempDir } from './test-support.ts';
 
 const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), 'cli.ts');
@@ -81,7 +84,7 @@ describe('cairn CLI', () => {
   it('migrates, creates users, resets passwords and refuses a second super-admin', async () => {
     const env = { CAIRN_DATA_DIR: tempDir() };
     const migrated = await cairn(['migrate'], env);
-    expect(migrated.stdout).toContain('from schema version 0 to 1');
+    expect(migrated.stdout).toContain(`from schema version 0 to ${MIGRATIONS.at(-1)?.version}`);
     expect((await cairn(['migrate'], env)).stdout).toContain('up to date');
 
     const created = await cairn(
@@ -167,5 +170,20 @@ describe('cairn CLI', () => {
     const badPort = await cairn(['start'], { CAIRN_PORT: 'eighty' });
     expect(badPort.code).toBe(1);
     expect(badPort.stderr).toContain('CAIRN_PORT');
+
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = String((taken.address() as AddressInfo).port);
+      const busy = await cairn(['start'], {
+        CAIRN_PORT: port,
+        CAIRN_HOST: '127.0.0.1',
+        CAIRN_DATA_DIR: tempDir(),
+      });
+      expect(busy.code).toBe(1);
+      expect(busy.stderr).toContain('set CAIRN_PORT');
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 });

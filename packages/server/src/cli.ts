@@ -11,7 +11,7 @@ import { acquireDataDirLock, DataDirLockedError } from './lock.ts';
 import { CAIRN_VERSION, openData } from './runtime.ts';
 import { BackupNotFoundError, databasePath, listBackups, restoreBackup } from './store/backups.ts';
 import { DuckDbConfigStore } from './store/duckdb.ts';
-import { schemaVersion } from './store/migrations.ts';
+import { SchemaTooNewError, schemaVersion } from './store/migrations.ts';
 
 const USAGE = `Cairn ${CAIRN_VERSION}: a self-hosted affiliate and ad-campaign tracker
 
@@ -263,9 +263,16 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
       error instanceof DataDirLockedError ||
       error instanceof ConfigError ||
       error instanceof LoginTakenError ||
-      error instanceof BackupNotFoundError
+      error instanceof BackupNotFoundError ||
+      error instanceof SchemaTooNewError
     ) {
       process.stderr.write(`cairn: ${error.message}\n`);
+      return 1;
+    }
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      process.stderr.write(
+        `cairn: ${(error as Error).message}. Another program uses that port: set CAIRN_PORT.\n`,
+      );
       return 1;
     }
     if (error instanceof TypeError && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {

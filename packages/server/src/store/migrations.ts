@@ -61,6 +61,8 @@ export const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+export class SchemaTooNewError extends Error {}
+
 const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (
   version BIGINT PRIMARY KEY,
   name VARCHAR NOT NULL,
@@ -94,7 +96,7 @@ export async function migrate(store: ConfigStore, options: MigrateOptions = {}):
   const from = await schemaVersion(store);
   const latestKnown = migrations.at(-1)?.version ?? 0;
   if (from > latestKnown) {
-    throw new Error(
+    throw new SchemaTooNewError(
       `The database is at schema version ${from}, newer than this Cairn knows (${latestKnown}). ` +
         'Run the newer Cairn, or restore a backup taken before the upgrade with `cairn rollback`.',
     );

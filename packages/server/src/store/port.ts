@@ -13,7 +13,11 @@ export interface Sql {
 
 export interface ConfigStore extends Sql {
   readonly dialect: 'duckdb' | 'postgres';
-  /** Runs `work` in one transaction; it commits when `work` resolves and rolls back when it throws. */
+  /**
+   * Runs `work` in one transaction; it commits when `work` resolves and rolls back when it throws. Inside,
+   * use only `tx`: the embedded store serialises every call, so calling the store itself from `work`
+   * would wait for the transaction that is waiting for it.
+   */
   transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
