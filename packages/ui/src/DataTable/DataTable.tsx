@@ -11,7 +11,7 @@ import {
   type Updater,
   useTable,
 } from '@tanstack/react-table';
-import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import { observeElementRect, type Rect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, ChevronsUpDown, CircleExclamationPoint, Search, SearchX } from 'lucide-react';
 import {
   type KeyboardEvent,
@@ -262,19 +262,27 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const headerRows = 1 + (hasFilters ? 1 : 0);
 
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan: 8,
-    // Without layout (first paint, jsdom, a hidden tab) the scroller measures 0 px; fall back to
-    // the height we gave it rather than rendering no rows at all.
-    initialRect: { width: 0, height },
-    observeElementRect: (instance, callback) =>
+  // Every option below is kept referentially stable: the virtualiser recomputes the positions of
+  // all rows (100k) whenever getItemKey changes identity, which would cost ~30 ms per scroll frame.
+  const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows]);
+  const estimateSize = useCallback(() => rowHeight, [rowHeight]);
+  const observeRect = useCallback(
+    (instance: Virtualizer<HTMLDivElement, Element>, callback: (rect: Rect) => void) =>
+      // Without layout (first paint, jsdom, a hidden tab) the scroller measures 0 px; fall back to
+      // the height we gave it rather than rendering no rows at all.
       observeElementRect(instance, (rect) =>
         callback(rect.height > 0 ? rect : { width: rect.width, height }),
       ),
-    getItemKey: (index) => rows[index]?.id ?? index,
+    [height],
+  );
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize,
+    overscan: 8,
+    initialRect: { width: 0, height },
+    observeElementRect: observeRect,
+    getItemKey,
   });
 
   // Keyboard model of an ARIA grid: one focusable cell, arrows move it.
