@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './entities/index.ts';
 export * from './errors.ts';
 export * from './paths.ts';
 export * from './system.ts';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { API_PATHS, apiPath, MESSAGES, SESSION_COOKIE, XSRF_COOKIE } from '@cairn/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningCairn } from './index.ts';
+import { MIGRATIONS } from './store/migrations.ts';
 import { ADMIN_PASSWORD, Clock, startTestCairn, TestBrowser, tempDir } from './test-support.ts';
 
 const running: RunningCairn[] = [];
@@ -24,7 +25,11 @@ describe('public calls', () => {
     expect(mode.body).toEqual({ mode: 'normal' });
     expect(browser.cookies.get(XSRF_COOKIE)).toMatch(/^[\w-]+\.[\w-]+$/);
     const health = await browser.get(API_PATHS.health);
-    expect(health.body).toMatchObject({ status: 'ok', version: expect.any(String), schemaVersion: 1 });
+    expect(health.body).toMatchObject({
+      status: 'ok',
+      version: expect.any(String),
+      schemaVersion: MIGRATIONS.length,
+    });
   });
 
   it('redirects / to the panel and explains a missing panel build', async () => {
@@ -98,6 +103,19 @@ describe('sign-in and session', () => {
     const unknown = await browser.signIn('nobody', 'whatever');
     expect(unknown.status).toBe(401);
     expect(unknown.body).toEqual({ message: 'Wrong username or password' });
+  });
+
+  it('refuses a disabled account like a wrong password and ends its sessions at once', async () => {
+    const cairn = await start();
+    const carol = await cairn.users.create({ login: 'carol', password: 'carol-password', role: 'admin' });
+    const browser = new TestBrowser(cairn.url);
+    await browser.signIn('carol', 'carol-password');
+    expect((await browser.get(API_PATHS.role)).status).toBe(200);
+    await cairn.store.execute('UPDATE users SET disabled = TRUE WHERE id = $1', [carol.id]);
+    expect((await browser.get(API_PATHS.role)).status).toBe(401);
+    const again = await new TestBrowser(cairn.url).signIn('carol', 'carol-password');
+    expect(again.status).toBe(401);
+    expect(again.body).toEqual({ message: 'Wrong username or password' });
   });
 
   it('validates the body and names each bad field', async () => {

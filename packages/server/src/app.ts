@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { type Guard, installGuard } from './auth/guard.ts';
 import type { AppContext } from './context.ts';
+import { registerEntityRoutes } from './entities/routes.ts';
 import { HttpError } from './http.ts';
 import { registerPanel } from './panel.ts';
 import { registerAccountRoutes } from './routes/account.ts';
@@ -42,6 +43,7 @@ export function buildApp(ctx: AppContext): CairnApp {
 
   registerSystemRoutes(app, ctx, guard);
   registerAccountRoutes(app, ctx, guard);
+  registerEntityRoutes(app, ctx, guard);
   registerPanel(app, ctx.config.panelDir);
   return { app, guard };
 }

@@ -1,3 +1,4 @@
+import { ENTITY_TABLES_MIGRATION } from '../entities/migration.ts';
 import type { ConfigStore } from './port.ts';
 
 export interface Migration {
@@ -59,6 +60,7 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  ENTITY_TABLES_MIGRATION,
 ];
 
 export class SchemaTooNewError extends Error {}

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { type EntityListSpec, entityMetaSchema, nameSchema, notesSchema } from './common.ts';
+import { KNOWN_MACROS_TEXT, unknownMacros } from './macros.ts';
+
+export const CONVERSION_STATUSES = ['approved', 'pending', 'declined', 'chargeback'] as const;
+export const conversionStatusSchema = z.enum(CONVERSION_STATUSES);
+export type ConversionStatus = z.infer<typeof conversionStatusSchema>;
+
+// What a repeated postback for an already converted click does: ignore it, update the conversion's status
+// and payout, or add it as a further conversion (upsells, rebills).
+export const DUPLICATE_POSTBACK_POLICIES = ['ignore', 'update', 'add'] as const;
+export const duplicatePostbackPolicySchema = z.enum(DUPLICATE_POSTBACK_POLICIES);
+
+/**
+ * Parameters appended to every offer URL of the network, e.g. `sub={clickid}&sub2={campaign_id}`;
+ * values may use the tracker's macros.
+ */
+export const offerUrlParamsSchema = z
+  .string()
+  .trim()
+  .max(1000, 'At most 1000 characters')
+  .default('')
+  .superRefine((value, ctx) => {
+    if (value === '') return;
+    const unknown = unknownMacros(value);
+    if (unknown.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Unknown macro ${unknown.map((name) => `{${name}}`).join(', ')}. Known macros: ${KNOWN_MACROS_TEXT}`,
+      });
+    } else if (!/^[^&=\s?#]+=[^&\s]*(&[^&=\s?#]+=[^&\s]*)*$/.test(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Write parameters as name=value joined by &, e.g. sub={clickid}',
+      });
+    }
+  });
+
+/** One of the network's own placeholders (`{aff_sub}`, `#s2#`, `[SUBID]` ...), which the network fills. */
+const networkPlaceholderSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter the network placeholder')
+  .max(100, 'At most 100 characters')
+  .regex(/^[^\s&]+$/, 'No spaces or & in a placeholder');
+
+export const postbackPlaceholdersSchema = z.object({
+  clickId: networkPlaceholderSchema,
+  payout: networkPlaceholderSchema.nullable().default(null),
+  status: networkPlaceholderSchema.nullable().default(null),
+  txid: networkPlaceholderSchema.nullable().default(null),
+  currency: networkPlaceholderSchema.nullable().default(null),
+});
+export type PostbackPlaceholders = z.output<typeof postbackPlaceholdersSchema>;
+
+export const ipOrRangeSchema = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], {
+  error: 'An IPv4/IPv6 address or a CIDR range such as 203.0.113.0/24',
+});
+
+export const statusMappingSchema = z
+  .array(
+    z.object({
+      networkStatus: z.string().trim().min(1, 'Enter the status the network sends').max(50),
+      status: conversionStatusSchema,
+    }),
+  )
+  .max(50, 'At most 50 status mappings')
+  .default([])
+  .superRefine((mappings, ctx) => {
+    const seen = new Set<string>();
+    mappings.forEach((mapping, index) => {
+      const key = mapping.networkStatus.toLowerCase();
+      if (seen.has(key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'networkStatus'],
+          message: `"${mapping.networkStatus}" is mapped twice`,
+        });
+      }
+      seen.add(key);
+    });
+  });
+
+export const affiliateNetworkFieldsSchema = z.object({
+  name: nameSchema,
+  offerUrlParams: offerUrlParamsSchema,
+  postbackPlaceholders: postbackPlaceholdersSchema.default({
+    clickId: '{clickid}',
+    payout: '{payout}',
+    status: null,
+    txid: null,
+    currency: null,
+  }),
+  // Empty: postbacks accepted from any address.
+  allowedPostbackIps: z.array(ipOrRangeSchema).max(100, 'At most 100 addresses').default([]),
+  statusMapping: statusMappingSchema,
+  duplicatePostbacks: duplicatePostbackPolicySchema.default('ignore'),
+  notes: notesSchema,
+});
+export const affiliateNetworkInputSchema = affiliateNetworkFieldsSchema;
+export type AffiliateNetworkInput = z.input<typeof affiliateNetworkInputSchema>;
+export const affiliateNetworkMassChangesSchema = affiliateNetworkFieldsSchema.pick({
+  allowedPostbackIps: true,
+  duplicatePostbacks: true,
+  notes: true,
+});
+
+export const affiliateNetworkSchema = entityMetaSchema.extend({
+  name: z.string(),
+  offerUrlParams: z.string(),
+  postbackPlaceholders: z.object({
+    clickId: z.string(),
+    payout: z.string().nullable(),
+    status: z.string().nullable(),
+    txid: z.string().nullable(),
+    currency: z.string().nullable(),
+  }),
+  allowedPostbackIps: z.array(z.string()),
+  statusMapping: z.array(z.object({ networkStatus: z.string(), status: conversionStatusSchema })),
+  duplicatePostbacks: duplicatePostbackPolicySchema,
+  notes: z.string(),
+  /** The postback URL to paste into the network, on the tracker's default domain, with its placeholders. */
+  postbackUrl: z.string(),
+  offerCount: z.number().int(),
+});
+export type AffiliateNetwork = z.infer<typeof affiliateNetworkSchema>;
+
+export const affiliateNetworkListSpec = {
+  sortFields: ['id', 'name', 'offerCount', 'createdAt', 'updatedAt'],
+  defaultSort: [{ field: 'name', direction: 'asc' }],
+  filters: { duplicatePostbacks: 'text' },
+} as const satisfies EntityListSpec;

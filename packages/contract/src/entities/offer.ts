@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import {
+  countryCodeSchema,
+  currencySchema,
+  type EntityListSpec,
+  entityMetaSchema,
+  moneyMicrosSchema,
+  nameSchema,
+  notesSchema,
+  optionalRefSchema,
+} from './common.ts';
+import { trackedUrlSchema } from './macros.ts';
+
+export const offerFieldsSchema = z.object({
+  name: nameSchema,
+  url: trackedUrlSchema,
+  affiliateNetworkId: optionalRefSchema,
+  groupId: optionalRefSchema,
+  // Auto: the payout comes from each postback; otherwise every conversion is worth payoutMicros.
+  payoutAuto: z.boolean().default(false),
+  payoutMicros: moneyMicrosSchema.default(0),
+  currency: currencySchema.default('USD'),
+  // Upsell: a further postback for the same click adds its payout instead of being a duplicate.
+  upsell: z.boolean().default(false),
+  countryCode: countryCodeSchema.nullable().default(null),
+  dailyCap: z
+    .number()
+    .int('The cap is a whole number of conversions')
+    .positive('The cap is at least 1 (leave it empty for no cap)')
+    .nullable()
+    .default(null),
+  notes: notesSchema,
+});
+export const offerInputSchema = offerFieldsSchema;
+export type OfferInput = z.input<typeof offerInputSchema>;
+export const offerMassChangesSchema = offerFieldsSchema.omit({ name: true, url: true });
+
+export const offerSchema = entityMetaSchema.extend({
+  name: z.string(),
+  url: z.string(),
+  affiliateNetworkId: z.number().int().nullable(),
+  groupId: z.number().int().nullable(),
+  payoutAuto: z.boolean(),
+  payoutMicros: z.number().int(),
+  currency: z.string(),
+  upsell: z.boolean(),
+  countryCode: z.string().nullable(),
+  dailyCap: z.number().int().nullable(),
+  notes: z.string(),
+  /** The URL a click is sent to: the offer URL with the network's parameter template appended. */
+  finalUrl: z.string(),
+});
+export type Offer = z.infer<typeof offerSchema>;
+
+export const offerListSpec = {
+  sortFields: ['id', 'name', 'payoutMicros', 'currency', 'countryCode', 'dailyCap', 'createdAt', 'updatedAt'],
+  defaultSort: [{ field: 'name', direction: 'asc' }],
+  filters: {
+    groupId: 'id',
+    affiliateNetworkId: 'id',
+    countryCode: 'text',
+    currency: 'text',
+    payoutAuto: 'boolean',
+  },
+} as const satisfies EntityListSpec;
+
+// Bulk import: one offer per line, fields separated by `;`:
+//   Name;URL;Auto;[Payout;Currency;Upsell];[Country];[Group];[Network]
+// Auto is yes/no (also 1/0, true/false, auto); Payout a decimal amount; Upsell yes/no; Group and Network are
+// names (or ids) of an existing offer group and affiliate network. Empty lines and lines starting with `#`
+// are skipped, and so is a first line that is the header itself.
+export const OFFER_IMPORT_FORMAT = 'Name;URL;Auto;[Payout;Currency;Upsell];[Country];[Group];[Network]';
+export const OFFER_IMPORT_MAX_CHARS = 1_000_000;
+export const offerImportRequestSchema = z.object({
+  text: z
+    .string()
+    .min(1, 'Paste at least one line')
+    .max(OFFER_IMPORT_MAX_CHARS, `At most ${OFFER_IMPORT_MAX_CHARS} characters`),
+});
+export type OfferImportRequest = z.infer<typeof offerImportRequestSchema>;
+export const offerImportResponseSchema = z.object({
+  created: z.array(z.object({ line: z.number().int(), id: z.number().int(), name: z.string() })),
+  errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
+});
+export type OfferImportResponse = z.infer<typeof offerImportResponseSchema>;

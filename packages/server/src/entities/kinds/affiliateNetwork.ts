@@ -1,0 +1,53 @@
+import {
+  affiliateNetworkInputSchema,
+  affiliateNetworkListSpec,
+  affiliateNetworkMassChangesSchema,
+  type PostbackPlaceholders,
+  TRACKING_PATHS,
+} from '@cairn/contract';
+import type { EntityDefinition } from '../definition.ts';
+
+/**
+ * The URL the network calls on a conversion. Our parameter names are fixed; the values are the network's
+ * own placeholders, left unencoded so the network recognises and fills them.
+ */
+export function networkPostbackUrl(baseUrl: string, placeholders: PostbackPlaceholders): string {
+  const pairs: [string, string | null][] = [
+    ['clickid', placeholders.clickId],
+    ['payout', placeholders.payout],
+    ['status', placeholders.status],
+    ['txid', placeholders.txid],
+    ['currency', placeholders.currency],
+  ];
+  const query = pairs
+    .filter((pair): pair is [string, string] => pair[1] !== null)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('&');
+  return `${baseUrl}${TRACKING_PATHS.postback}?${query}`;
+}
+
+export const affiliateNetworkDefinition: EntityDefinition = {
+  kind: 'affiliate_network',
+  table: 'affiliate_networks',
+  noun: 'affiliate network',
+  nounPlural: 'affiliate networks',
+  fields: {
+    name: { type: 'text' },
+    offerUrlParams: { type: 'text' },
+    postbackPlaceholders: { type: 'json' },
+    allowedPostbackIps: { type: 'json' },
+    statusMapping: { type: 'json' },
+    duplicatePostbacks: { type: 'text' },
+    notes: { type: 'text' },
+  },
+  inputSchema: affiliateNetworkInputSchema,
+  massChangesSchema: affiliateNetworkMassChangesSchema,
+  listSpec: affiliateNetworkListSpec,
+  searchFields: ['name', 'notes'],
+  computed: { offerCount: 'SELECT count(*) FROM offers o WHERE o.affiliate_network_id = t.id' },
+  present: (record, env) => ({
+    ...record,
+    offerCount: Number(record.offerCount ?? 0),
+    postbackUrl: networkPostbackUrl(env.baseUrl, record.postbackPlaceholders as PostbackPlaceholders),
+  }),
+};

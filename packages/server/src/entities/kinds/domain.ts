@@ -1,0 +1,32 @@
+import { domainInputSchema, domainListSpec, domainMassChangesSchema } from '@cairn/contract';
+import type { EntityDefinition } from '../definition.ts';
+
+export const domainDefinition: EntityDefinition = {
+  kind: 'domain',
+  table: 'domains',
+  noun: 'domain',
+  nounPlural: 'domains',
+  fields: { host: { type: 'text' }, isDefault: { type: 'boolean' }, notes: { type: 'text' } },
+  inputSchema: domainInputSchema,
+  massChangesSchema: domainMassChangesSchema,
+  listSpec: domainListSpec,
+  searchFields: ['host', 'notes'],
+  unique: [{ fields: ['host'], field: 'host', message: 'This domain is already added' }],
+  async afterWrite({ tx, id, values, audit }) {
+    if (values.isDefault !== true) return;
+    // Only one default: the previous one loses the flag, and that change is audited like any other.
+    const previous = await tx.query<{ id: number }>('SELECT id FROM domains WHERE is_default AND id <> $1', [
+      id,
+    ]);
+    for (const row of previous) {
+      await tx.execute('UPDATE domains SET is_default = FALSE WHERE id = $1', [row.id]);
+      await audit({
+        kind: 'domain',
+        id: Number(row.id),
+        action: 'updated',
+        changes: { isDefault: { before: true, after: false } },
+      });
+    }
+  },
+  present: (record) => record,
+};

@@ -1,0 +1,16 @@
+import type { EntityDefinition } from '../definition.ts';
+import { affiliateNetworkDefinition } from './affiliateNetwork.ts';
+import { domainDefinition } from './domain.ts';
+import { groupDefinition } from './group.ts';
+import { landingDefinition } from './landing.ts';
+import { offerDefinition } from './offer.ts';
+import { trafficSourceDefinition } from './trafficSource.ts';
+
+export const ENTITY_DEFINITIONS: readonly EntityDefinition[] = [
+  offerDefinition,
+  landingDefinition,
+  affiliateNetworkDefinition,
+  trafficSourceDefinition,
+  domainDefinition,
+  groupDefinition({ offer: offerDefinition.table, landing: landingDefinition.table }),
+];

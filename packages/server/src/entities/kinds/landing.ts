@@ -1,0 +1,49 @@
+import {
+  landingInputSchema,
+  landingListSpec,
+  landingMassChangesSchema,
+  TRACKING_PATHS,
+} from '@cairn/contract';
+import { randomToken } from '../../auth/secrets.ts';
+import type { EntityDefinition } from '../definition.ts';
+
+export const landingDefinition: EntityDefinition = {
+  kind: 'landing',
+  table: 'landings',
+  noun: 'lander',
+  nounPlural: 'landers',
+  fields: {
+    name: { type: 'text' },
+    url: { type: 'text' },
+    offersCount: { type: 'integer' },
+    language: { type: 'text' },
+    groupId: { type: 'integer' },
+    lpProtect: { type: 'boolean' },
+    lpProtectKey: { type: 'text', derived: true },
+    notes: { type: 'text' },
+  },
+  inputSchema: landingInputSchema,
+  massChangesSchema: landingMassChangesSchema,
+  listSpec: landingListSpec,
+  searchFields: ['name', 'url', 'notes'],
+  references: [{ field: 'groupId', kind: 'group', groupKind: 'landing' }],
+  // The key survives edits (it is pasted into the lander's code); turning protection off drops it, and
+  // turning it on again issues a fresh one.
+  derive(values, previous) {
+    if (values.lpProtect !== true) return { lpProtectKey: null };
+    const existing = previous?.lpProtectKey;
+    return { lpProtectKey: typeof existing === 'string' ? existing : randomToken(18) };
+  },
+  present(record, env) {
+    const clickThroughUrl = `${env.baseUrl}${TRACKING_PATHS.click}?lp=1`;
+    const offersCount = Number(record.offersCount);
+    return {
+      ...record,
+      clickThroughUrl,
+      offerClickThroughUrls:
+        offersCount > 1
+          ? Array.from({ length: offersCount }, (_, index) => `${clickThroughUrl}&to_offer=${index + 1}`)
+          : [],
+    };
+  },
+};

@@ -1,0 +1,170 @@
+import {
+  auditLogQuerySchema,
+  type DeleteResponse,
+  entityIdParamsSchema,
+  entityPath,
+  listQuerySchemaFor,
+  parseSort,
+} from '@cairn/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Guard } from '../auth/guard.ts';
+import type { UserWithSecrets } from '../auth/users.ts';
+import type { AppContext } from '../context.ts';
+import { parseInput } from '../http.ts';
+import { listAuditEntries } from './audit.ts';
+import type { EntityDefinition, PresentEnv, UsageFinder } from './definition.ts';
+import { ENTITY_DEFINITIONS } from './kinds/index.ts';
+import { registerOfferImport } from './kinds/offerImport.ts';
+import { registerTrafficSourceTemplates } from './kinds/trafficSourceTemplates.ts';
+import { EntityStore } from './repository.ts';
+import { adminOnlyAccess, type EntityAccess, EntityService, validationError } from './service.ts';
+
+export interface EntityRoutesOptions {
+  /** Issue 7's per-kind permissions replace the default admin-only access here. */
+  access?: EntityAccess;
+  definitions?: readonly EntityDefinition[];
+  usageFinders?: readonly UsageFinder[];
+}
+
+/**
+ * Brings `sort[name]=asc&sort[id]=desc` (the bracket style the panel's route queries use) to the
+ * `sort=name:asc,id:desc` form, keeping the order the keys came in.
+ */
+function normalizeQuery(query: unknown): Record<string, unknown> {
+  const normalized: Record<string, unknown> = {};
+  const sort: string[] = [];
+  for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    const bracket = /^sort\[([A-Za-z0-9_]+)\]$/.exec(key);
+    if (bracket) sort.push(`${bracket[1]}:${String(value)}`);
+    else if (key === 'sort') sort.push(...(Array.isArray(value) ? value.map(String) : [String(value)]));
+    else normalized[key] = value;
+  }
+  if (sort.length > 0) normalized.sort = sort;
+  return normalized;
+}
+
+/** The REST shape of every entity kind (see the contract's entities/common.ts), plus the audit log. */
+export function registerEntityRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  guard: Guard,
+  options: EntityRoutesOptions = {},
+): void {
+  const store = ctx.store;
+  const definitions = options.definitions ?? ENTITY_DEFINITIONS;
+  const access = options.access ?? adminOnlyAccess;
+  const entities = new EntityStore(
+    new Map(definitions.map((definition) => [definition.kind, definition])),
+    options.usageFinders ?? [],
+    ctx.config.now,
+  );
+  const service = new EntityService(store, entities, ctx.config.now);
+  const domains = entities.definition('domain');
+
+  // Computed URLs go on the default tracking domain; without one, on the address the panel is using.
+  const presentEnv = async (request: FastifyRequest): Promise<PresentEnv> => {
+    if (domains) {
+      const rows = await store.query<{ host: string }>(
+        `SELECT host FROM ${domains.table} WHERE is_default AND NOT archived ORDER BY id LIMIT 1`,
+      );
+      if (rows[0]) return { baseUrl: `https://${rows[0].host}` };
+    }
+    return { baseUrl: `${request.protocol}://${request.host}` };
+  };
+
+  const authorized = async (
+    request: FastifyRequest,
+    kind: string,
+    action: 'read' | 'write',
+    id?: number,
+  ): Promise<UserWithSecrets> => {
+    const user = guard.requireUser(request);
+    await access.authorize(user, kind, action, id);
+    return user;
+  };
+
+  const context = { service, presentEnv, authorized };
+
+  for (const definition of definitions) {
+    const { kind, listSpec } = definition;
+    const querySchema = listQuerySchemaFor(listSpec);
+
+    app.get(entityPath.list(kind), async (request) => {
+      const user = await authorized(request, kind, 'read');
+      const query = parseInput(querySchema, normalizeQuery(request.query));
+      const sort = parseSort(query.sort, listSpec.sortFields);
+      if (!sort.ok) throw validationError([{ message: sort.message, detail: { field: 'sort' } }]);
+      return service.list(
+        definition,
+        {
+          q: query.q || undefined,
+          page: query.page,
+          pageSize: query.pageSize,
+          sort: sort.terms.length > 0 ? sort.terms : [...listSpec.defaultSort],
+          archived: query.archived,
+          ids: query.ids,
+          filters: query.filters,
+          scope: await access.scope(user, kind),
+        },
+        await presentEnv(request),
+      );
+    });
+
+    app.post(entityPath.list(kind), async (request, reply) => {
+      const user = await authorized(request, kind, 'write');
+      const created = await service.create(user, definition, request.body, await presentEnv(request));
+      return reply.code(201).send(created);
+    });
+
+    app.patch(entityPath.mass(kind), async (request) => {
+      const user = await authorized(request, kind, 'write');
+      return service.mass(user, definition, request.body);
+    });
+
+    app.get(`${entityPath.list(kind)}/:id`, async (request) => {
+      const { id } = parseInput(entityIdParamsSchema, request.params);
+      await authorized(request, kind, 'read', id);
+      return service.get(definition, id, await presentEnv(request));
+    });
+
+    app.put(`${entityPath.list(kind)}/:id`, async (request) => {
+      const { id } = parseInput(entityIdParamsSchema, request.params);
+      const user = await authorized(request, kind, 'write', id);
+      return service.replace(user, definition, id, request.body, await presentEnv(request));
+    });
+
+    app.delete(`${entityPath.list(kind)}/:id`, async (request): Promise<DeleteResponse> => {
+      const { id } = parseInput(entityIdParamsSchema, request.params);
+      const user = await authorized(request, kind, 'write', id);
+      await service.remove(user, definition, id);
+      return { status: 'ok', id };
+    });
+
+    for (const action of ['archive', 'restore'] as const) {
+      app.post(`${entityPath.list(kind)}/:id/${action}`, async (request) => {
+        const { id } = parseInput(entityIdParamsSchema, request.params);
+        const user = await authorized(request, kind, 'write', id);
+        return service.setArchived(user, definition, id, action === 'archive', await presentEnv(request));
+      });
+    }
+  }
+
+  if (entities.definition('offer')) registerOfferImport(app, context, entities);
+  if (entities.definition('traffic_source')) registerTrafficSourceTemplates(app, authorized);
+
+  app.get(entityPath.auditLog, async (request) => {
+    guard.requireAdmin(request);
+    return listAuditEntries(store, parseInput(auditLogQuerySchema, request.query));
+  });
+}
+
+export type EntityRouteContext = {
+  service: EntityService;
+  presentEnv(request: FastifyRequest): Promise<PresentEnv>;
+  authorized(
+    request: FastifyRequest,
+    kind: string,
+    action: 'read' | 'write',
+    id?: number,
+  ): Promise<UserWithSecrets>;
+};

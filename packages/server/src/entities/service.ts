@@ -1,0 +1,289 @@
+import {
+  type ErrorItem,
+  type ListResponse,
+  type MassUpdateResponse,
+  MESSAGES,
+  massUpdateRequestSchemaFor,
+} from '@cairn/contract';
+import type { z } from 'zod';
+import { recordAudit } from '../audit.ts';
+import type { UserWithSecrets } from '../auth/users.ts';
+import { HttpError, parseInput } from '../http.ts';
+import type { ConfigStore, Sql } from '../store/port.ts';
+import { diffFields } from './audit.ts';
+import {
+  type AuditWriter,
+  type EntityDefinition,
+  type EntityRecord,
+  inputOf,
+  type PresentEnv,
+  type SqlCondition,
+} from './definition.ts';
+import { capitalize, type EntityStore, type ListRequest } from './repository.ts';
+
+export type EntityAction = 'read' | 'write';
+
+/**
+ * Who may do what with entities. Issue 7 plugs per-kind permissions (all / by group / chosen items, read or
+ * read-write) in here: `authorize` refuses a call, `scope` narrows what lists show.
+ */
+export interface EntityAccess {
+  authorize(user: UserWithSecrets, kind: string, action: EntityAction, id?: number): void | Promise<void>;
+  scope(user: UserWithSecrets, kind: string): SqlCondition | null | Promise<SqlCondition | null>;
+}
+
+/** Until issue 7: admins and the super-admin manage everything, plain users nothing. */
+export const adminOnlyAccess: EntityAccess = {
+  authorize(user) {
+    if (user.role === 'user') throw new HttpError(403, { message: MESSAGES.permissionDenied });
+  },
+  scope: () => null,
+};
+
+/** A 400 in the same shape parseInput gives, for checks that need the database. */
+export function validationError(errors: ErrorItem[], status = 400): HttpError {
+  const summary = errors.map((error) => {
+    const field =
+      typeof error.detail === 'object' && !Array.isArray(error.detail) ? error.detail.field : undefined;
+    return field ? `${field}: ${error.message}` : error.message;
+  });
+  return new HttpError(status, { message: `${MESSAGES.validation}: ${summary.join('; ')}`, errors });
+}
+
+/** The operations behind the routes: validation, references, audit, one transaction per change. */
+export class EntityService {
+  readonly store: ConfigStore;
+  private readonly entities: EntityStore;
+  private readonly now: () => number;
+  private readonly massSchemas = new Map<string, z.ZodType>();
+
+  constructor(store: ConfigStore, entities: EntityStore, now: () => number) {
+    this.store = store;
+    this.entities = entities;
+    this.now = now;
+  }
+
+  private auditWriter(sql: Sql, user: UserWithSecrets): AuditWriter {
+    return (entry) =>
+      recordAudit(sql, this.now(), {
+        userId: user.id,
+        action: `${entry.kind}_${entry.action}`,
+        entityKind: entry.kind,
+        entityId: entry.id,
+        details: { changes: entry.changes },
+      });
+  }
+
+  private async mustFind(sql: Sql, definition: EntityDefinition, id: number): Promise<EntityRecord> {
+    const record = await this.entities.find(sql, definition, id);
+    if (!record) throw new HttpError(404, { message: `${capitalize(definition.noun)} ${id} not found` });
+    return record;
+  }
+
+  async list(
+    definition: EntityDefinition,
+    request: ListRequest,
+    env: PresentEnv,
+  ): Promise<ListResponse<Record<string, unknown>>> {
+    const { records, total } = await this.entities.list(this.store, definition, request);
+    return {
+      items: records.map((record) => definition.present(record, env)),
+      total,
+      page: request.page,
+      pageSize: request.pageSize,
+    };
+  }
+
+  async get(definition: EntityDefinition, id: number, env: PresentEnv): Promise<Record<string, unknown>> {
+    return definition.present(await this.mustFind(this.store, definition, id), env);
+  }
+
+  /** Checks that need the database; refused references are a 400, taken unique values a 409. */
+  private async checkStored(
+    sql: Sql,
+    definition: EntityDefinition,
+    values: Record<string, unknown>,
+    previous: EntityRecord | null,
+  ): Promise<void> {
+    const referenceErrors = await this.entities.checkReferences(sql, definition, values, previous);
+    if (referenceErrors.length > 0) throw validationError(referenceErrors);
+    const uniqueErrors = await this.entities.checkUnique(sql, definition, values, previous?.id ?? null);
+    if (uniqueErrors.length > 0) throw validationError(uniqueErrors, 409);
+  }
+
+  /** Creates from an unvalidated body. */
+  async create(
+    user: UserWithSecrets,
+    definition: EntityDefinition,
+    body: unknown,
+    env: PresentEnv,
+  ): Promise<Record<string, unknown>> {
+    const input = parseInput(definition.inputSchema, body);
+    const record = await this.store.transaction(async (tx) => {
+      await this.checkStored(tx, definition, input, null);
+      const values = { ...input, ...definition.derive?.(input, null) };
+      const id = await this.entities.insert(tx, definition, values);
+      const audit = this.auditWriter(tx, user);
+      await definition.afterWrite?.({ tx, id, values, previous: null, audit });
+      const created = await this.mustFind(tx, definition, id);
+      await audit({
+        kind: definition.kind,
+        id,
+        action: 'created',
+        changes: diffFields(null, created, Object.keys(definition.fields)),
+      });
+      return created;
+    });
+    return definition.present(record, env);
+  }
+
+  async replace(
+    user: UserWithSecrets,
+    definition: EntityDefinition,
+    id: number,
+    body: unknown,
+    env: PresentEnv,
+  ): Promise<Record<string, unknown>> {
+    const input = parseInput(definition.inputSchema, body);
+    const record = await this.store.transaction(async (tx) => {
+      const previous = await this.mustFind(tx, definition, id);
+      const immutable = (definition.immutableFields ?? []).filter(
+        (field) => JSON.stringify(previous[field]) !== JSON.stringify(input[field]),
+      );
+      if (immutable.length > 0) {
+        throw validationError(
+          immutable.map((field) => ({ message: 'Cannot change after creation', detail: { field } })),
+        );
+      }
+      await this.checkStored(tx, definition, input, previous);
+      const values = { ...input, ...definition.derive?.(input, previous) };
+      return this.write(tx, user, definition, previous, values);
+    });
+    return definition.present(record, env);
+  }
+
+  /** Stores the changed fields of `values` and audits them; nothing changed means nothing written. */
+  private async write(
+    tx: Sql,
+    user: UserWithSecrets,
+    definition: EntityDefinition,
+    previous: EntityRecord,
+    values: Record<string, unknown>,
+  ): Promise<EntityRecord> {
+    const changed = diffFields(previous, values, Object.keys(values));
+    if (Object.keys(changed).length === 0) return previous;
+    const audit = this.auditWriter(tx, user);
+    await this.entities.update(
+      tx,
+      definition,
+      previous.id,
+      Object.fromEntries(Object.entries(changed).map(([field, change]) => [field, change.after])),
+    );
+    await definition.afterWrite?.({ tx, id: previous.id, values, previous, audit });
+    const action = 'archived' in changed ? (values.archived ? 'archived' : 'restored') : 'updated';
+    await audit({ kind: definition.kind, id: previous.id, action, changes: changed });
+    return this.mustFind(tx, definition, previous.id);
+  }
+
+  async mass(
+    user: UserWithSecrets,
+    definition: EntityDefinition,
+    body: unknown,
+  ): Promise<MassUpdateResponse> {
+    let schema = this.massSchemas.get(definition.kind);
+    if (!schema) {
+      schema = massUpdateRequestSchemaFor(definition.massChangesSchema);
+      this.massSchemas.set(definition.kind, schema);
+    }
+    const request = parseInput(schema, body) as { ids: number[]; changes: Record<string, unknown> };
+    const ids = [...new Set(request.ids)];
+    return this.store.transaction(async (tx) => {
+      const records = await this.entities.findMany(tx, definition, ids);
+      const missing = ids.filter((id) => !records.some((record) => record.id === id));
+      if (missing.length > 0) {
+        throw new HttpError(404, { message: `No ${definition.noun} with id ${missing.join(', ')}` });
+      }
+      // Each item is validated whole after the merge, so a change cannot leave any of them invalid.
+      const planned: { previous: EntityRecord; values: Record<string, unknown> }[] = [];
+      const errors: ErrorItem[] = [];
+      for (const previous of records) {
+        const merged = { ...inputOf(definition, previous), ...request.changes };
+        const result = definition.inputSchema.safeParse(merged);
+        if (!result.success) {
+          for (const issue of result.error.issues) {
+            const path = issue.path.map(String).join('.');
+            const field = path.split('.')[0] ?? '';
+            errors.push({
+              message: `${capitalize(definition.noun)} ${previous.id}: ${issue.message}`,
+              detail: { field: field in request.changes ? `changes.${path}` : path, id: String(previous.id) },
+            });
+          }
+          continue;
+        }
+        const changedFields = Object.keys(request.changes);
+        const values: Record<string, unknown> = Object.fromEntries(
+          changedFields.map((field) => [field, result.data[field]]),
+        );
+        Object.assign(values, definition.derive?.(result.data, previous));
+        const referenceErrors = await this.entities.checkReferences(
+          tx,
+          definition,
+          values,
+          previous,
+          'changes.',
+        );
+        errors.push(...referenceErrors);
+        planned.push({ previous, values });
+      }
+      if (errors.length > 0) throw validationError(errors);
+      for (const { previous, values } of planned) await this.write(tx, user, definition, previous, values);
+      return { updated: planned.length, ids: planned.map((item) => item.previous.id) };
+    });
+  }
+
+  async setArchived(
+    user: UserWithSecrets,
+    definition: EntityDefinition,
+    id: number,
+    archived: boolean,
+    env: PresentEnv,
+  ): Promise<Record<string, unknown>> {
+    const record = await this.store.transaction(async (tx) => {
+      const previous = await this.mustFind(tx, definition, id);
+      return this.write(tx, user, definition, previous, { archived });
+    });
+    return definition.present(record, env);
+  }
+
+  async remove(user: UserWithSecrets, definition: EntityDefinition, id: number): Promise<void> {
+    await this.store.transaction(async (tx) => {
+      const previous = await this.mustFind(tx, definition, id);
+      const usages = await this.entities.usages(tx, definition.kind, id);
+      if (usages.length > 0) {
+        const reasons = usages.map(
+          (usage) =>
+            `${usage.count} ${usage.count === 1 ? usage.noun : usage.nounPlural} (${usage.examples.join(', ')}${
+              usage.count > usage.examples.length ? ', ...' : ''
+            })`,
+        );
+        throw new HttpError(409, {
+          message: `${capitalize(definition.noun)} "${String(previous.name ?? previous.host ?? id)}" is still used by ${reasons.join(' and ')}; archive it instead, or change those first`,
+          errors: usages.map((usage) => ({
+            message: `Used by ${usage.count} ${usage.count === 1 ? usage.noun : usage.nounPlural}`,
+            detail: usage.examples,
+          })),
+        });
+      }
+      await this.entities.remove(tx, definition, id);
+      await this.auditWriter(
+        tx,
+        user,
+      )({
+        kind: definition.kind,
+        id,
+        action: 'deleted',
+        changes: diffFields(previous, null, Object.keys(definition.fields)),
+      });
+    });
+  }
+}
