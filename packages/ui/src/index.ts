@@ -41,6 +41,14 @@ export { EmptyState, type EmptyStateProps } from './EmptyState/EmptyState.tsx';
 export { FIELD_SIZES, type FieldSize } from './Field/Field.css.ts';
 export { Field, type FieldControlProps, type FieldProps } from './Field/Field.tsx';
 export { IconButton, type IconButtonProps } from './IconButton/IconButton.tsx';
+export {
+  MASS_EDIT_FIELD_KINDS,
+  type MassEditChanges,
+  type MassEditField,
+  type MassEditFieldKind,
+  MassEditModal,
+  type MassEditModalProps,
+} from './MassEditModal/MassEditModal.tsx';
 export * from './NavigationProgress/index.ts';
 export { NumberField, type NumberFieldProps, parseNumber } from './NumberField/NumberField.tsx';
 export { PageHeader, type PageHeaderProps } from './PageHeader/PageHeader.tsx';
