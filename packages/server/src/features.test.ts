@@ -88,6 +88,28 @@ describe('two-factor sign-in', () => {
     expect((await plain.signIn('admin', ADMIN_PASSWORD)).body).toEqual({ status: 'ok' });
   });
 
+  it('gives a half-finished sign-in five minutes to bring its code', async () => {
+    const clock = new Clock();
+    const cairn = await start({ now: clock.now });
+    const browser = await signedIn(cairn);
+    const { secret } = (await browser.post(API_PATHS.twoFactorEnable)).json<{ secret: string }>();
+    await browser.post(API_PATHS.twoFactorConfirm, { code: totpCode(secret, clock.ms) });
+    await browser.post(API_PATHS.logout);
+    clock.advance(60_000);
+    expect((await browser.signIn('admin', ADMIN_PASSWORD)).body).toEqual({ status: 'need_two_factor' });
+    clock.advance(5 * 60_000 + 1000);
+    const late = await browser.post(API_PATHS.signInTwoFactor, { code: totpCode(secret, clock.ms) });
+    expect(late.status).toBe(401);
+    expect(late.json().message).toContain('AUTHENTICATION_ERROR');
+    // The refusal cleared the dead session and handed out a fresh token: starting over works at once.
+    expect(browser.cookies.has(SESSION_COOKIE)).toBe(false);
+    expect((await browser.post(API_PATHS.signIn, { login: 'admin', password: ADMIN_PASSWORD })).body).toEqual(
+      {
+        status: 'need_two_factor',
+      },
+    );
+  });
+
   it('refuses the second step without a password step first', async () => {
     const cairn = await start();
     const browser = new TestBrowser(cairn.url);

@@ -9,6 +9,7 @@ import { createLogger } from './logger.ts';
 import { CAIRN_VERSION, openData } from './runtime.ts';
 import { getSetting, SETTING_LICENSE_KEY } from './settings.ts';
 import { schemaVersion } from './store/migrations.ts';
+import type { ConfigStore } from './store/port.ts';
 
 export { totpCode } from './auth/totp.ts';
 export { type CairnConfig, type CairnOptions, DEFAULT_CONFIG, loadConfig, resolveConfig } from './config.ts';
@@ -31,6 +32,8 @@ export interface RunningCairn {
   /** Set on the start that created the super-admin; the CLI prints it once. */
   firstSignIn: FirstSignIn | null;
   users: UserRepository;
+  /** The config store, for tests and tools that need to arrange data the API cannot (yet) change. */
+  store: ConfigStore;
   close(): Promise<void>;
 }
 
@@ -88,6 +91,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       trackerId: data.trackerId,
       firstSignIn,
       users,
+      store: data.store,
       async close() {
         if (closed) return;
         closed = true;

@@ -186,7 +186,7 @@ export function installGuard(app: FastifyInstance, ctx: AppContext): Guard {
     new HttpError(429, { message: MESSAGES.tooManyAttempts }, { 'retry-after': String(retryAfter) });
 
   // Who is calling, CSRF and demo-mode refusals, before any body is parsed.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const requestState: RequestState = {
       auth: { kind: 'none' },
       anonymousId: null,
@@ -221,6 +221,13 @@ export function installGuard(app: FastifyInstance, ctx: AppContext): Guard {
         headerToken !== requestState.xsrfFromRequest ||
         !xsrfValid(headerToken, requestState.binding)
       ) {
+        // A token bound to a session that has since ended (expired, revoked, or a two-factor step left
+        // too long) is refused either way; saying so as a lost session sends the panel to sign-in
+        // instead of showing a CSRF error the user cannot act on.
+        if (sessionToken && requestState.auth.kind === 'none') {
+          reply.clearCookie(SESSION_COOKIE, { path: '/' });
+          throw new HttpError(401, { message: `${MESSAGES.authenticationRequired}: the session has ended` });
+        }
         throw new HttpError(403, { message: MESSAGES.csrf });
       }
       if (config.mode === 'demo' && !DEMO_ALLOWED.has(pathOf(request.url))) {

@@ -36,6 +36,10 @@ export class FailureThrottle {
     this.failures.delete(key);
   }
 
+  get trackedKeys(): number {
+    return this.failures.size;
+  }
+
   /** Forgets keys whose failures all left the window, so memory does not grow with every guessed login. */
   sweep(now: number): void {
     for (const key of [...this.failures.keys()]) this.recent(key, now);

@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_CONFIG, loadConfig, resolveConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('maps every CAIRN_* variable to its setting', () => {
+    const options = loadConfig({
+      CAIRN_PORT: '8080',
+      CAIRN_HOST: '127.0.0.1',
+      CAIRN_DATA_DIR: '/var/lib/cairn',
+      CAIRN_MODE: 'demo',
+      CAIRN_LICENSE_PUBLIC_KEY: 'pub',
+      CAIRN_LICENSE_KEY: ' key ',
+      CAIRN_ADMIN_LOGIN: 'root',
+      CAIRN_ADMIN_PASSWORD: 'secret password',
+      CAIRN_UPDATE_FEED: 'https://example.test/releases.json',
+      CAIRN_PANEL_DIR: '/srv/panel',
+      CAIRN_SESSION_LIFETIME_HOURS: '12',
+      CAIRN_SIGN_IN_MAX_FAILURES_PER_ACCOUNT: '3',
+      CAIRN_SIGN_IN_MAX_FAILURES_PER_IP: '9',
+      CAIRN_SIGN_IN_THROTTLE_WINDOW_MINUTES: '30',
+      CAIRN_TRUST_PROXY: 'true',
+      CAIRN_LOG_LEVEL: 'warn',
+      CAIRN_SECRET_KEY: 'c2VjcmV0',
+    });
+    expect(options).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/cairn',
+      mode: 'demo',
+      licensePublicKey: 'pub',
+      licenseKey: 'key',
+      adminLogin: 'root',
+      adminPassword: 'secret password',
+      updateFeed: 'https://example.test/releases.json',
+      panelDir: '/srv/panel',
+      sessionLifetimeHours: 12,
+      signInMaxFailuresPerAccount: 3,
+      signInMaxFailuresPerIp: 9,
+      signInThrottleWindowMinutes: 30,
+      trustProxy: true,
+      logLevel: 'warn',
+      secretKey: 'c2VjcmV0',
+    });
+  });
+
+  it('leaves unset and empty variables to the defaults', () => {
+    expect(loadConfig({ CAIRN_PORT: '', CAIRN_MODE: '  ' })).toEqual({});
+    const config = resolveConfig(loadConfig({}));
+    expect(config.port).toBe(3000);
+    expect(config.sessionLifetimeHours).toBe(168);
+    expect(config.dataDir).toBe(path.resolve('data'));
+    // The panel build is found from the server package wherever Cairn is started.
+    expect(DEFAULT_CONFIG.panelDir).toBe(path.resolve(import.meta.dirname, '../../panel/dist'));
+  });
+
+  it('names the variable when a value is wrong', () => {
+    expect(() => loadConfig({ CAIRN_PORT: '70000' })).toThrow(ConfigError);
+    expect(() => loadConfig({ CAIRN_MODE: 'staging' })).toThrow(/CAIRN_MODE/);
+    expect(() => loadConfig({ CAIRN_SESSION_LIFETIME_HOURS: '-1' })).toThrow(/CAIRN_SESSION_LIFETIME_HOURS/);
+  });
+});
