@@ -41,6 +41,8 @@ export type AuditWriter = (entry: {
 
 export interface WriteContext {
   tx: Sql;
+  /** The write's clock reading, for updated_at of rows the hook changes. */
+  now: number;
   id: number;
   values: Record<string, unknown>;
   previous: EntityRecord | null;

@@ -124,7 +124,7 @@ export class EntityService {
       const values = { ...input, ...definition.derive?.(input, null) };
       const id = await this.entities.insert(tx, definition, values);
       const audit = this.auditWriter(tx, user);
-      await definition.afterWrite?.({ tx, id, values, previous: null, audit });
+      await definition.afterWrite?.({ tx, now: this.now(), id, values, previous: null, audit });
       const created = await this.mustFind(tx, definition, id);
       await audit({
         kind: definition.kind,
@@ -179,7 +179,7 @@ export class EntityService {
       previous.id,
       Object.fromEntries(Object.entries(changed).map(([field, change]) => [field, change.after])),
     );
-    await definition.afterWrite?.({ tx, id: previous.id, values, previous, audit });
+    await definition.afterWrite?.({ tx, now: this.now(), id: previous.id, values, previous, audit });
     const action = 'archived' in changed ? (values.archived ? 'archived' : 'restored') : 'updated';
     await audit({ kind: definition.kind, id: previous.id, action, changes: changed });
     return this.mustFind(tx, definition, previous.id);

@@ -1,15 +1,16 @@
 import type { Domain, ListResponse } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCairn } from '../../index.ts';
-import type { TestBrowser } from '../../test-support.ts';
+import { Clock, type TestBrowser } from '../../test-support.ts';
 import { errorFields, type KindClient, kindClient, signedInAdmin } from '../testing.ts';
 
 let cairn: RunningCairn;
 let browser: TestBrowser;
 let domains: KindClient;
+const clock = new Clock();
 
 beforeAll(async () => {
-  ({ cairn, browser } = await signedInAdmin());
+  ({ cairn, browser } = await signedInAdmin({ now: clock.now }));
   domains = kindClient(browser, 'domain');
 });
 afterAll(async () => {
@@ -47,10 +48,13 @@ describe('domain', () => {
 
   it('keeps exactly one default and audits the one that lost it', async () => {
     const first = await domains.make<Domain>({ host: 'first.example.net', isDefault: true });
+    clock.advance(60_000);
     const second = await domains.make<Domain>({ host: 'second.example.net', isDefault: true });
     const defaults = (await domains.list('isDefault=true')).json<ListResponse<Domain>>();
     expect(defaults.items.map((domain) => domain.id)).toEqual([second.id]);
-    expect((await domains.get(first.id)).json<Domain>().isDefault).toBe(false);
+    const demoted = (await domains.get(first.id)).json<Domain>();
+    expect(demoted.isDefault).toBe(false);
+    expect(demoted.updatedAt).toBe(second.createdAt);
     const audit = await browser.get(`/api/audit_log?kind=domain&entityId=${first.id}`);
     expect(audit.json<ListResponse<{ action: string; details: unknown }>>().items[0]).toMatchObject({
       action: 'domain_updated',
