@@ -1,4 +1,12 @@
-import { type AuditEntry, entityPath, type ListResponse, MESSAGES, type Offer } from '@cairn/contract';
+import {
+  type AuditEntry,
+  ENTITY_CONTRACTS,
+  ENTITY_KINDS,
+  entityPath,
+  type ListResponse,
+  MESSAGES,
+  type Offer,
+} from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCairn } from '../index.ts';
 import { startTestCairn, TestBrowser } from '../test-support.ts';
@@ -235,6 +243,33 @@ describe('changes', () => {
       details: { changes: { name: { before: 'busy-net', after: null } } },
     });
   });
+});
+
+describe('the contract', () => {
+  const minimal: Record<(typeof ENTITY_KINDS)[number], Record<string, unknown>> = {
+    offer: { name: 'contract offer', url: 'https://o.example/' },
+    landing: { name: 'contract lander', url: 'https://l.example/' },
+    affiliate_network: { name: 'contract network' },
+    traffic_source: { name: 'contract source' },
+    domain: { host: 'contract.example.org' },
+    group: { name: 'contract group', kind: 'offer' },
+  };
+
+  it.each(ENTITY_KINDS)(
+    'describes every field %s responses carry, and a fetched item posts back as a clone',
+    async (kind) => {
+      const client = kindClient(browser, kind);
+      const schema = ENTITY_CONTRACTS[kind].schema.strict();
+      const created = await client.make(minimal[kind]);
+      expect(schema.safeParse(created).error).toBeUndefined();
+      const listed = (await client.list(`ids=${created.id}`)).json<ListResponse<unknown>>();
+      expect(schema.safeParse(listed.items[0]).error).toBeUndefined();
+      if (kind === 'domain' || kind === 'group') return; // unique by host / name: a clone needs a new one
+      const clone = await client.create({ ...created, name: `${String(created.name)} (copy)` });
+      expect(clone.status).toBe(201);
+      expect(clone.json().id).not.toBe(created.id);
+    },
+  );
 });
 
 describe('access', () => {

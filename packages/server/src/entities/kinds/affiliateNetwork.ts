@@ -1,10 +1,4 @@
-import {
-  affiliateNetworkInputSchema,
-  affiliateNetworkListSpec,
-  affiliateNetworkMassChangesSchema,
-  type PostbackPlaceholders,
-  TRACKING_PATHS,
-} from '@cairn/contract';
+import { ENTITY_CONTRACTS, type PostbackPlaceholders, TRACKING_PATHS } from '@cairn/contract';
 import type { EntityDefinition } from '../definition.ts';
 
 /**
@@ -29,8 +23,7 @@ export function networkPostbackUrl(baseUrl: string, placeholders: PostbackPlaceh
 export const affiliateNetworkDefinition: EntityDefinition = {
   kind: 'affiliate_network',
   table: 'affiliate_networks',
-  noun: 'affiliate network',
-  nounPlural: 'affiliate networks',
+  ...ENTITY_CONTRACTS.affiliate_network,
   fields: {
     name: { type: 'text' },
     offerUrlParams: { type: 'text' },
@@ -40,9 +33,6 @@ export const affiliateNetworkDefinition: EntityDefinition = {
     duplicatePostbacks: { type: 'text' },
     notes: { type: 'text' },
   },
-  inputSchema: affiliateNetworkInputSchema,
-  massChangesSchema: affiliateNetworkMassChangesSchema,
-  listSpec: affiliateNetworkListSpec,
   searchFields: ['name', 'notes'],
   computed: { offerCount: 'SELECT count(*) FROM offers o WHERE o.affiliate_network_id = t.id' },
   present: (record, env) => ({

@@ -1,16 +1,12 @@
-import { domainInputSchema, domainListSpec, domainMassChangesSchema } from '@cairn/contract';
+import { ENTITY_CONTRACTS } from '@cairn/contract';
 import { timestamp } from '../../store/port.ts';
 import type { EntityDefinition } from '../definition.ts';
 
 export const domainDefinition: EntityDefinition = {
   kind: 'domain',
   table: 'domains',
-  noun: 'domain',
-  nounPlural: 'domains',
+  ...ENTITY_CONTRACTS.domain,
   fields: { host: { type: 'text' }, isDefault: { type: 'boolean' }, notes: { type: 'text' } },
-  inputSchema: domainInputSchema,
-  massChangesSchema: domainMassChangesSchema,
-  listSpec: domainListSpec,
   searchFields: ['host', 'notes'],
   unique: [{ fields: ['host'], field: 'host', message: 'This domain is already added' }],
   async afterWrite({ tx, now, id, values, audit }) {

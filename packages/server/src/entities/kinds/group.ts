@@ -1,10 +1,4 @@
-import {
-  GROUPED_KINDS,
-  type GroupedKind,
-  groupInputSchema,
-  groupListSpec,
-  groupMassChangesSchema,
-} from '@cairn/contract';
+import { ENTITY_CONTRACTS, GROUPED_KINDS, type GroupedKind } from '@cairn/contract';
 import type { EntityDefinition } from '../definition.ts';
 
 /** Where the members of each group kind live; issue 7 adds campaigns and rotations. */
@@ -18,12 +12,8 @@ export function groupDefinition(memberTables: GroupMemberTables): EntityDefiniti
   return {
     kind: 'group',
     table: 'entity_groups',
-    noun: 'group',
-    nounPlural: 'groups',
+    ...ENTITY_CONTRACTS.group,
     fields: { name: { type: 'text' }, kind: { type: 'text' }, notes: { type: 'text' } },
-    inputSchema: groupInputSchema,
-    massChangesSchema: groupMassChangesSchema,
-    listSpec: groupListSpec,
     searchFields: ['name', 'notes'],
     computed: { memberCount: cases.length > 0 ? `CASE t.kind ${cases.join(' ')} ELSE 0 END` : '0' },
     immutableFields: ['kind'],

@@ -1,17 +1,11 @@
-import {
-  landingInputSchema,
-  landingListSpec,
-  landingMassChangesSchema,
-  TRACKING_PATHS,
-} from '@cairn/contract';
+import { ENTITY_CONTRACTS, TRACKING_PATHS } from '@cairn/contract';
 import { randomToken } from '../../auth/secrets.ts';
 import type { EntityDefinition } from '../definition.ts';
 
 export const landingDefinition: EntityDefinition = {
   kind: 'landing',
   table: 'landings',
-  noun: 'lander',
-  nounPlural: 'landers',
+  ...ENTITY_CONTRACTS.landing,
   fields: {
     name: { type: 'text' },
     url: { type: 'text' },
@@ -22,9 +16,6 @@ export const landingDefinition: EntityDefinition = {
     lpProtectKey: { type: 'text', derived: true },
     notes: { type: 'text' },
   },
-  inputSchema: landingInputSchema,
-  massChangesSchema: landingMassChangesSchema,
-  listSpec: landingListSpec,
   searchFields: ['name', 'url', 'notes'],
   references: [{ field: 'groupId', kind: 'group', groupKind: 'landing' }],
   // The key survives edits (it is pasted into the lander's code); turning protection off drops it, and

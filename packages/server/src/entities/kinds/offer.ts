@@ -1,4 +1,4 @@
-import { offerInputSchema, offerListSpec, offerMassChangesSchema } from '@cairn/contract';
+import { ENTITY_CONTRACTS } from '@cairn/contract';
 import type { EntityDefinition } from '../definition.ts';
 
 /** The offer URL with the network's parameter template appended (after `?`, or `&` if it has a query). */
@@ -14,8 +14,7 @@ export function offerFinalUrl(url: string, networkParams: string | null): string
 export const offerDefinition: EntityDefinition = {
   kind: 'offer',
   table: 'offers',
-  noun: 'offer',
-  nounPlural: 'offers',
+  ...ENTITY_CONTRACTS.offer,
   fields: {
     name: { type: 'text' },
     url: { type: 'text' },
@@ -29,9 +28,6 @@ export const offerDefinition: EntityDefinition = {
     dailyCap: { type: 'integer' },
     notes: { type: 'text' },
   },
-  inputSchema: offerInputSchema,
-  massChangesSchema: offerMassChangesSchema,
-  listSpec: offerListSpec,
   searchFields: ['name', 'url', 'notes'],
   computed: {
     networkOfferUrlParams:

@@ -1,8 +1,4 @@
-import {
-  trafficSourceInputSchema,
-  trafficSourceListSpec,
-  trafficSourceMassChangesSchema,
-} from '@cairn/contract';
+import { ENTITY_CONTRACTS } from '@cairn/contract';
 import type { EntityDefinition } from '../definition.ts';
 
 interface ParameterPair {
@@ -23,8 +19,7 @@ export function campaignUrlParams(record: Record<string, unknown>): string {
 export const trafficSourceDefinition: EntityDefinition = {
   kind: 'traffic_source',
   table: 'traffic_sources',
-  noun: 'traffic source',
-  nounPlural: 'traffic sources',
+  ...ENTITY_CONTRACTS.traffic_source,
   fields: {
     name: { type: 'text' },
     tokens: { type: 'json' },
@@ -38,9 +33,6 @@ export const trafficSourceDefinition: EntityDefinition = {
     templateId: { type: 'text' },
     notes: { type: 'text' },
   },
-  inputSchema: trafficSourceInputSchema,
-  massChangesSchema: trafficSourceMassChangesSchema,
-  listSpec: trafficSourceListSpec,
   searchFields: ['name', 'notes'],
   present: (record) => ({ ...record, campaignUrlParams: campaignUrlParams(record) }),
 };

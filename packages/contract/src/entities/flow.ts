@@ -1,0 +1,229 @@
+import { z } from 'zod';
+import { ipOrRangeSchema } from './affiliateNetwork.ts';
+import { countryCodeSchema, entityIdSchema } from './common.ts';
+import { TOKEN_SLOTS } from './macros.ts';
+
+// A flow decides where a click goes. It is shared by campaigns (their own flow) and rotations (a flow
+// that campaigns use by reference): rules are checked top to bottom and the first matching one sends the
+// click down one of its paths; a click no rule matches takes one of the default paths. A path picks a
+// lander (or none: direct to the offer) and an offer, each by weight.
+
+export const FLOW_WEIGHT_MAX = 10_000;
+export const FLOW_PATHS_MAX = 50;
+export const FLOW_RULES_MAX = 100;
+export const FLOW_ITEMS_MAX = 100;
+export const CRITERION_VALUES_MAX = 1000;
+
+export const weightSchema = z
+  .number({ error: 'The weight is a number' })
+  .int('Weights are whole numbers')
+  .min(1, 'Weights are positive')
+  .max(FLOW_WEIGHT_MAX, `Weights are at most ${FLOW_WEIGHT_MAX}`);
+
+export const flowLanderSchema = z.object({
+  /** null is a "direct" share: this part of the path's clicks skips the lander and goes to the offer. */
+  landingId: entityIdSchema.nullable(),
+  weight: weightSchema.default(100),
+  paused: z.boolean().default(false),
+});
+export type FlowLander = z.output<typeof flowLanderSchema>;
+
+export const flowOfferSchema = z.object({
+  offerId: entityIdSchema,
+  weight: weightSchema.default(100),
+  paused: z.boolean().default(false),
+});
+export type FlowOffer = z.output<typeof flowOfferSchema>;
+
+export const flowPathSchema = z.object({
+  name: z.string().trim().max(200, 'At most 200 characters').default(''),
+  weight: weightSchema.default(100),
+  paused: z.boolean().default(false),
+  /** No landers at all means the whole path is direct. */
+  landers: z.array(flowLanderSchema).max(FLOW_ITEMS_MAX, `At most ${FLOW_ITEMS_MAX} landers`).default([]),
+  offers: z.array(flowOfferSchema).max(FLOW_ITEMS_MAX, `At most ${FLOW_ITEMS_MAX} offers`).default([]),
+});
+export type FlowPath = z.output<typeof flowPathSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Rule criteria. Within one criterion the values are alternatives (OR); the criteria of a rule must all
+// hold (AND); `exclude` turns a criterion around (the click matches when none of the values apply).
+
+export const CRITERION_TYPES = [
+  'country',
+  'region',
+  'city',
+  'device_type',
+  'os',
+  'browser',
+  'language',
+  'isp',
+  'connection_type',
+  'ip',
+  'referrer',
+  'user_agent',
+  'day_of_week',
+  'hour',
+  'token',
+  'unique',
+  'bot',
+] as const;
+export type CriterionType = (typeof CRITERION_TYPES)[number];
+
+export const DEVICE_TYPES = ['desktop', 'mobile', 'tablet', 'tv', 'console', 'wearable', 'other'] as const;
+export const CONNECTION_TYPES = ['broadband', 'cellular', 'wifi', 'dialup', 'satellite', 'corporate'] as const;
+export const DAYS_OF_WEEK = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type DayOfWeek = (typeof DAYS_OF_WEEK)[number];
+export const UNIQUENESS_VALUES = ['unique', 'non_unique'] as const;
+export const BOT_VALUES = ['bot', 'human'] as const;
+
+/** How a criterion's values compare with the click's value; the evaluator and the panel both read this. */
+export const CRITERION_MATCH: Record<CriterionType, 'equals' | 'contains' | 'prefix' | 'ip'> = {
+  country: 'equals',
+  region: 'equals',
+  city: 'equals',
+  device_type: 'equals',
+  os: 'equals',
+  browser: 'equals',
+  // `en` matches en-US and en-GB as well.
+  language: 'prefix',
+  isp: 'contains',
+  connection_type: 'equals',
+  ip: 'ip',
+  referrer: 'contains',
+  user_agent: 'contains',
+  day_of_week: 'equals',
+  hour: 'equals',
+  token: 'equals',
+  unique: 'equals',
+  bot: 'equals',
+};
+
+const freeTextValue = z.string().trim().min(1, 'Empty values match nothing').max(500, 'At most 500 characters');
+const hourValue = z
+  .string()
+  .trim()
+  .regex(/^(?:[01]?\d|2[0-3])$/, 'An hour from 0 to 23');
+
+/** The schema each value of a criterion of this type must meet (values travel as strings). */
+export const CRITERION_VALUE_SCHEMAS: Record<CriterionType, z.ZodType<string, string>> = {
+  country: countryCodeSchema,
+  region: freeTextValue,
+  city: freeTextValue,
+  device_type: z.enum(DEVICE_TYPES, { error: `One of ${DEVICE_TYPES.join(', ')}` }),
+  os: freeTextValue,
+  browser: freeTextValue,
+  language: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'A language code such as en or pt-BR'),
+  isp: freeTextValue,
+  connection_type: z.enum(CONNECTION_TYPES, { error: `One of ${CONNECTION_TYPES.join(', ')}` }),
+  ip: ipOrRangeSchema,
+  referrer: freeTextValue,
+  user_agent: freeTextValue,
+  day_of_week: z.enum(DAYS_OF_WEEK, { error: `One of ${DAYS_OF_WEEK.join(', ')}` }),
+  hour: hourValue.transform((text) => String(Number(text))),
+  token: freeTextValue,
+  unique: z.enum(UNIQUENESS_VALUES, { error: `One of ${UNIQUENESS_VALUES.join(', ')}` }),
+  bot: z.enum(BOT_VALUES, { error: `One of ${BOT_VALUES.join(', ')}` }),
+};
+
+export const flowCriterionSchema = z
+  .object({
+    type: z.enum(CRITERION_TYPES, { error: `One of ${CRITERION_TYPES.join(', ')}` }),
+    mode: z.enum(['include', 'exclude']).default('include'),
+    /** For `token`: which of the traffic source's tokens (1-30) is compared. */
+    tokenIndex: z.number().int().min(1).max(TOKEN_SLOTS, `Token 1 to ${TOKEN_SLOTS}`).nullable().default(null),
+    values: z
+      .array(z.string())
+      .min(1, 'Enter at least one value')
+      .max(CRITERION_VALUES_MAX, `At most ${CRITERION_VALUES_MAX} values`),
+  })
+  .transform((criterion, ctx) => {
+    const valueSchema = CRITERION_VALUE_SCHEMAS[criterion.type];
+    const values: string[] = [];
+    for (const [index, value] of criterion.values.entries()) {
+      const result = valueSchema.safeParse(value);
+      if (result.success) values.push(result.data);
+      else {
+        for (const issue of result.error.issues) {
+          ctx.addIssue({ code: 'custom', path: ['values', index], message: issue.message });
+        }
+      }
+    }
+    if (criterion.type === 'token' && criterion.tokenIndex === null) {
+      ctx.addIssue({ code: 'custom', path: ['tokenIndex'], message: 'Choose which token to compare' });
+    }
+    return {
+      ...criterion,
+      tokenIndex: criterion.type === 'token' ? criterion.tokenIndex : null,
+      values: [...new Set(values)],
+    };
+  });
+export type FlowCriterion = z.output<typeof flowCriterionSchema>;
+
+export const flowRuleSchema = z.object({
+  name: z.string().trim().max(200, 'At most 200 characters').default(''),
+  paused: z.boolean().default(false),
+  criteria: z.array(flowCriterionSchema).min(1, 'A rule needs at least one criterion').max(50),
+  paths: z
+    .array(flowPathSchema)
+    .min(1, 'A rule needs at least one path')
+    .max(FLOW_PATHS_MAX, `At most ${FLOW_PATHS_MAX} paths`),
+});
+export type FlowRule = z.output<typeof flowRuleSchema>;
+
+function checkPaths(paths: readonly FlowPath[], at: (string | number)[], ctx: z.RefinementCtx): void {
+  for (const [index, path] of paths.entries()) {
+    if (path.paused) continue;
+    if (!path.offers.some((offer) => !offer.paused)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [...at, index, 'offers'],
+        message: 'An active path needs at least one active offer',
+      });
+    }
+    if (path.landers.length > 0 && !path.landers.some((lander) => !lander.paused)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [...at, index, 'landers'],
+        message: 'All landers are paused: unpause one, or remove them all to send the path direct',
+      });
+    }
+  }
+}
+
+export const flowSchema = z
+  .object({
+    defaultPaths: z
+      .array(flowPathSchema)
+      .min(1, 'Add at least one default path')
+      .max(FLOW_PATHS_MAX, `At most ${FLOW_PATHS_MAX} paths`),
+    rules: z.array(flowRuleSchema).max(FLOW_RULES_MAX, `At most ${FLOW_RULES_MAX} rules`).default([]),
+  })
+  .superRefine((flow, ctx) => {
+    // Clicks no rule takes go to the default paths, so one of them must be able to take them.
+    if (!flow.defaultPaths.some((path) => !path.paused)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['defaultPaths'],
+        message: 'At least one default path must be active',
+      });
+    }
+    checkPaths(flow.defaultPaths, ['defaultPaths'], ctx);
+    for (const [index, rule] of flow.rules.entries()) checkPaths(rule.paths, ['rules', index, 'paths'], ctx);
+  });
+export type Flow = z.output<typeof flowSchema>;
+export type FlowInput = z.input<typeof flowSchema>;
+
+/** Every lander and offer a flow names, for reference checks and "still used by" lookups. */
+export function flowReferences(flow: Flow): { landingIds: Set<number>; offerIds: Set<number> } {
+  const landingIds = new Set<number>();
+  const offerIds = new Set<number>();
+  for (const path of [...flow.defaultPaths, ...flow.rules.flatMap((rule) => rule.paths)]) {
+    for (const lander of path.landers) if (lander.landingId !== null) landingIds.add(lander.landingId);
+    for (const offer of path.offers) offerIds.add(offer.offerId);
+  }
+  return { landingIds, offerIds };
+}
