@@ -49,6 +49,8 @@ export interface Session {
 export async function openSession(browser: Browser, baseURL: string): Promise<Session> {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
+  // Fail a step with its own error well before the test's timeout.
+  page.setDefaultTimeout(10_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return { context, page, errors };

@@ -1,0 +1,95 @@
+import { generateLicenseKeyPair, signLicense } from '@cairn/server';
+import type { Browser } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminLogin,
+  adminPassword,
+  launchBrowser,
+  openSession,
+  type RunningServer,
+  signInThroughForm,
+  startServer,
+  tempDir,
+  waitForTitle,
+} from './support.ts';
+
+const keys = generateLicenseKeyPair();
+let browser: Browser;
+const servers: RunningServer[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  for (const server of servers) await server.close();
+});
+
+async function start(options: Parameters<typeof startServer>[0]) {
+  const server = await startServer(options);
+  servers.push(server);
+  return server;
+}
+
+describe('licence errors', () => {
+  it('explains a missing licence at sign-in with the tracker id', async () => {
+    const server = await start({ licensePublicKey: keys.publicKey });
+    const { page, context } = await openSession(browser, server.url);
+    await page.goto('/panel/login');
+    await signInThroughForm(page, adminLogin, adminPassword);
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    const text = await alert.textContent();
+    expect(text).toContain('License not found');
+    expect(text).toContain(`Your tracker ID is ${server.trackerId}.`);
+    expect(text).toContain('second-generation version of Cairn');
+    expect(new URL(page.url()).pathname).toBe('/panel/login');
+    await context.close();
+  });
+
+  it('sends a signed-in user to sign-in with the licence error once the licence expires', async () => {
+    let now = Date.parse('2026-12-31T22:00:00.000Z');
+    const clock = () => now;
+    const dataDir = tempDir();
+    // The tracker id is minted at first start, so it is learnt before a key is signed for it.
+    const first = await startServer({ dataDir, now: clock });
+    const trackerId = first.trackerId;
+    await first.close();
+    const licenseKey = signLicense(keys.privateKey, {
+      trackerId,
+      plan: 'pro',
+      expiresAt: '2027-01-01T00:00:00Z',
+    });
+    const server = await start({ dataDir, now: clock, licensePublicKey: keys.publicKey, licenseKey });
+
+    const { page, context } = await openSession(browser, server.url);
+    await page.goto('/panel/offers');
+    await page.waitForURL('**/panel/login?returnTo=%2Foffers');
+    await signInThroughForm(page, adminLogin, adminPassword);
+    await waitForTitle(page, 'Offers - Cairn');
+
+    // Let the calls that follow sign-in finish first, so the expiry meets the navigation below.
+    await page.waitForLoadState('networkidle');
+    now += 3 * 60 * 60 * 1000;
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Landers' }).click();
+    await page.waitForURL((url) => url.pathname === '/panel/login');
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    await expect(alert.textContent()).resolves.toBe(
+      `License error: License expired. Tracker ID: ${trackerId}`,
+    );
+
+    // Signing in again is refused with the same explanation.
+    const answer = page.waitForResponse((response) => response.url().endsWith('/api/user/sign_in'), {
+      timeout: 5000,
+    });
+    await signInThroughForm(page, adminLogin, adminPassword);
+    expect((await answer).status()).toBe(402);
+    await expect(page.getByRole('alert').allTextContents()).resolves.toEqual([
+      `License error: License expired. Tracker ID: ${trackerId}`,
+    ]);
+    expect(new URL(page.url()).pathname).toBe('/panel/login');
+    await context.close();
+  });
+});

@@ -1,0 +1,65 @@
+import { totpCode } from '@cairn/server';
+import type { Browser } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminLogin,
+  adminPassword,
+  launchBrowser,
+  openSession,
+  type RunningServer,
+  signInThroughForm,
+  startServer,
+  waitForTitle,
+} from './support.ts';
+
+// The server's clock is fixed so the test computes the same codes an authenticator app would.
+let now = Date.parse('2026-05-01T10:00:00.000Z');
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ now: () => now });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('two-factor sign-in', () => {
+  it('is turned on with a QR code and then asked for at sign-in', async () => {
+    const { page, context, errors } = await openSession(browser, server.url);
+    await page.goto('/panel/login?returnTo=%2Fsettings%2Fuser');
+    await signInThroughForm(page, adminLogin, adminPassword);
+    await waitForTitle(page, 'User - Settings - Cairn');
+
+    await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+    await page.getByRole('img', { name: 'Two-factor QR code' }).waitFor();
+    const secret = (await page.getByTestId('two-factor-secret').textContent()) ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+    await page.getByLabel('Code from the app').fill(totpCode(secret, now));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('On: sign-in asks for a code from your authenticator app.').waitFor();
+
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.waitForURL('**/panel/login');
+
+    now += 60_000;
+    await signInThroughForm(page, adminLogin, adminPassword);
+    const codeField = page.getByLabel('Two-factor code');
+    await codeField.fill('000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain(
+      'Wrong or already used two-factor code',
+    );
+
+    await codeField.fill(totpCode(secret, now));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL('**/panel/campaigns');
+    await waitForTitle(page, 'Campaigns - Cairn');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
