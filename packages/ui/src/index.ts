@@ -15,6 +15,8 @@ export { Button, type ButtonProps } from './Button/Button.tsx';
 export { Card, type CardProps } from './Card/Card.tsx';
 export { Checkbox, type CheckboxProps } from './Checkbox/Checkbox.tsx';
 export { CodeBlock, type CodeBlockProps } from './CodeBlock/CodeBlock.tsx';
+export { Combobox, type ComboboxOption, type ComboboxProps, filterOptions } from './Combobox/Combobox.tsx';
+export { countryOptions } from './Combobox/countries.ts';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog/ConfirmDialog.tsx';
 export { CopyField, type CopyFieldProps } from './CopyField/CopyField.tsx';
 export { type CopyStatus, useCopy } from './CopyField/useCopy.ts';
@@ -34,6 +36,22 @@ export {
   parseNumberFilter,
 } from './DataTable/format.ts';
 export { Pager, type PaginationProps } from './DataTable/Pager.tsx';
+export { DateRangePicker, type DateRangePickerProps } from './DateRangePicker/DateRangePicker.tsx';
+export {
+  addDays,
+  DATE_PRESET_LABELS,
+  DATE_PRESETS,
+  type DatePreset,
+  type DateRange,
+  type DateRangeValue,
+  formatRange,
+  isValidTimeZone,
+  presetRange,
+  rangeToUtc,
+  resolveRange,
+  startOfDayUtc,
+  todayIn,
+} from './DateRangePicker/dateRange.ts';
 export { DIALOG_SIZES, type DialogSize } from './Dialog/Dialog.css.ts';
 export { Dialog, type DialogContentProps } from './Dialog/Dialog.tsx';
 export { DropdownMenu } from './DropdownMenu/DropdownMenu.tsx';
