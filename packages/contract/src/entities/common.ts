@@ -111,7 +111,8 @@ export const percentSchema = z.number().min(0, 'At least 0%').max(100, 'At most 
 //   sort       multi-column: `sort=name:asc,id:desc` (or repeated `sort=name:asc&sort=id:desc`, or the
 //              bracket style `sort[name]=asc&sort[id]=desc`); fields from the kind's `sortFields`
 //   archived   `false` (default: active items only), `true` (archived only) or `all`
-//   ids        `ids=1,2,3` restricts the list to those items (the mass-edit page loads its selection so)
+//   ids        `ids=1,2,3` restricts the list to those items (the mass-edit page loads its selection so;
+//              add `archived=all` when the selection may hold archived items)
 //   <filter>   each of the kind's `filters`, e.g. `groupId=3` or `groupId=3,4` (any of the values);
 //              an id filter accepts `none` for "no reference set"
 

@@ -245,6 +245,29 @@ describe('changes', () => {
   });
 });
 
+describe('audit log', () => {
+  it('pages newest first, filters by action and user, and lists sign-ins too', async () => {
+    const first = await offers.make<Offer>(offer('audit-first'));
+    const second = await offers.make<Offer>(offer('audit-second'));
+    const page = await browser.get(`${entityPath.auditLog}?action=offer_created&pageSize=1`);
+    expect(page.status).toBe(200);
+    const body = page.json<ListResponse<AuditEntry>>();
+    expect(body.items).toHaveLength(1);
+    expect(body.items[0]).toMatchObject({ entityId: second.id, userLogin: 'admin' });
+    const next = (await browser.get(`${entityPath.auditLog}?action=offer_created&pageSize=1&page=2`)).json<
+      ListResponse<AuditEntry>
+    >();
+    expect(next.items[0]?.entityId).toBe(first.id);
+    expect(next.total).toBe(body.total);
+    const userId = body.items[0]?.userId;
+    const signIns = (await browser.get(`${entityPath.auditLog}?action=user_signed_in&userId=${userId}`)).json<
+      ListResponse<AuditEntry>
+    >();
+    expect(signIns.total).toBeGreaterThanOrEqual(1);
+    expect((await browser.get(`${entityPath.auditLog}?page=0`)).status).toBe(400);
+  });
+});
+
 describe('the contract', () => {
   const minimal: Record<(typeof ENTITY_KINDS)[number], Record<string, unknown>> = {
     offer: { name: 'contract offer', url: 'https://o.example/' },
