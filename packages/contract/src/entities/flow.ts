@@ -71,7 +71,14 @@ export const CRITERION_TYPES = [
 export type CriterionType = (typeof CRITERION_TYPES)[number];
 
 export const DEVICE_TYPES = ['desktop', 'mobile', 'tablet', 'tv', 'console', 'wearable', 'other'] as const;
-export const CONNECTION_TYPES = ['broadband', 'cellular', 'wifi', 'dialup', 'satellite', 'corporate'] as const;
+export const CONNECTION_TYPES = [
+  'broadband',
+  'cellular',
+  'wifi',
+  'dialup',
+  'satellite',
+  'corporate',
+] as const;
 export const DAYS_OF_WEEK = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type DayOfWeek = (typeof DAYS_OF_WEEK)[number];
 export const UNIQUENESS_VALUES = ['unique', 'non_unique'] as const;
@@ -99,7 +106,11 @@ export const CRITERION_MATCH: Record<CriterionType, 'equals' | 'contains' | 'pre
   bot: 'equals',
 };
 
-const freeTextValue = z.string().trim().min(1, 'Empty values match nothing').max(500, 'At most 500 characters');
+const freeTextValue = z
+  .string()
+  .trim()
+  .min(1, 'Empty values match nothing')
+  .max(500, 'At most 500 characters');
 const hourValue = z
   .string()
   .trim()
@@ -134,7 +145,13 @@ export const flowCriterionSchema = z
     type: z.enum(CRITERION_TYPES, { error: `One of ${CRITERION_TYPES.join(', ')}` }),
     mode: z.enum(['include', 'exclude']).default('include'),
     /** For `token`: which of the traffic source's tokens (1-30) is compared. */
-    tokenIndex: z.number().int().min(1).max(TOKEN_SLOTS, `Token 1 to ${TOKEN_SLOTS}`).nullable().default(null),
+    tokenIndex: z
+      .number()
+      .int()
+      .min(1)
+      .max(TOKEN_SLOTS, `Token 1 to ${TOKEN_SLOTS}`)
+      .nullable()
+      .default(null),
     values: z
       .array(z.string())
       .min(1, 'Enter at least one value')
@@ -204,7 +221,7 @@ export const flowSchema = z
   })
   .superRefine((flow, ctx) => {
     // Clicks no rule takes go to the default paths, so one of them must be able to take them.
-    if (!flow.defaultPaths.some((path) => !path.paused)) {
+    if (flow.defaultPaths.length > 0 && !flow.defaultPaths.some((path) => !path.paused)) {
       ctx.addIssue({
         code: 'custom',
         path: ['defaultPaths'],

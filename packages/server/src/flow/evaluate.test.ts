@@ -1,0 +1,233 @@
+import { type FlowInput, flowSchema } from '@cairn/contract';
+import { describe, expect, it } from 'vitest';
+import { type ClickFacts, compileFlow, evaluateFlow, pickWeighted, type RandomSource } from './evaluate.ts';
+
+/** mulberry32: a small seeded generator, so weighted choices are the same on every run. */
+function seeded(seed: number): RandomSource {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Always answers the same point of the range: picks the item covering it. */
+const fixed =
+  (point: number): RandomSource =>
+  () =>
+    point;
+
+const click = (facts: Partial<ClickFacts> = {}): ClickFacts => ({
+  country: 'US',
+  region: 'California',
+  city: 'San Jose',
+  deviceType: 'mobile',
+  os: 'Android',
+  browser: 'Chrome',
+  language: 'en-US',
+  isp: 'Comcast Cable',
+  connectionType: 'broadband',
+  ip: '203.0.113.45',
+  referrer: 'https://news.example.com/article',
+  userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/130',
+  dayOfWeek: 'mon',
+  hour: 14,
+  tokens: { 1: 'zone-77', 3: 'Banner' },
+  unique: true,
+  bot: false,
+  ...facts,
+});
+
+const compile = (flow: FlowInput) => compileFlow(flowSchema.parse(flow));
+type Criterion = NonNullable<FlowInput['rules']>[number]['criteria'][number];
+const path = (offerId: number, extra: Record<string, unknown> = {}) => ({ offers: [{ offerId }], ...extra });
+
+describe('flow evaluator', () => {
+  it('takes the first matching rule top to bottom, and the default paths when none matches', () => {
+    const flow = compile({
+      defaultPaths: [path(1)],
+      rules: [
+        { criteria: [{ type: 'country', values: ['de', 'AT'] }], paths: [path(2)] },
+        { criteria: [{ type: 'device_type', values: ['mobile'] }], paths: [path(3)] },
+        { criteria: [{ type: 'country', values: ['US'] }], paths: [path(4)] },
+      ],
+    });
+    expect(evaluateFlow(flow, click({ country: 'AT' }), fixed(0))).toMatchObject({
+      ruleIndex: 0,
+      offerId: 2,
+    });
+    // Both rule 1 and rule 2 match a mobile US click: the upper one wins.
+    expect(evaluateFlow(flow, click(), fixed(0))).toMatchObject({ ruleIndex: 1, offerId: 3 });
+    expect(evaluateFlow(flow, click({ deviceType: 'desktop' }), fixed(0))).toMatchObject({
+      ruleIndex: 2,
+      offerId: 4,
+    });
+    expect(evaluateFlow(flow, click({ deviceType: 'desktop', country: 'FR' }), fixed(0))).toEqual({
+      ruleIndex: null,
+      pathIndex: 0,
+      landingId: null,
+      offerId: 1,
+    });
+  });
+
+  it('ANDs the criteria of a rule and ORs the values of one criterion', () => {
+    const flow = compile({
+      defaultPaths: [path(1)],
+      rules: [
+        {
+          criteria: [
+            { type: 'country', values: ['US', 'CA'] },
+            { type: 'os', values: ['ios', 'android'] },
+            { type: 'hour', values: ['9', '10', '14'] },
+          ],
+          paths: [path(2)],
+        },
+      ],
+    });
+    expect(evaluateFlow(flow, click({ country: 'CA' }), fixed(0))?.offerId).toBe(2);
+    expect(evaluateFlow(flow, click({ os: 'iOS', hour: 9 }), fixed(0))?.offerId).toBe(2);
+    expect(evaluateFlow(flow, click({ os: 'Windows' }), fixed(0))?.offerId).toBe(1);
+    expect(evaluateFlow(flow, click({ hour: 15 }), fixed(0))?.offerId).toBe(1);
+  });
+
+  it('turns a criterion around with exclude, and treats unknown facts as matching no value', () => {
+    const flow = compile({
+      defaultPaths: [path(1)],
+      rules: [{ criteria: [{ type: 'country', mode: 'exclude', values: ['US', 'GB'] }], paths: [path(2)] }],
+    });
+    expect(evaluateFlow(flow, click({ country: 'US' }), fixed(0))?.offerId).toBe(1);
+    expect(evaluateFlow(flow, click({ country: 'FR' }), fixed(0))?.offerId).toBe(2);
+    expect(evaluateFlow(flow, click({ country: null }), fixed(0))?.offerId).toBe(2);
+    const include = compile({
+      defaultPaths: [path(1)],
+      rules: [{ criteria: [{ type: 'city', values: ['San Jose'] }], paths: [path(2)] }],
+    });
+    expect(evaluateFlow(include, click({ city: null }), fixed(0))?.offerId).toBe(1);
+  });
+
+  it('matches IPs and CIDR ranges of both families, substrings, language prefixes, tokens and flags', () => {
+    const ruleFor = (criterion: Criterion) =>
+      compile({ defaultPaths: [path(1)], rules: [{ criteria: [criterion], paths: [path(2)] }] });
+    const routed = (flow: ReturnType<typeof compile>, facts: Partial<ClickFacts>) =>
+      evaluateFlow(flow, click(facts), fixed(0))?.offerId;
+
+    const ips = ruleFor({ type: 'ip', values: ['198.51.100.7', '203.0.113.0/24', '2001:db8::/32'] });
+    expect(routed(ips, { ip: '203.0.113.200' })).toBe(2);
+    expect(routed(ips, { ip: '198.51.100.7' })).toBe(2);
+    expect(routed(ips, { ip: '2001:db8:1::5' })).toBe(2);
+    expect(routed(ips, { ip: '203.0.114.1' })).toBe(1);
+    expect(routed(ips, { ip: 'not an ip' })).toBe(1);
+
+    const referrer = ruleFor({ type: 'referrer', values: ['NEWS.example'] });
+    expect(routed(referrer, {})).toBe(2);
+    expect(routed(referrer, { referrer: 'https://other.example/' })).toBe(1);
+    expect(routed(referrer, { referrer: null })).toBe(1);
+
+    const language = ruleFor({ type: 'language', values: ['en'] });
+    expect(routed(language, { language: 'en-GB' })).toBe(2);
+    expect(routed(language, { language: 'eng' })).toBe(1);
+
+    const token = ruleFor({ type: 'token', tokenIndex: 3, values: ['banner', 'native'] });
+    expect(routed(token, {})).toBe(2);
+    expect(routed(token, { tokens: { 1: 'banner' } })).toBe(1);
+
+    const days = ruleFor({ type: 'day_of_week', values: ['sat', 'sun'] });
+    expect(routed(days, { dayOfWeek: 'sun' })).toBe(2);
+    expect(routed(days, { dayOfWeek: 'fri' })).toBe(1);
+
+    const nonUnique = ruleFor({ type: 'unique', values: ['non_unique'] });
+    expect(routed(nonUnique, { unique: false })).toBe(2);
+    expect(routed(nonUnique, { unique: true })).toBe(1);
+
+    const humans = ruleFor({ type: 'bot', mode: 'exclude', values: ['bot'] });
+    expect(routed(humans, { bot: false })).toBe(2);
+    expect(routed(humans, { bot: true })).toBe(1);
+
+    const isp = ruleFor({ type: 'isp', values: ['comcast'] });
+    expect(routed(isp, {})).toBe(2);
+    const agent = ruleFor({ type: 'user_agent', values: ['iPhone'] });
+    expect(routed(agent, {})).toBe(1);
+  });
+
+  it('skips paused rules, paths, landers and offers, and rules left without an active path', () => {
+    const flow = compile({
+      defaultPaths: [
+        path(10, { paused: true }),
+        {
+          offers: [
+            { offerId: 11, paused: true },
+            { offerId: 12, weight: 1 },
+          ],
+          landers: [
+            { landingId: 5, paused: true },
+            { landingId: 6, weight: 1 },
+          ],
+        },
+      ],
+      rules: [
+        { paused: true, criteria: [{ type: 'country', values: ['US'] }], paths: [path(20)] },
+        { criteria: [{ type: 'country', values: ['US'] }], paths: [path(21, { paused: true })] },
+      ],
+    });
+    for (const point of [0, 0.5, 0.999]) {
+      expect(evaluateFlow(flow, click(), fixed(point))).toEqual({
+        ruleIndex: null,
+        pathIndex: 1,
+        landingId: 6,
+        offerId: 12,
+      });
+    }
+  });
+
+  it('splits clicks by weight over paths, landers (direct shares included) and offers', () => {
+    const flow = compile({
+      defaultPaths: [
+        {
+          weight: 3,
+          landers: [
+            { landingId: 7, weight: 1 },
+            { landingId: null, weight: 1 },
+          ],
+          offers: [{ offerId: 1 }],
+        },
+        {
+          weight: 1,
+          offers: [
+            { offerId: 2, weight: 9 },
+            { offerId: 3, weight: 1 },
+          ],
+        },
+      ],
+    });
+    const random = seeded(42);
+    const counts = new Map<string, number>();
+    const clicks = 20_000;
+    for (let i = 0; i < clicks; i += 1) {
+      const decision = evaluateFlow(flow, click(), random);
+      const key = `${decision?.pathIndex}:${decision?.landingId}:${decision?.offerId}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    const share = (key: string) => (counts.get(key) ?? 0) / clicks;
+    // Path 0 takes 3/4, split evenly between the lander and direct; path 1 splits its 1/4 as 9:1.
+    expect(share('0:7:1')).toBeCloseTo(0.375, 1);
+    expect(share('0:null:1')).toBeCloseTo(0.375, 1);
+    expect(share('1:null:2')).toBeCloseTo(0.225, 1);
+    expect(share('1:null:3')).toBeCloseTo(0.025, 1);
+    expect([...counts.keys()].sort()).toEqual(['0:7:1', '0:null:1', '1:null:2', '1:null:3']);
+  });
+
+  it('picks by weight at the exact boundaries', () => {
+    const items = [
+      { value: 'a', weight: 1 },
+      { value: 'b', weight: 3 },
+    ];
+    expect(pickWeighted(items, fixed(0))).toBe('a');
+    expect(pickWeighted(items, fixed(0.2499))).toBe('a');
+    expect(pickWeighted(items, fixed(0.25))).toBe('b');
+    expect(pickWeighted(items, fixed(0.9999))).toBe('b');
+    expect(pickWeighted([], fixed(0.5))).toBeUndefined();
+  });
+});

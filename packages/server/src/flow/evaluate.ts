@@ -1,0 +1,235 @@
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
+import {
+  CRITERION_MATCH,
+  type CriterionType,
+  type DayOfWeek,
+  type Flow,
+  type FlowCriterion,
+  type FlowPath,
+} from '@cairn/contract';
+
+// The routing half of the click engine, kept pure: a flow is compiled once when its campaign or rotation
+// changes (paused parts dropped, values normalised, IP ranges built), and each click is then a walk over
+// plain arrays with no I/O. Randomness is injected so weighted choices are testable.
+
+/** What the click engine knows about a click when it routes it. Unknown facts are null. */
+export interface ClickFacts {
+  country: string | null;
+  region: string | null;
+  city: string | null;
+  deviceType: string | null;
+  os: string | null;
+  browser: string | null;
+  language: string | null;
+  isp: string | null;
+  connectionType: string | null;
+  ip: string | null;
+  referrer: string | null;
+  userAgent: string | null;
+  /** In the tracker's time zone. */
+  dayOfWeek: DayOfWeek;
+  hour: number;
+  /** Token values by slot (1-30) as the traffic source sent them. */
+  tokens: Readonly<Record<number, string>>;
+  unique: boolean;
+  bot: boolean;
+}
+
+/** A uniform random number in [0, 1); Math.random in production, a seeded generator in tests. */
+export type RandomSource = () => number;
+
+interface Weighted<T> {
+  value: T;
+  weight: number;
+}
+
+interface CompiledPath {
+  /** Position in the flow as stored, so reports and logs can name the path. */
+  index: number;
+  weight: number;
+  /** Empty: the path is direct. A null value is a direct share among landers. */
+  landers: Weighted<number | null>[];
+  offers: Weighted<number>[];
+}
+
+type Matcher = (facts: ClickFacts) => boolean;
+
+interface CompiledRule {
+  index: number;
+  matches: Matcher;
+  paths: CompiledPath[];
+}
+
+export interface CompiledFlow {
+  rules: CompiledRule[];
+  defaultPaths: CompiledPath[];
+}
+
+export interface FlowDecision {
+  /** Index of the rule that matched in the stored flow; null when the click took a default path. */
+  ruleIndex: number | null;
+  /** Index of the chosen path within the rule's paths (or within the default paths). */
+  pathIndex: number;
+  /** null: the click goes straight to the offer. */
+  landingId: number | null;
+  offerId: number;
+}
+
+function compilePaths(paths: readonly FlowPath[]): CompiledPath[] {
+  const compiled: CompiledPath[] = [];
+  for (const [index, path] of paths.entries()) {
+    if (path.paused) continue;
+    const offers = path.offers
+      .filter((offer) => !offer.paused)
+      .map((offer) => ({ value: offer.offerId, weight: offer.weight }));
+    // A stored flow is validated, but a path without offers could still arrive from an old record:
+    // it cannot take clicks, so it is left out rather than failing each click.
+    if (offers.length === 0) continue;
+    const activeLanders = path.landers.filter((lander) => !lander.paused);
+    if (path.landers.length > 0 && activeLanders.length === 0) continue;
+    compiled.push({
+      index,
+      weight: path.weight,
+      landers: activeLanders.map((lander) => ({ value: lander.landingId, weight: lander.weight })),
+      offers,
+    });
+  }
+  return compiled;
+}
+
+const lower = (value: string): string => value.toLowerCase();
+
+function factOf(type: CriterionType, facts: ClickFacts, tokenIndex: number | null): string | null {
+  switch (type) {
+    case 'country':
+      return facts.country;
+    case 'region':
+      return facts.region;
+    case 'city':
+      return facts.city;
+    case 'device_type':
+      return facts.deviceType;
+    case 'os':
+      return facts.os;
+    case 'browser':
+      return facts.browser;
+    case 'language':
+      return facts.language;
+    case 'isp':
+      return facts.isp;
+    case 'connection_type':
+      return facts.connectionType;
+    case 'ip':
+      return facts.ip;
+    case 'referrer':
+      return facts.referrer;
+    case 'user_agent':
+      return facts.userAgent;
+    case 'day_of_week':
+      return facts.dayOfWeek;
+    case 'hour':
+      return String(facts.hour);
+    case 'token':
+      return tokenIndex === null ? null : (facts.tokens[tokenIndex] ?? null);
+    case 'unique':
+      return facts.unique ? 'unique' : 'non_unique';
+    case 'bot':
+      return facts.bot ? 'bot' : 'human';
+  }
+}
+
+function ipMatcher(values: readonly string[]): (ip: string) => boolean {
+  const list = new BlockList();
+  for (const value of values) {
+    const [address = '', prefix] = value.split('/');
+    const family = isIPv6(address) ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) list.addAddress(address, family);
+    else list.addSubnet(address, Number(prefix), family);
+  }
+  return (ip) => {
+    if (isIPv4(ip)) return list.check(ip, 'ipv4');
+    if (isIPv6(ip)) return list.check(ip, 'ipv6');
+    return false;
+  };
+}
+
+/** Does the click's value satisfy any of the criterion's values (before include/exclude)? */
+function valueMatcher(criterion: FlowCriterion): (fact: string) => boolean {
+  const how = CRITERION_MATCH[criterion.type];
+  if (how === 'ip') return ipMatcher(criterion.values);
+  const values = criterion.values.map(lower);
+  if (how === 'contains') return (fact) => values.some((value) => fact.includes(value));
+  if (how === 'prefix') {
+    return (fact) => values.some((value) => fact === value || fact.startsWith(`${value}-`));
+  }
+  const set = new Set(values);
+  return (fact) => set.has(fact);
+}
+
+function compileCriterion(criterion: FlowCriterion): Matcher {
+  const matchesValue = valueMatcher(criterion);
+  const include = criterion.mode === 'include';
+  return (facts) => {
+    const fact = factOf(criterion.type, facts, criterion.tokenIndex);
+    // An unknown fact matches none of the values: an include criterion fails, an exclude one holds.
+    const hit = fact !== null && fact !== '' && matchesValue(lower(fact));
+    return include ? hit : !hit;
+  };
+}
+
+export function compileFlow(flow: Flow): CompiledFlow {
+  const rules: CompiledRule[] = [];
+  for (const [index, rule] of flow.rules.entries()) {
+    if (rule.paused) continue;
+    const paths = compilePaths(rule.paths);
+    // A rule whose paths are all paused cannot send clicks anywhere; the next rule gets its clicks.
+    if (paths.length === 0) continue;
+    const criteria = rule.criteria.map(compileCriterion);
+    rules.push({ index, paths, matches: (facts) => criteria.every((matches) => matches(facts)) });
+  }
+  return { rules, defaultPaths: compilePaths(flow.defaultPaths) };
+}
+
+/** Picks one item with probability weight / total weight. */
+export function pickWeighted<T>(items: readonly Weighted<T>[], random: RandomSource): T | undefined {
+  const total = items.reduce((sum, item) => sum + item.weight, 0);
+  if (total <= 0) return undefined;
+  let point = random() * total;
+  for (const item of items) {
+    point -= item.weight;
+    if (point < 0) return item.value;
+  }
+  // Only reachable through floating-point rounding at the very top of the range.
+  return items.at(-1)?.value;
+}
+
+function choosePath(
+  paths: readonly CompiledPath[],
+  ruleIndex: number | null,
+  random: RandomSource,
+): FlowDecision | null {
+  const path = pickWeighted(
+    paths.map((candidate) => ({ value: candidate, weight: candidate.weight })),
+    random,
+  );
+  if (!path) return null;
+  const landingId = path.landers.length === 0 ? null : (pickWeighted(path.landers, random) ?? null);
+  const offerId = pickWeighted(path.offers, random);
+  if (offerId === undefined) return null;
+  return { ruleIndex, pathIndex: path.index, landingId, offerId };
+}
+
+/**
+ * Routes one click: the first active rule whose criteria all hold picks among its paths, otherwise the
+ * default paths do. Null only when the flow has nowhere to send the click (everything paused).
+ */
+export function evaluateFlow(
+  flow: CompiledFlow,
+  facts: ClickFacts,
+  random: RandomSource,
+): FlowDecision | null {
+  for (const rule of flow.rules) {
+    if (rule.matches(facts)) return choosePath(rule.paths, rule.index, random);
+  }
+  return choosePath(flow.defaultPaths, null, random);
+}
