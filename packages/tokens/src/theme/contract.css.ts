@@ -4,6 +4,13 @@ const toastColours = { background: null, text: null, border: null, icon: null } 
 
 // The one contract every colour scheme fills (practice 1). Components read only these variables,
 // never a colour literal, so a scheme is plain data and a new one cannot miss a token.
+//
+// Which text goes on which background is part of the contract: contrast.test.ts proves WCAG AA for
+// exactly these pairs in every scheme and theme, so components should stick to them. In short:
+// text/textMuted/accentText/link/<status>Text on any surface; textOnAccent on the solid
+// accent/danger/success/warning/info fills; <status>Text on <status>Subtle; textInverse on text;
+// toast.<type>.text on toast.<type>.background; table.*Text on the table background of the same name
+// (rowText, textMuted, link, positiveText, negativeText on every plain row background).
 export const vars = createThemeContract({
   color: {
     background: null,

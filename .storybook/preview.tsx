@@ -1,0 +1,103 @@
+import {
+  applyDisplayPreferences,
+  COLOR_SCHEMES,
+  DEFAULT_DISPLAY_PREFERENCES,
+  DEFAULT_FONT_ID,
+  FONT_IDS,
+  FONT_SIZE_DELTA_MAX,
+  FONT_SIZE_DELTA_MIN,
+  FONTS,
+  loadFont,
+  measureFontScaleFactor,
+  parseFontId,
+  THEMES,
+} from '@cairn/tokens';
+import type { Decorator, Loader, Preview } from '@storybook/react-vite';
+import './preview.css.ts';
+
+const fontSizeDeltas = Array.from(
+  { length: FONT_SIZE_DELTA_MAX - FONT_SIZE_DELTA_MIN + 1 },
+  (_, index) => FONT_SIZE_DELTA_MIN + index,
+);
+
+// The font is loaded and measured before the story renders, so text never reflows mid-test and the
+// scale factor in --cairn-font-scale is the real one for the chosen font.
+const loadChosenFont: Loader = async ({ globals }) => {
+  const font = parseFontId(globals.font) ?? DEFAULT_FONT_ID;
+  await loadFont(font);
+  return { fontScale: measureFontScaleFactor(font) };
+};
+
+// Applied on the document root rather than a wrapper so that portals (toasts, dialogs, menus) are
+// themed too, the same way the panel applies the user's preferences.
+const withDisplayPreferences: Decorator = (Story, { globals, loaded }) => {
+  applyDisplayPreferences(document.documentElement, {
+    theme: globals.theme,
+    colorScheme: globals.colorScheme,
+    font: globals.font,
+    fontSizeDelta: Number(globals.fontSizeDelta),
+    fontScale: loaded.fontScale,
+  });
+  return <Story />;
+};
+
+const preview: Preview = {
+  globalTypes: {
+    theme: {
+      description: 'Light or dark theme',
+      toolbar: {
+        title: 'Theme',
+        icon: 'mirror',
+        items: THEMES.map((theme) => ({ value: theme, title: theme })),
+        dynamicTitle: true,
+      },
+    },
+    colorScheme: {
+      description: 'Colour scheme',
+      toolbar: {
+        title: 'Scheme',
+        icon: 'paintbrush',
+        items: COLOR_SCHEMES.map((scheme) => ({ value: scheme, title: scheme })),
+        dynamicTitle: true,
+      },
+    },
+    font: {
+      description: 'Panel font',
+      toolbar: {
+        title: 'Font',
+        icon: 'paragraph',
+        items: FONT_IDS.map((id) => ({ value: id, title: FONTS[id].label })),
+        dynamicTitle: true,
+      },
+    },
+    fontSizeDelta: {
+      description: 'Font size delta in px',
+      toolbar: {
+        title: 'Size delta',
+        icon: 'zoom',
+        items: fontSizeDeltas.map((delta) => ({
+          value: String(delta),
+          title: `${delta > 0 ? '+' : ''}${delta} px`,
+        })),
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: {
+    theme: DEFAULT_DISPLAY_PREFERENCES.theme,
+    colorScheme: DEFAULT_DISPLAY_PREFERENCES.colorScheme,
+    font: DEFAULT_DISPLAY_PREFERENCES.font,
+    fontSizeDelta: String(DEFAULT_DISPLAY_PREFERENCES.fontSizeDelta),
+  },
+  loaders: [loadChosenFont],
+  decorators: [withDisplayPreferences],
+  parameters: {
+    // The theme paints the canvas; Storybook's own backgrounds would hide it.
+    backgrounds: { disabled: true },
+    // Accessibility violations fail the story's test, not just show in the panel.
+    a11y: { test: 'error' },
+    layout: 'padded',
+  },
+};
+
+export default preview;

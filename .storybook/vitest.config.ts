@@ -1,0 +1,39 @@
+import { fileURLToPath } from 'node:url';
+import { chromiumLaunchOptions } from '@cairn/tooling/chromium';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { playwright } from '@vitest/browser-playwright';
+import { defineProject } from 'vitest/config';
+
+const configDir = fileURLToPath(new URL('.', import.meta.url));
+
+// Every story of every package is a browser test in the system Chromium (Playwright cannot download
+// its own browser here): it renders, fails on accessibility violations (addon-a11y, test: 'error'),
+// and is compared with its committed baseline screenshot (vitest.setup.ts). Update baselines with
+// `npm run test:visual:update`, or for some stories only:
+//   npx vitest run --project storybook -u <path filter>
+export default defineProject({
+  plugins: [storybookTest({ configDir })],
+  // Pre-bundle every dependency the stories reach before the first test: a dependency discovered
+  // mid-run makes Vite reload the page, which kills the test frame that was loading.
+  optimizeDeps: {
+    entries: [
+      fileURLToPath(new URL('../packages/*/src/**/*.stories.tsx', import.meta.url)),
+      `${configDir}preview.tsx`,
+    ],
+  },
+  test: {
+    name: 'storybook',
+    setupFiles: [fileURLToPath(new URL('./vitest.setup.ts', import.meta.url))],
+    // One fixed viewport and scale, so baselines do not depend on the machine's display.
+    browser: {
+      enabled: true,
+      headless: true,
+      provider: playwright({
+        launchOptions: chromiumLaunchOptions(),
+        contextOptions: { deviceScaleFactor: 1 },
+      }),
+      instances: [{ browser: 'chromium' }],
+      viewport: { width: 1200, height: 900 },
+    },
+  },
+});
