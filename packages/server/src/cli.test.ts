@@ -171,6 +171,13 @@ describe('cairn CLI', () => {
     expect(badPort.code).toBe(1);
     expect(badPort.stderr).toContain('CAIRN_PORT');
 
+    const badKey = await cairn(['start'], {
+      CAIRN_LICENSE_PUBLIC_KEY: 'not-a-key',
+      CAIRN_DATA_DIR: tempDir(),
+    });
+    expect(badKey.code).toBe(1);
+    expect(badKey.stderr).toContain('CAIRN_LICENSE_PUBLIC_KEY is not usable');
+
     const taken = net.createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     try {

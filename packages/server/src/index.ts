@@ -4,7 +4,8 @@ import { buildApp } from './app.ts';
 import { generatePassword } from './auth/password.ts';
 import { SessionRepository } from './auth/sessions.ts';
 import { UserRepository } from './auth/users.ts';
-import { type CairnConfig, type CairnOptions, resolveConfig } from './config.ts';
+import { type CairnConfig, type CairnOptions, ConfigError, resolveConfig } from './config.ts';
+import { parsePublicKey } from './license.ts';
 import { createLogger } from './logger.ts';
 import { CAIRN_VERSION, openData } from './runtime.ts';
 import { getSetting, SETTING_LICENSE_KEY } from './settings.ts';
@@ -39,6 +40,14 @@ export interface RunningCairn {
 
 export async function startCairn(options: CairnOptions = {}): Promise<RunningCairn> {
   const config = resolveConfig(options);
+  if (config.licensePublicKey) {
+    // A bad key would otherwise surface as a 500 on every authenticated call.
+    try {
+      parsePublicKey(config.licensePublicKey);
+    } catch (error) {
+      throw new ConfigError(`CAIRN_LICENSE_PUBLIC_KEY is not usable: ${(error as Error).message}`);
+    }
+  }
   const logger = createLogger(config.logLevel, config.logDestination);
   const data = await openData(config, `the Cairn server (port ${config.port})`);
   try {

@@ -22,11 +22,23 @@ export type LicenseState =
 const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 const PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 
+// The key is checked on every authenticated call; parse each configured text once.
+const parsedPublicKeys = new Map<string, crypto.KeyObject>();
+
 export function parsePublicKey(text: string): crypto.KeyObject {
-  if (text.includes('BEGIN')) return crypto.createPublicKey(text);
-  const raw = Buffer.from(text.trim(), 'base64');
-  if (raw.length !== 32) throw new Error('The licence public key must be PEM or base64 of 32 raw bytes');
-  return crypto.createPublicKey({ key: Buffer.concat([SPKI_PREFIX, raw]), format: 'der', type: 'spki' });
+  const cached = parsedPublicKeys.get(text);
+  if (cached) return cached;
+  let key: crypto.KeyObject;
+  if (text.includes('BEGIN')) {
+    key = crypto.createPublicKey(text);
+  } else {
+    const raw = Buffer.from(text.trim(), 'base64');
+    if (raw.length !== 32) throw new Error('The licence public key must be PEM or base64 of 32 raw bytes');
+    key = crypto.createPublicKey({ key: Buffer.concat([SPKI_PREFIX, raw]), format: 'der', type: 'spki' });
+  }
+  if (key.asymmetricKeyType !== 'ed25519') throw new Error('The licence public key must be an Ed25519 key');
+  parsedPublicKeys.set(text, key);
+  return key;
 }
 
 export function parsePrivateKey(text: string): crypto.KeyObject {
