@@ -80,10 +80,17 @@ describe('display preferences', () => {
     controller.dispose();
   });
 
-  it('follows system changes while no theme is stored', () => {
+  it('follows system changes while no theme is stored and tells subscribers', () => {
     const { system, controller } = setup(false);
+    const seen: string[] = [];
+    const unsubscribe = controller.subscribe(() => seen.push(controller.current().theme));
     system.change(true);
     expect(controller.current().theme).toBe('dark');
+    controller.setColorScheme('creative');
+    unsubscribe();
+    system.change(false);
+    expect(seen).toEqual(['dark', 'dark']);
+    expect(controller.current().theme).toBe('light');
     controller.dispose();
   });
 

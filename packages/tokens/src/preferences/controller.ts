@@ -41,6 +41,11 @@ export interface DisplayPreferencesController {
   setFont(font: unknown): void;
   /** Debounced like setFont; the value is clamped to [-10, 10]. */
   setFontSizeDelta(delta: unknown): void;
+  /**
+   * Calls the listener after every change of current(), including the ones nobody asked for (the
+   * system switching light/dark while no theme is stored); returns the unsubscribe function.
+   */
+  subscribe(listener: () => void): () => void;
   /** Resolves once pending font work (debounce, load, measure) is done. */
   settled(): Promise<void>;
   dispose(): void;
@@ -64,6 +69,11 @@ export function createDisplayPreferencesController(
   let preferences = resolveDisplayPreferences(readStoredPreferences(storage, logger), darkQuery.matches);
   let fontScale = 1;
   let fontWork: Promise<void> = Promise.resolve();
+  const listeners = new Set<() => void>();
+  const update = (next: DisplayPreferences) => {
+    preferences = next;
+    for (const listener of listeners) listener();
+  };
 
   const apply = () => applyDisplayPreferences(root, { ...preferences, fontScale }, logger);
 
@@ -89,7 +99,9 @@ export function createDisplayPreferencesController(
 
   const onSystemChange = () => {
     const stored = readStoredPreferences(storage, logger);
-    preferences = { ...preferences, theme: resolveTheme(stored.theme, darkQuery.matches) };
+    const theme = resolveTheme(stored.theme, darkQuery.matches);
+    if (theme !== preferences.theme) update({ ...preferences, theme });
+    // Applied even when unchanged: the stored theme wins again over whatever the system change did.
     apply();
   };
   darkQuery.addEventListener('change', onSystemChange);
@@ -99,7 +111,7 @@ export function createDisplayPreferencesController(
     setTheme(theme) {
       const parsed = themeSchema.safeParse(theme);
       if (!parsed.success) return logger.warn('Invalid theme rejected', theme);
-      preferences = { ...preferences, theme: parsed.data };
+      update({ ...preferences, theme: parsed.data });
       writeStoredPreference(storage, 'theme', parsed.data, logger);
       apply();
     },
@@ -109,23 +121,27 @@ export function createDisplayPreferencesController(
     setColorScheme(scheme) {
       const parsed = colorSchemeSchema.safeParse(scheme);
       if (!parsed.success) return logger.warn('Invalid colour scheme rejected', scheme);
-      preferences = { ...preferences, colorScheme: parsed.data };
+      update({ ...preferences, colorScheme: parsed.data });
       writeStoredPreference(storage, 'colorScheme', parsed.data, logger);
       apply();
     },
     setFont(font) {
       const id = parseFontId(font, logger);
       if (!id) return;
-      preferences = { ...preferences, font: id };
+      update({ ...preferences, font: id });
       writeStoredPreference(storage, 'font', id, logger);
       applyFontSettings();
     },
     setFontSizeDelta(delta) {
       const parsed = fontSizeDeltaSchema.safeParse(delta);
       if (!parsed.success) return logger.warn('Invalid font size delta rejected', delta);
-      preferences = { ...preferences, fontSizeDelta: parsed.data };
+      update({ ...preferences, fontSizeDelta: parsed.data });
       writeStoredPreference(storage, 'fontSizeDelta', parsed.data, logger);
       applyFontSettings();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     async settled() {
       applyFontSettings.flush();
@@ -134,6 +150,7 @@ export function createDisplayPreferencesController(
     dispose() {
       applyFontSettings.cancel();
       darkQuery.removeEventListener('change', onSystemChange);
+      listeners.clear();
     },
   };
 }
