@@ -125,6 +125,11 @@ export async function fetchAuthSecret(client: ApiClient): Promise<CallResult<str
   return result.status === 'ok' ? { ...result, data: result.data.secret } : result;
 }
 
+export async function rotateAuthSecret(client: ApiClient): Promise<CallResult<string>> {
+  const result = await client.post(API_PATHS.authSecretRotate, { schema: authSecretResponseSchema });
+  return result.status === 'ok' ? { ...result, data: result.data.secret } : result;
+}
+
 export type UpdatesCheck = z.infer<typeof updatesCheckResponseSchema>;
 
 /** The update check with the messages of SPEC.md section 8 for a plain user and a broken monitor. */

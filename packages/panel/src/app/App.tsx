@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { type BaseLocationHook, type BaseSearchHook, Router, useLocation, useSearch } from 'wouter';
 import { fetchRole } from '../api/calls.ts';
+import { installRequestLogging } from '../http/requestLogging.ts';
 import { panelBase } from '../routes/resolve.ts';
 import { installSessionRules } from '../session/sessionRules.ts';
 import { PanelRoutes } from './PanelRoutes.tsx';
@@ -28,6 +29,14 @@ function SessionRules({ services }: { services: AppServices }) {
   return null;
 }
 
+function RequestLogging({ services }: { services: AppServices }) {
+  useEffect(
+    () => installRequestLogging(services.client, () => services.debugSettings.getSnapshot().isEnableLogging),
+    [services],
+  );
+  return null;
+}
+
 export interface AppProps {
   services: AppServices;
   /** Tests pass wouter's memoryLocation; the browser uses the address bar. */
@@ -44,6 +53,7 @@ export function App({ services, location }: AppProps) {
           {...(location?.searchHook ? { searchHook: location.searchHook } : {})}
         >
           <SessionRules services={services} />
+          <RequestLogging services={services} />
           <NavigationProgress />
           <PanelRoutes />
           <Toaster />

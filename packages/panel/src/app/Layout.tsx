@@ -1,10 +1,12 @@
-import { Button, DropdownMenu, NavTabs } from '@cairn/ui';
+import { Badge, Button, DropdownMenu, NavTabs } from '@cairn/ui';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'wouter';
-import { logout } from '../api/calls.ts';
+import { checkForUpdates, logout } from '../api/calls.ts';
 import { menuEntries, monitorForDevelopersEntry, navigationTabs } from '../routes/table.ts';
 import * as styles from './Layout.css.ts';
+import { updateStaleTimeMs, updatesCheckQueryKey } from './queries.ts';
 import { useServices } from './services.ts';
 
 function isActive(current: string, tabPath: string): boolean {
@@ -12,22 +14,44 @@ function isActive(current: string, tabPath: string): boolean {
   return current === tabPath || current.startsWith(`${tabPath}/`);
 }
 
+/** Whether an update is waiting, rechecked only after the update stale time; plain users may not ask. */
+function useUpdateAvailable(): boolean {
+  const { client, currentUser } = useServices();
+  const user = useSyncExternalStore(currentUser.subscribe, currentUser.getSnapshot);
+  const check = useQuery({
+    queryKey: updatesCheckQueryKey,
+    queryFn: () => checkForUpdates(client),
+    staleTime: updateStaleTimeMs,
+    enabled: user !== undefined && user.role !== 'user',
+  });
+  return check.data?.status === 'ok' && check.data.data.is_available_updates;
+}
+
 function MainMenu() {
   const { debugSettings } = useServices();
   const [, navigate] = useLocation();
   const settings = useSyncExternalStore(debugSettings.subscribe, debugSettings.getSnapshot);
+  const updateAvailable = useUpdateAvailable();
   const entries = settings.isShowMonitorForDevelopersInMenu
     ? [...menuEntries, monitorForDevelopersEntry]
     : menuEntries;
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
-        <Button variant="ghost">Menu</Button>
+        <Button variant="ghost">
+          Menu
+          {updateAvailable && (
+            <Badge tone="accent" aria-label="An update is available">
+              1
+            </Badge>
+          )}
+        </Button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Content align="end">
         {entries.map((entry) => (
           <DropdownMenu.Item key={entry.path} onSelect={() => navigate(entry.path)}>
             {entry.label}
+            {entry.path === '/update' && updateAvailable ? ' (new version)' : ''}
           </DropdownMenu.Item>
         ))}
       </DropdownMenu.Content>
@@ -43,6 +67,7 @@ function UserMenu() {
   const signOut = async () => {
     await logout(services.client);
     services.currentUser.clear();
+    services.authSecret.clear();
     services.queryClient.clear();
     navigate('/login');
   };

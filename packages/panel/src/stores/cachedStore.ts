@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CallResult } from '../http/client.ts';
 import { createListeners, type ExternalStore } from './externalStore.ts';
-import { type Logger, readJson, writeJson } from './storage.ts';
+import { type Logger, readJson, removeKey, writeJson } from './storage.ts';
 
 export const cachedDataLifetimeMs = 60 * 60 * 1000;
 export const defaultRefreshDelayMs = 1000;
@@ -32,6 +32,8 @@ export interface CachedStore<T> extends ExternalStore<T | undefined> {
   /** Loads now, replacing the cached value on success. */
   refresh(): Promise<CallResult<T>>;
   stop(): void;
+  /** Forgets the value and its cached copy (at sign-out: it belongs to the user). */
+  clear(): void;
 }
 
 export function createCachedStore<T>(options: CachedStoreOptions<T>): CachedStore<T> {
@@ -89,6 +91,13 @@ export function createCachedStore<T>(options: CachedStoreOptions<T>): CachedStor
     refresh,
     stop() {
       clearTimeout(timer);
+    },
+    clear() {
+      clearTimeout(timer);
+      removeKey(options.storage, options.key);
+      if (value === undefined) return;
+      value = undefined;
+      listeners.emit();
     },
   };
 }

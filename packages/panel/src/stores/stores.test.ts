@@ -147,6 +147,17 @@ describe('cached store', () => {
     expect(store.getSnapshot()).toBe('fresh');
   });
 
+  it('forgets the value and its stored copy when cleared', async () => {
+    const { store } = setup();
+    await store.start();
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.clear();
+    expect(store.getSnapshot()).toBeUndefined();
+    expect(localStorage.getItem('cairn.test')).toBeNull();
+    expect(listener).toHaveBeenCalledOnce();
+  });
+
   it('keeps the value when a refresh fails', async () => {
     const store = createCachedStore({
       key: 'cairn.test',

@@ -1,13 +1,14 @@
 import { PASSWORD_MIN_LENGTH } from '@cairn/contract';
-import { Button, Card, ServerMessage, TextField, toast } from '@cairn/ui';
+import { Button, Card, CopyField, ServerMessage, TextField, toast } from '@cairn/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState, useSyncExternalStore } from 'react';
 import {
   changePassword,
   confirmTwoFactor,
   disableTwoFactor,
   enableTwoFactor,
   fetchTwoFactorStatus,
+  rotateAuthSecret,
 } from '../../api/calls.ts';
 import { useServices } from '../../app/services.ts';
 import * as styles from '../pages.css.ts';
@@ -197,11 +198,50 @@ function TwoFactor() {
   );
 }
 
+function ReadOnlyLinks() {
+  const { authSecret, client } = useServices();
+  const secret = useSyncExternalStore(authSecret.subscribe, authSecret.getSnapshot);
+  const [pending, setPending] = useState(false);
+  useEffect(() => {
+    void authSecret.start();
+    return () => authSecret.stop();
+  }, [authSecret]);
+
+  const rotate = async () => {
+    setPending(true);
+    const result = await rotateAuthSecret(client);
+    setPending(false);
+    if (result.status !== 'ok') {
+      toast.error(result.message);
+      return;
+    }
+    await authSecret.refresh();
+    toast.success('New secret issued. Links made with the old one no longer open.');
+  };
+
+  return (
+    <Card
+      title="Read-only links"
+      description="Links to reports opened outside the panel carry this secret as ?auth=. Issue a new one to cut off every link shared so far."
+    >
+      <div className={styles.stack}>
+        {secret ? <CopyField label="Auth secret" value={secret} /> : <p className={styles.note}>Loading…</p>}
+        <div className={styles.row}>
+          <Button variant="outline" tone="danger" loading={pending} onClick={() => void rotate()}>
+            Issue a new secret
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
 export function SettingsUserSection() {
   return (
     <div className={styles.sectionLayout}>
       <ChangePassword />
       <TwoFactor />
+      <ReadOnlyLinks />
     </div>
   );
 }
