@@ -1,21 +1,21 @@
 import { Button, Card, ServerMessage, TextField } from '@cairn/ui';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState, useSyncExternalStore } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation } from 'wouter';
 import { fetchMode, type SignInResult, signIn, signInDemo, signInTwoFactor } from '../api/calls.ts';
 import { modeQueryKey } from '../app/queries.ts';
 import { useServices } from '../app/services.ts';
 import { panelLinks } from '../http/config.ts';
 import { licenseErrorMessage } from '../http/messages.ts';
-import { parseQuery, queryString } from '../routes/query.ts';
+import { queryString } from '../routes/query.ts';
 import { safeReturnTo } from '../routes/returnTo.ts';
+import { useRouteQuery } from '../routes/useRouteQuery.ts';
 import * as styles from './pages.css.ts';
 
 export default function SignInPage() {
   const services = useServices();
   const [, navigate] = useLocation();
-  const search = useSearch();
-  const returnTo = safeReturnTo(queryString(parseQuery(search), 'returnTo'));
+  const returnTo = safeReturnTo(queryString(useRouteQuery(), 'returnTo'));
   const license = useSyncExternalStore(services.licenseError.subscribe, services.licenseError.getSnapshot);
   const mode = useQuery({ queryKey: modeQueryKey, queryFn: () => fetchMode(services.client) });
   const isDemo = mode.data?.status === 'ok' && mode.data.data === 'demo';
