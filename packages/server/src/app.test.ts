@@ -24,6 +24,7 @@ describe('public calls', () => {
     expect(mode.status).toBe(200);
     expect(mode.body).toEqual({ mode: 'normal' });
     expect(browser.cookies.get(XSRF_COOKIE)).toMatch(/^[\w-]+\.[\w-]+$/);
+    expect(mode.headers.get('cache-control')).toBe('no-store');
     const health = await browser.get(API_PATHS.health);
     expect(health.body).toMatchObject({
       status: 'ok',
@@ -59,6 +60,9 @@ describe('public calls', () => {
     const asset = await browser.get('/panel/assets/app-1234.js');
     expect(asset.text).toBe('console.log(1)');
     expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect(index.headers.get('x-frame-options')).toBe('DENY');
+    expect(route.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
     const missingFile = await browser.get('/panel/assets/missing.js');
     expect(missingFile.status).toBe(404);
     const unknownApi = await browser.get('/api/nothing-here');

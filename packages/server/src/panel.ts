@@ -9,6 +9,16 @@ export function registerPanel(app: FastifyInstance, panelDir: string): void {
   const indexFile = path.join(panelDir, 'index.html');
   const panelBuilt = fs.existsSync(indexFile);
 
+  // The panel must not be framed by other sites (clickjacking on its buttons), sniffed into another
+  // content type, or leak its URLs (which carry ids and filters) as a referrer to other origins.
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.url.startsWith('/panel')) return;
+    reply.header('x-frame-options', 'DENY');
+    reply.header('content-security-policy', "frame-ancestors 'none'");
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+  });
+
   app.get('/', async (_request, reply) => reply.redirect('/panel/', 302));
   app.get('/panel', async (_request, reply) => reply.redirect('/panel/', 302));
 

@@ -249,6 +249,9 @@ export function installGuard(app: FastifyInstance, ctx: AppContext): Guard {
   // GET /api/mode or any other call it makes first.
   app.addHook('onSend', async (request, reply) => {
     if (!isApiPath(request.url)) return;
+    // API answers are per-user and often sensitive: no cache (shared or browser) may keep them.
+    reply.header('cache-control', 'no-store');
+    reply.header('x-content-type-options', 'nosniff');
     const requestState = state.get(request);
     if (!requestState) return;
     if (requestState.binding === null) {
