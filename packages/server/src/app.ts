@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { type Guard, installGuard } from './auth/guard.ts';
 import type { AppContext } from './context.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
+import { flowUsageFinder } from './flow/references.ts';
 import { HttpError } from './http.ts';
 import { registerPanel } from './panel.ts';
 import { registerAccountRoutes } from './routes/account.ts';
@@ -43,7 +44,7 @@ export function buildApp(ctx: AppContext): CairnApp {
 
   registerSystemRoutes(app, ctx, guard);
   registerAccountRoutes(app, ctx, guard);
-  registerEntityRoutes(app, ctx, guard);
+  registerEntityRoutes(app, ctx, guard, { usageFinders: [flowUsageFinder] });
   registerPanel(app, ctx.config.panelDir);
   return { app, guard };
 }

@@ -9,6 +9,8 @@ export const ENTITY_KINDS = [
   'traffic_source',
   'domain',
   'group',
+  'campaign',
+  'rotation',
 ] as const;
 export const entityKindSchema = z.enum(ENTITY_KINDS);
 export type EntityKind = z.infer<typeof entityKindSchema>;

@@ -35,14 +35,33 @@ export const flowOfferSchema = z.object({
 });
 export type FlowOffer = z.output<typeof flowOfferSchema>;
 
-export const flowPathSchema = z.object({
-  name: z.string().trim().max(200, 'At most 200 characters').default(''),
-  weight: weightSchema.default(100),
-  paused: z.boolean().default(false),
-  /** No landers at all means the whole path is direct. */
-  landers: z.array(flowLanderSchema).max(FLOW_ITEMS_MAX, `At most ${FLOW_ITEMS_MAX} landers`).default([]),
-  offers: z.array(flowOfferSchema).max(FLOW_ITEMS_MAX, `At most ${FLOW_ITEMS_MAX} offers`).default([]),
-});
+export const flowPathSchema = z
+  .object({
+    name: z.string().trim().max(200, 'At most 200 characters').default(''),
+    weight: weightSchema.default(100),
+    paused: z.boolean().default(false),
+    /** No landers at all means the whole path is direct. */
+    landers: z.array(flowLanderSchema).max(FLOW_ITEMS_MAX, `At most ${FLOW_ITEMS_MAX} landers`).default([]),
+    offers: z.array(flowOfferSchema).max(FLOW_ITEMS_MAX, `At most ${FLOW_ITEMS_MAX} offers`).default([]),
+  })
+  // Checked per path, so one broken path does not hide the problems of the others.
+  .superRefine((path, ctx) => {
+    if (path.paused) return;
+    if (!path.offers.some((offer) => !offer.paused)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['offers'],
+        message: 'An active path needs at least one active offer',
+      });
+    }
+    if (path.landers.length > 0 && !path.landers.some((lander) => !lander.paused)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['landers'],
+        message: 'All landers are paused: unpause one, or remove them all to send the path direct',
+      });
+    }
+  });
 export type FlowPath = z.output<typeof flowPathSchema>;
 
 // ---------------------------------------------------------------------------------------------------
@@ -191,26 +210,6 @@ export const flowRuleSchema = z.object({
 });
 export type FlowRule = z.output<typeof flowRuleSchema>;
 
-function checkPaths(paths: readonly FlowPath[], at: (string | number)[], ctx: z.RefinementCtx): void {
-  for (const [index, path] of paths.entries()) {
-    if (path.paused) continue;
-    if (!path.offers.some((offer) => !offer.paused)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [...at, index, 'offers'],
-        message: 'An active path needs at least one active offer',
-      });
-    }
-    if (path.landers.length > 0 && !path.landers.some((lander) => !lander.paused)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [...at, index, 'landers'],
-        message: 'All landers are paused: unpause one, or remove them all to send the path direct',
-      });
-    }
-  }
-}
-
 export const flowSchema = z
   .object({
     defaultPaths: z
@@ -228,8 +227,6 @@ export const flowSchema = z
         message: 'At least one default path must be active',
       });
     }
-    checkPaths(flow.defaultPaths, ['defaultPaths'], ctx);
-    for (const [index, rule] of flow.rules.entries()) checkPaths(rule.paths, ['rules', index, 'paths'], ctx);
   });
 export type Flow = z.output<typeof flowSchema>;
 export type FlowInput = z.input<typeof flowSchema>;

@@ -1,5 +1,6 @@
 export * from './affiliateNetwork.ts';
 export * from './audit.ts';
+export * from './campaign.ts';
 export * from './common.ts';
 export * from './domain.ts';
 export * from './flow.ts';
@@ -8,4 +9,5 @@ export * from './kinds.ts';
 export * from './landing.ts';
 export * from './macros.ts';
 export * from './offer.ts';
+export * from './rotation.ts';
 export * from './trafficSource.ts';

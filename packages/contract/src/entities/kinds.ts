@@ -5,11 +5,23 @@ import {
   affiliateNetworkMassChangesSchema,
   affiliateNetworkSchema,
 } from './affiliateNetwork.ts';
+import {
+  campaignInputSchema,
+  campaignListSpec,
+  campaignMassChangesSchema,
+  campaignSchema,
+} from './campaign.ts';
 import type { EntityKind, EntityListSpec } from './common.ts';
 import { domainInputSchema, domainListSpec, domainMassChangesSchema, domainSchema } from './domain.ts';
 import { groupInputSchema, groupListSpec, groupMassChangesSchema, groupSchema } from './group.ts';
 import { landingInputSchema, landingListSpec, landingMassChangesSchema, landingSchema } from './landing.ts';
 import { offerInputSchema, offerListSpec, offerMassChangesSchema, offerSchema } from './offer.ts';
+import {
+  rotationInputSchema,
+  rotationListSpec,
+  rotationMassChangesSchema,
+  rotationSchema,
+} from './rotation.ts';
 import {
   trafficSourceInputSchema,
   trafficSourceListSpec,
@@ -79,5 +91,21 @@ export const ENTITY_CONTRACTS = {
     inputSchema: groupInputSchema,
     massChangesSchema: groupMassChangesSchema,
     listSpec: groupListSpec,
+  },
+  campaign: {
+    noun: 'campaign',
+    nounPlural: 'campaigns',
+    schema: campaignSchema,
+    inputSchema: campaignInputSchema,
+    massChangesSchema: campaignMassChangesSchema,
+    listSpec: campaignListSpec,
+  },
+  rotation: {
+    noun: 'rotation',
+    nounPlural: 'rotations',
+    schema: rotationSchema,
+    inputSchema: rotationInputSchema,
+    massChangesSchema: rotationMassChangesSchema,
+    listSpec: rotationListSpec,
   },
 } as const satisfies Record<EntityKind, EntityContract>;

@@ -276,6 +276,9 @@ describe('the contract', () => {
     traffic_source: { name: 'contract source' },
     domain: { host: 'contract.example.org' },
     group: { name: 'contract group', kind: 'offer' },
+    // Offer 1 is the first offer the lists test above made.
+    campaign: { name: 'contract campaign', flow: { defaultPaths: [{ offers: [{ offerId: 1 }] }] } },
+    rotation: { name: 'contract rotation', flow: { defaultPaths: [{ offers: [{ offerId: 1 }] }] } },
   };
 
   it.each(ENTITY_KINDS)(

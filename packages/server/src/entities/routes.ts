@@ -14,6 +14,7 @@ import { parseInput } from '../http.ts';
 import { listAuditEntries } from './audit.ts';
 import type { EntityDefinition, PresentEnv, UsageFinder } from './definition.ts';
 import { ENTITY_DEFINITIONS } from './kinds/index.ts';
+import { registerCampaignKeyRoute } from './kinds/campaign.ts';
 import { registerOfferImport } from './kinds/offerImport.ts';
 import { registerTrafficSourceTemplates } from './kinds/trafficSourceTemplates.ts';
 import { EntityStore } from './repository.ts';
@@ -150,6 +151,7 @@ export function registerEntityRoutes(
   }
 
   if (entities.definition('offer')) registerOfferImport(app, context, entities);
+  if (entities.definition('campaign')) registerCampaignKeyRoute(app, context, entities, ctx.config.now);
   if (entities.definition('traffic_source')) registerTrafficSourceTemplates(app, authorized);
 
   app.get(entityPath.auditLog, async (request) => {

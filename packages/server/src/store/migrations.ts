@@ -1,3 +1,4 @@
+import { CAMPAIGN_TABLES_MIGRATION } from '../entities/kinds/campaignMigration.ts';
 import { ENTITY_TABLES_MIGRATION } from '../entities/migration.ts';
 import type { ConfigStore } from './port.ts';
 
@@ -61,6 +62,7 @@ export const MIGRATIONS: readonly Migration[] = [
     ],
   },
   ENTITY_TABLES_MIGRATION,
+  CAMPAIGN_TABLES_MIGRATION,
 ];
 
 export class SchemaTooNewError extends Error {}

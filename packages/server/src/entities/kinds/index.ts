@@ -1,9 +1,11 @@
 import type { EntityDefinition } from '../definition.ts';
 import { affiliateNetworkDefinition } from './affiliateNetwork.ts';
+import { campaignDefinition } from './campaign.ts';
 import { domainDefinition } from './domain.ts';
 import { groupDefinition } from './group.ts';
 import { landingDefinition } from './landing.ts';
 import { offerDefinition } from './offer.ts';
+import { rotationDefinition } from './rotation.ts';
 import { trafficSourceDefinition } from './trafficSource.ts';
 
 export const ENTITY_DEFINITIONS: readonly EntityDefinition[] = [
@@ -12,5 +14,12 @@ export const ENTITY_DEFINITIONS: readonly EntityDefinition[] = [
   affiliateNetworkDefinition,
   trafficSourceDefinition,
   domainDefinition,
-  groupDefinition({ offer: offerDefinition.table, landing: landingDefinition.table }),
+  campaignDefinition,
+  rotationDefinition,
+  groupDefinition({
+    offer: offerDefinition.table,
+    landing: landingDefinition.table,
+    campaign: campaignDefinition.table,
+    rotation: rotationDefinition.table,
+  }),
 ];
