@@ -200,7 +200,9 @@ async function rollbackCommand(config: CairnOptions, positionals: string[]): Pro
       const reason =
         backup.beforeMigration !== null
           ? `before migration ${backup.beforeMigration}`
-          : 'kept before a restore';
+          : backup.id.endsWith('-before-restore')
+            ? 'kept before a restore'
+            : 'taken on request';
       out(
         `  ${backup.id}  schema v${backup.schemaVersion}, ${reason}, ${backup.createdAt}, ${backup.sizeBytes} bytes`,
       );

@@ -1,3 +1,4 @@
+import type { Backup } from '@cairn/contract';
 import type { Logger } from 'pino';
 import type { Keys } from './auth/secrets.ts';
 import type { SessionRepository } from './auth/sessions.ts';
@@ -18,4 +19,6 @@ export interface AppContext {
   logger: Logger;
   /** The key installed through the API (kept in settings); CAIRN_LICENSE_KEY is the other candidate. */
   installedLicenseKey: string | null;
+  /** Copies the embedded database now; null for stores that are backed up by their own tools. */
+  createBackup: (() => Promise<Backup>) | null;
 }

@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import { API_PATHS, DEMO_ACCOUNT, SESSION_COOKIE } from '@cairn/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateLicenseKeyPair, type RunningCairn, signLicense, totpCode } from './index.ts';
+import { MIGRATIONS } from './store/migrations.ts';
 import { ADMIN_PASSWORD, Clock, startTestCairn, TestBrowser, tempDir } from './test-support.ts';
 
 const running: RunningCairn[] = [];
@@ -307,6 +308,22 @@ describe('backups API', () => {
     });
     const bob = await signedIn(cairn, 'bob', 'bob-password-1');
     expect((await bob.get(API_PATHS.backups)).status).toBe(403);
+    expect((await bob.post(API_PATHS.backups)).status).toBe(403);
+
+    const created = await admin.post(API_PATHS.backups);
+    expect(created.status).toBe(200);
+    const backup = created.json<{
+      id: string;
+      schemaVersion: number;
+      beforeMigration: null;
+      sizeBytes: number;
+    }>();
+    expect(backup.id).toMatch(/-manual$/);
+    expect(backup).toMatchObject({ schemaVersion: MIGRATIONS.at(-1)?.version, beforeMigration: null });
+    expect(backup.sizeBytes).toBeGreaterThan(0);
+    expect((await admin.get(API_PATHS.backups)).json<{ backups: { id: string }[] }>().backups).toEqual([
+      expect.objectContaining({ id: backup.id }),
+    ]);
   });
 });
 

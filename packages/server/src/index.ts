@@ -9,6 +9,7 @@ import { parsePublicKey } from './license.ts';
 import { createLogger } from './logger.ts';
 import { CAIRN_VERSION, openData } from './runtime.ts';
 import { getSetting, SETTING_LICENSE_KEY } from './settings.ts';
+import { backupDatabase } from './store/backups.ts';
 import { schemaVersion } from './store/migrations.ts';
 import type { ConfigStore } from './store/port.ts';
 
@@ -81,6 +82,18 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       sessions,
       logger,
       installedLicenseKey: await getSetting(data.store, SETTING_LICENSE_KEY),
+      createBackup: async () => {
+        const version = await schemaVersion(data.store);
+        return data.store.whileCheckpointed(() =>
+          backupDatabase({
+            dataDir: config.dataDir,
+            schemaVersion: version,
+            beforeMigration: null,
+            label: 'manual',
+            now: config.now(),
+          }),
+        );
+      },
     });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();

@@ -1,5 +1,6 @@
 import {
   API_PATHS,
+  type Backup,
   type BackupListResponse,
   type HealthResponse,
   installLicenseRequestSchema,
@@ -81,6 +82,19 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext, guar
       backups: await listBackups(config.dataDir),
       restoreCommand: 'Stop Cairn, then run: cairn rollback <backup id>',
     };
+  });
+
+  // "Back up now" on the rollback page, e.g. before a risky mass edit.
+  app.post(API_PATHS.backups, async (request): Promise<Backup> => {
+    const user = requireAdmin(request);
+    if (!ctx.createBackup) {
+      throw new HttpError(409, {
+        message: 'This store is backed up by its own tools (e.g. pg_dump), not by Cairn',
+      });
+    }
+    const backup = await ctx.createBackup();
+    await audit(user.id, 'backup_created', { id: backup.id });
+    return backup;
   });
 
   app.get(API_PATHS.updatesCheck, async (request) => {

@@ -73,6 +73,17 @@ export class DuckDbConfigStore implements ConfigStore {
     });
   }
 
+  /**
+   * Flushes the file and runs `work` (say, copying it) while no statement can run, so the copy is of one
+   * consistent state even with requests arriving.
+   */
+  whileCheckpointed<T>(work: () => Promise<T>): Promise<T> {
+    return this.enqueue(async () => {
+      await this.connection.run('CHECKPOINT');
+      return work();
+    });
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     await this.enqueue(async () => undefined);
