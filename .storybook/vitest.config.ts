@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromiumLaunchOptions } from '@cairn/tooling/chromium';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
@@ -34,6 +35,30 @@ export default defineProject({
       }),
       instances: [{ browser: 'chromium' }],
       viewport: { width: 1200, height: 900 },
+      expect: {
+        toMatchScreenshot: {
+          // `__screenshots__/Button/Primary-1-chromium-linux.png` rather than Vitest's default folder named
+          // after the test file (`Button.stories.tsx/`): Storybook's stories glob would take a folder
+          // called `*.stories.tsx` for a stories file and fail to read it.
+          resolveScreenshotPath: ({
+            root,
+            testFileDirectory,
+            screenshotDirectory,
+            testFileName,
+            arg,
+            browserName,
+            platform,
+            ext,
+          }) =>
+            join(
+              root,
+              testFileDirectory,
+              screenshotDirectory,
+              testFileName.replace(/\.stories\.[jt]sx?$/, ''),
+              `${arg}-${browserName}-${platform}${ext}`,
+            ),
+        },
+      },
     },
   },
 });

@@ -3,7 +3,7 @@ import { page } from 'vitest/browser';
 
 // Visual regression for every story: after a story rendered (and passed its play function and a11y
 // check), the whole document is compared with the committed baseline next to the stories file, in
-// `__screenshots__/<file>.stories.tsx/<story>-1-chromium-linux.png`.
+// `__screenshots__/<file without .stories.tsx>/<story>-1-chromium-linux.png`.
 //
 // New or changed story? Produce its baseline with
 //   npx vitest run --project storybook -u packages/ui/src/Button
