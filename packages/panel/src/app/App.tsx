@@ -6,6 +6,7 @@ import { fetchRole } from '../api/calls.ts';
 import { installRequestLogging } from '../http/requestLogging.ts';
 import { panelBase } from '../routes/resolve.ts';
 import { installSessionRules } from '../session/sessionRules.ts';
+import './global.css.ts';
 import { PanelRoutes } from './PanelRoutes.tsx';
 import { type AppServices, ServicesContext } from './services.ts';
 

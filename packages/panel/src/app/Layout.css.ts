@@ -16,7 +16,6 @@ export const header = style({
   padding: `${vars.space.xs} ${vars.space.lg}`,
   background: vars.color.surface,
   borderBottom: `1px solid ${vars.color.border}`,
-  flexWrap: 'wrap',
 });
 
 export const brand = style({
@@ -27,9 +26,10 @@ export const brand = style({
   marginRight: vars.space.sm,
 });
 
-export const tabs = style({ flex: '1 1 auto', minWidth: 0 });
+// Twelve tabs do not fit a narrow window; they scroll sideways instead of pushing the menus down.
+export const tabs = style({ flex: '1 1 0', minWidth: 0, overflowX: 'auto' });
 
-export const menus = style({ display: 'flex', gap: vars.space.xs, alignItems: 'center' });
+export const menus = style({ display: 'flex', gap: vars.space.xs, alignItems: 'center', flexShrink: 0 });
 
 export const main = style({ padding: vars.space.lg, maxWidth: '1600px', margin: '0 auto' });
 

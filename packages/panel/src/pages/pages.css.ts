@@ -57,3 +57,13 @@ export const preview = style({
   borderRadius: vars.radius.md,
   background: vars.color.surface,
 });
+
+/** Forms read best at a limited width, whatever the window. */
+export const narrow = style({
+  maxWidth: '44rem',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.lg,
+});
+
+export const compactField = style({ maxWidth: '14rem' });

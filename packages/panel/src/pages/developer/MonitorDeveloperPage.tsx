@@ -99,6 +99,14 @@ const sampleMessages: { label: string; body: unknown }[] = [
   { label: 'Unknown shape', body: { code: 42 } },
 ];
 
+const toastTitles: Record<ToastType, string> = {
+  default: 'Notice',
+  success: 'Saved',
+  info: 'For your information',
+  error: 'Something failed',
+  warning: 'Careful',
+};
+
 function Messages() {
   return (
     <div className={styles.sectionLayout}>
@@ -108,11 +116,11 @@ function Messages() {
             <Button
               key={type}
               variant="outline"
-              onClick={() =>
-                type === 'default'
-                  ? toast(`A ${type} toast`)
-                  : toast[type](`A ${type} toast`, { title: type })
-              }
+              onClick={() => {
+                const message = `This is how a ${type} toast looks.`;
+                if (type === 'default') toast(message, { title: toastTitles[type] });
+                else toast[type](message, { title: toastTitles[type] });
+              }}
             >
               Raise {type}
             </Button>

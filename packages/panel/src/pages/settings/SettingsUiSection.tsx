@@ -21,7 +21,7 @@ export function SettingsUiSection() {
   const { display } = useServices();
   const preferences = useSyncExternalStore(display.subscribe, display.getSnapshot);
   return (
-    <div className={styles.sectionLayout}>
+    <div className={styles.narrow}>
       <Card title="Display" description="Saved in this browser and applied at once.">
         <div className={styles.stack}>
           <Select
@@ -45,17 +45,18 @@ export function SettingsUiSection() {
             options={FONT_IDS.map((font) => ({ value: font, label: FONTS[font].label }))}
             onValueChange={(font) => display.setFont(font)}
           />
+          <NumberField
+            className={styles.compactField}
+            label="Font size delta"
+            name="fontSizeDelta"
+            description={`From ${FONT_SIZE_DELTA_MIN} to +${FONT_SIZE_DELTA_MAX} px.`}
+            suffix="px"
+            value={preferences.fontSizeDelta}
+            onChange={(delta) => {
+              if (delta !== null) display.setFontSizeDelta(delta);
+            }}
+          />
           <div className={styles.row}>
-            <NumberField
-              label="Font size delta"
-              name="fontSizeDelta"
-              description={`From ${FONT_SIZE_DELTA_MIN} to +${FONT_SIZE_DELTA_MAX} px.`}
-              suffix="px"
-              value={preferences.fontSizeDelta}
-              onChange={(delta) => {
-                if (delta !== null) display.setFontSizeDelta(delta);
-              }}
-            />
             <Button variant="outline" onClick={() => display.setFontSizeDelta(preferences.fontSizeDelta - 1)}>
               Smaller
             </Button>

@@ -238,7 +238,7 @@ function ReadOnlyLinks() {
 
 export function SettingsUserSection() {
   return (
-    <div className={styles.sectionLayout}>
+    <div className={styles.narrow}>
       <ChangePassword />
       <TwoFactor />
       <ReadOnlyLinks />
