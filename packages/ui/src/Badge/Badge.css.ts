@@ -25,11 +25,12 @@ const tones: Record<BadgeTone, { main: string; subtle: string; text: string; on:
     text: vars.color.successText,
     on: vars.color.textOnAccent,
   },
+  // Warning fills are mid-tone amber: the inverse text colour is the one that reaches 4.5:1 on them.
   warning: {
     main: vars.color.warning,
     subtle: vars.color.warningSubtle,
     text: vars.color.warningText,
-    on: vars.color.text,
+    on: vars.color.textInverse,
   },
   danger: {
     main: vars.color.danger,

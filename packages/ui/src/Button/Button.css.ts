@@ -113,8 +113,9 @@ export const button = recipe({
   defaultVariants: { variant: 'solid', tone: 'accent', size: 'md', fullWidth: false },
 });
 
+// Transparent rather than visibility:hidden, so the label keeps naming the button while it loads.
 export const hiddenContent = style({
-  visibility: 'hidden',
+  opacity: 0,
   display: 'inline-flex',
   alignItems: 'center',
   gap: vars.space.xs,

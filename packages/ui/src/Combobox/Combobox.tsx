@@ -184,6 +184,7 @@ export function Combobox({
               className={menu.content}
               align="start"
               sideOffset={4}
+              aria-label={typeof label === 'string' ? `${label} options` : 'Options'}
               // Focus stays in the input: the list is driven by aria-activedescendant.
               onOpenAutoFocus={(event) => event.preventDefault()}
               onInteractOutside={(event) => {

@@ -13,13 +13,14 @@ export interface PageHeaderProps {
 /** The page's one h1 with its actions. */
 export function PageHeader({ title, description, breadcrumbs, actions }: PageHeaderProps) {
   return (
-    <header className={styles.root}>
+    // A div, not <header>: outside <main> a header is the page banner landmark, and there is one.
+    <div className={styles.root}>
       <div className={styles.titles}>
         {breadcrumbs != null && <div className={styles.breadcrumbs}>{breadcrumbs}</div>}
         <h1 className={styles.title}>{title}</h1>
         {description != null && <p className={styles.description}>{description}</p>}
       </div>
       {actions != null && <div className={styles.actions}>{actions}</div>}
-    </header>
+    </div>
   );
 }

@@ -43,6 +43,9 @@ export const States: Story = {
 /** The open list, reached with the keyboard. */
 export const Open: Story = {
   args: { defaultValue: 'default' },
+  // Radix Select is modal: while open it aria-hides the page, trigger included, and keeps focus in
+  // the list. axe flags the hidden (but unreachable) trigger; the rule is off for this story only.
+  parameters: { a11y: { config: { rules: [{ id: 'aria-hidden-focus', enabled: false }] } } },
   render: (args) => (
     <div style={{ width: 220, minHeight: 180 }}>
       <Select {...args} />

@@ -23,10 +23,11 @@ export function Matrix<R extends string, C extends string>({
     >
       <thead>
         <tr>
-          <th />
+          <td />
           {columns.map((column) => (
             <th
               key={column}
+              scope="col"
               style={{
                 fontSize: vars.fontSize.xs,
                 color: vars.color.textMuted,
@@ -43,6 +44,7 @@ export function Matrix<R extends string, C extends string>({
         {rows.map((row) => (
           <tr key={row}>
             <th
+              scope="row"
               style={{
                 fontSize: vars.fontSize.xs,
                 color: vars.color.textMuted,
