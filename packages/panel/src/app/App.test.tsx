@@ -181,6 +181,18 @@ describe('panel routing', () => {
   });
 });
 
+describe('access denied', () => {
+  it('shows the server message on sign-in when the role call answers 403', async () => {
+    const { current } = renderAt(
+      '/offers',
+      on('GET', '/api/user/role', () => json({ message: 'This account is disabled' }, 403)),
+      on('GET', '/api/mode', () => json({ mode: 'normal' })),
+    );
+    await waitFor(() => expect(current()).toBe('/panel/login?returnTo=%2Foffers'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Access denied: This account is disabled');
+  });
+});
+
 describe('session rules', () => {
   it('re-checks the session on a 401 and sends the user to sign-in with returnTo when it is gone', async () => {
     let sessionAlive = true;

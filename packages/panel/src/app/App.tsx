@@ -1,4 +1,4 @@
-import { NavigationProgress, Toaster, toast } from '@cairn/ui';
+import { NavigationProgress, ServerMessage, Toaster, toast } from '@cairn/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { type BaseLocationHook, type BaseSearchHook, Router, useLocation, useSearch } from 'wouter';
@@ -23,7 +23,7 @@ function SessionRules({ services }: { services: AppServices }) {
         currentPath: () => here.current,
         recheckSession: async () => (await fetchRole(services.client)).status === 'ok',
         showLicenseError: (problem) => services.licenseError.set(problem),
-        toastError: (message) => toast.error(message),
+        toastError: (message) => toast.error(<ServerMessage message={message} />),
       }),
     [services, navigate],
   );

@@ -72,6 +72,7 @@ export function PanelRoutes() {
       .then(async ([decision, Page]) => {
         if (!current) return;
         if (decision.license) services.licenseError.set(decision.license);
+        if (decision.notice) services.signInNotice.set(decision.notice);
         if (decision.kind === 'redirect') {
           progress.done();
           navigate(decision.to, { replace: true });

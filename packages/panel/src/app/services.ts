@@ -6,6 +6,7 @@ import { fetchAuthSecret } from '../api/calls.ts';
 import { type ApiClient, api } from '../http/client.ts';
 import { createQueryClient } from '../query/queryClient.ts';
 import { createLicenseErrorStore, type LicenseErrorStore } from '../session/licenseError.ts';
+import { createSignInNoticeStore, type SignInNoticeStore } from '../session/signInNotice.ts';
 import { type CachedStore, createCachedStore } from '../stores/cachedStore.ts';
 import { type CurrentUserStore, createCurrentUserStore } from '../stores/currentUser.ts';
 import { createDebugSettingsStore, type DebugSettingsStore } from '../stores/debugSettings.ts';
@@ -33,6 +34,7 @@ export interface AppServices {
   display: DisplayPreferencesStore;
   authSecret: CachedStore<string>;
   licenseError: LicenseErrorStore;
+  signInNotice: SignInNoticeStore;
   progress: NavigationProgressControl;
   build: BuildInfo;
 }
@@ -62,6 +64,7 @@ export function createAppServices(overrides: Partial<AppServices> & { storage?: 
         refreshDelayMs: authSecretRefreshDelayMs,
       }),
     licenseError: overrides.licenseError ?? createLicenseErrorStore(window.sessionStorage),
+    signInNotice: overrides.signInNotice ?? createSignInNoticeStore(),
     progress: overrides.progress ?? navigationProgress,
     build: overrides.build ?? {
       version: __PANEL_VERSION__,

@@ -71,12 +71,40 @@ describe('route guard', () => {
     });
   });
 
-  it('treats a 403 or a server error on the role call like a missing session', async () => {
-    const forbidden: RoleResult = { status: 'access-denied', message: 'Forbidden', httpStatus: 403 };
+  it('sends a 403 on the role call to sign-in as access denied, with the server message', async () => {
+    const forbidden: RoleResult = {
+      status: 'access-denied',
+      message: 'This account is disabled',
+      httpStatus: 403,
+    };
+    await expect(runGuard(protectedPage, deps([forbidden]))).resolves.toEqual({
+      kind: 'redirect',
+      to: '/login?returnTo=%2Foffers%3Fpage%3D2',
+      notice: 'Access denied: This account is disabled',
+    });
+    await expect(runGuard(signInPage, deps([forbidden]))).resolves.toEqual({
+      kind: 'proceed',
+      notice: 'Access denied: This account is disabled',
+    });
+  });
+
+  it('treats AUTHENTICATION_ERROR in a role body as access denied too', async () => {
+    const marked: RoleResult = {
+      status: 'access-denied',
+      message: 'AUTHENTICATION_ERROR: expired',
+      httpStatus: 200,
+    };
+    await expect(runGuard(protectedPage, deps([marked]))).resolves.toMatchObject({
+      notice: 'Access denied: AUTHENTICATION_ERROR: expired',
+    });
+  });
+
+  it('sends a server error on the role call to sign-in without a notice', async () => {
     const broken: RoleResult = { status: 'server-error', message: 'Boom', httpStatus: 500 };
-    for (const role of [forbidden, broken]) {
-      await expect(runGuard(protectedPage, deps([role]))).resolves.toMatchObject({ kind: 'redirect' });
-    }
+    await expect(runGuard(protectedPage, deps([broken]))).resolves.toEqual({
+      kind: 'redirect',
+      to: '/login?returnTo=%2Foffers%3Fpage%3D2',
+    });
   });
 
   it('lets anyone see public routes', async () => {

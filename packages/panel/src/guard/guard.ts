@@ -4,8 +4,14 @@ import { signInPath } from '../routes/returnTo.ts';
 export type RoleData = Extract<RoleResult, { status: 'ok' }>['data'];
 
 export type GuardDecision =
-  | { kind: 'proceed'; user?: RoleData; license?: LicenseProblem }
-  | { kind: 'redirect'; to: string; license?: LicenseProblem };
+  | { kind: 'proceed'; user?: RoleData; license?: LicenseProblem; notice?: string }
+  | { kind: 'redirect'; to: string; license?: LicenseProblem; notice?: string };
+
+/** SPEC.md section 8: a 403 or AUTHENTICATION_ERROR on the role call is access denied, with the server's words. */
+export function accessDeniedNotice(role: RoleResult): string | undefined {
+  if (role.status !== 'access-denied' || role.httpStatus === 401) return undefined;
+  return `Access denied: ${role.message}`;
+}
 
 export interface GuardTarget {
   /** Path inside the panel with query and hash, e.g. `/offers?page=2`. */
@@ -35,7 +41,9 @@ export async function runGuard(target: GuardTarget, deps: GuardDeps): Promise<Gu
     const license = licenseProblemFrom(role.body);
     return target.isSignIn ? { kind: 'proceed', license } : { kind: 'redirect', to: '/login', license };
   }
-  if (target.isPublic) return { kind: 'proceed' };
+  // A plain 401 is just "not signed in"; anything else that refused access is worth saying.
+  const notice = accessDeniedNotice(role);
+  if (target.isPublic) return notice && target.isSignIn ? { kind: 'proceed', notice } : { kind: 'proceed' };
   // A public demo lets visitors straight in: when the demo account signs in, navigation goes on.
   if (await deps.isDemoMode()) {
     const demo = await deps.signInDemo();
@@ -44,5 +52,6 @@ export async function runGuard(target: GuardTarget, deps: GuardDeps): Promise<Gu
       if (demoRole.status === 'ok') return { kind: 'proceed', user: demoRole.data };
     }
   }
-  return { kind: 'redirect', to: signInPath(target.fullPath) };
+  const to = signInPath(target.fullPath);
+  return notice ? { kind: 'redirect', to, notice } : { kind: 'redirect', to };
 }

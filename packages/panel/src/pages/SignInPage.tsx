@@ -17,6 +17,7 @@ export default function SignInPage() {
   const [, navigate] = useLocation();
   const returnTo = safeReturnTo(queryString(useRouteQuery(), 'returnTo'));
   const license = useSyncExternalStore(services.licenseError.subscribe, services.licenseError.getSnapshot);
+  const notice = useSyncExternalStore(services.signInNotice.subscribe, services.signInNotice.getSnapshot);
   const mode = useQuery({ queryKey: modeQueryKey, queryFn: () => fetchMode(services.client) });
   const isDemo = mode.data?.status === 'ok' && mode.data.data === 'demo';
 
@@ -35,6 +36,7 @@ export default function SignInPage() {
     }
     if (result.status === 'ok') {
       services.licenseError.clear();
+      services.signInNotice.clear();
       navigate(returnTo ?? '/campaigns');
       return;
     }
@@ -43,6 +45,7 @@ export default function SignInPage() {
   };
 
   const run = async (attempt: () => Promise<SignInResult>) => {
+    services.signInNotice.clear();
     setPending(true);
     try {
       finish(await attempt());
@@ -67,6 +70,11 @@ export default function SignInPage() {
           {license && (
             <div role="alert" className={styles.message}>
               <ServerMessage message={licenseErrorMessage(license, panelLinks.providerLogin)} />
+            </div>
+          )}
+          {notice && !message && (
+            <div role="alert" className={styles.message}>
+              <ServerMessage message={notice} />
             </div>
           )}
           {message && (
