@@ -50,6 +50,19 @@ async function openUiSettings(page: Page) {
 }
 
 describe('display preferences', () => {
+  it('starts from the system light/dark preference until the user chooses', async () => {
+    const context = await browser.newContext({ baseURL: server.url, colorScheme: 'dark' });
+    const page = await context.newPage();
+    await page.goto('/panel/login');
+    await waitForTitle(page, 'Sign in - Cairn');
+    await expect(rootState(page)).resolves.toMatchObject({ theme: 'dark' });
+    await page.evaluate(() => localStorage.setItem('cairn.theme', JSON.stringify('light')));
+    await page.reload();
+    await waitForTitle(page, 'Sign in - Cairn');
+    await expect(rootState(page)).resolves.toMatchObject({ theme: 'light' });
+    await context.close();
+  });
+
   it('keeps theme, colour scheme and font across a reload', async () => {
     const { page } = session;
     await openUiSettings(page);
