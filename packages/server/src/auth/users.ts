@@ -205,8 +205,4 @@ export class UserRepository {
     );
     return changed === 1;
   }
-
-  async setDemoPassword(id: number, password: string): Promise<void> {
-    await this.setPassword(id, password);
-  }
 }
