@@ -28,4 +28,14 @@ export default defineConfig({
     __PANEL_BUILD_TIME__: JSON.stringify(new Date().toISOString()),
   },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // `npm run dev -w @cairn/panel` next to a running server (`npm start`, port 3000 or CAIRN_URL): the
+  // panel keeps its empty base address, so the dev server forwards the API paths.
+  server: {
+    proxy: Object.fromEntries(
+      ['/api', '/updates'].map((path) => [
+        path,
+        { target: process.env.CAIRN_URL ?? 'http://localhost:3000' },
+      ]),
+    ),
+  },
 });

@@ -5,6 +5,7 @@ import { useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'wouter';
 import { checkForUpdates, logout } from '../api/calls.ts';
 import { menuEntries, monitorForDevelopersEntry, navigationTabs } from '../routes/table.ts';
+import { useCurrentUser, useDebugSettings } from './hooks.ts';
 import * as styles from './Layout.css.ts';
 import { updateStaleTimeMs, updatesCheckQueryKey } from './queries.ts';
 import { useServices } from './services.ts';
@@ -16,8 +17,8 @@ function isActive(current: string, tabPath: string): boolean {
 
 /** Whether an update is waiting, rechecked only after the update stale time; plain users may not ask. */
 function useUpdateAvailable(): boolean {
-  const { client, currentUser } = useServices();
-  const user = useSyncExternalStore(currentUser.subscribe, currentUser.getSnapshot);
+  const { client } = useServices();
+  const user = useCurrentUser();
   const check = useQuery({
     queryKey: updatesCheckQueryKey,
     queryFn: () => checkForUpdates(client),
@@ -28,9 +29,8 @@ function useUpdateAvailable(): boolean {
 }
 
 function MainMenu() {
-  const { debugSettings } = useServices();
   const [, navigate] = useLocation();
-  const settings = useSyncExternalStore(debugSettings.subscribe, debugSettings.getSnapshot);
+  const settings = useDebugSettings();
   const updateAvailable = useUpdateAvailable();
   const entries = settings.isShowMonitorForDevelopersInMenu
     ? [...menuEntries, monitorForDevelopersEntry]
@@ -62,7 +62,7 @@ function MainMenu() {
 function UserMenu() {
   const services = useServices();
   const [, navigate] = useLocation();
-  const user = useSyncExternalStore(services.currentUser.subscribe, services.currentUser.getSnapshot);
+  const user = useCurrentUser();
   const display = useSyncExternalStore(services.display.subscribe, services.display.getSnapshot);
   const signOut = async () => {
     await logout(services.client);
