@@ -36,6 +36,12 @@ export {
   parseNumberFilter,
 } from './DataTable/format.ts';
 export { Pager, type PaginationProps } from './DataTable/Pager.tsx';
+export {
+  SERVER_TABLE_DEBOUNCE_MS,
+  type ServerTableQuery,
+  type UseServerTableStateOptions,
+  useServerTableState,
+} from './DataTable/useServerTableState.ts';
 export { DateRangePicker, type DateRangePickerProps } from './DateRangePicker/DateRangePicker.tsx';
 export {
   addDays,
