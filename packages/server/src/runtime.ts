@@ -8,7 +8,7 @@ import { acquireDataDirLock, type DataDirLock } from './lock.ts';
 import { getSetting, SETTING_TRACKER_ID, setSetting } from './settings.ts';
 import { backupDatabase, databasePath } from './store/backups.ts';
 import { DuckDbConfigStore } from './store/duckdb.ts';
-import { type MigrationRun, migrate } from './store/migrations.ts';
+import { MIGRATIONS, type Migration, type MigrationRun, migrate } from './store/migrations.ts';
 
 export const CAIRN_VERSION: string = (
   JSON.parse(
@@ -32,6 +32,7 @@ export interface OpenedData {
 export async function openData(
   config: Pick<CairnConfig, 'dataDir' | 'secretKey' | 'now'>,
   purpose: string,
+  migrations: readonly Migration[] = MIGRATIONS,
 ): Promise<OpenedData> {
   const lock = acquireDataDirLock(config.dataDir, purpose);
   let store: DuckDbConfigStore | null = null;
@@ -39,6 +40,7 @@ export async function openData(
     store = await DuckDbConfigStore.open(databasePath(config.dataDir));
     const opened = store;
     const migration = await migrate(opened, {
+      migrations,
       now: config.now,
       beforeApply: async (currentVersion, next) => {
         await opened.checkpoint();
