@@ -3,9 +3,10 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { type Guard, installGuard } from './auth/guard.ts';
 import type { AppContext } from './context.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
-import { flowUsageFinder } from './flow/references.ts';
 import { HttpError } from './http.ts';
 import { registerPanel } from './panel.ts';
+import { installHideProfitFilter } from './permissions/hideProfit.ts';
+import { entityRoutesOptions, hidesProfitFor } from './permissions/options.ts';
 import { registerAccountRoutes } from './routes/account.ts';
 import { registerSystemRoutes } from './routes/system.ts';
 
@@ -29,6 +30,7 @@ export function buildApp(ctx: AppContext): CairnApp {
   });
   app.register(fastifyCookie);
   const guard = installGuard(app, ctx);
+  installHideProfitFilter(app, hidesProfitFor(guard));
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
@@ -44,7 +46,7 @@ export function buildApp(ctx: AppContext): CairnApp {
 
   registerSystemRoutes(app, ctx, guard);
   registerAccountRoutes(app, ctx, guard);
-  registerEntityRoutes(app, ctx, guard, { usageFinders: [flowUsageFinder] });
+  registerEntityRoutes(app, ctx, guard, entityRoutesOptions(ctx));
   registerPanel(app, ctx.config.panelDir);
   return { app, guard };
 }

@@ -11,6 +11,7 @@ export const ENTITY_KINDS = [
   'group',
   'campaign',
   'rotation',
+  'user',
 ] as const;
 export const entityKindSchema = z.enum(ENTITY_KINDS);
 export type EntityKind = z.infer<typeof entityKindSchema>;

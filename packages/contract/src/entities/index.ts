@@ -9,5 +9,7 @@ export * from './kinds.ts';
 export * from './landing.ts';
 export * from './macros.ts';
 export * from './offer.ts';
+export * from './permissions.ts';
 export * from './rotation.ts';
 export * from './trafficSource.ts';
+export * from './user.ts';

@@ -28,6 +28,7 @@ import {
   trafficSourceMassChangesSchema,
   trafficSourceSchema,
 } from './trafficSource.ts';
+import { userInputSchema, userListSpec, userMassChangesSchema, userSchema } from './user.ts';
 
 /** Everything generic list, form and mass-edit code needs about one kind. */
 export interface EntityContract {
@@ -107,5 +108,13 @@ export const ENTITY_CONTRACTS = {
     inputSchema: rotationInputSchema,
     massChangesSchema: rotationMassChangesSchema,
     listSpec: rotationListSpec,
+  },
+  user: {
+    noun: 'user',
+    nounPlural: 'users',
+    schema: userSchema,
+    inputSchema: userInputSchema,
+    massChangesSchema: userMassChangesSchema,
+    listSpec: userListSpec,
   },
 } as const satisfies Record<EntityKind, EntityContract>;

@@ -10,6 +10,8 @@ export interface FieldSpec {
   type: FieldType;
   /** Kept by the server (e.g. a generated key), never taken from a request. */
   derived?: boolean;
+  /** A credential (e.g. a password hash): the audit log records that it changed, never its value. */
+  secret?: boolean;
 }
 
 /** A field holding the id of another entity. Deleting that entity is refused while the reference exists. */
@@ -79,9 +81,14 @@ export interface EntityDefinition {
   immutableFields?: readonly string[];
   unique?: readonly UniqueRule[];
   /** Derived column values for a write (the previous record is null on create). */
-  derive?(values: Record<string, unknown>, previous: EntityRecord | null): Record<string, unknown>;
+  derive?(
+    values: Record<string, unknown>,
+    previous: EntityRecord | null,
+  ): Record<string, unknown> | Promise<Record<string, unknown>>;
   /** Runs inside the write's transaction after the row is stored (e.g. keep a single default). */
   afterWrite?(context: WriteContext): Promise<void>;
+  /** Runs inside the delete's transaction before the row goes; throwing refuses the delete. */
+  beforeDelete?(context: { tx: Sql; record: EntityRecord }): Promise<void>;
   /** The response shape: the stored record plus computed values. */
   present(record: EntityRecord, env: PresentEnv): Record<string, unknown>;
 }

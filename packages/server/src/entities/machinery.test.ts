@@ -279,6 +279,7 @@ describe('the contract', () => {
     // Offer 1 is the first offer the lists test above made.
     campaign: { name: 'contract campaign', flow: { defaultPaths: [{ offers: [{ offerId: 1 }] }] } },
     rotation: { name: 'contract rotation', flow: { defaultPaths: [{ offers: [{ offerId: 1 }] }] } },
+    user: { login: 'contract-user', password: 'contract-password' },
   };
 
   it.each(ENTITY_KINDS)(
@@ -290,7 +291,7 @@ describe('the contract', () => {
       expect(schema.safeParse(created).error).toBeUndefined();
       const listed = (await client.list(`ids=${created.id}`)).json<ListResponse<unknown>>();
       expect(schema.safeParse(listed.items[0]).error).toBeUndefined();
-      if (kind === 'domain' || kind === 'group') return; // unique by host / name: a clone needs a new one
+      if (kind === 'domain' || kind === 'group' || kind === 'user') return; // unique by host / name / login: a clone needs a new one
       const clone = await client.create({ ...created, name: `${String(created.name)} (copy)` });
       expect(clone.status).toBe(201);
       expect(clone.json().id).not.toBe(created.id);

@@ -17,6 +17,7 @@ import { registerCampaignKeyRoute } from './kinds/campaign.ts';
 import { ENTITY_DEFINITIONS } from './kinds/index.ts';
 import { registerOfferImport } from './kinds/offerImport.ts';
 import { registerTrafficSourceTemplates } from './kinds/trafficSourceTemplates.ts';
+import { registerUserRoutes } from './kinds/user.ts';
 import { EntityStore } from './repository.ts';
 import { adminOnlyAccess, type EntityAccess, EntityService, validationError } from './service.ts';
 
@@ -59,7 +60,7 @@ export function registerEntityRoutes(
     options.usageFinders ?? [],
     ctx.config.now,
   );
-  const service = new EntityService(store, entities, ctx.config.now);
+  const service = new EntityService(store, entities, ctx.config.now, access);
   const domains = entities.definition('domain');
 
   // Computed URLs go on the default tracking domain; without one, on the address the panel is using.
@@ -152,6 +153,7 @@ export function registerEntityRoutes(
 
   if (entities.definition('offer')) registerOfferImport(app, context, entities);
   if (entities.definition('campaign')) registerCampaignKeyRoute(app, context, entities, ctx.config.now);
+  if (entities.definition('user')) registerUserRoutes(app, context, entities, ctx.config.now);
   if (entities.definition('traffic_source')) registerTrafficSourceTemplates(app, authorized);
 
   app.get(entityPath.auditLog, async (request) => {

@@ -10,7 +10,7 @@ import { recordAudit } from '../audit.ts';
 import type { UserWithSecrets } from '../auth/users.ts';
 import { HttpError, parseInput } from '../http.ts';
 import type { ConfigStore, Sql } from '../store/port.ts';
-import { diffFields } from './audit.ts';
+import { type AuditChanges, diffFields } from './audit.ts';
 import {
   type AuditWriter,
   type EntityDefinition,
@@ -30,6 +30,17 @@ export type EntityAction = 'read' | 'write';
 export interface EntityAccess {
   authorize(user: UserWithSecrets, kind: string, action: EntityAction, id?: number): void | Promise<void>;
   scope(user: UserWithSecrets, kind: string): SqlCondition | null | Promise<SqlCondition | null>;
+  /**
+   * Runs in the write's transaction with the validated values (previous is null on create): refuses values
+   * outside the user's permissions, e.g. a campaign created in or moved to a group they may not use.
+   */
+  checkWrite?(
+    tx: Sql,
+    user: UserWithSecrets,
+    kind: string,
+    values: Record<string, unknown>,
+    previous: EntityRecord | null,
+  ): Promise<void>;
 }
 
 /** Until issue 7: admins and the super-admin manage everything, plain users nothing. */
@@ -57,10 +68,18 @@ export class EntityService {
   private readonly now: () => number;
   private readonly massSchemas = new Map<string, z.ZodType>();
 
-  constructor(store: ConfigStore, entities: EntityStore, now: () => number) {
+  private readonly access: EntityAccess;
+
+  constructor(
+    store: ConfigStore,
+    entities: EntityStore,
+    now: () => number,
+    access: EntityAccess = adminOnlyAccess,
+  ) {
     this.store = store;
     this.entities = entities;
     this.now = now;
+    this.access = access;
   }
 
   private auditWriter(sql: Sql, user: UserWithSecrets): AuditWriter {
@@ -70,8 +89,20 @@ export class EntityService {
         action: `${entry.kind}_${entry.action}`,
         entityKind: entry.kind,
         entityId: entry.id,
-        details: { changes: entry.changes },
+        details: { changes: this.maskSecrets(entry.kind, entry.changes) },
       });
+  }
+
+  private maskSecrets(kind: string, changes: AuditChanges): AuditChanges {
+    const fields = this.entities.definition(kind)?.fields ?? {};
+    const masked: AuditChanges = {};
+    for (const [field, change] of Object.entries(changes)) {
+      const secret = (value: unknown, label: string) => (value === null ? null : label);
+      masked[field] = fields[field]?.secret
+        ? { before: secret(change.before, '(secret)'), after: secret(change.after, '(secret, changed)') }
+        : change;
+    }
+    return masked;
   }
 
   private async mustFind(sql: Sql, definition: EntityDefinition, id: number): Promise<EntityRecord> {
@@ -121,7 +152,8 @@ export class EntityService {
     const input = parseInput(definition.inputSchema, body);
     const record = await this.store.transaction(async (tx) => {
       await this.checkStored(tx, definition, input, null);
-      const values = { ...input, ...definition.derive?.(input, null) };
+      await this.access.checkWrite?.(tx, user, definition.kind, input, null);
+      const values = { ...input, ...(await definition.derive?.(input, null)) };
       const id = await this.entities.insert(tx, definition, values);
       const audit = this.auditWriter(tx, user);
       await definition.afterWrite?.({ tx, now: this.now(), id, values, previous: null, audit });
@@ -156,7 +188,8 @@ export class EntityService {
         );
       }
       await this.checkStored(tx, definition, input, previous);
-      const values = { ...input, ...definition.derive?.(input, previous) };
+      await this.access.checkWrite?.(tx, user, definition.kind, input, previous);
+      const values = { ...input, ...(await definition.derive?.(input, previous)) };
       return this.write(tx, user, definition, previous, values);
     });
     return definition.present(record, env);
@@ -170,7 +203,9 @@ export class EntityService {
     previous: EntityRecord,
     values: Record<string, unknown>,
   ): Promise<EntityRecord> {
-    const changed = diffFields(previous, values, Object.keys(values));
+    // Only stored fields can change; request-only values (a new password) reach afterWrite but not the diff.
+    const stored = Object.keys(values).filter((field) => field === 'archived' || field in definition.fields);
+    const changed = diffFields(previous, values, stored);
     if (Object.keys(changed).length === 0) return previous;
     const audit = this.auditWriter(tx, user);
     await this.entities.update(
@@ -207,6 +242,7 @@ export class EntityService {
       const planned: { previous: EntityRecord; values: Record<string, unknown> }[] = [];
       const errors: ErrorItem[] = [];
       for (const previous of records) {
+        await this.access.checkWrite?.(tx, user, definition.kind, request.changes, previous);
         const merged = { ...inputOf(definition, previous), ...request.changes };
         const result = definition.inputSchema.safeParse(merged);
         if (!result.success) {
@@ -224,7 +260,7 @@ export class EntityService {
         const values: Record<string, unknown> = Object.fromEntries(
           changedFields.map((field) => [field, result.data[field]]),
         );
-        Object.assign(values, definition.derive?.(result.data, previous));
+        Object.assign(values, await definition.derive?.(result.data, previous));
         const referenceErrors = await this.entities.checkReferences(
           tx,
           definition,
@@ -274,6 +310,7 @@ export class EntityService {
           })),
         });
       }
+      await definition.beforeDelete?.({ tx, record: previous });
       await this.entities.remove(tx, definition, id);
       await this.auditWriter(
         tx,

@@ -1,0 +1,123 @@
+import { isGroupedKind, MESSAGES, type Permission, permissionsSchema } from '@cairn/contract';
+import type { UserWithSecrets } from '../auth/users.ts';
+import type { EntityDefinition, EntityRecord, SqlCondition } from '../entities/definition.ts';
+import { capitalize } from '../entities/repository.ts';
+import type { EntityAccess } from '../entities/service.ts';
+import { HttpError } from '../http.ts';
+import type { Sql } from '../store/port.ts';
+
+// The server side of per-kind permissions. Admins and the super-admin may do everything with entities (the
+// user kind has its own rules below); a plain user may touch a kind only through a permission for it.
+// Items outside a user's scope answer 404, exactly like items that do not exist, so their existence does
+// not leak; a kind without permission, or a write with read access, answers 403.
+
+const denied = (message: string = MESSAGES.permissionDenied) => new HttpError(403, { message });
+
+/** A plain user's permissions as stored; an unreadable value grants nothing. */
+export async function permissionsOf(sql: Sql, userId: number): Promise<Permission[]> {
+  const rows = await sql.query<{ permissions: string | null }>(
+    'SELECT permissions FROM users WHERE id = $1',
+    [userId],
+  );
+  const raw = rows[0]?.permissions;
+  if (!raw) return [];
+  const parsed = permissionsSchema.safeParse(JSON.parse(raw));
+  return parsed.success ? parsed.data : [];
+}
+
+function inScope(permission: Permission, record: { id: number; groupId?: unknown }): boolean {
+  if (permission.scope === 'all') return true;
+  if (permission.scope === 'items') return permission.itemIds.includes(record.id);
+  return typeof record.groupId === 'number' && permission.groupIds.includes(record.groupId);
+}
+
+export function permissionAccess(sql: Sql, definitions: readonly EntityDefinition[]): EntityAccess {
+  const byKind = new Map(definitions.map((definition) => [definition.kind, definition]));
+
+  const notFound = (kind: string, id: number) =>
+    new HttpError(404, { message: `${capitalize(byKind.get(kind)?.noun ?? kind)} ${id} not found` });
+
+  /** The permission a plain user holds for the kind, refusing the call when it does not allow the action. */
+  const permissionFor = async (
+    db: Sql,
+    user: UserWithSecrets,
+    kind: string,
+    action: 'read' | 'write',
+  ): Promise<Permission> => {
+    const permission = (await permissionsOf(db, user.id)).find((candidate) => candidate.kind === kind);
+    if (!permission) throw denied();
+    if (action === 'write' && permission.access !== 'write')
+      throw denied('Permission denied: read-only access');
+    return permission;
+  };
+
+  const recordInScope = async (
+    db: Sql,
+    permission: Permission,
+    kind: string,
+    id: number,
+  ): Promise<boolean> => {
+    if (permission.scope === 'all') return true;
+    const definition = byKind.get(kind);
+    if (!definition) return false;
+    const groupColumn = isGroupedKind(kind) ? ', group_id' : '';
+    const rows = await db.query<{ id: number; group_id?: number | null }>(
+      `SELECT id${groupColumn} FROM ${definition.table} WHERE id = $1`,
+      [id],
+    );
+    const row = rows[0];
+    if (!row) return false;
+    return inScope(permission, {
+      id: Number(row.id),
+      groupId: row.group_id == null ? null : Number(row.group_id),
+    });
+  };
+
+  return {
+    async authorize(user, kind, action, id) {
+      if (kind === 'user') {
+        // Users are managed by admins and the super-admin only; the finer rules are in checkWrite.
+        if (user.role === 'user') throw denied();
+        return;
+      }
+      if (user.role !== 'user') return;
+      const permission = await permissionFor(sql, user, kind, action);
+      if (id !== undefined && !(await recordInScope(sql, permission, kind, id))) throw notFound(kind, id);
+    },
+
+    async scope(user, kind): Promise<SqlCondition | null> {
+      if (user.role !== 'user' || kind === 'user') return null;
+      const permission = await permissionFor(sql, user, kind, 'read');
+      const ids = permission.scope === 'groups' ? permission.groupIds : permission.itemIds;
+      if (permission.scope === 'all') return null;
+      const column = permission.scope === 'groups' ? 't.group_id' : 't.id';
+      return { sql: `${column} IN (${ids.map((_, n) => `$${n + 1}`).join(', ')})`, params: ids };
+    },
+
+    async checkWrite(tx, user, kind, values, previous: EntityRecord | null) {
+      if (kind === 'user') {
+        if (previous === null && !(user.role !== 'user' && user.canCreateUsers)) throw denied();
+        if (previous?.role === 'super_admin' && user.role !== 'super_admin') {
+          throw denied('Only the super-admin can change the super-admin');
+        }
+        return;
+      }
+      if (user.role !== 'user') return;
+      const permission = await permissionFor(tx, user, kind, 'write');
+      if (permission.scope === 'all') return;
+      if (previous && !inScope(permission, previous)) throw notFound(kind, previous.id);
+      if (permission.scope === 'items') {
+        if (!previous) throw denied('Permission denied: you may change only the items chosen for you');
+        return;
+      }
+      // Created in, or moved to, a group: it must be one of the user's groups, or they would lose the item.
+      const groupId = 'groupId' in values ? values.groupId : previous?.groupId;
+      if (typeof groupId !== 'number' || !permission.groupIds.includes(groupId)) {
+        throw new HttpError(403, {
+          message: `${MESSAGES.permissionDenied}: choose one of your groups`,
+          errors: [{ message: 'Choose one of your groups', detail: { field: 'groupId' } }],
+        });
+      }
+    },
+  };
+}
