@@ -81,7 +81,7 @@ export const cellText = style({ overflow: 'hidden', textOverflow: 'ellipsis' });
 export const selectCell = style({ justifyContent: 'center', paddingInline: 0 });
 
 export const verticalBorders = style({});
-globalStyle(`${verticalBorders} [data-cell]:not(:last-child)`, {
+globalStyle(`${verticalBorders} ${cell}:not(:last-child)`, {
   borderRight: `1px solid ${vars.table.verticalBorder}`,
 });
 
