@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { type ApiClient, createApiClient } from './client.ts';
-import { extractErrorText, formatDetail } from './errorText.ts';
+import { extractErrorText, formatDetail, mentionsAuthenticationError } from './errorText.ts';
 import { licenseErrorMessage } from './messages.ts';
 
 type Handler = (request: Request) => Response | Promise<Response>;
@@ -316,6 +316,16 @@ describe('error text extraction', () => {
     ['a number', 42, 'Unknown error'],
   ])('accepts %s', (_label, body, expected) => {
     expect(extractErrorText(body)).toBe(expected);
+  });
+
+  it('finds AUTHENTICATION_ERROR in the message even when errors carry the details', () => {
+    expect(
+      mentionsAuthenticationError({ message: 'AUTHENTICATION_ERROR: expired', errors: [{ message: 'x' }] }),
+    ).toBe(true);
+    expect(mentionsAuthenticationError({ errors: [{ message: 'AUTHENTICATION_ERROR' }] })).toBe(true);
+    expect(mentionsAuthenticationError('AUTHENTICATION_ERROR')).toBe(true);
+    expect(mentionsAuthenticationError({ items: [{ name: 'AUTHENTICATION_ERROR' }] })).toBe(false);
+    expect(mentionsAuthenticationError({ message: 'Saved' })).toBe(false);
   });
 
   it('formats details', () => {

@@ -57,7 +57,10 @@ export function extractErrorText(body: unknown): string {
 
 /** Whether a body says the session is gone, whatever the HTTP status. */
 export function mentionsAuthenticationError(body: unknown): boolean {
-  if (typeof body === 'string') return body.includes('AUTHENTICATION_ERROR');
+  const marker = 'AUTHENTICATION_ERROR';
+  if (typeof body === 'string') return body.includes(marker);
   if (!isRecord(body)) return false;
-  return extractErrorText(body).includes('AUTHENTICATION_ERROR');
+  // The marker may sit in the top-level message while the errors list carries the details.
+  const texts = [extractErrorText(body), body.message, body.error, body.errorMessage];
+  return texts.some((text) => typeof text === 'string' && text.includes(marker));
 }
