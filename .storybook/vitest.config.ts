@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromiumLaunchOptions } from '@cairn/tooling/chromium';
+import { chromiumArgs, findChromium, missingChromiumMessage } from '@cairn/tooling/chromium';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineProject } from 'vitest/config';
@@ -12,6 +12,9 @@ const configDir = fileURLToPath(new URL('.', import.meta.url));
 // and is compared with its committed baseline screenshot (vitest.setup.ts). Update baselines with
 // `npm run test:visual:update`, or for some stories only:
 //   npx vitest run --project storybook -u <path filter>
+const chromium = findChromium();
+if (!chromium) console.warn(`The storybook project cannot run here. ${missingChromiumMessage()}`);
+
 export default defineProject({
   plugins: [storybookTest({ configDir })],
   // Pre-bundle every dependency the stories reach before the first test: a dependency discovered
@@ -30,7 +33,10 @@ export default defineProject({
       enabled: true,
       headless: true,
       provider: playwright({
-        launchOptions: chromiumLaunchOptions(),
+        // Looked up, not required, while the config loads: every `vitest run` reads this file, and a
+        // machine without Chromium must still run the unit projects (the warning above says why the
+        // storybook project then fails to launch).
+        launchOptions: { executablePath: chromium, args: chromiumArgs },
         contextOptions: { deviceScaleFactor: 1 },
       }),
       instances: [{ browser: 'chromium' }],
