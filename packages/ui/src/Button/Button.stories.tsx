@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Plus } from 'lucide-react';
+import { expect, userEvent, within } from 'storybook/test';
 import { Matrix, Stack } from '../storybook/Matrix.tsx';
 import { BUTTON_SIZES, BUTTON_TONES, BUTTON_VARIANTS } from './Button.css.ts';
 import { Button } from './Button.tsx';
@@ -64,4 +65,21 @@ export const Sizes: Story = {
       )}
     />
   ),
+};
+
+/** Keyboard focus shows the ring (vars.color.focusRing); a mouse click does not. */
+export const FocusRing: Story = {
+  render: () => (
+    <div style={{ display: 'flex', gap: 12, padding: 8 }}>
+      {BUTTON_VARIANTS.map((variant) => (
+        <Button key={variant} variant={variant}>
+          {variant}
+        </Button>
+      ))}
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    await userEvent.tab();
+    await expect(within(canvasElement).getByRole('button', { name: 'solid' })).toHaveFocus();
+  },
 };

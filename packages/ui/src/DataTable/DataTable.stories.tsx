@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
 import { Button } from '../Button/Button.tsx';
 import { Stack } from '../storybook/Matrix.tsx';
 import { DataTable } from './DataTable.tsx';
@@ -129,4 +130,45 @@ export const ServerPaging: Story = {
       />
     </div>
   ),
+};
+
+/** The column settings popover: show/hide and reorder, saved under the table's storage key. */
+export const ColumnSettings: Story = {
+  render: () => (
+    <div style={{ width: 1000, minHeight: 480 }}>
+      <DataTable
+        label="Campaigns"
+        data={rows.slice(0, 4)}
+        columns={sampleColumns}
+        getRowId={getRowId}
+        height={220}
+      />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Columns' }));
+    await expect(within(document.body).getByRole('dialog', { name: 'Column settings' })).toBeVisible();
+  },
+};
+
+/** Keyboard: the focused cell carries the focus ring. */
+export const KeyboardFocus: Story = {
+  render: () => (
+    <div style={{ width: 1000 }}>
+      <DataTable
+        label="Campaigns"
+        data={rows.slice(0, 5)}
+        columns={sampleColumns}
+        getRowId={getRowId}
+        selectable
+        height={240}
+      />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const first = canvasElement.querySelector<HTMLElement>('[data-cell="0:0"]');
+    first?.focus();
+    await userEvent.keyboard('{ArrowDown}{ArrowRight}{ArrowRight}');
+    await expect(canvasElement.querySelector('[data-cell="1:2"]')).toHaveFocus();
+  },
 };
