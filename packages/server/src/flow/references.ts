@@ -17,13 +17,13 @@ const REFERENCED = {
   offer: { table: 'offers', noun: 'Offer', pick: (flow: Flow) => flowReferences(flow).offerIds },
 } as const;
 
-function parseFlow(value: unknown): Flow | null {
+export function parseFlow(value: unknown): Flow | null {
   if (value === null || value === undefined) return null;
   return (typeof value === 'string' ? JSON.parse(value) : value) as Flow;
 }
 
 /** Where in the flow an id appears first, as the field path a form shows the message at. */
-function firstPathOf(flow: Flow, kind: 'landing' | 'offer', id: number, prefix: string): string {
+export function firstPathOf(flow: Flow, kind: 'landing' | 'offer', id: number, prefix: string): string {
   const groups: [string, Flow['defaultPaths']][] = [
     ['defaultPaths', flow.defaultPaths],
     ...flow.rules.map((rule, index): [string, Flow['defaultPaths']] => [`rules.${index}.paths`, rule.paths]),
@@ -100,5 +100,3 @@ export const flowUsageFinder: UsageFinder = async (sql, kind, id) => {
   }
   return usages;
 };
-
-export { parseFlow };

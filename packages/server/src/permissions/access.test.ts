@@ -39,7 +39,11 @@ async function userWith(
 ): Promise<{ campaigns: KindClient; browser: TestBrowser }> {
   userCount += 1;
   const login = `plain-${userCount}`;
-  await kindClient(admin, 'user').make({ login, password: 'plain-password', permissions });
+  // Campaign flows name an offer, which their editors must be able to read.
+  const withOffers = permissions.some((permission) => permission.kind === 'offer')
+    ? permissions
+    : [...permissions, { kind: 'offer' as const, scope: 'all' as const, access: 'read' as const }];
+  await kindClient(admin, 'user').make({ login, password: 'plain-password', permissions: withOffers });
   const browser = new TestBrowser(cairn.url);
   expect((await browser.signIn(login, 'plain-password')).status).toBe(200);
   return { campaigns: kindClient(browser, 'campaign'), browser };
@@ -144,6 +148,37 @@ describe('permissions', () => {
     expect(create.json().message).toBe('Permission denied: you may change only the items chosen for you');
     expect((await writer.mass([ungrouped.id, inB.id], { costMicros: 5000 })).status).toBe(200);
     expect((await writer.mass([ungrouped.id, inA.id], { costMicros: 7000 })).status).toBe(404);
+  });
+
+  it('lets an item point only at what its editor can read', async () => {
+    const secretOffer = await kindClient(admin, 'offer').make({
+      name: 'p-secret-offer',
+      url: 'https://s.example/',
+    });
+    const source = await kindClient(admin, 'traffic_source').make({ name: 'p-secret-source' });
+    const { campaigns } = await userWith([
+      { kind: 'campaign', scope: 'all', access: 'write' },
+      { kind: 'offer', scope: 'items', itemIds: [offerId] },
+    ]);
+    const refused = await campaigns.create({
+      name: 'p-refs',
+      trafficSourceId: source.id,
+      flow: { defaultPaths: [{ offers: [{ offerId }, { offerId: secretOffer.id }] }] },
+    });
+    expect(refused.status).toBe(403);
+    expect(errorFields(refused)).toEqual(['trafficSourceId', 'flow.defaultPaths.0.offers.1']);
+    expect(refused.json().message).toContain(`You have no access to offer ${secretOffer.id}`);
+
+    // What an admin put there stays editable: only newly added references are checked.
+    const byAdmin = await kindClient(admin, 'campaign').make<Campaign>({
+      name: 'p-admin-made',
+      trafficSourceId: source.id,
+      flow: { defaultPaths: [{ offers: [{ offerId: secretOffer.id }] }] },
+    });
+    expect((await campaigns.put(byAdmin.id, body(byAdmin, { notes: 'edited' }))).status).toBe(200);
+    expect((await campaigns.mass([byAdmin.id], { trafficSourceId: null })).status).toBe(200);
+    expect((await campaigns.mass([byAdmin.id], { trafficSourceId: source.id })).status).toBe(403);
+    await kindClient(admin, 'campaign').remove(byAdmin.id);
   });
 
   it('applies to other kinds too, and a permission change applies at once', async () => {

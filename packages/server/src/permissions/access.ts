@@ -1,8 +1,16 @@
-import { isGroupedKind, MESSAGES, type Permission, permissionsSchema } from '@cairn/contract';
+import {
+  type ErrorItem,
+  flowReferences,
+  isGroupedKind,
+  MESSAGES,
+  type Permission,
+  permissionsSchema,
+} from '@cairn/contract';
 import type { UserWithSecrets } from '../auth/users.ts';
 import type { EntityDefinition, EntityRecord, SqlCondition } from '../entities/definition.ts';
 import { capitalize } from '../entities/repository.ts';
 import type { EntityAccess } from '../entities/service.ts';
+import { firstPathOf, parseFlow } from '../flow/references.ts';
 import { HttpError } from '../http.ts';
 import type { Sql } from '../store/port.ts';
 
@@ -73,6 +81,62 @@ export function permissionAccess(sql: Sql, definitions: readonly EntityDefinitio
     });
   };
 
+  /**
+   * A plain user may point an item only at things they can read themselves: a campaign cannot send clicks
+   * to an offer, or use a traffic source, hidden from its editor. References already there stay allowed.
+   * Groups are governed by the scope rules instead.
+   */
+  const checkReferencesReadable = async (
+    tx: Sql,
+    user: UserWithSecrets,
+    kind: string,
+    values: Record<string, unknown>,
+    previous: EntityRecord | null,
+  ): Promise<void> => {
+    const wanted: { kind: string; id: number; field: string }[] = [];
+    for (const reference of byKind.get(kind)?.references ?? []) {
+      const id = values[reference.field];
+      if (reference.kind === 'group' || typeof id !== 'number' || previous?.[reference.field] === id)
+        continue;
+      wanted.push({ kind: reference.kind, id, field: reference.field });
+    }
+    const flow = parseFlow(values.flow);
+    if (flow) {
+      const before = parseFlow(previous?.flow);
+      const kept = before
+        ? flowReferences(before)
+        : { landingIds: new Set<number>(), offerIds: new Set<number>() };
+      const { landingIds, offerIds } = flowReferences(flow);
+      for (const id of landingIds) {
+        if (!kept.landingIds.has(id))
+          wanted.push({ kind: 'landing', id, field: firstPathOf(flow, 'landing', id, 'flow.') });
+      }
+      for (const id of offerIds) {
+        if (!kept.offerIds.has(id))
+          wanted.push({ kind: 'offer', id, field: firstPathOf(flow, 'offer', id, 'flow.') });
+      }
+    }
+    if (wanted.length === 0) return;
+    const permissions = await permissionsOf(tx, user.id);
+    const errors: ErrorItem[] = [];
+    for (const reference of wanted) {
+      const permission = permissions.find((candidate) => candidate.kind === reference.kind);
+      if (!permission || !(await recordInScope(tx, permission, reference.kind, reference.id))) {
+        const noun = byKind.get(reference.kind)?.noun ?? reference.kind;
+        errors.push({
+          message: `You have no access to ${noun} ${reference.id}`,
+          detail: { field: reference.field },
+        });
+      }
+    }
+    if (errors.length > 0) {
+      throw new HttpError(403, {
+        message: `${MESSAGES.permissionDenied}: ${errors.map((e) => e.message).join('; ')}`,
+        errors,
+      });
+    }
+  };
+
   return {
     async authorize(user, kind, action, id) {
       if (kind === 'user') {
@@ -104,6 +168,7 @@ export function permissionAccess(sql: Sql, definitions: readonly EntityDefinitio
       }
       if (user.role !== 'user') return;
       const permission = await permissionFor(tx, user, kind, 'write');
+      await checkReferencesReadable(tx, user, kind, values, previous);
       if (permission.scope === 'all') return;
       if (previous && !inScope(permission, previous)) throw notFound(kind, previous.id);
       if (permission.scope === 'items') {

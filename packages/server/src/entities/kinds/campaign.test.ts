@@ -92,6 +92,15 @@ describe('campaign', () => {
       key: campaign.key,
       url: `https://go.campaign-test.example/click?key=${campaign.key}&cid={clickid}&cost={cost}&zone={zoneid}`,
     });
+    // Its group and domain cannot be deleted while it uses them; the message names it.
+    for (const [kind, id] of [
+      ['group', group.id],
+      ['domain', domain.id],
+    ] as const) {
+      const inUse = await kindClient(browser, kind).remove(id);
+      expect(inUse.status, kind).toBe(409);
+      expect(inUse.json().message).toContain('1 campaign (Summer push 2)');
+    }
   });
 
   it('regenerates its key on request, audited', async () => {
