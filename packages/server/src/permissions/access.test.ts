@@ -91,8 +91,17 @@ describe('permissions', () => {
   });
 
   it('by group, read: sees only its groups; other items are not found', async () => {
-    const { campaigns } = await userWith([{ kind: 'campaign', scope: 'groups', groupIds: [groupA.id] }]);
+    const { campaigns, browser } = await userWith([
+      { kind: 'campaign', scope: 'groups', groupIds: [groupA.id] },
+    ]);
     expect(await names(campaigns)).toEqual(['p-in-a']);
+    // Its groups are readable for the forms and filters, and only those.
+    const groups = kindClient(browser, 'group');
+    expect(
+      (await groups.list()).json<ListResponse<{ name: string }>>().items.map((group) => group.name),
+    ).toEqual(['Team A']);
+    expect((await groups.get(groupB.id)).status).toBe(404);
+    expect((await groups.put(groupA.id, { name: 'Renamed', kind: 'campaign' })).status).toBe(403);
     expect((await campaigns.list(`ids=${inB.id}`)).json<ListResponse<Campaign>>().total).toBe(0);
     expect((await campaigns.get(inA.id)).status).toBe(200);
     expect((await campaigns.get(inB.id)).status).toBe(404);

@@ -33,6 +33,16 @@ export async function permissionsOf(sql: Sql, userId: number): Promise<Permissio
   return parsed.success ? parsed.data : [];
 }
 
+/**
+ * Without a permission for groups themselves, a user limited to some groups may still read those groups:
+ * lists and forms show the group names and pick among them.
+ */
+function implicitGroupPermission(permissions: readonly Permission[]): Permission | undefined {
+  const itemIds = [...new Set(permissions.flatMap((permission) => permission.groupIds))];
+  if (itemIds.length === 0) return undefined;
+  return { kind: 'group', scope: 'items', access: 'read', groupIds: [], itemIds };
+}
+
 function inScope(permission: Permission, record: { id: number; groupId?: unknown }): boolean {
   if (permission.scope === 'all') return true;
   if (permission.scope === 'items') return permission.itemIds.includes(record.id);
@@ -52,7 +62,10 @@ export function permissionAccess(sql: Sql, definitions: readonly EntityDefinitio
     kind: string,
     action: 'read' | 'write',
   ): Promise<Permission> => {
-    const permission = (await permissionsOf(db, user.id)).find((candidate) => candidate.kind === kind);
+    const permissions = await permissionsOf(db, user.id);
+    const permission =
+      permissions.find((candidate) => candidate.kind === kind) ??
+      (kind === 'group' ? implicitGroupPermission(permissions) : undefined);
     if (!permission) throw denied();
     if (action === 'write' && permission.access !== 'write')
       throw denied('Permission denied: read-only access');
