@@ -1,6 +1,13 @@
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openSession, type RunningServer, startServer, waitForTitle } from './support.ts';
+import {
+  launchBrowser,
+  openSession,
+  type RunningServer,
+  removeTempDirs,
+  startServer,
+  waitForTitle,
+} from './support.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -13,6 +20,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  removeTempDirs();
 });
 
 describe('demo mode', () => {

@@ -7,6 +7,7 @@ import {
   launchBrowser,
   openSession,
   type RunningServer,
+  removeTempDirs,
   signInThroughForm,
   startServer,
   tempDir,
@@ -24,6 +25,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   for (const server of servers) await server.close();
+  removeTempDirs();
 });
 
 async function start(options: Parameters<typeof startServer>[0]) {

@@ -7,6 +7,7 @@ import {
   openSession,
   panelAddress,
   type RunningServer,
+  removeTempDirs,
   type Session,
   signInThroughForm,
   startServer,
@@ -29,6 +30,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  removeTempDirs();
 });
 
 describe('addresses', () => {

@@ -6,6 +6,7 @@ import {
   launchBrowser,
   openSession,
   type RunningServer,
+  removeTempDirs,
   type Session,
   signInThroughForm,
   startServer,
@@ -29,6 +30,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  removeTempDirs();
 });
 
 async function choose(page: Page, field: string, option: string) {

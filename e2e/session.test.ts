@@ -7,6 +7,7 @@ import {
   openSession,
   panelAddress,
   type RunningServer,
+  removeTempDirs,
   signInThroughForm,
   startServer,
   waitForTitle,
@@ -23,6 +24,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  removeTempDirs();
 });
 
 describe('signing in and out', () => {

@@ -12,8 +12,17 @@ export const adminPassword = 'correct horse battery staple';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const panelDist = path.join(repoRoot, 'packages/panel/dist');
 
+const createdDirs: string[] = [];
+
+/** Removes the data dirs this test file created; call it after closing the servers. */
+export function removeTempDirs(): void {
+  for (const dir of createdDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+}
+
 export function tempDir(prefix = 'cairn-e2e-'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  createdDirs.push(dir);
+  return dir;
 }
 
 export type RunningServer = Awaited<ReturnType<typeof startCairn>>;

@@ -7,6 +7,7 @@ import {
   launchBrowser,
   openSession,
   type RunningServer,
+  removeTempDirs,
   signInThroughForm,
   startServer,
   waitForTitle,
@@ -25,6 +26,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  removeTempDirs();
 });
 
 describe('two-factor sign-in', () => {
