@@ -145,6 +145,9 @@ describe('user management', () => {
       'disabled',
     ]);
     expect(errorFields(await users.mass([superAdminId], { disabled: true }))).toEqual(['disabled']);
+    expect(errorFields(await users.mass([superAdminId], { canCreateUsers: false }))).toEqual([
+      'canCreateUsers',
+    ]);
     const deleted = await users.remove(superAdminId);
     expect(deleted.status).toBe(409);
     expect(deleted.json().message).toBe('The super-admin cannot be deleted');
@@ -196,7 +199,12 @@ describe('user management', () => {
         .status,
     ).toBe(201);
 
-    await users.make({ login: 'plain-user', password: 'plain-password', canCreateUsers: true });
+    const plainUser = await users.make<ManagedUser>({
+      login: 'plain-user',
+      password: 'plain-password',
+      canCreateUsers: true,
+    });
+    expect(plainUser.canCreateUsers).toBe(false);
     const plain = await signedIn('plain-user', 'plain-password');
     const plainUsers = kindClient(plain, 'user');
     expect((await plainUsers.list()).status).toBe(403);

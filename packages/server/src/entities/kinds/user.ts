@@ -102,10 +102,14 @@ export function userDefinition(keys: Keys): EntityDefinition {
       if (previous?.role === 'super_admin') {
         if (values.role !== 'super_admin') throw fieldError('role', 'The super-admin cannot be demoted');
         if (values.disabled === true) throw fieldError('disabled', 'The super-admin cannot be disabled');
+        if (values.canCreateUsers === false) {
+          throw fieldError('canCreateUsers', 'The super-admin can always create users');
+        }
       } else if (values.role === 'super_admin') {
         throw fieldError('role', 'There is exactly one super-admin');
       }
-      const derived: Record<string, unknown> = {};
+      // Creating users is an admin's right; on a plain user the flag would only mislead.
+      const derived: Record<string, unknown> = values.role === 'user' ? { canCreateUsers: false } : {};
       if (typeof values.password === 'string') derived.passwordHash = await hashPassword(values.password);
       else if (!previous) throw fieldError('password', 'Password is required');
       if (!previous) {
