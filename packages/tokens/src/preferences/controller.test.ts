@@ -96,7 +96,8 @@ describe('display preferences', () => {
 
   it('saves a toggled theme and keeps exactly one theme class', () => {
     const { controller } = setup(false);
-    controller.toggleTheme();
+    const { toggleTheme } = controller;
+    toggleTheme();
     expect(localStorage.getItem(STORAGE_KEYS.theme)).toBe('"dark"');
     controller.setColorScheme('legacy');
     const themeClasses = [...root().classList].filter((name) =>

@@ -106,18 +106,19 @@ export function createDisplayPreferencesController(
   };
   darkQuery.addEventListener('change', onSystemChange);
 
+  // A plain function rather than a method, so callers may pass setTheme/toggleTheme around unbound.
+  const setTheme = (theme: unknown) => {
+    const parsed = themeSchema.safeParse(theme);
+    if (!parsed.success) return logger.warn('Invalid theme rejected', theme);
+    update({ ...preferences, theme: parsed.data });
+    writeStoredPreference(storage, 'theme', parsed.data, logger);
+    apply();
+  };
+
   return {
     current: () => preferences,
-    setTheme(theme) {
-      const parsed = themeSchema.safeParse(theme);
-      if (!parsed.success) return logger.warn('Invalid theme rejected', theme);
-      update({ ...preferences, theme: parsed.data });
-      writeStoredPreference(storage, 'theme', parsed.data, logger);
-      apply();
-    },
-    toggleTheme() {
-      this.setTheme(preferences.theme === 'dark' ? 'light' : 'dark');
-    },
+    setTheme,
+    toggleTheme: () => setTheme(preferences.theme === 'dark' ? 'light' : 'dark'),
     setColorScheme(scheme) {
       const parsed = colorSchemeSchema.safeParse(scheme);
       if (!parsed.success) return logger.warn('Invalid colour scheme rejected', scheme);
