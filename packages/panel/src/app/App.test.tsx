@@ -158,6 +158,38 @@ describe('panel routing', () => {
     expect(await screen.findByRole('menuitem', { name: 'Monitor for developers' })).toBeInTheDocument();
   });
 
+  it('runs the role call before every route', async () => {
+    const user = userEvent.setup();
+    const { server, current } = renderAt('/offers', ...signedIn);
+    await screen.findByRole('heading', { level: 1, name: 'Offers' });
+    const roleCalls = () => server.calls.filter((call) => call === 'GET /api/user/role').length;
+    const before = roleCalls();
+    await user.click(screen.getByRole('link', { name: 'Landers' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Landers' })).toBeInTheDocument();
+    expect(current()).toBe('/panel/landings');
+    expect(roleCalls()).toBe(before + 1);
+  });
+
+  it('shows only the latest of two quick navigations', async () => {
+    let answerFirst: (response: Response) => void = () => {};
+    let calls = 0;
+    const { location, current } = renderAt(
+      '/offers',
+      on('GET', '/api/user/role', () => {
+        calls += 1;
+        // The first guard is slow; the user moves on before it answers.
+        if (calls === 1) return new Promise<Response>((resolve) => (answerFirst = resolve));
+        return json(adminRole);
+      }),
+    );
+    location.navigate('/panel/trends');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Trends' })).toBeInTheDocument();
+    answerFirst(json(adminRole));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Trends');
+    expect(current()).toBe('/panel/trends');
+  });
+
   it('shows the twelve navigation tabs', async () => {
     renderAt('/offers', ...signedIn);
     await screen.findByRole('heading', { level: 1, name: 'Offers' });
