@@ -241,3 +241,14 @@ export function flowReferences(flow: Flow): { landingIds: Set<number>; offerIds:
   }
   return { landingIds, offerIds };
 }
+
+/**
+ * Each item's share of the clicks in percent (one decimal), as the flow editor shows next to the weights;
+ * paused items take none. Matches how the evaluator splits: weight over the total of the active weights.
+ */
+export function weightShares(items: readonly { weight: number; paused?: boolean }[]): number[] {
+  const total = items.reduce((sum, item) => sum + (item.paused ? 0 : item.weight), 0);
+  return items.map((item) =>
+    item.paused || total === 0 ? 0 : Math.round((item.weight / total) * 1000) / 10,
+  );
+}

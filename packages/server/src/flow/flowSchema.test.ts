@@ -1,4 +1,4 @@
-import { flowReferences, flowSchema } from '@cairn/contract';
+import { flowReferences, flowSchema, weightShares } from '@cairn/contract';
 import { describe, expect, it } from 'vitest';
 
 // The contract's flow schema is what both campaign and rotation bodies are checked with; the panel shows
@@ -120,5 +120,13 @@ describe('flow validation', () => {
         rules: [{ criteria: [], paths: [{ offers: [{ offerId: 1 }] }] }],
       }),
     ).toEqual(['rules.0.criteria: A rule needs at least one criterion']);
+  });
+
+  it('shows weights as shares of the active total', () => {
+    expect(weightShares([{ weight: 70 }, { weight: 30 }])).toEqual([70, 30]);
+    expect(weightShares([{ weight: 1 }, { weight: 2 }, { weight: 5, paused: true }])).toEqual([
+      33.3, 66.7, 0,
+    ]);
+    expect(weightShares([{ weight: 3, paused: true }])).toEqual([0]);
   });
 });
