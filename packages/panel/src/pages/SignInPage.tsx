@@ -37,7 +37,8 @@ export default function SignInPage() {
     if (result.status === 'ok') {
       services.licenseError.clear();
       services.signInNotice.clear();
-      navigate(returnTo ?? '/campaigns');
+      // Replacing the sign-in entry keeps Back from landing on a form that would only send the user on.
+      navigate(returnTo ?? '/campaigns', { replace: true });
       return;
     }
     if (result.license) services.licenseError.set(result.license);
