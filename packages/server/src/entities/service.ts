@@ -43,7 +43,7 @@ export interface EntityAccess {
   ): Promise<void>;
 }
 
-/** Until issue 7: admins and the super-admin manage everything, plain users nothing. */
+/** Admins and the super-admin manage everything, plain users nothing; the app uses permissions/access.ts. */
 export const adminOnlyAccess: EntityAccess = {
   authorize(user) {
     if (user.role === 'user') throw new HttpError(403, { message: MESSAGES.permissionDenied });
