@@ -71,6 +71,28 @@ describe('signing in and out', () => {
     await context.close();
   });
 
+  it('changes the password on settings/user; the new one signs in, the old one no longer does', async () => {
+    await server.users.create({ login: 'ann', password: 'first password 1', role: 'admin' });
+    const { page, context } = await openSession(browser, server.url);
+    await page.goto('/panel/login?returnTo=%2Fsettings%2Fuser');
+    await signInThroughForm(page, 'ann', 'first password 1');
+    await waitForTitle(page, 'User - Settings - Cairn');
+    await page.getByLabel('Current password').fill('first password 1');
+    await page.getByLabel('New password', { exact: true }).fill('second password 2');
+    await page.getByLabel('Repeat the new password').fill('second password 2');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Password changed.', { exact: false }).first().waitFor();
+
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.waitForURL('**/panel/login');
+    await signInThroughForm(page, 'ann', 'first password 1');
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('Wrong username or password');
+    await signInThroughForm(page, 'ann', 'second password 2');
+    await page.waitForURL('**/panel/campaigns');
+    await context.close();
+  });
+
   it('says so on a wrong password', async () => {
     const { page, context } = await openSession(browser, server.url);
     await page.goto('/panel/login');
