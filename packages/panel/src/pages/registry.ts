@@ -8,8 +8,8 @@ type PageModule = { default: ComponentType<PageProps> };
 const loaders: Record<PageKey, () => Promise<PageModule>> = {
   'sign-in': () => import('./SignInPage.tsx'),
   'not-found': () => import('./NotFoundPage.tsx'),
-  'entity-list': () => import('./planned/EntityListPage.tsx'),
-  'entity-form': () => import('./planned/EntityFormPage.tsx'),
+  'entity-list': () => import('../entities/EntityListPage.tsx'),
+  'entity-form': () => import('../entities/EntityFormPage.tsx'),
   trends: () => import('./planned/PlannedPage.tsx'),
   conversions: () => import('./planned/PlannedPage.tsx'),
   clicklog: () => import('./planned/PlannedPage.tsx'),

@@ -137,8 +137,9 @@ export const routeTable: RouteDef[] = [
   { path: '/triggers', title: 'Triggers', page: 'triggers' },
   { path: '/update', title: 'Update', page: 'update' },
   { path: '/rollback', title: 'Rollback', page: 'rollback' },
-  { path: '/domains', title: 'Domains', page: 'entity-list', entity: 'domains' },
-  { path: '/groups', title: 'Groups', page: 'entity-list', entity: 'groups' },
+  // Domains and groups are menu entries, not tabs, but are created and edited like the other kinds.
+  ...entityRoutes('domains'),
+  ...entityRoutes('groups'),
   { path: '/report/leads/{subjectType}/{subjectIds}', title: 'Leads report', page: 'leads-report' },
   { path: '/report/{subjectType}/{subjectIds}', title: 'Report', page: 'report' },
   { path: '/monitor', title: 'Monitor', page: 'monitor' },

@@ -1,0 +1,140 @@
+import {
+  deleteResponseSchema,
+  ENTITY_CONTRACTS,
+  entityPath,
+  listResponseSchema,
+  massUpdateResponseSchema,
+  type OfferImportResponse,
+  offerImportResponseSchema,
+  trafficSourceTemplatesResponseSchema,
+} from '@cairn/contract';
+import { z } from 'zod';
+import type { ApiClient, CallResult } from '../http/client.ts';
+import type { Item, ManagedKind } from './types.ts';
+
+// The entity calls of the REST shape every kind shares (DESIGN.md), validated by the contract's schemas.
+
+export function contractOf(kind: ManagedKind) {
+  return ENTITY_CONTRACTS[kind];
+}
+
+function itemSchemaOf(kind: ManagedKind): z.ZodType<Item> {
+  return contractOf(kind).schema as unknown as z.ZodType<Item>;
+}
+
+export interface ListPage {
+  items: Item[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Query parameters of `GET /api/{kind}`, already in their wire form (`sort=name:asc`, `groupId=3`). */
+export type ListParams = Record<string, string | number>;
+
+export function fetchList(client: ApiClient, kind: ManagedKind, params: ListParams, signal?: AbortSignal) {
+  return client.get<ListPage>(entityPath.list(kind), {
+    query: params,
+    schema: listResponseSchema(itemSchemaOf(kind)) as unknown as z.ZodType<ListPage>,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function fetchItem(client: ApiClient, kind: ManagedKind, id: number, signal?: AbortSignal) {
+  return client.get<Item>(entityPath.item(kind, id), {
+    schema: itemSchemaOf(kind),
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function createItem(client: ApiClient, kind: ManagedKind, input: unknown) {
+  return client.post<Item>(entityPath.list(kind), { json: input, schema: itemSchemaOf(kind) });
+}
+
+export function updateItem(client: ApiClient, kind: ManagedKind, id: number, input: unknown) {
+  return client.put<Item>(entityPath.item(kind, id), { json: input, schema: itemSchemaOf(kind) });
+}
+
+export function archiveItem(client: ApiClient, kind: ManagedKind, id: number) {
+  return client.post<Item>(entityPath.archive(kind, id), { schema: itemSchemaOf(kind) });
+}
+
+export function restoreItem(client: ApiClient, kind: ManagedKind, id: number) {
+  return client.post<Item>(entityPath.restore(kind, id), { schema: itemSchemaOf(kind) });
+}
+
+export function deleteItem(client: ApiClient, kind: ManagedKind, id: number) {
+  return client.delete(entityPath.item(kind, id), { schema: deleteResponseSchema });
+}
+
+export function massUpdate(
+  client: ApiClient,
+  kind: ManagedKind,
+  ids: number[],
+  changes: Record<string, unknown>,
+) {
+  return client.patch(entityPath.mass(kind), { json: { ids, changes }, schema: massUpdateResponseSchema });
+}
+
+/**
+ * Bulk offer import. A report with line errors comes back as a 2xx listing `errors`, which the client calls a
+ * partial error; the report is the answer either way.
+ */
+export async function importOffers(
+  client: ApiClient,
+  text: string,
+): Promise<CallResult<OfferImportResponse>> {
+  const result = await client.post(entityPath.offerImport, {
+    json: { text },
+    schema: offerImportResponseSchema,
+  });
+  if (result.status === 'partial-error') {
+    const report = offerImportResponseSchema.safeParse(result.body);
+    if (report.success) return { status: 'ok', data: report.data, httpStatus: result.httpStatus };
+  }
+  return result;
+}
+
+export function fetchTrafficSourceTemplates(client: ApiClient) {
+  return client.get(entityPath.trafficSourceTemplates, { schema: trafficSourceTemplatesResponseSchema });
+}
+
+/** The query-key roots, so a change can refresh every list and option set of a kind at once. */
+export const entityQueryKeys = {
+  all: (kind: ManagedKind) => ['entity', kind] as const,
+  list: (kind: ManagedKind, params: ListParams) => ['entity', kind, 'list', params] as const,
+  item: (kind: ManagedKind, id: number) => ['entity', kind, 'item', id] as const,
+  options: (kind: ManagedKind, groupKind: string | undefined) =>
+    ['entity', kind, 'options', groupKind ?? ''] as const,
+  templates: ['entity', 'traffic_source', 'templates'] as const,
+};
+
+/** The message and the per-field errors of a failed call (`errors[].detail.field`, SPEC.md section 5). */
+export interface CallProblem {
+  message: string;
+  errors: { message: string; field?: string }[];
+}
+
+const errorBodySchema = z.object({
+  errors: z
+    .array(
+      z.object({
+        message: z.string(),
+        detail: z.unknown().optional(),
+      }),
+    )
+    .optional(),
+});
+
+export function problemOf(result: { message: string; body?: unknown }): CallProblem {
+  const parsed = errorBodySchema.safeParse(result.body);
+  const errors = (parsed.success ? (parsed.data.errors ?? []) : []).map((error) => {
+    const detail = error.detail as { field?: unknown } | undefined;
+    const field =
+      typeof detail === 'object' && detail !== null && typeof detail.field === 'string'
+        ? detail.field
+        : undefined;
+    return field ? { message: error.message, field } : { message: error.message };
+  });
+  return { message: result.message, errors };
+}

@@ -1,0 +1,97 @@
+import { vars } from '@cairn/tokens';
+import { style } from '@vanilla-extract/css';
+
+export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
+
+export const filters = style({
+  display: 'flex',
+  gap: vars.space.sm,
+  alignItems: 'flex-end',
+  flexWrap: 'wrap',
+});
+
+export const filterControl = style({ minWidth: 180 });
+
+export const form = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(320px, 100%), 1fr))',
+  gap: vars.space.lg,
+  alignItems: 'start',
+  maxWidth: 1100,
+});
+
+export const wide = style({ gridColumn: '1 / -1' });
+
+export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, maxWidth: 1100 });
+
+export const actions = style({ display: 'flex', gap: vars.space.sm, alignItems: 'center', flexWrap: 'wrap' });
+
+export const textarea = style({
+  width: '100%',
+  minHeight: 96,
+  resize: 'vertical',
+  boxSizing: 'border-box',
+  padding: vars.space.sm,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontFamily: vars.font.body,
+  fontSize: vars.fontSize.sm,
+  selectors: {
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 1 },
+    '&[aria-invalid="true"]': { borderColor: vars.color.danger },
+    '&:disabled': { background: vars.color.disabledBackground, color: vars.color.disabledText },
+  },
+});
+
+export const mono = style({ fontFamily: vars.font.mono });
+
+export const macros = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted });
+
+export const macroList = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xs,
+  marginTop: vars.space.xs,
+  maxHeight: 160,
+  overflowY: 'auto',
+});
+
+export const rows = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+
+export const rowGrid = style({
+  display: 'grid',
+  gridTemplateColumns: '4.5em 1fr 1fr 1fr auto',
+  gap: vars.space.xs,
+  alignItems: 'center',
+});
+
+export const rowGridTwo = style({
+  display: 'grid',
+  gridTemplateColumns: '1fr 1fr auto',
+  gap: vars.space.xs,
+  alignItems: 'center',
+});
+
+export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+export const problem = style({
+  padding: vars.space.sm,
+  borderRadius: vars.radius.md,
+  background: vars.color.dangerSubtle,
+  color: vars.color.dangerText,
+});
+
+export const report = style({
+  margin: 0,
+  paddingInlineStart: vars.space.lg,
+  maxHeight: 240,
+  overflowY: 'auto',
+});
+
+export const sectionTitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.semibold,
+});

@@ -1,0 +1,192 @@
+import { CONVERSION_STATUSES, DUPLICATE_POSTBACK_POLICIES } from '@cairn/contract';
+import { Button, CopyField, Select, TextField } from '@cairn/ui';
+import * as styles from '../entities.css.ts';
+import type { CustomFieldProps, EntityUi, FormExtrasProps } from '../types.ts';
+
+const placeholderKeys = [
+  { key: 'clickId', label: 'Click id', required: true },
+  { key: 'payout', label: 'Payout' },
+  { key: 'status', label: 'Status' },
+  { key: 'txid', label: 'Transaction id' },
+  { key: 'currency', label: 'Currency' },
+] as const;
+type Placeholders = Record<(typeof placeholderKeys)[number]['key'], string>;
+
+/** The network's own placeholders for each postback value; empty ones are left out of the URL. */
+function PlaceholdersEditor({ id, value, onChange, errors, disabled }: CustomFieldProps) {
+  const current = value as Placeholders;
+  return (
+    <div className={styles.form}>
+      {placeholderKeys.map(({ key, label }) => (
+        <TextField
+          key={key}
+          id={`${id}-${key}`}
+          label={label}
+          value={current[key] ?? ''}
+          error={errors[key]}
+          disabled={disabled}
+          spellCheck={false}
+          onChange={(event) => onChange({ ...current, [key]: event.target.value })}
+        />
+      ))}
+    </div>
+  );
+}
+
+type Mapping = { networkStatus: string; status: string };
+const statusOptions = CONVERSION_STATUSES.map((status) => ({ value: status, label: status }));
+
+function StatusMappingEditor({ id, value, onChange, errors, disabled }: CustomFieldProps) {
+  const rows = value as Mapping[];
+  const set = (index: number, change: Partial<Mapping>) =>
+    onChange(rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
+  return (
+    <div className={styles.rows}>
+      {rows.map((row, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
+        <div key={index} className={styles.rowGridTwo}>
+          <TextField
+            id={`${id}-${index}-networkStatus`}
+            aria-label={`Network status ${index + 1}`}
+            placeholder="Status the network sends, e.g. 1"
+            value={row.networkStatus}
+            error={errors[`${index}.networkStatus`]}
+            disabled={disabled}
+            onChange={(event) => set(index, { networkStatus: event.target.value })}
+          />
+          <Select
+            aria-label={`Tracker status ${index + 1}`}
+            options={statusOptions}
+            value={row.status}
+            disabled={disabled}
+            onValueChange={(status) => set(index, { status })}
+          />
+          <Button
+            type="button"
+            size="sm"
+            variant="ghost"
+            tone="danger"
+            disabled={disabled}
+            onClick={() => onChange(rows.filter((_, at) => at !== index))}
+          >
+            Remove
+          </Button>
+        </div>
+      ))}
+      <div>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          tone="neutral"
+          disabled={disabled}
+          onClick={() => onChange([...rows, { networkStatus: '', status: 'approved' }])}
+        >
+          Add status mapping
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function PostbackUrl({ item }: FormExtrasProps) {
+  if (!item) {
+    return (
+      <p className={styles.muted}>The postback URL to give the network appears here once it is saved.</p>
+    );
+  }
+  return (
+    <CopyField
+      label="Postback URL"
+      description="Paste this into the network’s postback (S2S) settings; it carries the placeholders above."
+      value={String(item.postbackUrl ?? '')}
+    />
+  );
+}
+
+const policyLabels: Record<(typeof DUPLICATE_POSTBACK_POLICIES)[number], string> = {
+  ignore: 'Ignore repeated postbacks',
+  update: 'Update status and payout',
+  add: 'Add as a further conversion',
+};
+
+export const affiliateNetworkUi: EntityUi = {
+  kind: 'affiliate_network',
+  routeKind: 'affiliate-networks',
+  labelField: 'name',
+  columns: [
+    { id: 'id', header: 'ID', kind: 'number', width: 80 },
+    { id: 'name', header: 'Name', width: 260, hideable: false },
+    { id: 'offerCount', header: 'Offers', kind: 'number', width: 90 },
+    { id: 'offerUrlParams', header: 'Offer URL parameters', width: 260 },
+    {
+      id: 'duplicatePostbacks',
+      header: 'Repeated postbacks',
+      accessor: (item) => policyLabels[item.duplicatePostbacks as keyof typeof policyLabels] ?? '',
+      width: 200,
+    },
+    { id: 'updatedAt', header: 'Updated', width: 180 },
+  ],
+  filters: [
+    {
+      param: 'duplicatePostbacks',
+      label: 'Repeated postbacks',
+      options: DUPLICATE_POSTBACK_POLICIES.map((policy) => ({ value: policy, label: policyLabels[policy] })),
+    },
+  ],
+  fields: [
+    { kind: 'text', name: 'name', label: 'Name', required: true },
+    {
+      kind: 'text',
+      name: 'offerUrlParams',
+      label: 'Offer URL parameters',
+      placeholder: 'sub={clickid}',
+      description: 'Appended to every offer URL of this network, e.g. sub={clickid}&sub2={campaign_id}.',
+    },
+    {
+      kind: 'custom',
+      name: 'postbackPlaceholders',
+      label: 'Postback placeholders',
+      description: 'The network’s own macros for each value it sends back ({aff_sub}, #s2#, [SUBID] ...).',
+      defaultValue: { clickId: '{clickid}', payout: '{payout}', status: '', txid: '', currency: '' },
+      fromItem: (value) => {
+        const record = (value ?? {}) as Record<string, string | null>;
+        return Object.fromEntries(placeholderKeys.map(({ key }) => [key, record[key] ?? '']));
+      },
+      toInput: (value) => {
+        const record = value as Placeholders;
+        return Object.fromEntries(
+          placeholderKeys.map(({ key }) => {
+            const text = (record[key] ?? '').trim();
+            return [key, key === 'clickId' ? text : text === '' ? null : text];
+          }),
+        );
+      },
+      render: (props) => <PlaceholdersEditor {...props} />,
+    },
+    {
+      kind: 'custom',
+      name: 'statusMapping',
+      label: 'Status mapping',
+      description: 'Which tracker status each status the network sends stands for.',
+      defaultValue: [],
+      render: (props) => <StatusMappingEditor {...props} />,
+    },
+    {
+      kind: 'select',
+      name: 'duplicatePostbacks',
+      label: 'Repeated postbacks',
+      options: DUPLICATE_POSTBACK_POLICIES.map((policy) => ({ value: policy, label: policyLabels[policy] })),
+      defaultValue: 'ignore',
+    },
+    {
+      kind: 'lines',
+      name: 'allowedPostbackIps',
+      label: 'Allowed postback IPs',
+      description: 'One address or CIDR range per line; empty accepts postbacks from anywhere.',
+      placeholder: '203.0.113.0/24',
+    },
+    { kind: 'text', name: 'notes', label: 'Notes', multiline: true },
+  ],
+  FormOutro: PostbackUrl,
+};

@@ -1,0 +1,18 @@
+import type { EntityKind as RouteEntityKind } from '../routes/table.ts';
+import { affiliateNetworkUi } from './kinds/affiliateNetwork.tsx';
+import { domainUi } from './kinds/domain.tsx';
+import { groupUi } from './kinds/group.tsx';
+import { landingUi } from './kinds/landing.tsx';
+import { offerUi } from './kinds/offer.tsx';
+import { trafficSourceUi } from './kinds/trafficSource.tsx';
+import type { EntityUi } from './types.ts';
+
+/** The kinds with a list and form, by their route name; the others still show their planned frame. */
+export const entityUis: Partial<Record<RouteEntityKind, EntityUi>> = {
+  offers: offerUi,
+  landings: landingUi,
+  'affiliate-networks': affiliateNetworkUi,
+  'traffic-sources': trafficSourceUi,
+  domains: domainUi,
+  groups: groupUi,
+};

@@ -1,0 +1,123 @@
+import type { ColumnKind, SelectOption } from '@cairn/ui';
+import type { ReactNode } from 'react';
+import type { EntityKind as RouteEntityKind } from '../routes/table.ts';
+
+// The data a kind hands the generic list, form and mass-edit machinery: columns, filters and fields are
+// plain descriptions, so the six kinds of issue 6 (and the ones issue 7 adds) share every page.
+
+/** The kinds this machinery serves, by their API name (`/api/{kind}`). */
+export const MANAGED_KINDS = [
+  'offer',
+  'landing',
+  'affiliate_network',
+  'traffic_source',
+  'domain',
+  'group',
+] as const;
+export type ManagedKind = (typeof MANAGED_KINDS)[number];
+
+/** An entity as the API returns it; each kind's definition reads its own fields. */
+export type Item = Record<string, unknown> & { id: number; archived: boolean };
+/** What a form edits: the item's fields, some held in an editable shape (money as decimal text ...). */
+export type Draft = Record<string, unknown>;
+/** Field path (`url`, `tokens.2.parameter`) -> message. */
+export type FieldErrors = Record<string, string>;
+
+/** A reference to items of another kind, shown by name (groups of one kind, networks ...). */
+export interface RefSpec {
+  kind: ManagedKind;
+  /** For groups: the kind whose groups are meant. */
+  groupKind?: string;
+}
+
+export interface ListColumnSpec {
+  id: string;
+  header: string;
+  kind?: ColumnKind;
+  /** Reads the value; omitted: the item's field named like the column. */
+  accessor?: (item: Item) => string | number | null | undefined;
+  /** A reference column: the value is an id, shown as the referenced item's name. */
+  ref?: RefSpec;
+  width?: number;
+  /** Whether users may hide it (the name column stays). */
+  hideable?: boolean;
+}
+
+export type FilterSpec =
+  | { param: string; label: string; ref: RefSpec; noneLabel?: string }
+  | { param: string; label: string; options: readonly SelectOption<string>[] };
+
+interface FieldBase {
+  /** The input field it edits. */
+  name: string;
+  label: string;
+  description?: ReactNode;
+  required?: boolean;
+  /** Shown only while this holds (e.g. the fixed payout while payout is not automatic). */
+  visible?: (draft: Draft) => boolean;
+  /** Fixed once the item exists (a group's kind). */
+  lockedInEdit?: boolean;
+  /** Offered in the mass-edit modal when the kind's mass-change schema has it (default true). */
+  massEditable?: boolean;
+}
+
+export interface CustomFieldProps {
+  id: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  /** Errors at or below this field, keyed by the path below it (`''` for the field itself, `2.parameter`). */
+  errors: FieldErrors;
+  disabled: boolean;
+}
+
+export type FormFieldSpec = FieldBase &
+  (
+    | { kind: 'text'; placeholder?: string; nullable?: boolean; multiline?: boolean; defaultValue?: string }
+    | { kind: 'url'; placeholder?: string; nullable?: boolean; macros?: boolean }
+    | { kind: 'number'; min?: number; max?: number; step?: number; suffix?: string; defaultValue?: number }
+    | { kind: 'money' }
+    | { kind: 'switch'; defaultValue?: boolean }
+    | { kind: 'select'; options: readonly SelectOption<string>[]; defaultValue: string }
+    | { kind: 'ref'; ref: RefSpec; noneLabel: string }
+    | { kind: 'country' }
+    /** A list of strings edited one per line (allowed IPs). */
+    | { kind: 'lines'; placeholder?: string }
+    | {
+        kind: 'custom';
+        defaultValue: unknown;
+        render: (props: CustomFieldProps) => ReactNode;
+        /** Item value -> editable value, and back. */
+        fromItem?: (value: unknown) => unknown;
+        toInput?: (value: unknown) => unknown;
+      }
+  );
+
+export type FormMode = 'create' | 'edit' | 'clone';
+
+/** Read-only extras a form shows next to its fields: the URLs to copy, a template picker. */
+export interface FormExtrasProps {
+  mode: FormMode;
+  /** The saved item (edit mode). */
+  item: Item | undefined;
+  draft: Draft;
+  /** Replaces the whole draft (a template fills many fields). */
+  replaceDraft: (draft: Draft) => void;
+}
+
+export interface EntityUi {
+  kind: ManagedKind;
+  routeKind: RouteEntityKind;
+  columns: readonly ListColumnSpec[];
+  filters: readonly FilterSpec[];
+  fields: readonly FormFieldSpec[];
+  /** Fields a new item carries that no control edits (a traffic source's template id). */
+  createDefaults?: Draft;
+  /** The field that names an item (`host` for domains). */
+  labelField: string;
+  /** Shown above the fields. */
+  FormIntro?: (props: FormExtrasProps) => ReactNode;
+  /** Shown below the fields. */
+  FormOutro?: (props: FormExtrasProps) => ReactNode;
+  /** Extra list actions next to "New ..." (offer bulk import). */
+  ListActions?: () => ReactNode;
+}
