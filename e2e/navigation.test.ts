@@ -103,6 +103,25 @@ describe('addresses', () => {
     await page.waitForURL('**/panel/campaigns');
   });
 
+  it('shows the progress bar while a slow navigation waits for the guard', async () => {
+    const { page } = session;
+    await page.goto('/panel/campaigns');
+    await waitForTitle(page, 'Campaigns - Cairn');
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/user/role', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Offers' }).click();
+    const bar = page.getByRole('progressbar', { name: 'Loading page' });
+    await bar.waitFor();
+    release();
+    await waitForTitle(page, 'Offers - Cairn');
+    await bar.waitFor({ state: 'detached' });
+    await page.unroute('**/api/user/role');
+  });
+
   it('navigates with the tabs and the menu without reloading the page', async () => {
     const { page } = session;
     await page.goto('/panel/campaigns');
