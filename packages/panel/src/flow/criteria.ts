@@ -1,0 +1,97 @@
+import {
+  BOT_VALUES,
+  CONNECTION_TYPES,
+  CRITERION_TYPES,
+  type CriterionType,
+  DAYS_OF_WEEK,
+  DEVICE_TYPES,
+  UNIQUENESS_VALUES,
+} from '@cairn/contract';
+import { type ComboboxOption, countryOptions } from '@cairn/ui';
+
+// How the editor names criterion types and what it offers as their values. Types with a closed list in the
+// contract offer exactly that list; the open ones (region, ISP, referrer ...) take typed values.
+
+export const CRITERION_LABELS: Record<CriterionType, string> = {
+  country: 'Country',
+  region: 'Region',
+  city: 'City',
+  device_type: 'Device type',
+  os: 'OS',
+  browser: 'Browser',
+  language: 'Language',
+  isp: 'ISP',
+  connection_type: 'Connection type',
+  ip: 'IP or range',
+  referrer: 'Referrer contains',
+  user_agent: 'User agent contains',
+  day_of_week: 'Day of week',
+  hour: 'Hour',
+  token: 'Token value',
+  unique: 'Uniqueness',
+  bot: 'Bot',
+};
+
+export const CRITERION_TYPE_OPTIONS = CRITERION_TYPES.map((type) => ({
+  value: type,
+  label: CRITERION_LABELS[type],
+}));
+
+/** Hints for the typed values, where the format is not obvious. */
+export const CRITERION_PLACEHOLDERS: Partial<Record<CriterionType, string>> = {
+  region: 'Type a region, Enter',
+  city: 'Type a city, Enter',
+  os: 'e.g. Android, Enter',
+  browser: 'e.g. Chrome, Enter',
+  language: 'e.g. en or pt-BR, Enter',
+  isp: 'Part of the ISP name, Enter',
+  ip: '203.0.113.7 or 203.0.113.0/24, Enter',
+  referrer: 'Part of the referrer, Enter',
+  user_agent: 'Part of the user agent, Enter',
+  token: 'A token value, Enter',
+};
+
+const DAY_NAMES: Record<(typeof DAYS_OF_WEEK)[number], string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
+
+const UNIQUENESS_LABELS: Record<(typeof UNIQUENESS_VALUES)[number], string> = {
+  unique: 'Unique',
+  non_unique: 'Not unique',
+};
+
+function words(values: readonly string[]): ComboboxOption[] {
+  return values.map((value) => {
+    const text = value.replaceAll('_', ' ');
+    return { value, label: text.charAt(0).toUpperCase() + text.slice(1) };
+  });
+}
+
+// Built once: the closed lists do not change while the panel runs.
+const closedOptions: Partial<Record<CriterionType, ComboboxOption[]>> = {
+  country: countryOptions(),
+  device_type: words(DEVICE_TYPES),
+  connection_type: words(CONNECTION_TYPES),
+  day_of_week: DAYS_OF_WEEK.map((day) => ({ value: day, label: DAY_NAMES[day] })),
+  hour: Array.from({ length: 24 }, (_, hour) => ({
+    value: String(hour),
+    label: `${String(hour).padStart(2, '0')}:00-${String(hour).padStart(2, '0')}:59`,
+  })),
+  unique: UNIQUENESS_VALUES.map((value) => ({ value, label: UNIQUENESS_LABELS[value] })),
+  bot: words(BOT_VALUES),
+};
+
+/** The choices for a criterion's values, and whether typed values outside them are allowed. */
+export function criterionValueOptions(type: CriterionType): {
+  options: ComboboxOption[];
+  creatable: boolean;
+} {
+  const options = closedOptions[type];
+  return options ? { options, creatable: false } : { options: [], creatable: true };
+}
