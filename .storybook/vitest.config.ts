@@ -12,11 +12,23 @@ const configDir = fileURLToPath(new URL('.', import.meta.url));
 // and is compared with its committed baseline screenshot (vitest.setup.ts). Update baselines with
 // `npm run test:visual:update`, or for some stories only:
 //   npx vitest run --project storybook -u <path filter>
+// The accessibility sweep (npm run test:a11y:themes) reruns every story under another theme x scheme:
+// CAIRN_STORY_GLOBALS=theme=dark,colorScheme=legacy. Baselines exist for the default globals only, so
+// such a run checks rendering and axe rules without screenshots.
+const storyGlobals = Object.fromEntries(
+  // biome-ignore lint/suspicious/noUndeclaredEnvVars: read by vitest itself, never inside a turbo task.
+  (process.env.CAIRN_STORY_GLOBALS ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((pair) => pair.split('=') as [string, string]),
+);
+const sweepingThemes = Object.keys(storyGlobals).length > 0;
+
 const chromium = findChromium();
 if (!chromium) console.warn(`The storybook project cannot run here. ${missingChromiumMessage()}`);
 
 export default defineProject({
-  plugins: [storybookTest({ configDir })],
+  plugins: [storybookTest({ configDir, initialGlobals: storyGlobals })],
   // Pre-bundle every dependency the stories reach before the first test: a dependency discovered
   // mid-run makes Vite reload the page, which kills the test frame that was loading.
   optimizeDeps: {
@@ -28,6 +40,7 @@ export default defineProject({
   test: {
     name: 'storybook',
     setupFiles: [fileURLToPath(new URL('./vitest.setup.ts', import.meta.url))],
+    provide: { compareScreenshots: !sweepingThemes },
     // One fixed viewport and scale, so baselines do not depend on the machine's display.
     browser: {
       enabled: true,

@@ -1,4 +1,4 @@
-import { afterEach, expect } from 'vitest';
+import { afterEach, expect, inject } from 'vitest';
 import { page } from 'vitest/browser';
 
 // Visual regression for every story: after a story rendered (and passed its play function and a11y
@@ -25,12 +25,20 @@ freezeMotion.textContent = `
 `;
 document.head.append(freezeMotion);
 
+declare module 'vitest' {
+  interface ProvidedContext {
+    /** False in the accessibility sweep over other themes, which has no baselines. */
+    compareScreenshots: boolean;
+  }
+}
+
 interface StoryContextOnTest {
   story?: { parameters: { visual?: { disable?: boolean } } };
 }
 
 afterEach(async (context) => {
   const { story } = context as typeof context & StoryContextOnTest;
+  if (!inject('compareScreenshots')) return;
   if (!story || story.parameters.visual?.disable || context.task.result?.state === 'fail') return;
   await document.fonts.ready;
   await expect
