@@ -94,13 +94,14 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
     return () => clearTimeout(timer);
   }, [searchText, setState]);
 
-  const refSpecs = useMemo<RefSpec[]>(
-    () => [
+  const refSpecs = useMemo<RefSpec[]>(() => {
+    const all = [
       ...ui.columns.flatMap((column) => (column.ref ? [column.ref] : [])),
       ...ui.filters.flatMap((filter) => ('ref' in filter ? [filter.ref] : [])),
-    ],
-    [ui],
-  );
+    ];
+    // A column and a filter often name the same reference; one query serves both.
+    return all.filter((spec, index) => all.findIndex((other) => refKey(other) === refKey(spec)) === index);
+  }, [ui]);
   const refOptions = useRefOptionsMap(refSpecs);
 
   const columns = useMemo<DataTableColumn<Item>[]>(() => {

@@ -1,0 +1,152 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { memoryLocation } from 'wouter/memory-location';
+import { App } from '../app/App.tsx';
+import { fakeServer, json, on, type Route, testServices } from '../app/testing.ts';
+
+const signedIn: Route[] = [
+  on('GET', '/api/user/role', () => json({ id: '1', role: 'super_admin', username: 'admin' })),
+  on('GET', '/api/user/1/can_create_users', () => json({ canCreateUsers: true })),
+  on('GET', '/api/user/1/hide_profit', () => json({ hideProfit: false })),
+];
+
+function offer(id: number, name: string) {
+  return {
+    id,
+    archived: false,
+    createdAt: '2026-11-22T10:00:00.000Z',
+    updatedAt: '2026-11-22T10:00:00.000Z',
+    name,
+    url: 'https://offer.example/?sub={clickid}',
+    affiliateNetworkId: null,
+    groupId: null,
+    payoutAuto: false,
+    payoutMicros: 1_000_000,
+    currency: 'USD',
+    upsell: false,
+    countryCode: null,
+    dailyCap: null,
+    notes: '',
+    finalUrl: 'https://offer.example/?sub={clickid}',
+  };
+}
+
+const emptyList = (request: Request) => {
+  const url = new URL(request.url);
+  return json({ items: [], total: 0, page: 1, pageSize: Number(url.searchParams.get('pageSize') ?? 50) });
+};
+const referenceLists: Route[] = [
+  on('GET', '/api/group', emptyList),
+  on('GET', '/api/affiliate_network', emptyList),
+];
+
+function renderAt(
+  path: string,
+  routes: Route[],
+  setup?: (services: ReturnType<typeof testServices>) => void,
+) {
+  const server = fakeServer(...signedIn, ...routes);
+  const services = testServices(server.fetch);
+  setup?.(services);
+  const location = memoryLocation({ path: `/panel${path}`, record: true });
+  render(<App services={services} location={location} />);
+  const current = () => location.history[location.history.length - 1];
+  return { current, server };
+}
+
+describe('entity form', () => {
+  it('shows a server validation error at the field it names, and sends nothing the contract refuses', async () => {
+    const bodies: unknown[] = [];
+    renderAt('/offers/create', [
+      ...referenceLists,
+      on('POST', '/api/offer', async (request) => {
+        bodies.push(await request.json());
+        return json(
+          {
+            message: 'Invalid request: url: This host is blocked',
+            errors: [{ message: 'This host is blocked', detail: { field: 'url' } }],
+          },
+          400,
+        );
+      }),
+    ]);
+    const user = userEvent.setup();
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    const url = screen.getByRole('textbox', { name: 'URL' });
+
+    // The contract refuses an unknown macro before anything is sent.
+    // Pasted, not typed: a whole form re-renders per keystroke, which is slow in jsdom.
+    await user.click(url);
+    await user.paste('https://offer.example/?s={clikid}');
+    await user.click(screen.getByRole('button', { name: 'Create offer' }));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(url).toHaveAttribute('aria-invalid', 'true');
+    expect(url).toHaveAccessibleDescription(expect.stringContaining('Unknown macro {clikid}'));
+    expect(bodies).toEqual([]);
+
+    await user.click(name);
+    await user.paste('Summer');
+    await user.clear(url);
+    await user.paste('https://blocked.example/');
+    await user.click(screen.getByRole('button', { name: 'Create offer' }));
+    await waitFor(() =>
+      expect(url).toHaveAccessibleDescription(expect.stringContaining('This host is blocked')),
+    );
+    expect(name).not.toHaveAttribute('aria-invalid');
+    expect(bodies).toEqual([
+      expect.objectContaining({ name: 'Summer', url: 'https://blocked.example/', payoutMicros: 0 }),
+    ]);
+  });
+
+  it('asks before leaving a form with unsaved changes', async () => {
+    const { current } = renderAt('/offers/create', [...referenceLists, on('GET', '/api/landing', emptyList)]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('textbox', { name: 'Name' }));
+    await user.paste('Half typed');
+    await user.click(screen.getByRole('link', { name: 'Landers' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(current()).toBe('/panel/offers/create');
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Half typed');
+
+    await user.click(screen.getByRole('link', { name: 'Landers' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(current()).toBe('/panel/landings'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Landers' })).toBeInTheDocument();
+  });
+});
+
+describe('entity list', () => {
+  const offersList = (seen: string[]): Route =>
+    on('GET', '/api/offer', (request) => {
+      const url = new URL(request.url);
+      seen.push(url.search);
+      return json({ items: [offer(1, 'Alpha'), offer(2, 'Beta')], total: 2, page: 1, pageSize: 50 });
+    });
+
+  it('sorts on the server and keeps the sort in the address when the debug setting says so', async () => {
+    const seen: string[] = [];
+    const { current } = renderAt('/offers', [...referenceLists, offersList(seen)]);
+    const user = userEvent.setup();
+    expect(await screen.findByRole('link', { name: 'Alpha' })).toHaveAttribute(
+      'href',
+      '/panel/offers/edit/1',
+    );
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+    await waitFor(() => expect(current()).toBe('/panel/offers?sort=name%3Adesc'));
+    await waitFor(() => expect(seen.at(-1)).toContain('sort=name%3Adesc'));
+  });
+
+  it('keeps the sort in the page when syncing with the address is off', async () => {
+    const seen: string[] = [];
+    const { current } = renderAt('/offers', [...referenceLists, offersList(seen)], (services) =>
+      services.debugSettings.set({ isSyncSortingAndFiltersWithRouter: false }),
+    );
+    const user = userEvent.setup();
+    await screen.findByRole('link', { name: 'Alpha' });
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+    await waitFor(() => expect(seen.at(-1)).toContain('sort=name%3Adesc'));
+    expect(current()).toBe('/panel/offers');
+  });
+});
