@@ -2,6 +2,7 @@ import { API_PATHS, healthResponseSchema } from '@cairn/contract';
 import { Button, Card, PageHeader, Select, Switch, TOAST_TYPES, type ToastType, toast } from '@cairn/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import { z } from 'zod';
 import { useServices } from '../../app/services.ts';
 import { extractErrorText } from '../../http/errorText.ts';
 import { monitorDeveloperSections } from '../../routes/table.ts';
@@ -12,11 +13,17 @@ import { Planned } from '../planned/Planned.tsx';
 import { SectionTabs } from '../SectionTabs.tsx';
 import { ServerText } from '../ServerText.tsx';
 
+// The server's health answer names its version; commit and build time are read when a server reports them.
+const serverBuildSchema = healthResponseSchema.extend({
+  commit: z.string().optional(),
+  builtAt: z.string().optional(),
+});
+
 function BuildInfo() {
   const { build, client } = useServices();
   const health = useQuery({
     queryKey: ['health'],
-    queryFn: () => client.get(API_PATHS.health, { schema: healthResponseSchema }),
+    queryFn: () => client.get(API_PATHS.health, { schema: serverBuildSchema }),
   });
   const server = health.data?.status === 'ok' ? health.data.data : undefined;
   return (
@@ -32,6 +39,10 @@ function BuildInfo() {
         <dd className={styles.definitionValue}>
           {server?.version ?? (health.data ? `unavailable (${health.data.status})` : 'loading…')}
         </dd>
+        <dt className={styles.definitionTerm}>Server commit</dt>
+        <dd className={styles.definitionValue}>{server ? (server.commit ?? 'not reported') : '—'}</dd>
+        <dt className={styles.definitionTerm}>Server built at</dt>
+        <dd className={styles.definitionValue}>{server ? (server.builtAt ?? 'not reported') : '—'}</dd>
         <dt className={styles.definitionTerm}>Server schema version</dt>
         <dd className={styles.definitionValue}>{server?.schemaVersion ?? '—'}</dd>
         <dt className={styles.definitionTerm}>Server mode</dt>
