@@ -69,6 +69,22 @@ describe('public calls', () => {
     expect(unknownApi.status).toBe(404);
     expect(unknownApi.json().message).toContain('Not found');
   });
+  it('serves operator-supplied font files at /panel/fonts/ from the data dir', async () => {
+    const dataDir = tempDir('cairn-fonts-');
+    const cairn = await start({ dataDir });
+    const browser = new TestBrowser(cairn.url);
+    const missing = await browser.get('/panel/fonts/vela-sans/vela-sans-400.woff2');
+    expect(missing.status).toBe(404);
+    fs.mkdirSync(path.join(dataDir, 'fonts', 'vela-sans'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'fonts', 'vela-sans', 'vela-sans-400.woff2'), 'wOF2-bytes');
+    const font = await browser.get('/panel/fonts/vela-sans/vela-sans-400.woff2');
+    expect(font.status).toBe(200);
+    expect(font.text).toBe('wOF2-bytes');
+    // An encoded slash keeps the client from normalising the dot segments away before the server sees them.
+    const traversal = await browser.get('/panel/fonts/..%2fsecret.key');
+    expect(traversal.status).toBe(404);
+    expect(traversal.text).not.toContain(fs.readFileSync(path.join(dataDir, 'secret.key'), 'utf8').trim());
+  });
 });
 
 describe('sign-in and session', () => {

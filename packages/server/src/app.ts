@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { type Guard, installGuard } from './auth/guard.ts';
+import { fontsDirOf } from './config.ts';
 import type { AppContext } from './context.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
 import { HttpError } from './http.ts';
@@ -47,6 +48,6 @@ export function buildApp(ctx: AppContext): CairnApp {
   registerSystemRoutes(app, ctx, guard);
   registerAccountRoutes(app, ctx, guard);
   registerEntityRoutes(app, ctx, guard, entityRoutesOptions(ctx));
-  registerPanel(app, ctx.config.panelDir);
+  registerPanel(app, ctx.config.panelDir, fontsDirOf(ctx.config));
   return { app, guard };
 }

@@ -17,6 +17,8 @@ export interface CairnConfig {
   /** File path or http(s) URL of the release feed; null means no feed (never an update). */
   updateFeed: string | null;
   panelDir: string;
+  /** Font files no npm package ships (Vela Sans, Liberation Mono), served at /panel/fonts/; null is `<dataDir>/fonts`. */
+  fontsDir: string | null;
   sessionLifetimeHours: number;
   signInMaxFailuresPerAccount: number;
   signInMaxFailuresPerIp: number;
@@ -48,6 +50,7 @@ export const DEFAULT_CONFIG: CairnConfig = {
   updateFeed: null,
   // Relative to this package, not the cwd, so `npm start` from anywhere finds the built panel.
   panelDir: path.resolve(serverPackageDir, '../panel/dist'),
+  fontsDir: null,
   sessionLifetimeHours: 24 * 7,
   signInMaxFailuresPerAccount: 5,
   signInMaxFailuresPerIp: 20,
@@ -94,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
     adminPassword: read('CAIRN_ADMIN_PASSWORD'),
     updateFeed: read('CAIRN_UPDATE_FEED'),
     panelDir: read('CAIRN_PANEL_DIR'),
+    fontsDir: read('CAIRN_FONTS_DIR'),
     sessionLifetimeHours: read('CAIRN_SESSION_LIFETIME_HOURS'),
     perAccount: read('CAIRN_SIGN_IN_MAX_FAILURES_PER_ACCOUNT'),
     perIp: read('CAIRN_SIGN_IN_MAX_FAILURES_PER_IP'),
@@ -117,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
   if (v.adminPassword !== undefined) options.adminPassword = v.adminPassword;
   if (v.updateFeed !== undefined) options.updateFeed = v.updateFeed;
   if (v.panelDir !== undefined) options.panelDir = v.panelDir;
+  if (v.fontsDir !== undefined) options.fontsDir = v.fontsDir;
   if (v.sessionLifetimeHours !== undefined) {
     options.sessionLifetimeHours = positiveNumber('CAIRN_SESSION_LIFETIME_HOURS', v.sessionLifetimeHours);
   }
@@ -143,5 +148,10 @@ export function resolveConfig(options: CairnOptions = {}): CairnConfig {
   const config: CairnConfig = { ...DEFAULT_CONFIG, ...defined };
   config.dataDir = path.resolve(config.dataDir);
   config.panelDir = path.resolve(config.panelDir);
+  if (config.fontsDir !== null) config.fontsDir = path.resolve(config.fontsDir);
   return config;
+}
+
+export function fontsDirOf(config: CairnConfig): string {
+  return config.fontsDir ?? path.join(config.dataDir, 'fonts');
 }

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { pathOf } from './auth/guard.ts';
 
-export function registerPanel(app: FastifyInstance, panelDir: string): void {
+export function registerPanel(app: FastifyInstance, panelDir: string, fontsDir: string): void {
   const indexFile = path.join(panelDir, 'index.html');
   const panelBuilt = fs.existsSync(indexFile);
 
@@ -21,6 +21,18 @@ export function registerPanel(app: FastifyInstance, panelDir: string): void {
 
   app.get('/', async (_request, reply) => reply.redirect('/panel/', 302));
   app.get('/panel', async (_request, reply) => reply.redirect('/panel/', 302));
+
+  // Vela Sans and Liberation Mono ship in no npm package: an operator drops their files here and the
+  // panel's @font-face rules find them; until then the panel falls back to local() and same-kind stacks.
+  fs.mkdirSync(fontsDir, { recursive: true });
+  app.register(fastifyStatic, {
+    root: fontsDir,
+    prefix: '/panel/fonts/',
+    decorateReply: false,
+    setHeaders(reply) {
+      reply.header('cache-control', 'public, max-age=86400');
+    },
+  });
 
   if (panelBuilt) {
     app.register(fastifyStatic, {
