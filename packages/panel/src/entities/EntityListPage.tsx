@@ -128,6 +128,7 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
           ...(column.kind ? { kind: column.kind } : {}),
           ...(column.width ? { width: column.width } : {}),
           ...(column.hideable !== undefined ? { hideable: column.hideable } : {}),
+          ...(column.cell ? { cell: column.cell } : {}),
           sortable: sortFields.includes(column.id),
           ...(column.id === ui.labelField
             ? {

@@ -68,7 +68,11 @@ export function cloneDraft(ui: EntityUi, item: Item): Draft {
 export const moneyMessage = 'Enter an amount such as 1.50 (at most 6 decimals)';
 
 /** The input value of one field, or an error for a value the control holds but the API cannot take. */
-export function inputValueOf(field: FormFieldSpec, value: unknown): { value: unknown } | { error: string } {
+export function inputValueOf(
+  field: FormFieldSpec,
+  value: unknown,
+  draft: Draft = {},
+): { value: unknown } | { error: string } {
   switch (field.kind) {
     case 'text':
     case 'url': {
@@ -87,7 +91,7 @@ export function inputValueOf(field: FormFieldSpec, value: unknown): { value: unk
           .filter((line) => line !== ''),
       };
     case 'custom':
-      return { value: field.toInput ? field.toInput(value) : value };
+      return { value: field.toInput ? field.toInput(value, draft) : value };
     default:
       return { value };
   }
@@ -120,7 +124,7 @@ export function buildInput(ui: EntityUi, draft: Draft, schema: z.ZodType): Built
   const input: Record<string, unknown> = { ...draft };
   const errors: FieldErrors = {};
   for (const field of ui.fields) {
-    const converted = inputValueOf(field, draft[field.name]);
+    const converted = inputValueOf(field, draft[field.name], draft);
     if ('error' in converted) errors[field.name] = converted.error;
     else input[field.name] = converted.value;
   }

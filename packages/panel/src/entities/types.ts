@@ -13,6 +13,9 @@ export const MANAGED_KINDS = [
   'traffic_source',
   'domain',
   'group',
+  'campaign',
+  'rotation',
+  'user',
 ] as const;
 export type ManagedKind = (typeof MANAGED_KINDS)[number];
 
@@ -41,6 +44,8 @@ export interface ListColumnSpec {
   width?: number;
   /** Whether users may hide it (the name column stays). */
   hideable?: boolean;
+  /** Renders the cell instead of the plain value (a URL with its copy button). */
+  cell?: (item: Item) => ReactNode;
 }
 
 export type FilterSpec =
@@ -88,7 +93,8 @@ export type FormFieldSpec = FieldBase &
         render: (props: CustomFieldProps) => ReactNode;
         /** Item value -> editable value, and back. */
         fromItem?: (value: unknown) => unknown;
-        toInput?: (value: unknown) => unknown;
+        /** The whole draft is passed too: a campaign's flow is sent only while it uses no rotation. */
+        toInput?: (value: unknown, draft: Draft) => unknown;
       }
   );
 

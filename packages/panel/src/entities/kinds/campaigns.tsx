@@ -1,0 +1,327 @@
+import {
+  CAMPAIGN_STATUSES,
+  COST_MODELS,
+  type CostModel,
+  campaignPath,
+  campaignSchema,
+  microsToDecimal,
+  REDIRECT_MODES,
+  type RedirectMode,
+  TRACKING_PATHS,
+} from '@cairn/contract';
+import { Badge, Button, CopyField, RadioGroup, toast, useCopy } from '@cairn/ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useServices } from '../../app/services.ts';
+import { flowFieldSpec } from '../../flow/FlowField.tsx';
+import { entityQueryKeys, fetchItem, problemOf } from '../api.ts';
+import * as styles from '../entities.css.ts';
+import { RefSelect } from '../FieldControl.tsx';
+import type { CustomFieldProps, Draft, EntityUi, FormExtrasProps, Item } from '../types.ts';
+
+// Campaigns: where each click goes. The flow is either a shared rotation or the campaign's own; the form
+// holds that choice in the rotationId field, and the flow field is sent only while no rotation is used.
+
+const COST_MODEL_LABELS: Record<CostModel, string> = {
+  cpc: 'CPC (per click)',
+  cpm: 'CPM (per 1000 clicks)',
+  cpa: 'CPA (per conversion)',
+  revshare: 'RevShare (% of revenue)',
+  none: 'No cost',
+};
+
+const REDIRECT_LABELS: Record<RedirectMode, string> = {
+  http_302: 'HTTP 302',
+  meta_refresh: 'Meta refresh',
+  double_meta_refresh: 'Double meta refresh (hides the referrer)',
+  javascript: 'JavaScript',
+};
+
+const statusOptions = CAMPAIGN_STATUSES.map((status) => ({
+  value: status,
+  label: status === 'active' ? 'Active' : 'Paused',
+}));
+
+/** The rotationId field as the form holds it: the choice, and the rotation once one is picked. */
+interface Routing {
+  useRotation: boolean;
+  rotationId: number | null;
+}
+
+function routingOf(draft: Draft): Routing {
+  return draft.rotationId as Routing;
+}
+
+function RoutingControl({ id, value, onChange, disabled }: CustomFieldProps) {
+  const routing = value as Routing;
+  return (
+    <div className={styles.rows}>
+      <RadioGroup<'own' | 'rotation'>
+        label="Where clicks go"
+        orientation="horizontal"
+        options={[
+          { value: 'own', label: 'Its own flow' },
+          { value: 'rotation', label: 'A shared rotation' },
+        ]}
+        value={routing.useRotation ? 'rotation' : 'own'}
+        disabled={disabled}
+        onValueChange={(choice) => onChange({ ...routing, useRotation: choice === 'rotation' })}
+      />
+      {routing.useRotation && (
+        <RefSelect
+          id={`${id}-rotation`}
+          label="Rotation"
+          description="A change to the rotation applies to every campaign that uses it."
+          refSpec={{ kind: 'rotation' }}
+          noneLabel="Choose a rotation"
+          value={routing.rotationId}
+          disabled={disabled}
+          onChange={(rotationId) => onChange({ ...routing, rotationId })}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The campaign URL with the traffic source's parameters; before a save it is a preview. */
+function CampaignUrl({ mode, item, draft }: FormExtrasProps) {
+  const { client } = useServices();
+  const queryClient = useQueryClient();
+  const [regenerated, setRegenerated] = useState<string | null>(null);
+  const [regenerating, setRegenerating] = useState(false);
+  const sourceId = typeof draft.trafficSourceId === 'number' ? draft.trafficSourceId : null;
+  const source = useQuery({
+    queryKey: entityQueryKeys.item('traffic_source', sourceId ?? 0),
+    enabled: sourceId !== null,
+    queryFn: ({ signal }) => fetchItem(client, 'traffic_source', sourceId ?? 0, signal),
+  });
+  const saved = mode === 'edit' && item ? (regenerated ?? String(item.url)) : null;
+  const sourceParams =
+    sourceId === null
+      ? ''
+      : source.data?.status === 'ok'
+        ? String(source.data.data.campaignUrlParams ?? '')
+        : null;
+  const unchangedSource = mode === 'edit' && item && item.trafficSourceId === sourceId;
+
+  let url: string;
+  let description: string;
+  if (saved && unchangedSource) {
+    url = saved;
+    description = 'Give this address to the traffic source; its placeholders are filled by the source.';
+  } else {
+    const clickAt = saved?.indexOf(`${TRACKING_PATHS.click}?`) ?? -1;
+    const base = saved && clickAt >= 0 ? saved.slice(0, clickAt) : window.location.origin;
+    const key = saved ? (/[?&]key=([^&]*)/.exec(saved)?.[1] ?? '') : '{key}';
+    url = `${base}${TRACKING_PATHS.click}?key=${key}${sourceParams ? `&${sourceParams}` : ''}`;
+    description =
+      sourceParams === null
+        ? 'Loading the traffic source parameters...'
+        : saved
+          ? 'Preview with the chosen traffic source: save to use it.'
+          : 'Preview: the key is assigned when the campaign is created.';
+  }
+
+  const regenerate = async () => {
+    if (!item) return;
+    setRegenerating(true);
+    const result = await client.post(campaignPath.regenerateKey(item.id), { schema: campaignSchema });
+    setRegenerating(false);
+    if (result.status !== 'ok') {
+      toast.error(problemOf(result).message);
+      return;
+    }
+    setRegenerated(result.data.url);
+    void queryClient.invalidateQueries({ queryKey: entityQueryKeys.all('campaign') });
+    toast.success('New campaign key: the old URL no longer routes clicks');
+  };
+
+  return (
+    <div className={styles.stack}>
+      <CopyField label="Campaign URL" description={description} value={url} copyLabel="Copy URL" />
+      {mode === 'edit' && item && (
+        <span className={styles.actions}>
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            tone="neutral"
+            loading={regenerating}
+            onClick={() => void regenerate()}
+          >
+            Regenerate key
+          </Button>
+          <span className={styles.muted}>The old URL stops working at once.</span>
+        </span>
+      )}
+    </div>
+  );
+}
+
+function UrlCell({ item }: { item: Item }) {
+  const { status, copy } = useCopy();
+  const url = String(item.url ?? '');
+  return (
+    <span className={styles.actions}>
+      <Button
+        type="button"
+        size="sm"
+        variant="ghost"
+        tone="neutral"
+        aria-label={`Copy the URL of ${String(item.name)}`}
+        onClick={(event) => {
+          // The row would open the campaign otherwise.
+          event.stopPropagation();
+          void copy(url);
+        }}
+      >
+        {status === 'copied' ? 'Copied' : status === 'failed' ? 'Press Ctrl+C' : 'Copy'}
+      </Button>
+      <span className={styles.mono}>{url}</span>
+    </span>
+  );
+}
+
+export const campaignUi: EntityUi = {
+  kind: 'campaign',
+  routeKind: 'campaigns',
+  labelField: 'name',
+  columns: [
+    { id: 'id', header: 'ID', kind: 'number', width: 80 },
+    { id: 'name', header: 'Name', width: 240, hideable: false },
+    {
+      id: 'status',
+      header: 'Status',
+      width: 100,
+      accessor: (item) => String(item.status),
+      cell: (item) => (
+        <Badge tone={item.status === 'active' ? 'success' : 'neutral'} withDot>
+          {item.status === 'active' ? 'Active' : 'Paused'}
+        </Badge>
+      ),
+    },
+    { id: 'url', header: 'URL', width: 420, cell: (item) => <UrlCell item={item} /> },
+    { id: 'groupId', header: 'Group', ref: { kind: 'group', groupKind: 'campaign' } },
+    { id: 'trafficSourceId', header: 'Traffic source', ref: { kind: 'traffic_source' } },
+    { id: 'rotationId', header: 'Rotation', ref: { kind: 'rotation' } },
+    {
+      id: 'costMicros',
+      header: 'Cost',
+      width: 140,
+      accessor: (item) => {
+        const model = item.costModel as CostModel;
+        if (model === 'none') return 'none';
+        const amount =
+          model === 'revshare'
+            ? `${microsToDecimal(Number(item.costMicros))}%`
+            : `${microsToDecimal(Number(item.costMicros))} ${String(item.currency)}`;
+        return `${model.toUpperCase()} ${item.costAuto ? 'auto' : amount}`;
+      },
+    },
+    { id: 'domainId', header: 'Domain', ref: { kind: 'domain' } },
+    { id: 'updatedAt', header: 'Updated', width: 180 },
+  ],
+  filters: [
+    { param: 'status', label: 'Status', options: statusOptions },
+    {
+      param: 'groupId',
+      label: 'Group',
+      ref: { kind: 'group', groupKind: 'campaign' },
+      noneLabel: 'No group',
+    },
+    {
+      param: 'trafficSourceId',
+      label: 'Traffic source',
+      ref: { kind: 'traffic_source' },
+      noneLabel: 'No source',
+    },
+    { param: 'rotationId', label: 'Rotation', ref: { kind: 'rotation' }, noneLabel: 'Own flow' },
+  ],
+  fields: [
+    { kind: 'text', name: 'name', label: 'Name', required: true },
+    { kind: 'select', name: 'status', label: 'Status', options: statusOptions, defaultValue: 'active' },
+    {
+      kind: 'ref',
+      name: 'groupId',
+      label: 'Group',
+      ref: { kind: 'group', groupKind: 'campaign' },
+      noneLabel: 'No group',
+    },
+    {
+      kind: 'ref',
+      name: 'trafficSourceId',
+      label: 'Traffic source',
+      description: 'Its parameters and placeholders are added to the campaign URL.',
+      ref: { kind: 'traffic_source' },
+      noneLabel: 'No traffic source',
+    },
+    {
+      kind: 'ref',
+      name: 'domainId',
+      label: 'Domain',
+      description: 'The host of the campaign URL.',
+      ref: { kind: 'domain' },
+      noneLabel: 'Default tracking domain',
+    },
+    {
+      kind: 'select',
+      name: 'costModel',
+      label: 'Cost model',
+      options: COST_MODELS.map((model) => ({ value: model, label: COST_MODEL_LABELS[model] })),
+      defaultValue: 'cpc',
+    },
+    {
+      kind: 'money',
+      name: 'costMicros',
+      label: 'Cost',
+      description: 'Per click, per 1000 clicks or per conversion; for RevShare the share in %.',
+    },
+    { kind: 'text', name: 'currency', label: 'Currency', placeholder: 'USD', defaultValue: 'USD' },
+    {
+      kind: 'switch',
+      name: 'costAuto',
+      label: 'Cost from the URL (auto)',
+      description:
+        'Take each click’s cost from the traffic source’s cost parameter; the cost above is the fallback.',
+    },
+    {
+      kind: 'select',
+      name: 'redirectMode',
+      label: 'Redirect',
+      options: REDIRECT_MODES.map((mode) => ({ value: mode, label: REDIRECT_LABELS[mode] })),
+      defaultValue: 'http_302',
+    },
+    {
+      kind: 'number',
+      name: 'uniquenessHours',
+      label: 'Uniqueness window',
+      description: 'A repeat click from the same visitor within this time is not unique.',
+      min: 1,
+      step: 1,
+      suffix: 'hours',
+      defaultValue: 24,
+    },
+    {
+      kind: 'custom',
+      name: 'rotationId',
+      label: 'Flow source',
+      defaultValue: { useRotation: false, rotationId: null } satisfies Routing,
+      fromItem: (value): Routing =>
+        typeof value === 'number'
+          ? { useRotation: true, rotationId: value }
+          : { useRotation: false, rotationId: null },
+      toInput: (value) => {
+        const routing = value as Routing;
+        return routing.useRotation ? routing.rotationId : null;
+      },
+      massEditable: false,
+      render: (props) => <RoutingControl {...props} />,
+    },
+    flowFieldSpec({
+      description: 'Rules are checked top to bottom; clicks no rule takes follow the default paths.',
+      unused: (draft) => routingOf(draft).useRotation,
+    }),
+    { kind: 'text', name: 'notes', label: 'Notes', multiline: true },
+  ],
+  FormIntro: CampaignUrl,
+};
