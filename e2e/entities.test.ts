@@ -213,4 +213,40 @@ describe('entity management', () => {
     await grid.getByRole('link', { name: 'Winter sweeps DE', exact: true }).waitFor();
     expect(session.errors).toEqual([]);
   });
+  it('imports offers in bulk and reports each refused line', async () => {
+    const { page } = session;
+    await page.goto('/panel/offers');
+    await page.getByRole('button', { name: 'Import offers' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import offers' });
+    await textbox(page, 'Offers').fill(
+      [
+        'Imported sweeps;https://import.example/?s={clickid};no;1.5;USD;no;US;Sweepstakes;MaxBounty',
+        'Broken line;ftp://import.example/;no',
+      ].join('\n'),
+    );
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await dialog.getByText('1 offer created').waitFor();
+    expect(await dialog.getByRole('list', { name: 'Refused lines' }).textContent()).toMatch(/^Line 2: /);
+    // Only the refused line stays in the box, ready to be fixed and sent again.
+    expect(await textbox(page, 'Offers').inputValue()).toBe('Broken line;ftp://import.example/;no');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+    await page
+      .getByRole('grid', { name: 'Offers' })
+      .getByRole('link', { name: 'Imported sweeps', exact: true })
+      .waitFor();
+  });
+
+  it('refuses to delete a network its offers still use, with the reason', async () => {
+    const { page } = session;
+    const networks = await apiGet<{ items: { id: number; name: string }[] }>(page, '/api/affiliate_network');
+    const id = networks.items.find((network) => network.name === 'MaxBounty')?.id;
+    await page.goto(`/panel/affiliate-networks/edit/${id}`);
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await confirm.getByRole('alert').getByText('is still used by', { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: 'Cancel', exact: true }).click();
+    expect(new URL(page.url()).pathname).toBe(`/panel/affiliate-networks/edit/${id}`);
+    expect(session.errors).toEqual([]);
+  });
 });

@@ -248,7 +248,7 @@ export function FieldControl({ field, value, onChange, errors, disabled = false,
       );
     case 'custom':
       return (
-        <fieldset disabled={disabled} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <fieldset disabled={disabled} className={styles.fieldset}>
           <legend className={styles.sectionTitle}>{field.label}</legend>
           {field.description && <p className={styles.muted}>{field.description}</p>}
           {field.render({ id, value, onChange, errors: own, disabled })}

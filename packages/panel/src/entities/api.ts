@@ -8,6 +8,7 @@ import {
   offerImportResponseSchema,
   trafficSourceTemplatesResponseSchema,
 } from '@cairn/contract';
+import type { ServerDetail } from '@cairn/ui';
 import { z } from 'zod';
 import type { ApiClient, CallResult } from '../http/client.ts';
 import type { Item, ManagedKind } from './types.ts';
@@ -112,10 +113,11 @@ export const entityQueryKeys = {
 /** The message and the per-field errors of a failed call (`errors[].detail.field`, SPEC.md section 5). */
 export interface CallProblem {
   message: string;
-  errors: { message: string; field?: string }[];
+  errors: { message: string; field?: string; detail?: ServerDetail }[];
 }
 
 const errorBodySchema = z.object({
+  message: z.string().optional(),
   errors: z
     .array(
       z.object({
@@ -126,15 +128,31 @@ const errorBodySchema = z.object({
     .optional(),
 });
 
+function isServerDetail(detail: unknown): detail is ServerDetail {
+  if (typeof detail === 'string') return true;
+  if (Array.isArray(detail)) return detail.every((line) => typeof line === 'string');
+  return (
+    typeof detail === 'object' &&
+    detail !== null &&
+    Object.values(detail).every((value) => typeof value === 'string')
+  );
+}
+
 export function problemOf(result: { message: string; body?: unknown }): CallProblem {
   const parsed = errorBodySchema.safeParse(result.body);
-  const errors = (parsed.success ? (parsed.data.errors ?? []) : []).map((error) => {
-    const detail = error.detail as { field?: unknown } | undefined;
+  const body = parsed.success ? parsed.data : {};
+  const errors = (body.errors ?? []).map((error) => {
+    const detail = error.detail;
     const field =
-      typeof detail === 'object' && detail !== null && typeof detail.field === 'string'
+      typeof detail === 'object' && detail !== null && 'field' in detail && typeof detail.field === 'string'
         ? detail.field
         : undefined;
-    return field ? { message: error.message, field } : { message: error.message };
+    if (field) return { message: error.message, field };
+    // A list detail (the items that still use something) is shown under its message.
+    return isServerDetail(detail) ? { message: error.message, detail } : { message: error.message };
   });
-  return { message: result.message, errors };
+  // With the errors listed one by one, the body's own summary leads; the client's extracted text
+  // would repeat them.
+  const message = errors.length > 0 && body.message ? body.message : result.message;
+  return { message, errors };
 }

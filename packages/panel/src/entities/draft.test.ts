@@ -72,10 +72,10 @@ describe('drafts', () => {
     expect(input.externalId).toBeNull();
     const filled = buildInput(
       trafficSourceUi,
-      { ...draft, externalId: { parameter: 'subid', placeholder: '${SUBID}' } },
+      { ...draft, externalId: { parameter: 'subid', placeholder: '{subid}' } },
       trafficSourceInputSchema,
     );
-    expect(filled.input.externalId).toEqual({ parameter: 'subid', placeholder: '${SUBID}' });
+    expect(filled.input.externalId).toEqual({ parameter: 'subid', placeholder: '{subid}' });
   });
 
   it('gives a plain control its nested errors as lines', () => {

@@ -95,3 +95,7 @@ export const sectionTitle = style({
   fontSize: vars.fontSize.md,
   fontWeight: vars.fontWeight.semibold,
 });
+
+export const fieldset = style({ border: 0, padding: 0, margin: 0, minWidth: 0 });
+
+export const templatePicker = style({ maxWidth: 360 });

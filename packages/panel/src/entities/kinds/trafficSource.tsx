@@ -145,7 +145,7 @@ function TemplatePicker({ mode, replaceDraft, draft }: FormExtrasProps) {
   if (mode !== 'create') return null;
   const list = templates.data ?? [];
   return (
-    <div className={styles.filterControl} style={{ maxWidth: 360 }}>
+    <div className={styles.templatePicker}>
       <Select
         id="traffic-source-template"
         label="Start from template"
