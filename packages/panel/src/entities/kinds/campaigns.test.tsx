@@ -1,0 +1,177 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { memoryLocation } from 'wouter/memory-location';
+import { App } from '../../app/App.tsx';
+import { fakeServer, json, on, type Route, testServices } from '../../app/testing.ts';
+
+// The campaign form on the generic machinery: the choice between the campaign's own flow and a shared
+// rotation decides what is sent, and the URL to copy is the server's.
+
+const signedIn: Route[] = [
+  on('GET', '/api/user/role', () => json({ id: '1', role: 'super_admin', username: 'admin' })),
+  on('GET', '/api/user/1/can_create_users', () => json({ canCreateUsers: true })),
+  on('GET', '/api/user/1/hide_profit', () => json({ hideProfit: false })),
+];
+
+const meta = {
+  archived: false,
+  createdAt: '2026-11-22T10:00:00.000Z',
+  updatedAt: '2026-11-22T10:00:00.000Z',
+};
+const ownFlow = {
+  defaultPaths: [
+    {
+      name: '',
+      weight: 100,
+      paused: false,
+      landers: [],
+      offers: [{ offerId: 10, weight: 100, paused: false }],
+    },
+  ],
+  rules: [],
+};
+
+function campaign(change: Record<string, unknown>) {
+  return {
+    id: 7,
+    ...meta,
+    name: 'Push US',
+    key: 'abcdefghijkl',
+    groupId: null,
+    trafficSourceId: null,
+    domainId: null,
+    costModel: 'cpc',
+    costAuto: false,
+    costMicros: 0,
+    currency: 'USD',
+    redirectMode: 'http_302',
+    uniquenessHours: 24,
+    status: 'active',
+    rotationId: null,
+    flow: ownFlow,
+    notes: '',
+    effectiveFlow: ownFlow,
+    url: 'http://track.example/click?key=abcdefghijkl',
+    ...change,
+  };
+}
+
+const list = (items: unknown[]) => () => json({ items, total: items.length, page: 1, pageSize: 500 });
+const references: Route[] = [
+  on('GET', '/api/group', list([])),
+  on('GET', '/api/traffic_source', list([])),
+  on('GET', '/api/domain', list([])),
+  on('GET', '/api/landing', list([])),
+  on(
+    'GET',
+    '/api/offer',
+    list([
+      {
+        id: 10,
+        ...meta,
+        name: 'Summer sweeps',
+        url: 'https://offer.example/?sub={clickid}',
+        affiliateNetworkId: null,
+        groupId: null,
+        payoutAuto: false,
+        payoutMicros: 1_000_000,
+        currency: 'USD',
+        upsell: false,
+        countryCode: null,
+        dailyCap: null,
+        notes: '',
+        finalUrl: 'https://offer.example/?sub={clickid}',
+      },
+    ]),
+  ),
+  on(
+    'GET',
+    '/api/rotation',
+    list([{ id: 3, ...meta, name: 'Evergreen', groupId: null, flow: ownFlow, notes: '', campaignCount: 1 }]),
+  ),
+];
+
+function renderEdit(item: ReturnType<typeof campaign>) {
+  const bodies: Record<string, unknown>[] = [];
+  const server = fakeServer(
+    ...signedIn,
+    ...references,
+    on('GET', '/api/campaign/7', () => json(item)),
+    on('PUT', '/api/campaign/7', async (request) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      bodies.push(body);
+      return json({ ...item, ...body });
+    }),
+  );
+  render(
+    <App
+      services={testServices(server.fetch)}
+      location={memoryLocation({ path: '/panel/campaigns/edit/7', record: true })}
+    />,
+  );
+  return { bodies, user: userEvent.setup() };
+}
+
+// A whole App with lazy pages boots per test; on a busy two-core machine that alone can near 5 s.
+describe('campaign form', { timeout: 20_000 }, () => {
+  it('shows the campaign URL to copy', async () => {
+    renderEdit(campaign({}));
+    expect(await screen.findByRole('textbox', { name: 'Campaign URL' })).toHaveValue(
+      'http://track.example/click?key=abcdefghijkl',
+    );
+    expect(screen.getByRole('button', { name: 'Copy URL' })).toBeInTheDocument();
+  });
+
+  it('leaves a rotation for its own flow and sends that flow', async () => {
+    const { bodies, user } = renderEdit(campaign({ rotationId: 3, flow: null }));
+    const rotationChoice = await screen.findByRole('radio', { name: 'A shared rotation' });
+    expect(rotationChoice).toBeChecked();
+    expect(screen.queryByRole('group', { name: 'Path 1' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Its own flow' }));
+    const path = await screen.findByRole('group', { name: 'Path 1' });
+    // Pasted, not typed: the whole form re-renders per keystroke, which is slow in jsdom.
+    await user.click(within(path).getByRole('combobox', { name: 'Offers of Path 1' }));
+    await user.paste('Summer');
+    await user.keyboard('{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]?.rotationId).toBeNull();
+    expect(bodies[0]?.flow).toEqual({
+      defaultPaths: [
+        {
+          name: '',
+          weight: 100,
+          paused: false,
+          landers: [],
+          offers: [{ offerId: 10, weight: 100, paused: false }],
+        },
+      ],
+      rules: [],
+    });
+  });
+
+  it('asks for a rotation before switching a campaign to one, and sends nothing meanwhile', async () => {
+    const { bodies, user } = renderEdit(campaign({}));
+    await user.click(await screen.findByRole('radio', { name: 'A shared rotation' }));
+    expect(screen.queryByRole('group', { name: 'Path 1' })).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Rotation' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/Choose a rotation or build the flow/)).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+  });
+
+  it('shows a contract message of the flow at its path', async () => {
+    const { bodies, user } = renderEdit(campaign({}));
+    const path = await screen.findByRole('group', { name: 'Path 1' });
+    // The offer is named once the offer list is in.
+    await user.click(await within(path).findByRole('button', { name: 'Remove Summer sweeps (Path 1)' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await within(path).findByText('An active path needs at least one active offer'),
+    ).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+  });
+});
