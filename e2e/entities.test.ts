@@ -182,6 +182,24 @@ describe('entity management', () => {
     await expect.poll(() => grid.getByRole('gridcell', { name: 'Sweepstakes' }).count()).toBe(3);
   });
 
+  it('searches and filters the list on the server, keeping both in the address', async () => {
+    const { page } = session;
+    await page.goto('/panel/offers');
+    const grid = page.getByRole('grid', { name: 'Offers' });
+    await choose(page, 'Group', 'No group');
+    await grid.getByText('No offers here').waitFor();
+    await choose(page, 'Group', 'Sweepstakes');
+    await grid.getByRole('link', { name: 'Winter sweeps DE', exact: true }).waitFor();
+    await page.getByRole('searchbox', { name: 'Search offers' }).fill('winter');
+    await grid.getByRole('link', { name: 'Summer sweeps US', exact: true }).waitFor({ state: 'detached' });
+    expect(await grid.getByRole('link', { name: 'Winter sweeps DE', exact: true }).count()).toBe(1);
+    expect(decodeURIComponent(new URL(page.url()).search)).toMatch(/q=winter/);
+    // A reload (or a shared link) shows the same list.
+    await page.reload();
+    await grid.getByRole('link', { name: 'Winter sweeps DE', exact: true }).waitFor();
+    expect(await grid.getByRole('link', { name: 'Summer sweeps US', exact: true }).count()).toBe(0);
+  });
+
   it('creates a lander and shows its click-through URL', async () => {
     const { page } = session;
     await page.goto('/panel/landings/create');

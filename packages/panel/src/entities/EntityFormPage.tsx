@@ -9,7 +9,7 @@ import {
   toast,
 } from '@cairn/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useCallback, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { useServices } from '../app/services.ts';
 import type { CallResult } from '../http/client.ts';
@@ -180,13 +180,19 @@ function FormBody({
   const visibleFields = ui.fields.filter((field) => isVisible(field, draft));
   const label = (value: Item | Draft | undefined) => String(value?.[ui.labelField] ?? '');
 
-  const setField = (name: string, value: unknown) => {
+  // Stable, so a keystroke re-renders only the control it changed (FieldControl is memoised).
+  const setField = useCallback((name: string, value: unknown) => {
     setDraft((old) => ({ ...old, [name]: value }));
     // A corrected field drops its stale message at once; the others keep theirs until the next save.
-    setErrors((old) =>
-      Object.fromEntries(Object.entries(old).filter(([path]) => path.split('.')[0] !== name)),
-    );
-  };
+    setErrors((old) => {
+      const kept = Object.entries(old).filter(([path]) => path.split('.')[0] !== name);
+      return kept.length === Object.keys(old).length ? old : Object.fromEntries(kept);
+    });
+  }, []);
+  const changers = useMemo(
+    () => new Map(ui.fields.map((field) => [field.name, (value: unknown) => setField(field.name, value)])),
+    [ui, setField],
+  );
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['entity'] });
 
@@ -328,7 +334,7 @@ function FormBody({
                 value={draft[field.name]}
                 errors={errors}
                 disabled={saving || (mode === 'edit' && field.lockedInEdit === true)}
-                onChange={(value) => setField(field.name, value)}
+                onChange={changers.get(field.name) ?? ((value) => setField(field.name, value))}
               />
             </div>
           ))}

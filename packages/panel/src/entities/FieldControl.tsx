@@ -1,6 +1,6 @@
 import { TRACKING_MACROS } from '@cairn/contract';
 import { Button, Combobox, countryOptions, Field, NumberField, Select, Switch, TextField } from '@cairn/ui';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { errorsUnder, fieldMessage } from './draft.ts';
 import * as styles from './entities.css.ts';
 import { NONE, refSelectOptions, useRefOptions } from './refs.ts';
@@ -129,7 +129,14 @@ export function RefSelect({
 }
 
 /** One form control for a field description: the same renderer serves every kind's form. */
-export function FieldControl({ field, value, onChange, errors, disabled = false, id }: FieldControlProps) {
+export const FieldControl = memo(function FieldControl({
+  field,
+  value,
+  onChange,
+  errors,
+  disabled = false,
+  id,
+}: FieldControlProps) {
   const own = errorsUnder(errors, field.name);
   const error = fieldMessage(own);
   const common = { id, label: field.label, description: field.description, error };
@@ -256,4 +263,4 @@ export function FieldControl({ field, value, onChange, errors, disabled = false,
         </fieldset>
       );
   }
-}
+});
