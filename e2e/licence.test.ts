@@ -71,10 +71,10 @@ describe('licence errors', () => {
     await signInThroughForm(page, adminLogin, adminPassword);
     await waitForTitle(page, 'Offers - Cairn');
 
-    // Let the calls that follow sign-in finish first, so the expiry meets the navigation below.
-    await page.waitForLoadState('networkidle');
     now += 3 * 60 * 60 * 1000;
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Landers' }).click();
+    // A fresh page load: whichever call meets the expired licence first (the guard's role call, or a
+    // call the page makes), the user lands on sign-in with the licence error.
+    await page.goto('/panel/landings');
     await page.waitForURL((url) => url.pathname === '/panel/login');
     const alert = page.getByRole('alert');
     await alert.waitFor();

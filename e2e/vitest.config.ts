@@ -9,6 +9,8 @@ export default defineProject({
     include: ['**/*.test.ts'],
     // One Chromium and one server at a time: these machines have two cores.
     fileParallelism: false,
+    // After the unit and story projects, so the browsers do not compete with them for the cores.
+    sequence: { groupOrder: 1 },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
