@@ -243,4 +243,52 @@ describe('campaigns and users', () => {
     }
     expect(session.errors).toEqual([]);
   });
+
+  it('mass-edits the status and cost model of campaigns from the default screen', async () => {
+    const { page } = session;
+    await page.goto('/panel/');
+    await waitForTitle(page, 'Campaigns - Cairn');
+    const grid = page.getByRole('grid', { name: 'Campaigns' });
+    await grid.getByRole('link', { name: 'Team B campaign', exact: true }).waitFor();
+    await grid.getByLabel('Select all rows').click();
+    await page.getByRole('button', { name: 'Mass edit', exact: true }).click();
+    await page.waitForURL(/\/panel\/edit\/mass\/\d+,\d+$/);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('2 campaigns selected').waitFor();
+    await dialog.getByLabel('Change Status').click();
+    await choose(page, 'Status', 'Paused');
+    await dialog.getByLabel('Change Cost model').click();
+    await choose(page, 'Cost model', 'CPM (per 1000 clicks)');
+    await dialog.getByRole('button', { name: 'Save 2 campaigns' }).click();
+    await page.waitForURL(/\/panel\/$/);
+    const { items } = await api<{
+      items: { name: string; status: string; costModel: string; groupId: number }[];
+    }>(page, 'GET', '/api/campaign');
+    expect(items.map((item) => [item.name, item.status, item.costModel, item.groupId])).toEqual([
+      ['Sweeps push', 'paused', 'cpm', ids.teamA],
+      ['Team B campaign', 'paused', 'cpm', ids.teamB],
+    ]);
+    expect(session.errors).toEqual([]);
+  });
+
+  it('edits the shared rotation in its form, and the campaign using it follows', async () => {
+    const { page } = session;
+    await page.goto('/panel/rotations');
+    await page.getByRole('link', { name: 'Evergreen rotation', exact: true }).click();
+    await waitForTitle(page, 'Edit rotation - Cairn');
+    await page.getByRole('button', { name: 'Add path', exact: true }).click();
+    await pick(page, 'Offers of Path 2', 'Summer sweeps');
+    await page.getByRole('spinbutton', { name: 'Weight of Path 2' }).fill('300');
+    await page.getByRole('group', { name: 'Path 2', exact: true }).getByText('75%').waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Rotation "Evergreen rotation" saved').first().waitFor();
+    const campaign = await api<Campaign>(page, 'GET', `/api/campaign/${campaignId}`);
+    expect(
+      campaign.effectiveFlow?.defaultPaths.map((path) => [path.weight, path.offers.map((o) => o.offerId)]),
+    ).toEqual([
+      [100, [ids.offerB]],
+      [300, [ids.offerA]],
+    ]);
+    expect(session.errors).toEqual([]);
+  });
 });
