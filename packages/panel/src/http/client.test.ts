@@ -270,6 +270,20 @@ describe('upload progress', () => {
     await expect(pending).resolves.toEqual({ status: 'ok', data: { id: 4 }, httpStatus: 200 });
   });
 
+  it('cancels an upload when its signal aborts', async () => {
+    const client = createApiClient({ createXhr: () => new FakeXhr() as unknown as XMLHttpRequest });
+    const controller = new AbortController();
+    FakeXhr.last = undefined;
+    const pending = client.post('/api/files', {
+      body: 'data',
+      signal: controller.signal,
+      onUploadProgress: vi.fn(),
+    });
+    await vi.waitFor(() => expect(FakeXhr.last?.sent).toBeDefined());
+    controller.abort();
+    await expect(pending).resolves.toMatchObject({ status: 'cancelled', httpStatus: 0 });
+  });
+
   it('maps XMLHttpRequest answers and failures like fetch ones', async () => {
     const client = createApiClient({ createXhr: () => new FakeXhr() as unknown as XMLHttpRequest });
     const failing = await startUpload(client);
