@@ -63,8 +63,12 @@ export const grow = style({ flex: '1 1 12em', minWidth: 0 });
 
 export const weight = style({ width: '7em' });
 
+// Level with the weight box next to it (the header aligns its controls at their bottom edge).
 export const share = style({
-  alignSelf: 'center',
+  alignSelf: 'flex-end',
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: vars.size.controlMd,
   minWidth: '4.5em',
   fontVariantNumeric: 'tabular-nums',
   color: vars.color.textMuted,
