@@ -1,4 +1,6 @@
-export const authQueryParam = 'auth';
+import { AUTH_QUERY_PARAM } from '@cairn/contract';
+
+export const authQueryParam = AUTH_QUERY_PARAM;
 
 /**
  * Puts the auth value into the address (`?auth=...`) so a copied link opens outside the panel,

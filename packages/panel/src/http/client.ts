@@ -1,3 +1,4 @@
+import type { CallStatus } from '@cairn/contract';
 import ky, { isNetworkError, type KyInstance } from 'ky';
 import type { z } from 'zod';
 import { stringifyQuery } from '../routes/query.ts';
@@ -13,17 +14,8 @@ import {
 import { createXhrFetch, type UploadProgressListener, type XhrFactory } from './xhrFetch.ts';
 import { isUnsafeMethod, readCookie, xsrfCookieName, xsrfHeaderName } from './xsrf.ts';
 
-export const callStatuses = [
-  'access-denied',
-  'cancelled',
-  'error',
-  'license-expired',
-  'not-found',
-  'ok',
-  'partial-error',
-  'server-error',
-] as const;
-export type CallStatus = (typeof callStatuses)[number];
+// The call-status vocabulary is the contract's, shared with the server.
+export { CALL_STATUSES as callStatuses, type CallStatus } from '@cairn/contract';
 
 export type HttpMethod = 'delete' | 'get' | 'head' | 'patch' | 'post' | 'put';
 

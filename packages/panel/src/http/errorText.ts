@@ -1,3 +1,5 @@
+import { AUTHENTICATION_ERROR } from '@cairn/contract';
+
 // Error text extraction (SPEC.md section 5). Bodies come from our server, proxies and older trackers
 // alike, so every shape the spec lists is accepted and anything else falls back to 'Unknown error'.
 
@@ -57,7 +59,7 @@ export function extractErrorText(body: unknown): string {
 
 /** Whether a body says the session is gone, whatever the HTTP status. */
 export function mentionsAuthenticationError(body: unknown): boolean {
-  const marker = 'AUTHENTICATION_ERROR';
+  const marker = AUTHENTICATION_ERROR;
   if (typeof body === 'string') return body.includes(marker);
   if (!isRecord(body)) return false;
   // The marker may sit in the top-level message while the errors list carries the details.

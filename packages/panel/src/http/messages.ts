@@ -1,3 +1,5 @@
+import { MESSAGES } from '@cairn/contract';
+
 // The fixed texts of SPEC.md section 8.
 
 export const gatewayTimeoutStatus = 504;
@@ -24,8 +26,8 @@ export function nonApiErrorMessage(cause: unknown): string {
   return causeText ? `Non-api error. ${causeText}` : 'Non-api error.';
 }
 
-export const wrongCredentialsMessage = 'Wrong username or password';
-export const permissionDeniedMessage = 'Permission denied';
+export const wrongCredentialsMessage = MESSAGES.wrongCredentials;
+export const permissionDeniedMessage = MESSAGES.permissionDenied;
 export const updateCheckBrokenMessage =
   'Monitor and updating are not working. Please contact our support (the monitor observer is disabled)';
 

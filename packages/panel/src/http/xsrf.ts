@@ -1,5 +1,7 @@
-export const xsrfCookieName = 'XSRF-TOKEN';
-export const xsrfHeaderName = 'X-XSRF-TOKEN';
+import { XSRF_COOKIE, XSRF_HEADER } from '@cairn/contract';
+
+export const xsrfCookieName = XSRF_COOKIE;
+export const xsrfHeaderName = XSRF_HEADER;
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
