@@ -151,6 +151,38 @@ describe('FlowEditor', () => {
     expect(group('Rule 1 path 2')).toBeInTheDocument();
   });
 
+  it('changes a criterion: a new type starts with no values, a token asks which token, exclude turns it round', async () => {
+    const { user, flow } = renderEditor({
+      defaultPaths: [path({})],
+      rules: [{ ...newRule(), criteria: [{ ...newCriterion('country'), values: ['DE'] }] }],
+    });
+    const criterion = () => flow().rules[0]?.criteria[0];
+    await user.click(screen.getByRole('combobox', { name: 'Rule 1 criterion 1 type' }));
+    await user.click(await screen.findByRole('option', { name: 'Device type' }));
+    expect(criterion()).toEqual({ type: 'device_type', mode: 'include', tokenIndex: null, values: [] });
+    await user.type(
+      screen.getByRole('combobox', { name: 'Device type values of Rule 1 criterion 1' }),
+      'Mobile',
+    );
+    await user.keyboard('{Enter}');
+    expect(criterion()?.values).toEqual(['mobile']);
+
+    await user.click(screen.getByRole('combobox', { name: 'Rule 1 criterion 1 match' }));
+    await user.click(await screen.findByRole('option', { name: 'is none of' }));
+    expect(criterion()?.mode).toBe('exclude');
+
+    await user.click(screen.getByRole('combobox', { name: 'Rule 1 criterion 1 type' }));
+    await user.click(await screen.findByRole('option', { name: 'Token', exact: true }));
+    expect(criterion()).toEqual({ type: 'token', mode: 'exclude', tokenIndex: 1, values: [] });
+    const token = screen.getByRole('spinbutton', { name: 'Token number of Rule 1 criterion 1' });
+    await user.clear(token);
+    await user.type(token, '3');
+    // Token values are free text: typed and taken with Enter.
+    await user.type(screen.getByRole('combobox', { name: 'Token values of Rule 1 criterion 1' }), 'zone-7');
+    await user.keyboard('{Enter}');
+    expect(criterion()).toEqual({ type: 'token', mode: 'exclude', tokenIndex: 3, values: ['zone-7'] });
+  });
+
   it('adds a direct share next to a lander and keeps archived landers out of the choices', async () => {
     const { user, flow } = renderEditor({ defaultPaths: [path({})], rules: [] });
     const box = within(group('Path 1')).getByRole('combobox', { name: 'Landers of Path 1' });

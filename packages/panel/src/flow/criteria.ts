@@ -27,7 +27,7 @@ export const CRITERION_LABELS: Record<CriterionType, string> = {
   user_agent: 'User agent contains',
   day_of_week: 'Day of week',
   hour: 'Hour',
-  token: 'Token value',
+  token: 'Token',
   unique: 'Uniqueness',
   bot: 'Bot',
 };
