@@ -172,7 +172,7 @@ describe('FlowEditor', () => {
     expect(criterion()?.mode).toBe('exclude');
 
     await user.click(screen.getByRole('combobox', { name: 'Rule 1 criterion 1 type' }));
-    await user.click(await screen.findByRole('option', { name: 'Token', exact: true }));
+    await user.click(await screen.findByRole('option', { name: /^Token$/ }));
     expect(criterion()).toEqual({ type: 'token', mode: 'exclude', tokenIndex: 1, values: [] });
     const token = screen.getByRole('spinbutton', { name: 'Token number of Rule 1 criterion 1' });
     await user.clear(token);
