@@ -57,7 +57,9 @@ export const button = recipe({
         outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}`,
         outlineOffset: '2px',
       },
-      '&:disabled, &[aria-disabled="true"]': {
+      // A loading button is aria-disabled too, but keeps its variant look (with a spinner).
+      '&[aria-busy="true"]': { cursor: 'progress' },
+      '&:disabled, &[aria-disabled="true"]:not([aria-busy="true"])': {
         cursor: 'not-allowed',
         background: vars.color.disabledBackground,
         borderColor: 'transparent',

@@ -49,6 +49,14 @@ describe('Combobox', () => {
     expect(screen.getByRole('status')).toHaveTextContent('zone-42');
   });
 
+  it('puts labels starting with the query first', () => {
+    expect(
+      filterOptions(countryOptions(), 'uni')
+        .slice(0, 3)
+        .map((o) => o.value),
+    ).toEqual(['AE', 'GB', 'US']);
+  });
+
   it('ignores accents when matching', () => {
     expect(filterOptions([{ value: 'CI', label: "Côte d'Ivoire" }], 'cote').map((o) => o.value)).toEqual([
       'CI',

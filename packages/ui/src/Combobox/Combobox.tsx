@@ -32,7 +32,7 @@ export interface ComboboxProps {
   maxVisibleOptions?: number;
 }
 
-/** Case- and accent-insensitive "contains" over label, value and keywords. */
+/** Case- and accent-insensitive match over label, value and keywords, best matches first. */
 export function filterOptions(options: readonly ComboboxOption[], query: string): ComboboxOption[] {
   const normalise = (text: string) =>
     text
@@ -41,9 +41,18 @@ export function filterOptions(options: readonly ComboboxOption[], query: string)
       .toLowerCase();
   const q = normalise(query.trim());
   if (!q) return [...options];
-  return options.filter((option) =>
-    normalise(`${option.label} ${option.value} ${option.keywords ?? ''}`).includes(q),
-  );
+  // Rank: label starts with the query, then a word of it does, then a match anywhere (codes too).
+  const rank = (option: ComboboxOption) => {
+    const label = normalise(option.label);
+    if (label.startsWith(q)) return 0;
+    if (label.split(/[\s,()-]+/).some((word) => word.startsWith(q))) return 1;
+    return normalise(`${option.label} ${option.value} ${option.keywords ?? ''}`).includes(q) ? 2 : -1;
+  };
+  return options
+    .map((option) => ({ option, rank: rank(option) }))
+    .filter((entry) => entry.rank >= 0)
+    .sort((a, b) => a.rank - b.rank)
+    .map((entry) => entry.option);
 }
 
 /**

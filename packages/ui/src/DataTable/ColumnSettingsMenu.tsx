@@ -4,6 +4,7 @@ import { ArrowDown, ArrowUp, Columns3 } from 'lucide-react';
 import { Button } from '../Button/Button.tsx';
 import { IconButton } from '../IconButton/IconButton.tsx';
 import * as menu from '../styles/menu.css.ts';
+import { checkbox } from './DataTable.css.ts';
 import type { DataTableColumn } from './DataTable.tsx';
 import type { Features } from './features.ts';
 
@@ -57,6 +58,7 @@ export function ColumnSettingsMenu<T extends RowData>({
                   >
                     <input
                       type="checkbox"
+                      className={checkbox}
                       checked={column.getIsVisible()}
                       disabled={!column.getCanHide()}
                       onChange={(event) => column.toggleVisibility(event.target.checked)}

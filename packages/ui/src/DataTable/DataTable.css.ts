@@ -58,6 +58,8 @@ export const bodyRow = style([
 ]);
 
 export const cell = style({
+  // Border-box: the column width from TanStack is the whole cell, so every row lines up.
+  boxSizing: 'border-box',
   display: 'flex',
   alignItems: 'center',
   flex: 'none',

@@ -3,7 +3,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { Button } from '../Button/Button.tsx';
 import { Stack } from '../storybook/Matrix.tsx';
 import { DataTable } from './DataTable.tsx';
-import { COLORIZATION_MODES } from './format.ts';
+import type { ColorizationMode } from './format.ts';
 import { type SampleCampaign, sampleCampaigns, sampleColumns } from './sampleData.ts';
 
 const rows = sampleCampaigns(8);
@@ -16,32 +16,39 @@ const meta = {
 export default meta;
 type Story = StoryObj;
 
-/** The four colorization modes, with and without vertical borders. */
-export const Colorization: Story = {
-  render: () => (
-    <Stack gap={24}>
-      {COLORIZATION_MODES.flatMap((mode) =>
-        [false, true].map((borders) => (
-          <div key={`${mode}-${borders}`} style={{ width: 1100 }}>
-            <h3 style={{ margin: '0 0 4px', font: 'inherit' }}>
-              {mode}
-              {borders ? ' + vertical borders' : ''}
-            </h3>
-            <DataTable
-              label={`Campaigns (${mode})`}
-              data={rows.slice(0, 4)}
-              columns={sampleColumns}
-              getRowId={getRowId}
-              colorization={mode}
-              verticalBorders={borders}
-              height={4 * 36 + 36 + 4}
-            />
-          </div>
-        )),
-      )}
+const colorColumns = sampleColumns.filter((column) =>
+  ['id', 'name', 'clicks', 'revenue', 'profit', 'roi'].includes(column.id),
+);
+
+function ColorizationPair({ mode }: { mode: ColorizationMode }) {
+  return (
+    <Stack gap={16}>
+      {[false, true].map((borders) => (
+        <div key={String(borders)} style={{ width: 900 }}>
+          <DataTable
+            label={`Campaigns, ${mode}${borders ? ', vertical borders' : ''}`}
+            data={rows.slice(0, 4)}
+            columns={colorColumns}
+            getRowId={getRowId}
+            colorization={mode}
+            verticalBorders={borders}
+            showTotals
+            height={4 * 36 + 36 * 3 + 4}
+          />
+        </div>
+      ))}
     </Stack>
-  ),
-};
+  );
+}
+
+/** colored-cells: only profit and ROI cells are tinted by sign; top without, bottom with vertical borders. */
+export const ColoredCells: Story = { render: () => <ColorizationPair mode="colored-cells" /> };
+/** colored-rows (the default): each row is tinted by its profit. */
+export const ColoredRows: Story = { render: () => <ColorizationPair mode="colored-rows" /> };
+/** even-odd: zebra rows; profit told by text colour. */
+export const EvenOdd: Story = { render: () => <ColorizationPair mode="even-odd" /> };
+/** no: plain rows; profit told by text colour. */
+export const NoColors: Story = { render: () => <ColorizationPair mode="no" /> };
 
 /** Search, filters, selection with mass actions, multi-sort and totals together. */
 export const Full: Story = {
@@ -142,6 +149,7 @@ export const ColumnSettings: Story = {
         columns={sampleColumns}
         getRowId={getRowId}
         height={220}
+        storageKey="story-column-settings"
       />
     </div>
   ),

@@ -35,5 +35,9 @@ export const preset = style({
   },
 });
 export const detail = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, minWidth: 260 });
-export const dates = style({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: vars.space.xs });
+export const dates = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
+  gap: vars.space.xs,
+});
 export const footer = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space.xs });

@@ -37,6 +37,8 @@ export const control = recipe({
     display: 'flex',
     alignItems: 'center',
     gap: vars.space.xs,
+    // Border-box, so a full-width control with padding and border never overflows its column.
+    boxSizing: 'border-box',
     width: '100%',
     minWidth: 0,
     borderRadius: vars.radius.md,
