@@ -138,6 +138,32 @@ describe('entity list', () => {
     await waitFor(() => expect(seen.at(-1)).toContain('sort=name%3Adesc'));
   });
 
+  it('shows references by name', async () => {
+    const network = {
+      id: 9,
+      archived: false,
+      createdAt: '2026-11-22T10:00:00.000Z',
+      updatedAt: '2026-11-22T10:00:00.000Z',
+      name: 'MaxBounty',
+      offerUrlParams: '',
+      postbackPlaceholders: { clickId: '{clickid}', payout: null, status: null, txid: null, currency: null },
+      allowedPostbackIps: [],
+      statusMapping: [],
+      duplicatePostbacks: 'ignore',
+      notes: '',
+      postbackUrl: 'http://tracker.example/postback?clickid={clickid}',
+      offerCount: 1,
+    };
+    renderAt('/offers', [
+      on('GET', '/api/group', emptyList),
+      on('GET', '/api/affiliate_network', () => json({ items: [network], total: 1, page: 1, pageSize: 500 })),
+      on('GET', '/api/offer', () =>
+        json({ items: [{ ...offer(1, 'Alpha'), affiliateNetworkId: 9 }], total: 1, page: 1, pageSize: 50 }),
+      ),
+    ]);
+    expect(await screen.findByRole('gridcell', { name: 'MaxBounty' })).toBeInTheDocument();
+  });
+
   it('keeps the sort in the page when syncing with the address is off', async () => {
     const seen: string[] = [];
     const { current } = renderAt('/offers', [...referenceLists, offersList(seen)], (services) =>

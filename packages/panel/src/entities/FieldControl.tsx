@@ -32,9 +32,12 @@ export function TextArea({
   placeholder,
   mono,
   rows,
+  ariaLabel,
 }: {
   id: string;
-  label: ReactNode;
+  /** Omitted where the surrounding group already shows the name (the mass-edit modal); give ariaLabel then. */
+  label?: ReactNode;
+  ariaLabel?: string;
   description?: ReactNode;
   error?: ReactNode;
   value: string;
@@ -49,6 +52,7 @@ export function TextArea({
       {(aria) => (
         <textarea
           {...aria}
+          aria-label={ariaLabel}
           className={[styles.textarea, mono && styles.mono].filter(Boolean).join(' ')}
           value={value}
           rows={rows ?? 4}

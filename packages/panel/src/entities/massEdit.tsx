@@ -37,7 +37,12 @@ export function toMassEditField(
             kind: 'custom',
             defaultValue: '',
             render: (value, setValue, controlId) => (
-              <TextArea id={controlId} label={field.label} value={String(value ?? '')} onChange={setValue} />
+              <TextArea
+                id={controlId}
+                ariaLabel={field.label}
+                value={String(value ?? '')}
+                onChange={setValue}
+              />
             ),
           }
         : { ...base, kind: 'text', ...(field.placeholder ? { placeholder: field.placeholder } : {}) };
@@ -73,7 +78,13 @@ export function toMassEditField(
         kind: 'custom',
         defaultValue: '',
         render: (value, setValue, controlId) => (
-          <TextArea id={controlId} label={field.label} value={String(value ?? '')} onChange={setValue} mono />
+          <TextArea
+            id={controlId}
+            ariaLabel={field.label}
+            value={String(value ?? '')}
+            onChange={setValue}
+            mono
+          />
         ),
       };
     case 'custom':
