@@ -115,6 +115,19 @@ describe('entity form', () => {
     await waitFor(() => expect(current()).toBe('/panel/landings'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Landers' })).toBeInTheDocument();
   });
+
+  it('also asks when the navigation comes from elsewhere than a link (a menu entry), and stays put', async () => {
+    const { current } = renderAt('/offers/create', [...referenceLists, on('GET', '/api/domain', emptyList)]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('textbox', { name: 'Name' }));
+    await user.paste('Half typed');
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Domains' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(current()).toBe('/panel/offers/create');
+    await user.click(within(dialog).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(current()).toBe('/panel/domains'));
+  });
 });
 
 describe('entity list', () => {
