@@ -231,6 +231,26 @@ describe('entity management', () => {
     await grid.getByRole('link', { name: 'Winter sweeps DE', exact: true }).waitFor();
     expect(session.errors).toEqual([]);
   });
+  it('keeps column settings per kind across a reload', async () => {
+    const { page } = session;
+    await page.goto('/panel/offers');
+    const offers = page.getByRole('grid', { name: 'Offers' });
+    await offers.getByRole('columnheader', { name: 'URL' }).waitFor();
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page
+      .getByRole('dialog', { name: 'Column settings' })
+      .getByRole('checkbox', { name: 'URL' })
+      .uncheck();
+    await page.keyboard.press('Escape');
+    await offers.getByRole('columnheader', { name: 'URL' }).waitFor({ state: 'detached' });
+    await page.reload();
+    await offers.getByRole('columnheader', { name: 'Name' }).waitFor();
+    expect(await offers.getByRole('columnheader', { name: 'URL' }).count()).toBe(0);
+    // Landers keep their own settings.
+    await page.goto('/panel/landings');
+    await page.getByRole('grid', { name: 'Landers' }).getByRole('columnheader', { name: 'URL' }).waitFor();
+  });
+
   it('imports offers in bulk and reports each refused line', async () => {
     const { page } = session;
     await page.goto('/panel/offers');
