@@ -28,3 +28,7 @@ export const Tones: Story = {
     />
   ),
 };
+
+export const TonesDark: Story = { ...Tones, globals: { theme: 'dark' } };
+export const TonesLegacy: Story = { ...Tones, globals: { colorScheme: 'legacy' } };
+export const TonesCreativeDark: Story = { ...Tones, globals: { theme: 'dark', colorScheme: 'creative' } };

@@ -83,3 +83,11 @@ export const FocusRing: Story = {
     await expect(within(canvasElement).getByRole('button', { name: 'solid' })).toHaveFocus();
   },
 };
+
+/** The same matrix in the dark theme and the other schemes (contrast is checked by axe here too). */
+export const VariantsDark: Story = { ...Variants, globals: { theme: 'dark' } };
+export const VariantsLegacy: Story = { ...Variants, globals: { colorScheme: 'legacy' } };
+export const VariantsCreativeDark: Story = {
+  ...Variants,
+  globals: { theme: 'dark', colorScheme: 'creative' },
+};

@@ -180,3 +180,8 @@ export const KeyboardFocus: Story = {
     await expect(canvasElement.querySelector('[data-cell="1:2"]')).toHaveFocus();
   },
 };
+
+/** Colorization and totals in the dark theme and the dense legacy scheme. */
+export const ColoredRowsDark: Story = { ...ColoredRows, globals: { theme: 'dark' } };
+export const ColoredCellsLegacy: Story = { ...ColoredCells, globals: { colorScheme: 'legacy' } };
+export const FullCreativeDark: Story = { ...Full, globals: { theme: 'dark', colorScheme: 'creative' } };

@@ -37,3 +37,9 @@ export const States: Story = {
     />
   ),
 };
+
+export const StatesDark: Story = { ...States, globals: { theme: 'dark' } };
+export const StatesLegacyLarger: Story = {
+  ...States,
+  globals: { colorScheme: 'legacy', fontSizeDelta: '4' },
+};

@@ -59,3 +59,7 @@ export const Queue: Story = {
     </div>
   ),
 };
+
+export const TypesDark: Story = { ...Types, globals: { theme: 'dark' } };
+export const TypesLegacyDark: Story = { ...Types, globals: { theme: 'dark', colorScheme: 'legacy' } };
+export const TypesCreative: Story = { ...Types, globals: { colorScheme: 'creative' } };
