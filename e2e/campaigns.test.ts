@@ -210,6 +210,9 @@ describe('campaigns and users', () => {
     expect(campaign.rotationId).toBe(ids.rotation);
     expect(campaign.flow).toBeNull();
     expect(campaign.effectiveFlow?.defaultPaths[0]?.offers.map((o) => o.offerId)).toEqual([ids.offerB]);
+    // The admin sees the change in the campaign's history, from the audit log.
+    const history = page.getByRole('region', { name: 'History' });
+    await history.getByRole('row', { name: /campaign updated.*rotationId/ }).waitFor();
   });
 
   it('limits a plain user to one campaign group', async () => {

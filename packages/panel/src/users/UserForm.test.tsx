@@ -51,6 +51,25 @@ function renderEdit(item: ReturnType<typeof managedUser>, ...routes: Route[]) {
     ...signedIn,
     groups,
     ...routes,
+    on('GET', '/api/audit_log', (request) => {
+      const userId = new URL(request.url).searchParams.get('userId');
+      const items =
+        userId === '5'
+          ? [
+              {
+                id: 1,
+                occurredAt: '2026-11-22T10:00:00.000Z',
+                userId: 5,
+                userLogin: 'buyer',
+                action: 'campaign_updated',
+                entityKind: 'campaign',
+                entityId: 7,
+                details: { changes: { name: { before: 'Push', after: 'Push US' } } },
+              },
+            ]
+          : [];
+      return json({ items, total: items.length, page: 1, pageSize: 20 });
+    }),
     on('GET', '/api/user/5', () => json(item)),
     on('PUT', '/api/user/5', async (request) => {
       const body = (await request.json()) as Record<string, unknown>;
@@ -116,6 +135,14 @@ describe('user form', { timeout: 20_000 }, () => {
     ]);
     expect(within(table).getByRole('combobox', { name: 'Offers access' })).toHaveTextContent('No access');
     expect(screen.queryByRole('switch', { name: 'Can create users' })).not.toBeInTheDocument();
+  });
+
+  it('shows what the user did, from the audit log', async () => {
+    renderEdit(managedUser({}));
+    const activity = await screen.findByRole('region', { name: 'Activity' });
+    const row = await within(activity).findByRole('row', { name: /campaign updated #7/ });
+    expect(within(row).getByRole('cell', { name: 'name' })).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: '2026-11-22 10:00:00' })).toBeInTheDocument();
   });
 
   it('hides permissions for an admin and offers can-create-users', async () => {

@@ -98,6 +98,7 @@ function renderEdit(item: ReturnType<typeof campaign>) {
     ...signedIn,
     ...references,
     on('GET', '/api/campaign/7', () => json(item)),
+    on('GET', '/api/audit_log', () => json({ items: [], total: 0, page: 1, pageSize: 20 })),
     on('PUT', '/api/campaign/7', async (request) => {
       const body = (await request.json()) as Record<string, unknown>;
       bodies.push(body);

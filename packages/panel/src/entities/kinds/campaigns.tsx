@@ -14,6 +14,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useServices } from '../../app/services.ts';
 import { flowFieldSpec } from '../../flow/FlowField.tsx';
+import { itemHistory } from '../../users/AuditTrail.tsx';
 import { entityQueryKeys, fetchItem, problemOf } from '../api.ts';
 import * as styles from '../entities.css.ts';
 import { RefSelect } from '../FieldControl.tsx';
@@ -324,4 +325,5 @@ export const campaignUi: EntityUi = {
     { kind: 'text', name: 'notes', label: 'Notes', multiline: true },
   ],
   FormIntro: CampaignUrl,
+  FormOutro: itemHistory('campaign'),
 };

@@ -1,4 +1,5 @@
 import { flowFieldSpec } from '../../flow/FlowField.tsx';
+import { itemHistory } from '../../users/AuditTrail.tsx';
 import type { EntityUi } from '../types.ts';
 
 // Rotations: flows kept on their own so many campaigns can share one; a change applies to all of them.
@@ -46,4 +47,5 @@ export const rotationUi: EntityUi = {
     }),
     { kind: 'text', name: 'notes', label: 'Notes', multiline: true },
   ],
+  FormOutro: itemHistory('rotation'),
 };

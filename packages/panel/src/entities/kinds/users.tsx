@@ -1,8 +1,9 @@
 import { PASSWORD_MIN_LENGTH, type Role } from '@cairn/contract';
 import { TextField } from '@cairn/ui';
+import { AuditTrail } from '../../users/AuditTrail.tsx';
 import { type PermissionDraft, PermissionsEditor } from '../../users/PermissionsEditor.tsx';
 import { TwoFactorReset } from '../../users/TwoFactorReset.tsx';
-import type { CustomFieldProps, EntityUi } from '../types.ts';
+import type { CustomFieldProps, EntityUi, FormExtrasProps } from '../types.ts';
 
 // Users, managed by admins and the super-admin. The password is write-only: empty keeps the current one.
 // Permissions limit plain users only; admins see and change everything.
@@ -30,6 +31,18 @@ function PasswordControl({ id, value, onChange, errors, disabled }: CustomFieldP
       disabled={disabled}
       onChange={(event) => onChange(event.target.value)}
     />
+  );
+}
+
+/** Below the form of a saved user: the two-factor reset, and what the user did (the audit log). */
+function UserExtras(props: FormExtrasProps) {
+  const { mode, item } = props;
+  if (mode !== 'edit' || !item) return null;
+  return (
+    <>
+      <TwoFactorReset {...props} />
+      <AuditTrail title="Activity" filter={{ userId: item.id }} />
+    </>
   );
 }
 
@@ -120,5 +133,5 @@ export const userUi: EntityUi = {
     },
     { kind: 'text', name: 'notes', label: 'Notes', multiline: true },
   ],
-  FormOutro: TwoFactorReset,
+  FormOutro: UserExtras,
 };
