@@ -53,8 +53,7 @@ async function openUiSettings(page: Page) {
 
 describe('display preferences', () => {
   it('starts from the system light/dark preference until the user chooses', async () => {
-    const context = await browser.newContext({ baseURL: server.url, colorScheme: 'dark' });
-    const page = await context.newPage();
+    const { page, context } = await openSession(browser, server.url, { colorScheme: 'dark' });
     await page.goto('/panel/login');
     await waitForTitle(page, 'Sign in - Cairn');
     await expect(rootState(page)).resolves.toMatchObject({ theme: 'dark' });

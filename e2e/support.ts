@@ -55,11 +55,15 @@ export interface Session {
 }
 
 /** A fresh browser profile (no cookies, no storage) with its page errors collected. */
-export async function openSession(browser: Browser, baseURL: string): Promise<Session> {
-  const context = await browser.newContext({ baseURL });
+export async function openSession(
+  browser: Browser,
+  baseURL: string,
+  options: { colorScheme?: 'light' | 'dark' } = {},
+): Promise<Session> {
+  const context = await browser.newContext({ baseURL, ...options });
   const page = await context.newPage();
   // Fail a step with its own error well before the test's timeout.
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(20_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return { context, page, errors };

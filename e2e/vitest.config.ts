@@ -11,7 +11,9 @@ export default defineProject({
     fileParallelism: false,
     // After the unit and story projects, so the browsers do not compete with them for the cores.
     sequence: { groupOrder: 1 },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous: a loaded two-core machine can take seconds per page load; each step still has its own
+    // limit (see support.ts), so a broken step fails with its own message long before these.
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
   },
 });
