@@ -51,6 +51,15 @@ describe('DateRangePicker', () => {
     expect(screen.getByRole('status')).toHaveTextContent('custom 2026-02-10 2026-02-12 UTC');
   });
 
+  it('moves between presets with the arrow keys', async () => {
+    render(<Harness />);
+    await userEvent.click(screen.getByRole('button', { name: /Period/ }));
+    screen.getByRole('radio', { name: 'Today' }).focus();
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    expect(screen.getByRole('radio', { name: 'Last 7 days' })).toHaveFocus();
+    expect(screen.getByRole('radio', { name: 'Last 7 days' })).toBeChecked();
+  });
+
   it('discards the draft on Cancel', async () => {
     render(<Harness />);
     await userEvent.click(screen.getByRole('button', { name: /Period/ }));

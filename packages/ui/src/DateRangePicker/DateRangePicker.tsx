@@ -117,7 +117,28 @@ export function DateRangePicker({
             aria-label="Choose period"
           >
             <div className={styles.columns}>
-              <div role="radiogroup" aria-label="Presets" className={styles.presets}>
+              <div
+                role="radiogroup"
+                aria-label="Presets"
+                className={styles.presets}
+                // Radio-group keyboard model: arrows move and choose, Tab leaves the group.
+                onKeyDown={(event) => {
+                  const step =
+                    event.key === 'ArrowDown' || event.key === 'ArrowRight'
+                      ? 1
+                      : event.key === 'ArrowUp' || event.key === 'ArrowLeft'
+                        ? -1
+                        : 0;
+                  if (step === 0) return;
+                  event.preventDefault();
+                  const index = DATE_PRESETS.indexOf(draft.preset);
+                  const next = DATE_PRESETS[
+                    (index + step + DATE_PRESETS.length) % DATE_PRESETS.length
+                  ] as DatePreset;
+                  choosePreset(next);
+                  event.currentTarget.querySelector<HTMLElement>(`[data-preset="${next}"]`)?.focus();
+                }}
+              >
                 {DATE_PRESETS.map((preset) => (
                   // biome-ignore lint/a11y/useSemanticElements: a list of preset buttons reads better than radio inputs here
                   <button
@@ -125,6 +146,8 @@ export function DateRangePicker({
                     type="button"
                     role="radio"
                     aria-checked={draft.preset === preset}
+                    tabIndex={draft.preset === preset ? 0 : -1}
+                    data-preset={preset}
                     className={styles.preset}
                     onClick={() => choosePreset(preset)}
                   >
