@@ -14,5 +14,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./vitest.setup.ts'],
+    // Component tests render the whole app; on a loaded two-core machine a few seconds are normal.
+    testTimeout: 20_000,
   },
 });

@@ -3,8 +3,8 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // The first render of a lazily loaded page transforms its module graph, which on a busy two-core
-// machine can take over the default second; waits give up at 5 s instead.
-configure({ asyncUtilTimeout: 5000 });
+// machine can take over the default second; waits give up at 10 s instead.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Node's Request (undici) cannot resolve a relative URL, while a browser resolves it against the page.
 // The client keeps the spec's empty base address, so tests give Request the page's base like a browser does.
