@@ -279,6 +279,8 @@ describe('campaigns and users', () => {
     await page.goto('/panel/rotations');
     await page.getByRole('link', { name: 'Evergreen rotation', exact: true }).click();
     await waitForTitle(page, 'Edit rotation - Cairn');
+    // Both campaigns use it: the form says how far a change reaches.
+    await page.getByText(/^Used by 2 campaigns/).waitFor();
     await page.getByRole('button', { name: 'Add path', exact: true }).click();
     await pick(page, 'Offers of Path 2', 'Summer sweeps');
     await page.getByRole('spinbutton', { name: 'Weight of Path 2' }).fill('300');

@@ -58,10 +58,27 @@ function campaign(change: Record<string, unknown>) {
 }
 
 const list = (items: unknown[]) => () => json({ items, total: items.length, page: 1, pageSize: 500 });
+const pushHouse = {
+  id: 4,
+  ...meta,
+  name: 'PushHouse',
+  tokens: [{ parameter: 'zone', placeholder: '{zone_id}', name: 'Zone' }],
+  externalId: { parameter: 'cid', placeholder: '{click_id}' },
+  cost: null,
+  postbackUrl: null,
+  postbackPercent: 100,
+  payoutPercent: 100,
+  postbackMode: 'all',
+  trafficLossPercent: 0,
+  templateId: null,
+  notes: '',
+  campaignUrlParams: 'cid={click_id}&zone={zone_id}',
+};
 const references: Route[] = [
   on('GET', '/api/group', list([])),
-  on('GET', '/api/traffic_source', list([])),
-  on('GET', '/api/domain', list([])),
+  on('GET', '/api/traffic_source', list([pushHouse])),
+  on('GET', '/api/traffic_source/4', () => json(pushHouse)),
+  on('GET', '/api/domain', list([{ id: 2, ...meta, host: 'go.example', isDefault: false, notes: '' }])),
   on('GET', '/api/landing', list([])),
   on(
     'GET',
@@ -122,6 +139,26 @@ describe('campaign form', { timeout: 20_000 }, () => {
       'http://track.example/click?key=abcdefghijkl',
     );
     expect(screen.getByRole('button', { name: 'Copy URL' })).toBeInTheDocument();
+  });
+
+  it('previews the URL of a new campaign with the chosen source and domain', async () => {
+    const server = fakeServer(...signedIn, ...references);
+    render(
+      <App
+        services={testServices(server.fetch)}
+        location={memoryLocation({ path: '/panel/campaigns/create', record: true })}
+      />,
+    );
+    const user = userEvent.setup();
+    const url = await screen.findByRole('textbox', { name: 'Campaign URL' });
+    expect(url).toHaveValue(`${window.location.origin}/click?key={key}`);
+    await user.click(screen.getByRole('combobox', { name: 'Traffic source' }));
+    await user.click(await screen.findByRole('option', { name: 'PushHouse' }));
+    await user.click(screen.getByRole('combobox', { name: 'Domain' }));
+    await user.click(await screen.findByRole('option', { name: 'go.example' }));
+    await waitFor(() =>
+      expect(url).toHaveValue('https://go.example/click?key={key}&cid={click_id}&zone={zone_id}'),
+    );
   });
 
   it('leaves a rotation for its own flow and sends that flow', async () => {

@@ -18,6 +18,7 @@ import { itemHistory } from '../../users/AuditTrail.tsx';
 import { entityQueryKeys, fetchItem, problemOf } from '../api.ts';
 import * as styles from '../entities.css.ts';
 import { RefSelect } from '../FieldControl.tsx';
+import { useRefOptions } from '../refs.ts';
 import type { CustomFieldProps, Draft, EntityUi, FormExtrasProps, Item } from '../types.ts';
 
 // Campaigns: where each click goes. The flow is either a shared rotation or the campaign's own; the form
@@ -103,23 +104,36 @@ function CampaignUrl({ mode, item, draft }: FormExtrasProps) {
       : source.data?.status === 'ok'
         ? String(source.data.data.campaignUrlParams ?? '')
         : null;
-  const unchangedSource = mode === 'edit' && item && item.trafficSourceId === sourceId;
+  // The server builds the address on the campaign's domain (https), else on the default tracking address.
+  const domains = useRefOptions({ kind: 'domain' });
+  const domainId = typeof draft.domainId === 'number' ? draft.domainId : null;
+  const host = domains.options?.find((option) => option.id === domainId)?.label;
+  const clickAt = saved?.indexOf(`${TRACKING_PATHS.click}?`) ?? -1;
+  const savedBase = saved && clickAt >= 0 ? saved.slice(0, clickAt) : null;
+  const unchanged =
+    saved !== null && item?.trafficSourceId === sourceId && (item?.domainId ?? null) === domainId;
 
   let url: string;
   let description: string;
-  if (saved && unchangedSource) {
+  if (saved && unchanged) {
     url = saved;
     description = 'Give this address to the traffic source; its placeholders are filled by the source.';
   } else {
-    const clickAt = saved?.indexOf(`${TRACKING_PATHS.click}?`) ?? -1;
-    const base = saved && clickAt >= 0 ? saved.slice(0, clickAt) : window.location.origin;
+    const base =
+      domainId !== null
+        ? host
+          ? `https://${host}`
+          : (savedBase ?? window.location.origin)
+        : item && item.domainId === null && savedBase
+          ? savedBase
+          : window.location.origin;
     const key = saved ? (/[?&]key=([^&]*)/.exec(saved)?.[1] ?? '') : '{key}';
     url = `${base}${TRACKING_PATHS.click}?key=${key}${sourceParams ? `&${sourceParams}` : ''}`;
     description =
       sourceParams === null
         ? 'Loading the traffic source parameters...'
         : saved
-          ? 'Preview with the chosen traffic source: save to use it.'
+          ? 'Preview with the chosen traffic source and domain: save to use it.'
           : 'Preview: the key is assigned when the campaign is created.';
   }
 
