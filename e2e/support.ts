@@ -63,7 +63,7 @@ export async function openSession(
   const context = await browser.newContext({ baseURL, ...options });
   const page = await context.newPage();
   // Fail a step with its own error well before the test's timeout.
-  page.setDefaultTimeout(20_000);
+  page.setDefaultTimeout(30_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return { context, page, errors };
