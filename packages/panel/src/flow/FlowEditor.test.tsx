@@ -126,6 +126,17 @@ describe('FlowEditor', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Path 1 down' }));
   });
 
+  it('keeps keyboard focus in the editor when paths are added and removed', async () => {
+    const { user, flow } = renderEditor({ defaultPaths: [path({ name: 'first' })], rules: [] });
+    await user.click(screen.getByRole('button', { name: 'Add path' }));
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Path 2 name' }));
+    await user.keyboard('second');
+    expect(flow().defaultPaths.map((p) => p.name)).toEqual(['first', 'second']);
+    await user.click(screen.getByRole('button', { name: 'Remove Path 1' }));
+    expect(flow().defaultPaths.map((p) => p.name)).toEqual(['second']);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add path' }));
+  });
+
   it('reorders and removes rules', async () => {
     const first = { ...newRule(), name: 'mobile' };
     const second = { ...newRule(), name: 'germany' };

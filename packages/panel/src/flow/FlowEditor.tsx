@@ -59,6 +59,8 @@ interface EditorContext {
   id: string;
   /** After a move, keyboard focus follows the moved item's button. */
   focusMoved: (itemPath: string, direction: 'up' | 'down') => void;
+  /** After the next render, focus the first enabled element matching one of these selectors, in order. */
+  focusSoon: (selectors: string[]) => void;
 }
 
 const Context = createContext<EditorContext | null>(null);
@@ -81,19 +83,19 @@ export function FlowEditor({
   id = 'flow',
 }: FlowEditorProps) {
   const rootRef = useRef<HTMLDivElement>(null);
-  const [focusRequest, setFocusRequest] = useState<{ item: string; direction: 'up' | 'down' } | null>(null);
+  // Buttons that add, move or remove items re-render the lists; focus is put back where the keyboard user
+  // expects it instead of falling to the page.
+  const [focusRequest, setFocusRequest] = useState<string[] | null>(null);
 
   useEffect(() => {
     if (!focusRequest || !rootRef.current) return;
-    const find = (direction: string) =>
-      rootRef.current?.querySelector<HTMLButtonElement>(
-        `[data-move-of="${focusRequest.item}"][data-move="${direction}"]`,
-      );
-    const wanted = find(focusRequest.direction);
-    // At the top or bottom the pressed button is disabled; the other one keeps focus in the item.
-    const target =
-      wanted && !wanted.disabled ? wanted : find(focusRequest.direction === 'up' ? 'down' : 'up');
-    target?.focus();
+    for (const selector of focusRequest) {
+      const target = rootRef.current.querySelector<HTMLElement>(selector);
+      if (target && !(target as HTMLButtonElement).disabled) {
+        target.focus();
+        break;
+      }
+    }
     setFocusRequest(null);
   }, [focusRequest]);
 
@@ -103,7 +105,13 @@ export function FlowEditor({
       offers,
       disabled,
       id,
-      focusMoved: (item, direction) => setFocusRequest({ item, direction }),
+      // At the top or bottom the pressed button is disabled; the other one keeps focus in the item.
+      focusMoved: (item, direction) =>
+        setFocusRequest([
+          `[data-move-of="${item}"][data-move="${direction}"]`,
+          `[data-move-of="${item}"][data-move="${direction === 'up' ? 'down' : 'up'}"]`,
+        ]),
+      focusSoon: setFocusRequest,
     }),
     [landers, offers, disabled, id],
   );
@@ -135,7 +143,11 @@ export function FlowEditor({
               size="sm"
               variant="soft"
               disabled={disabled}
-              onClick={() => onChange({ ...value, rules: [...value.rules, newRule()] })}
+              data-add-of="rules"
+              onClick={() => {
+                onChange({ ...value, rules: [...value.rules, newRule()] });
+                context.focusSoon([`[data-flow-item="rules.${value.rules.length}"] input`]);
+              }}
             >
               Add rule
             </Button>
@@ -153,7 +165,10 @@ export function FlowEditor({
               count={value.rules.length}
               errors={errorsUnder(rulesErrors, String(index))}
               onChange={(next) => onChange({ ...value, rules: replaceAt(value.rules, index, next) })}
-              onRemove={() => onChange({ ...value, rules: removeAt(value.rules, index) })}
+              onRemove={() => {
+                onChange({ ...value, rules: removeAt(value.rules, index) });
+                context.focusSoon(['[data-add-of="rules"]']);
+              }}
               onMove={(to) => {
                 onChange({ ...value, rules: moveItem(value.rules, index, to) });
                 context.focusMoved(`rules.${to}`, to < index ? 'up' : 'down');
@@ -322,7 +337,7 @@ function PathList({
   errors: FlowErrors;
   onChange: (paths: PathDraft[]) => void;
 }) {
-  const { disabled, focusMoved } = useEditor();
+  const { disabled, focusMoved, focusSoon } = useEditor();
   const pathShares = shares(paths);
   const Heading = base === 'defaultPaths' ? 'h3' : 'h4';
   return (
@@ -338,7 +353,11 @@ function PathList({
           variant="soft"
           disabled={disabled}
           aria-label={`Add ${itemTitle(paths.length).replace(/ \d+$/, '').toLowerCase()}`}
-          onClick={() => onChange([...paths, newPath()])}
+          data-add-of={base}
+          onClick={() => {
+            onChange([...paths, newPath()]);
+            focusSoon([`[data-flow-item="${base}.${paths.length}"] input`]);
+          }}
         >
           Add path
         </Button>
@@ -356,7 +375,10 @@ function PathList({
           share={pathShares[index] ?? 0}
           errors={errorsUnder(errors, String(index))}
           onChange={(next) => onChange(replaceAt(paths, index, next))}
-          onRemove={() => onChange(removeAt(paths, index))}
+          onRemove={() => {
+            onChange(removeAt(paths, index));
+            focusSoon([`[data-add-of="${base}"]`]);
+          }}
           onMove={(to) => {
             onChange(moveItem(paths, index, to));
             focusMoved(`${base}.${to}`, to < index ? 'up' : 'down');
