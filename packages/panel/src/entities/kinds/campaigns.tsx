@@ -73,7 +73,11 @@ function RoutingControl({ id, value, onChange, disabled }: CustomFieldProps) {
         <RefSelect
           id={`${id}-rotation`}
           label="Rotation"
-          description="A change to the rotation applies to every campaign that uses it."
+          description={
+            routing.rotationId === null
+              ? 'Choose the rotation this campaign follows.'
+              : 'A change to the rotation applies to every campaign that uses it.'
+          }
           refSpec={{ kind: 'rotation' }}
           noneLabel="Choose a rotation"
           value={routing.rotationId}
