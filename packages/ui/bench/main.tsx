@@ -67,25 +67,34 @@ async function clickAndWait(element: HTMLElement): Promise<number> {
   return performance.now() - start;
 }
 
-/** Scrolls `scroller` through its content frame by frame; returns the longest task or frame gap. */
-async function scrollAndWatch(scroller: HTMLElement, frames: number): Promise<number> {
+/**
+ * Scrolls `scroller` through its content frame by frame. Returns the longest main-thread task (or
+ * frame gap, whichever is longer) and the median and 95th-percentile frame times.
+ */
+async function scrollAndWatch(
+  scroller: HTMLElement,
+  frames: number,
+): Promise<{ longest: number; median: number; p95: number }> {
   let longest = 0;
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) longest = Math.max(longest, entry.duration);
   });
   observer.observe({ type: 'longtask', buffered: false });
   const step = Math.max(1, Math.floor((scroller.scrollHeight - scroller.clientHeight) / frames));
+  const gaps: number[] = [];
   let last = performance.now();
   for (let i = 0; i < frames; i++) {
     scroller.scrollTop += step;
     await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
     const now = performance.now();
-    longest = Math.max(longest, now - last);
+    gaps.push(now - last);
     last = now;
   }
   await nextFrame();
   observer.disconnect();
-  return longest;
+  gaps.sort((a, b) => a - b);
+  const at = (q: number) => gaps[Math.min(gaps.length - 1, Math.floor(q * gaps.length))] ?? 0;
+  return { longest: Math.max(longest, at(1)), median: at(0.5), p95: at(0.95) };
 }
 
 async function run() {
@@ -109,7 +118,7 @@ async function run() {
     const plainMount = await mount(root, <PlainTable rows={small} />);
     const plainSort = await clickAndWait(document.getElementById('plain-sort') as HTMLElement);
     await settle();
-    const plainScroll = await scrollAndWatch(document.getElementById('plain-scroller') as HTMLElement, 60);
+    const plain = await scrollAndWatch(document.getElementById('plain-scroller') as HTMLElement, 60);
     root.unmount();
     await settle();
 
@@ -132,25 +141,29 @@ async function run() {
     const tableSort = await clickAndWait(sortButton as HTMLElement);
     await settle();
     const scroller = container.querySelector('[role="grid"]')?.parentElement as HTMLElement;
-    const tableScroll = await scrollAndWatch(scroller, 120);
+    const table = await scrollAndWatch(scroller, 120);
     const mountedRows = container.querySelectorAll('[data-row-id]').length;
     root.unmount();
     await settle();
-    rounds.push({ plainMount, plainSort, plainScroll, tableMount, tableSort, tableScroll, mountedRows });
+    rounds.push({
+      plainMount,
+      plainSort,
+      plainScroll: plain.longest,
+      plainFrame: plain.median,
+      plainP95: plain.p95,
+      tableMount,
+      tableSort,
+      tableScroll: table.longest,
+      tableFrame: table.median,
+      tableP95: table.p95,
+      mountedRows,
+    });
   }
   const median = (key: string) => {
     const values = rounds.map((r) => r[key] ?? 0).sort((a, b) => a - b);
     return values[Math.floor(values.length / 2)] ?? 0;
   };
-  const keys = [
-    'plainMount',
-    'plainSort',
-    'plainScroll',
-    'tableMount',
-    'tableSort',
-    'tableScroll',
-    'mountedRows',
-  ];
+  const keys = Object.keys(rounds[0] ?? {});
   return Object.fromEntries(keys.map((key) => [key, median(key)]));
 }
 

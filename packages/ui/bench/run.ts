@@ -45,6 +45,8 @@ try {
     `mount                         ${ms(r.tableMount)}      ${ms(r.plainMount)}      ${ratio(r.tableMount, r.plainMount)}`,
     `sort (one column click)       ${ms(r.tableSort)}      ${ms(r.plainSort)}      ${ratio(r.tableSort, r.plainSort)}`,
     `longest task while scrolling  ${ms(r.tableScroll)}      ${ms(r.plainScroll)}      ${ratio(r.tableScroll, r.plainScroll)}`,
+    `median frame while scrolling  ${ms(r.tableFrame)}      ${ms(r.plainFrame)}      ${ratio(r.tableFrame, r.plainFrame)}`,
+    `p95 frame while scrolling     ${ms(r.tableP95)}      ${ms(r.plainP95)}      ${ratio(r.tableP95, r.plainP95)}`,
   ];
   console.log(lines.join('\n'));
 } finally {

@@ -11,7 +11,6 @@ import {
   type Updater,
   useTable,
 } from '@tanstack/react-table';
-import { observeElementRect, type Rect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, ChevronsUpDown, CircleExclamationPoint, Search, SearchX } from 'lucide-react';
 import {
   type KeyboardEvent,
@@ -34,6 +33,7 @@ import * as styles from './DataTable.css.ts';
 import { type Features, features, numberFilterFn } from './features.ts';
 import { type ColorizationMode, type ColumnKind, formatValue, toneOf } from './format.ts';
 import { Pager, type PaginationProps } from './Pager.tsx';
+import { VirtualRows, type VirtualRowsHandle } from './VirtualRows.tsx';
 
 export type CellValue = string | number | null | undefined;
 
@@ -262,28 +262,10 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const headerRows = 1 + (hasFilters ? 1 : 0);
 
   const scrollRef = useRef<HTMLDivElement>(null);
-  // Every option below is kept referentially stable: the virtualiser recomputes the positions of
-  // all rows (100k) whenever getItemKey changes identity, which would cost ~30 ms per scroll frame.
+  // The virtualiser lives in <VirtualRows>, so scrolling re-renders only the rows, not the
+  // toolbar and header; keyboard navigation reaches it through this handle.
+  const virtualRows = useRef<VirtualRowsHandle>(null);
   const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows]);
-  const estimateSize = useCallback(() => rowHeight, [rowHeight]);
-  const observeRect = useCallback(
-    (instance: Virtualizer<HTMLDivElement, Element>, callback: (rect: Rect) => void) =>
-      // Without layout (first paint, jsdom, a hidden tab) the scroller measures 0 px; fall back to
-      // the height we gave it rather than rendering no rows at all.
-      observeElementRect(instance, (rect) =>
-        callback(rect.height > 0 ? rect : { width: rect.width, height }),
-      ),
-    [height],
-  );
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize,
-    overscan: 8,
-    initialRect: { width: 0, height },
-    observeElementRect: observeRect,
-    getItemKey,
-  });
 
   // Keyboard model of an ARIA grid: one focusable cell, arrows move it.
   const [focus, setFocus] = useState<{ row: number; col: number }>({ row: 0, col: 0 });
@@ -308,7 +290,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     };
     shouldFocus.current = true;
     setFocus(next);
-    virtualizer.scrollToIndex(next.row, { align: 'auto' });
+    virtualRows.current?.scrollToIndex(next.row);
   };
 
   const pageRows = Math.max(1, Math.floor((height - rowHeight * headerRows) / rowHeight) - 1);
@@ -466,8 +448,6 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       <EmptyState title={emptyTitle} action={emptyAction} />
     )
   ) : null;
-
-  const virtualItems = virtualizer.getVirtualItems();
 
   return (
     <div className={styles.root}>
@@ -635,12 +615,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               </div>
             )}
           </div>
-          <div
-            role="rowgroup"
-            className={styles.tbody}
-            style={{ height: bodyState ? undefined : virtualizer.getTotalSize() }}
-          >
-            {bodyState ? (
+          {bodyState ? (
+            <div role="rowgroup" className={styles.tbody}>
               <div role="row" className={styles.row}>
                 <div
                   role="gridcell"
@@ -650,11 +626,21 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                   {bodyState}
                 </div>
               </div>
-            ) : (
-              virtualItems.map((item) => {
+            </div>
+          ) : (
+            <VirtualRows
+              ref={virtualRows}
+              className={styles.tbody}
+              count={rows.length}
+              rowHeight={rowHeight}
+              height={height}
+              scrollRef={scrollRef}
+              getItemKey={getItemKey}
+              renderRow={(item) => {
                 const row = rows[item.index];
                 if (!row) return null;
-                const cells = row.getVisibleCells();
+                // Values straight from the row: building TanStack Cell objects for every row that
+                // scrolls past (and keeping them cached) was the main garbage while scrolling 100k rows.
                 const rowIndex = item.index;
                 return (
                   <div
@@ -687,21 +673,21 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                         />
                       </div>
                     )}
-                    {cells.map((cell, index) => {
-                      const column = byId.get(cell.column.id);
+                    {visibleColumns.map((tableColumn, index) => {
+                      const column = byId.get(tableColumn.id);
                       if (!column) return null;
-                      const value = cell.getValue() as CellValue;
+                      const value = row.getValue(tableColumn.id) as CellValue;
                       const col = index + (selectable ? 1 : 0);
                       return (
                         <div
-                          key={cell.id}
+                          key={tableColumn.id}
                           role="gridcell"
                           className={cellClass(
                             column,
-                            index === cells.length - 1,
+                            index === visibleColumns.length - 1,
                             cellToneClass(column, value),
                           )}
-                          style={{ width: cell.column.getSize() }}
+                          style={{ width: tableColumn.getSize() }}
                           data-cell={`${rowIndex}:${col}`}
                           tabIndex={clampedFocus.row === rowIndex && clampedFocus.col === col ? 0 : -1}
                           onFocus={() => setFocus({ row: rowIndex, col })}
@@ -716,9 +702,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                     })}
                   </div>
                 );
-              })
-            )}
-          </div>
+              }}
+            />
+          )}
           {totals && !bodyState && (
             <div className={styles.tfoot} role="rowgroup">
               <div role="row" className={styles.row} aria-rowindex={rows.length + headerRows + 1}>
