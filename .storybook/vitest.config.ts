@@ -39,12 +39,17 @@ export default defineProject({
   },
   test: {
     name: 'storybook',
+    // After the unit projects and before e2e (groupOrder 2): on two cores, story frames that compete
+    // with jsdom workers for the CPU can miss the frame-ready deadline.
+    sequence: { groupOrder: 1 },
     setupFiles: [fileURLToPath(new URL('./vitest.setup.ts', import.meta.url))],
     provide: { compareScreenshots: !sweepingThemes },
     // One fixed viewport and scale, so baselines do not depend on the machine's display.
     browser: {
       enabled: true,
       headless: true,
+      // A cold Vite cache on a fresh clone pre-bundles every story dependency before the first frame.
+      connectTimeout: 180_000,
       provider: playwright({
         // Looked up, not required, while the config loads: every `vitest run` reads this file, and a
         // machine without Chromium must still run the unit projects (the warning above says why the

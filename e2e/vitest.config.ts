@@ -9,8 +9,9 @@ export default defineProject({
     include: ['**/*.test.ts'],
     // One Chromium and one server at a time: these machines have two cores.
     fileParallelism: false,
-    // After the unit and story projects, so the browsers do not compete with them for the cores.
-    sequence: { groupOrder: 1 },
+    // After the unit projects (group 0) and the story project (group 1), so the browsers do not compete
+    // with them for the cores.
+    sequence: { groupOrder: 2 },
     // Generous: a loaded two-core machine can take seconds per page load; each step still has its own
     // limit (see support.ts), so a broken step fails with its own message long before these.
     testTimeout: 90_000,

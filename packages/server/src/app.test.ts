@@ -63,6 +63,13 @@ describe('public calls', () => {
     expect(index.headers.get('x-frame-options')).toBe('DENY');
     expect(route.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
     expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    const bookmark = await browser.get('/campaigns?x=1', { headers: { accept: 'text/html,*/*' } });
+    expect(bookmark.status).toBe(200);
+    expect(bookmark.text).toContain('<title>Cairn</title>');
+    const apiFromBrowser = await browser.get('/api/nothing-here', { headers: { accept: 'text/html' } });
+    expect(apiFromBrowser.status).toBe(404);
+    const notHtml = await browser.get('/campaigns');
+    expect(notHtml.status).toBe(404);
     const missingFile = await browser.get('/panel/assets/missing.js');
     expect(missingFile.status).toBe(404);
     const unknownApi = await browser.get('/api/nothing-here');

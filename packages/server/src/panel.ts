@@ -65,12 +65,14 @@ export function registerPanel(app: FastifyInstance, panelDir: string, fontsDir: 
   app.setNotFoundHandler(async (request, reply) => {
     const urlPath = pathOf(request.url);
     const lastSegment = urlPath.slice(urlPath.lastIndexOf('/') + 1);
-    // Client-side routes (no file extension) under /panel/ get the app; missing files stay 404s.
+    // Client-side routes (no file extension) under /panel/ get the app; missing files stay 404s. A page
+    // address outside /panel/ (a bookmark like /campaigns?x=1#rows) gets the app too: the panel moves it
+    // under /panel/ itself, which is the only place the fragment is known.
     if (
       panelBuilt &&
       (request.method === 'GET' || request.method === 'HEAD') &&
-      urlPath.startsWith('/panel/') &&
-      !lastSegment.includes('.')
+      !lastSegment.includes('.') &&
+      (urlPath.startsWith('/panel/') || isPanelAddressOutsideBase(urlPath, request.headers.accept))
     ) {
       return reply
         .header('cache-control', 'no-cache')
@@ -79,4 +81,12 @@ export function registerPanel(app: FastifyInstance, panelDir: string, fontsDir: 
     }
     return reply.code(404).send({ message: `${MESSAGES.notFound}: ${request.method} ${urlPath}` });
   });
+}
+
+/** Paths the server answers itself; anything else a browser navigates to may be a panel address. */
+const serverOwnedPaths = ['/api', '/updates', '/click', '/postback'];
+
+function isPanelAddressOutsideBase(urlPath: string, accept: string | undefined): boolean {
+  if (!accept?.includes('text/html')) return false;
+  return !serverOwnedPaths.some((base) => urlPath === base || urlPath.startsWith(`${base}/`));
 }
