@@ -81,6 +81,18 @@ describe('Toaster', () => {
     expect(shownMessages()).toEqual([]);
   });
 
+  it('shows a keyed message once however often it is raised', () => {
+    render(<Toaster />);
+    act(() => {
+      toast.error('Gateway timeout', { key: 'http-504' });
+      toast.error('Gateway timeout', { key: 'http-504' });
+      toast.error('Gateway timeout. Try again later.', { key: 'http-504' });
+    });
+    expect(shownMessages()).toEqual([
+      { type: 'error', text: 'Gateway timeout. Try again later.', state: 'open' },
+    ]);
+  });
+
   it('renders a React node as the message and is callable outside React', () => {
     const id = toast.warning(
       <span>

@@ -12,6 +12,12 @@ export const TOAST_EXIT_MS = 200;
 
 export interface ToastOptions {
   title?: ReactNode;
+  /**
+   * Identifies a message that may be raised repeatedly (e.g. the same failing request from several
+   * interceptors): while a toast with this key is open, raising it again replaces that toast's
+   * content and restarts nothing, instead of stacking copies.
+   */
+  key?: string;
   /** Milliseconds before auto-close; `Infinity` keeps the toast until it is closed. */
   duration?: number;
 }
@@ -45,6 +51,12 @@ export const toastStore = {
     return items;
   },
   add(type: ToastType, message: ReactNode, options: ToastOptions = {}): number {
+    const same =
+      options.key === undefined ? undefined : items.find((item) => item.open && item.key === options.key);
+    if (same) {
+      emit(items.map((item) => (item === same ? { ...item, ...options, type, message } : item)));
+      return same.id;
+    }
     const id = nextId++;
     emit([...items, { ...options, id, type, message, open: true }]);
     return id;
