@@ -49,6 +49,11 @@ describe('public calls', () => {
     fs.writeFileSync(path.join(panelDir, 'index.html'), '<!doctype html><title>Cairn</title>');
     fs.mkdirSync(path.join(panelDir, 'assets'));
     fs.writeFileSync(path.join(panelDir, 'assets', 'app-1234.js'), 'console.log(1)');
+    fs.mkdirSync(path.join(panelDir, 'fonts', 'liberation-mono'), { recursive: true });
+    fs.writeFileSync(
+      path.join(panelDir, 'fonts', 'liberation-mono', 'liberation-mono-400.woff2'),
+      'built-in',
+    );
     const cairn = await start({ panelDir });
     const browser = new TestBrowser(cairn.url);
     const index = await browser.get('/panel/');
@@ -70,6 +75,8 @@ describe('public calls', () => {
     expect(apiFromBrowser.status).toBe(404);
     const notHtml = await browser.get('/campaigns');
     expect(notHtml.status).toBe(404);
+    const builtFont = await browser.get('/panel/fonts/liberation-mono/liberation-mono-400.woff2');
+    expect(builtFont.text).toBe('built-in');
     const missingFile = await browser.get('/panel/assets/missing.js');
     expect(missingFile.status).toBe(404);
     const unknownApi = await browser.get('/api/nothing-here');

@@ -22,11 +22,13 @@ export function registerPanel(app: FastifyInstance, panelDir: string, fontsDir: 
   app.get('/', async (_request, reply) => reply.redirect('/panel/', 302));
   app.get('/panel', async (_request, reply) => reply.redirect('/panel/', 302));
 
-  // Vela Sans and Liberation Mono ship in no npm package: an operator drops their files here and the
-  // panel's @font-face rules find them; until then the panel falls back to local() and same-kind stacks.
+  // Vela Sans and Liberation Mono ship in no npm package: an operator drops their files in the data dir
+  // (kept across panel rebuilds) or builds them into the panel; until then the panel falls back to
+  // local() and same-kind stacks.
   fs.mkdirSync(fontsDir, { recursive: true });
+  const builtFonts = path.join(panelDir, 'fonts');
   app.register(fastifyStatic, {
-    root: fontsDir,
+    root: fs.existsSync(builtFonts) ? [fontsDir, builtFonts] : fontsDir,
     prefix: '/panel/fonts/',
     decorateReply: false,
     setHeaders(reply) {
