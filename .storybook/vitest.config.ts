@@ -11,7 +11,7 @@ const configDir = fileURLToPath(new URL('.', import.meta.url));
 // its own browser here): it renders, fails on accessibility violations (addon-a11y, test: 'error'),
 // and is compared with its committed baseline screenshot (vitest.setup.ts). Update baselines with
 // `npm run test:visual:update`, or for some stories only:
-//   npx vitest run --project storybook -u <path filter>
+//   npx vitest run --project storybook <path filter> -u   (the filter before -u: -u takes a value)
 // The accessibility sweep (npm run test:a11y:themes) reruns every story under another theme x scheme:
 // CAIRN_STORY_GLOBALS=theme=dark,colorScheme=legacy. Baselines exist for the default globals only, so
 // such a run checks rendering and axe rules without screenshots.

@@ -6,7 +6,7 @@ import { page } from 'vitest/browser';
 // `__screenshots__/<file without .stories.tsx>/<story>-1-chromium-linux.png`.
 //
 // New or changed story? Produce its baseline with
-//   npx vitest run --project storybook -u packages/ui/src/Button
+//   npx vitest run --project storybook packages/ui/src/Button -u   (the filter before -u: -u takes a value)
 // (the trailing filter limits the run to those stories files), look at the PNG, and commit it.
 // With CI=true a missing baseline fails the run instead of being written.
 //
