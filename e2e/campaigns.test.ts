@@ -1,25 +1,10 @@
-import type { Browser, Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminLogin,
-  adminPassword,
-  launchBrowser,
-  openSession,
-  type RunningServer,
-  removeTempDirs,
-  type Session,
-  signInThroughForm,
-  startServer,
-  waitForTitle,
-} from './support.ts';
+import type { Page } from 'playwright';
+import { describe, expect, it } from 'vitest';
+import { type E2e, e2eSuite, waitForTitle } from './support.ts';
 
 // Issue 7 in Chromium against the real server: a campaign built in the flow editor, its URL copied, then
 // moved onto a shared rotation; a plain user limited to one campaign group sees only that group. The
 // steps build on each other, in order.
-
-let server: RunningServer;
-let browser: Browser;
-let session: Session;
 
 interface FlowPath {
   weight: number;
@@ -94,15 +79,9 @@ const ids: {
 };
 let campaignId = 0;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  session = await openSession(browser, server.url);
+async function setup({ server, session }: E2e): Promise<void> {
   await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  const { page } = session;
-  await page.goto('/panel/login');
-  await signInThroughForm(page, adminLogin, adminPassword);
-  await page.waitForURL('**/panel/campaigns');
+  const { page } = e2e.session;
 
   // What a campaign refers to, made through the API: issue 6's browser tests cover these forms.
   type Created = { id: number };
@@ -130,17 +109,13 @@ beforeAll(async () => {
     groupId: ids.teamB,
     rotationId: ids.rotation,
   });
-});
+}
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  removeTempDirs();
-});
+const e2e = e2eSuite({ session: true, setup });
 
 describe('campaigns and users', () => {
   it('builds a campaign with two weighted paths and a country rule', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     await page.goto('/panel/campaigns/create');
     await waitForTitle(page, 'New campaign - Cairn');
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Sweeps push');
@@ -182,7 +157,7 @@ describe('campaigns and users', () => {
   });
 
   it('copies the campaign URL with the traffic source tokens', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     const campaign = await api<Campaign>(page, 'GET', `/api/campaign/${campaignId}`);
     expect(campaign.url).toMatch(/\/click\?key=[a-z0-9]{12}&cid=\{click_id\}&zone=\{zone_id\}$/);
     expect(await page.getByRole('textbox', { name: 'Campaign URL' }).inputValue()).toBe(campaign.url);
@@ -198,7 +173,7 @@ describe('campaigns and users', () => {
   });
 
   it('switches the campaign to a shared rotation', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     await page.goto(`/panel/campaigns/edit/${campaignId}`);
     await page.getByRole('radio', { name: 'A shared rotation' }).click();
     // The campaign's own flow is not used any more, so the editor goes.
@@ -216,7 +191,7 @@ describe('campaigns and users', () => {
   });
 
   it('limits a plain user to one campaign group', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     await page.goto('/panel/users/create');
     await waitForTitle(page, 'New user - Cairn');
     await page.getByRole('textbox', { name: 'Login', exact: true }).fill('buyer');
@@ -227,28 +202,18 @@ describe('campaigns and users', () => {
     await page.getByRole('button', { name: 'Create user', exact: true }).click();
     await page.waitForURL(/\/panel\/users\/edit\/\d+$/);
 
-    const buyer = await openSession(browser, server.url);
-    try {
-      await buyer.page.goto('/panel/login');
-      await signInThroughForm(buyer.page, 'buyer', 'buyer password 1');
-      await buyer.page.waitForURL('**/panel/campaigns');
-      await buyer.page.getByRole('link', { name: 'Sweeps push', exact: true }).waitFor();
-      expect(await buyer.page.getByRole('link', { name: 'Team B campaign', exact: true }).count()).toBe(0);
-      const list = await api<{ items: { name: string }[]; total: number }>(
-        buyer.page,
-        'GET',
-        '/api/campaign',
-      );
-      expect(list.items.map((item) => item.name)).toEqual(['Sweeps push']);
-      expect(buyer.errors).toEqual([]);
-    } finally {
-      await buyer.context.close();
-    }
-    expect(session.errors).toEqual([]);
+    const buyer = await e2e.signIn({ login: 'buyer', password: 'buyer password 1' });
+    await buyer.page.waitForURL('**/panel/campaigns');
+    await buyer.page.getByRole('link', { name: 'Sweeps push', exact: true }).waitFor();
+    expect(await buyer.page.getByRole('link', { name: 'Team B campaign', exact: true }).count()).toBe(0);
+    const list = await api<{ items: { name: string }[]; total: number }>(buyer.page, 'GET', '/api/campaign');
+    expect(list.items.map((item) => item.name)).toEqual(['Sweeps push']);
+    expect(buyer.errors).toEqual([]);
+    expect(e2e.session.errors).toEqual([]);
   });
 
   it('mass-edits the status and cost model of campaigns from the default screen', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     await page.goto('/panel/');
     await waitForTitle(page, 'Campaigns - Cairn');
     const grid = page.getByRole('grid', { name: 'Campaigns' });
@@ -271,11 +236,11 @@ describe('campaigns and users', () => {
       ['Sweeps push', 'paused', 'cpm', ids.teamA],
       ['Team B campaign', 'paused', 'cpm', ids.teamB],
     ]);
-    expect(session.errors).toEqual([]);
+    expect(e2e.session.errors).toEqual([]);
   });
 
   it('edits the shared rotation in its form, and the campaign using it follows', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     await page.goto('/panel/rotations');
     await page.getByRole('link', { name: 'Evergreen rotation', exact: true }).click();
     await waitForTitle(page, 'Edit rotation - Cairn');
@@ -294,6 +259,6 @@ describe('campaigns and users', () => {
       [100, [ids.offerB]],
       [300, [ids.offerA]],
     ]);
-    expect(session.errors).toEqual([]);
+    expect(e2e.session.errors).toEqual([]);
   });
 });

@@ -1,50 +1,28 @@
-import type { Browser } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  openSession,
-  type RunningServer,
-  removeTempDirs,
-  startServer,
-  waitForTitle,
-} from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { e2eSuite, waitForTitle } from './support.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ mode: 'demo' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  removeTempDirs();
-});
+const e2e = e2eSuite({ server: { mode: 'demo' } });
 
 describe('demo mode', () => {
   it('lets a visitor straight in through the demo account', async () => {
-    const { page, context } = await openSession(browser, server.url);
+    const { page } = await e2e.open();
     await page.goto('/panel/offers');
     await waitForTitle(page, 'Offers - Cairn');
     expect(new URL(page.url()).pathname).toBe('/panel/offers');
     await page.getByRole('button', { name: 'User menu' }).click();
     await expect(page.getByRole('menu').textContent()).resolves.toContain('demo');
-    await context.close();
   });
 
   it('offers the demo sign-in on the sign-in page', async () => {
-    const { page, context } = await openSession(browser, server.url);
+    const { page } = await e2e.open();
     await page.goto('/panel/login?returnTo=%2Ftrends');
     await page.getByRole('button', { name: 'Sign in to the demo' }).click();
     await page.waitForURL('**/panel/trends');
     await waitForTitle(page, 'Trends - Cairn');
-    await context.close();
   });
 
   it('explains in a toast that changes are unavailable in the demo (410)', async () => {
-    const { page, context } = await openSession(browser, server.url);
+    const { page } = await e2e.open();
     await page.goto('/panel/settings/user');
     await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
     const toast = page.getByRole('status').filter({ hasText: 'unavailable in the demo version' });
@@ -54,6 +32,5 @@ describe('demo mode', () => {
       'This feature is unavailable in the demo version. However, you can access our 14-day free trial',
     );
     expect(text).toContain('write to us on Telegram');
-    await context.close();
   });
 });

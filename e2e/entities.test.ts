@@ -1,37 +1,11 @@
-import type { Browser, Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminLogin,
-  adminPassword,
-  launchBrowser,
-  openSession,
-  type RunningServer,
-  type Session,
-  signInThroughForm,
-  startServer,
-  waitForTitle,
-} from './support.ts';
+import type { Page } from 'playwright';
+import { describe, expect, it } from 'vitest';
+import { e2eSuite, waitForTitle } from './support.ts';
 
 // Issue 6 in Chromium against the real server: the generic list, form and mass-edit pages for offers,
 // landers, affiliate networks, traffic sources and groups. The steps build on each other, in order.
 
-let server: RunningServer;
-let browser: Browser;
-let session: Session;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  session = await openSession(browser, server.url);
-  await session.page.goto('/panel/login');
-  await signInThroughForm(session.page, adminLogin, adminPassword);
-  await session.page.waitForURL('**/panel/campaigns');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = e2eSuite({ session: true });
 
 /** Picks an option of a ui Select (Radix) found by its label. */
 async function choose(page: Page, label: string, option: string): Promise<void> {
@@ -65,7 +39,7 @@ type Offer = {
 
 describe('entity management', () => {
   it('creates a traffic source from a template', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     await page.goto('/panel/traffic-sources/create');
     await waitForTitle(page, 'New traffic source - Cairn');
     await choose(page, 'Start from template', 'PropellerAds');
@@ -83,7 +57,7 @@ describe('entity management', () => {
   });
 
   it('creates an affiliate network and shows the postback URL to hand it', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     await page.goto('/panel/affiliate-networks/create');
     await textbox(page, 'Name').fill('MaxBounty');
     await textbox(page, 'Offer URL parameters').fill('sub={clickid}');
@@ -95,14 +69,14 @@ describe('entity management', () => {
   });
 
   it('creates an offer group for the offers', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     await page.goto('/panel/groups/create');
     await textbox(page, 'Name').fill('Sweepstakes');
     await createAndWait(page, 'Create group', '/groups');
   });
 
   it('shows a validation error at its field, from the contract and from the server', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     await page.goto('/panel/offers/create');
     await textbox(page, 'Name').fill('Broken offer');
     await textbox(page, 'URL').fill('https://offer.example/?sub={clikid}');
@@ -127,7 +101,7 @@ describe('entity management', () => {
   });
 
   it('creates two offers, with payout, network and group', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     for (const [name, payout] of [
       ['Summer sweeps US', '2.5'],
       ['Winter sweeps DE', '1.25'],
@@ -146,7 +120,7 @@ describe('entity management', () => {
   });
 
   it('clones an offer into a new one named "Copy of ..."', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     await page.goto('/panel/offers');
     await page.getByRole('link', { name: 'Clone Summer sweeps US' }).click();
     await page.waitForURL(/\/panel\/offers\/clone\/\d+$/);
@@ -158,7 +132,7 @@ describe('entity management', () => {
   });
 
   it('mass-edits the group of three offers', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     await page.goto('/panel/offers');
     const grid = page.getByRole('grid', { name: 'Offers' });
     await grid.getByRole('link', { name: 'Copy of Summer sweeps US', exact: true }).waitFor();
@@ -183,7 +157,7 @@ describe('entity management', () => {
   });
 
   it('searches and filters the list on the server, keeping both in the address', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     await page.goto('/panel/offers');
     const grid = page.getByRole('grid', { name: 'Offers' });
     await choose(page, 'Group', 'No group');
@@ -201,18 +175,18 @@ describe('entity management', () => {
   });
 
   it('creates a lander and shows its click-through URL', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     await page.goto('/panel/landings/create');
     await waitForTitle(page, 'New lander - Cairn');
     await textbox(page, 'Name').fill('Quiz lander');
     await textbox(page, 'URL').fill('https://lander.example/quiz');
     await createAndWait(page, 'Create lander', '/landings');
     const clickThrough = await textbox(page, 'Click-through URL').inputValue();
-    expect(clickThrough).toBe(`${server.url}/click?lp=1`);
+    expect(clickThrough).toBe(`${e2e.server.url}/click?lp=1`);
   });
 
   it('archives and restores an offer from the list', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     await page.goto('/panel/offers');
     const grid = page.getByRole('grid', { name: 'Offers' });
     const row = grid.getByRole('row').filter({ hasText: 'Winter sweeps DE' });
@@ -229,10 +203,10 @@ describe('entity management', () => {
     await archivedRow.waitFor({ state: 'detached' });
     await choose(page, 'Show', 'Active');
     await grid.getByRole('link', { name: 'Winter sweeps DE', exact: true }).waitFor();
-    expect(session.errors).toEqual([]);
+    expect(e2e.session.errors).toEqual([]);
   });
   it('keeps column settings per kind across a reload', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     await page.goto('/panel/offers');
     const offers = page.getByRole('grid', { name: 'Offers' });
     await offers.getByRole('columnheader', { name: 'URL' }).waitFor();
@@ -252,7 +226,7 @@ describe('entity management', () => {
   });
 
   it('imports offers in bulk and reports each refused line', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     await page.goto('/panel/offers');
     await page.getByRole('button', { name: 'Import offers' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import offers' });
@@ -275,7 +249,7 @@ describe('entity management', () => {
   });
 
   it('refuses to delete a network its offers still use, with the reason', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     const networks = await apiGet<{ items: { id: number; name: string }[] }>(page, '/api/affiliate_network');
     const id = networks.items.find((network) => network.name === 'MaxBounty')?.id;
     await page.goto(`/panel/affiliate-networks/edit/${id}`);
@@ -285,6 +259,6 @@ describe('entity management', () => {
     await confirm.getByRole('alert').getByText('is still used by', { exact: false }).waitFor();
     await confirm.getByRole('button', { name: 'Cancel', exact: true }).click();
     expect(new URL(page.url()).pathname).toBe(`/panel/affiliate-networks/edit/${id}`);
-    expect(session.errors).toEqual([]);
+    expect(e2e.session.errors).toEqual([]);
   });
 });

@@ -1,13 +1,9 @@
 import { generateLicenseKeyPair, signLicense } from '@cairn/server';
-import type { Browser } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   adminLogin,
   adminPassword,
-  launchBrowser,
-  openSession,
-  type RunningServer,
-  removeTempDirs,
+  e2eSuite,
   signInThroughForm,
   startServer,
   tempDir,
@@ -15,29 +11,13 @@ import {
 } from './support.ts';
 
 const keys = generateLicenseKeyPair();
-let browser: Browser;
-const servers: RunningServer[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  for (const server of servers) await server.close();
-  removeTempDirs();
-});
-
-async function start(options: Parameters<typeof startServer>[0]) {
-  const server = await startServer(options);
-  servers.push(server);
-  return server;
-}
+// Each test starts its own server: the licence is part of the server's options.
+const e2e = e2eSuite({ server: false });
 
 describe('licence errors', () => {
   it('explains a missing licence at sign-in with the tracker id', async () => {
-    const server = await start({ licensePublicKey: keys.publicKey });
-    const { page, context } = await openSession(browser, server.url);
+    const server = await e2e.startServer({ licensePublicKey: keys.publicKey });
+    const { page } = await e2e.open({ server });
     await page.goto('/panel/login');
     await signInThroughForm(page, adminLogin, adminPassword);
     const alert = page.getByRole('alert');
@@ -47,7 +27,6 @@ describe('licence errors', () => {
     expect(text).toContain(`Your tracker ID is ${server.trackerId}.`);
     expect(text).toContain('second-generation version of Cairn');
     expect(new URL(page.url()).pathname).toBe('/panel/login');
-    await context.close();
   });
 
   it('sends a signed-in user to sign-in with the licence error once the licence expires', async () => {
@@ -63,9 +42,14 @@ describe('licence errors', () => {
       plan: 'pro',
       expiresAt: '2027-01-01T00:00:00Z',
     });
-    const server = await start({ dataDir, now: clock, licensePublicKey: keys.publicKey, licenseKey });
+    const server = await e2e.startServer({
+      dataDir,
+      now: clock,
+      licensePublicKey: keys.publicKey,
+      licenseKey,
+    });
 
-    const { page, context } = await openSession(browser, server.url);
+    const { page } = await e2e.open({ server });
     await page.goto('/panel/offers');
     await page.waitForURL('**/panel/login?returnTo=%2Foffers');
     await signInThroughForm(page, adminLogin, adminPassword);
@@ -92,6 +76,5 @@ describe('licence errors', () => {
       `License error: License expired. Tracker ID: ${trackerId}`,
     ]);
     expect(new URL(page.url()).pathname).toBe('/panel/login');
-    await context.close();
   });
 });

@@ -1,41 +1,11 @@
-import type { Browser } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminLogin,
-  adminPassword,
-  launchBrowser,
-  openSession,
-  panelAddress,
-  type RunningServer,
-  removeTempDirs,
-  type Session,
-  signInThroughForm,
-  startServer,
-  waitForTitle,
-} from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { e2eSuite, panelAddress, waitForTitle } from './support.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let session: Session;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  session = await openSession(browser, server.url);
-  await session.page.goto('/panel/login');
-  await signInThroughForm(session.page, adminLogin, adminPassword);
-  await session.page.waitForURL('**/panel/campaigns');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  removeTempDirs();
-});
+const e2e = e2eSuite({ session: true });
 
 describe('addresses', () => {
   it('moves an address outside /panel/ into the panel, keeping query and hash', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     // The real server hands a browser the panel for page addresses outside /panel/; the panel then
     // moves the address, the only side that knows the fragment.
     await page.goto('/campaigns?filter[name]=summer&ids[]=1#totals');
@@ -45,14 +15,14 @@ describe('addresses', () => {
   });
 
   it('redirects / to the campaigns list', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     await page.goto('/');
     await waitForTitle(page, 'Campaigns - Cairn');
     expect(new URL(page.url()).pathname).toBe('/panel/');
   });
 
   it('sends an unknown path to /panel/404', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     await page.goto('/panel/no/such/page');
     await page.waitForURL('**/panel/404');
     await page.getByRole('heading', { level: 1, name: 'Not found' }).waitFor();
@@ -60,7 +30,7 @@ describe('addresses', () => {
   });
 
   it('refuses a non-numeric id as an unknown path', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     await page.goto('/panel/offers/edit/abc');
     await page.waitForURL('**/panel/404');
   });
@@ -76,14 +46,14 @@ describe('addresses', () => {
     ['/panel/settings/ui', 'Interface - Settings - Cairn'],
     ['/panel/monitor/developer/messages', 'Messages - Monitor for developers - Cairn'],
   ])('titles %s "%s"', async (address, title) => {
-    const { page } = session;
+    const { page } = e2e.session;
     await page.goto(address);
     await waitForTitle(page, title);
     expect(panelAddress(page)).toBe(address);
   });
 
   it('redirects /settings to tracking-links and /monitor/developer to build-info', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     await page.goto('/panel/settings');
     await page.waitForURL('**/panel/settings/tracking-links');
     await waitForTitle(page, 'Tracking links - Settings - Cairn');
@@ -93,13 +63,13 @@ describe('addresses', () => {
   });
 
   it('goes back to campaigns from /update when no update is available', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     await page.goto('/panel/update');
     await page.waitForURL('**/panel/campaigns');
   });
 
   it('shows the progress bar while a slow navigation waits for the guard', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     await page.goto('/panel/campaigns');
     await waitForTitle(page, 'Campaigns - Cairn');
     let release: () => void = () => {};
@@ -118,7 +88,7 @@ describe('addresses', () => {
   });
 
   it('navigates with the tabs and the menu without reloading the page', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     await page.goto('/panel/campaigns');
     await waitForTitle(page, 'Campaigns - Cairn');
     await page.evaluate(() => {
@@ -135,6 +105,6 @@ describe('addresses', () => {
     await expect(page.evaluate(() => (window as unknown as { marker?: string }).marker)).resolves.toBe(
       'same document',
     );
-    expect(session.errors).toEqual([]);
+    expect(e2e.session.errors).toEqual([]);
   });
 });

@@ -1,37 +1,8 @@
-import type { Browser, Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminLogin,
-  adminPassword,
-  launchBrowser,
-  openSession,
-  type RunningServer,
-  removeTempDirs,
-  type Session,
-  signInThroughForm,
-  startServer,
-  waitForTitle,
-} from './support.ts';
+import type { Page } from 'playwright';
+import { describe, expect, it } from 'vitest';
+import { e2eSuite, waitForTitle } from './support.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let session: Session;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  session = await openSession(browser, server.url);
-  await session.page.emulateMedia({ colorScheme: 'light' });
-  await session.page.goto('/panel/login');
-  await signInThroughForm(session.page, adminLogin, adminPassword);
-  await session.page.waitForURL('**/panel/campaigns');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  removeTempDirs();
-});
+const e2e = e2eSuite({ session: { colorScheme: 'light' } });
 
 async function choose(page: Page, field: string, option: string) {
   await page.getByRole('combobox', { name: field }).click();
@@ -53,7 +24,7 @@ async function openUiSettings(page: Page) {
 
 describe('display preferences', () => {
   it('starts from the system light/dark preference until the user chooses', async () => {
-    const { page, context } = await openSession(browser, server.url, { colorScheme: 'dark' });
+    const { page } = await e2e.open({ colorScheme: 'dark' });
     await page.goto('/panel/login');
     await waitForTitle(page, 'Sign in - Cairn');
     await expect(rootState(page)).resolves.toMatchObject({ theme: 'dark' });
@@ -61,11 +32,10 @@ describe('display preferences', () => {
     await page.reload();
     await waitForTitle(page, 'Sign in - Cairn');
     await expect(rootState(page)).resolves.toMatchObject({ theme: 'light' });
-    await context.close();
   });
 
   it('keeps theme, colour scheme and font across a reload', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     await openUiSettings(page);
     await expect(rootState(page)).resolves.toMatchObject({
       theme: 'light',
@@ -86,7 +56,7 @@ describe('display preferences', () => {
   });
 
   it('toggles the theme from the user menu', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     await openUiSettings(page);
     const before = (await rootState(page)).theme;
     await page.getByRole('button', { name: 'User menu' }).click();
@@ -95,7 +65,7 @@ describe('display preferences', () => {
   });
 
   it('clamps the font size delta to +-10 px and keeps it across a reload', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     await openUiSettings(page);
     const field = page.getByRole('spinbutton', { name: 'Font size delta' });
 
@@ -122,7 +92,7 @@ describe('display preferences', () => {
   });
 
   it('keeps the debug settings and shows the monitor for developers in the menu when asked', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     await page.goto('/panel/monitor/developer/debug-settings');
     await waitForTitle(page, 'Debug settings - Monitor for developers - Cairn');
     const toggle = page.getByRole('switch', { name: 'Show the monitor for developers in the menu' });
@@ -134,6 +104,6 @@ describe('display preferences', () => {
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Monitor for developers' }).click();
     await page.waitForURL('**/panel/monitor/developer/build-info');
-    expect(session.errors).toEqual([]);
+    expect(e2e.session.errors).toEqual([]);
   });
 });

@@ -1,35 +1,18 @@
-import type { Browser } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   adminLogin,
   adminPassword,
-  launchBrowser,
-  openSession,
+  e2eSuite,
   panelAddress,
-  type RunningServer,
-  removeTempDirs,
   signInThroughForm,
-  startServer,
   waitForTitle,
 } from './support.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  removeTempDirs();
-});
+const e2e = e2eSuite();
 
 describe('signing in and out', () => {
   it('sends a visitor to sign-in, signs in to campaigns, and logs out', async () => {
-    const { page, context, errors } = await openSession(browser, server.url);
+    const { page, errors } = await e2e.open();
     await page.goto('/panel/');
     await page.waitForURL('**/panel/login');
     await waitForTitle(page, 'Sign in - Cairn');
@@ -47,11 +30,10 @@ describe('signing in and out', () => {
     await page.goto('/panel/offers');
     await page.waitForURL('**/panel/login?returnTo=%2Foffers');
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('returns to the requested page after sign-in', async () => {
-    const { page, context } = await openSession(browser, server.url);
+    const { page } = await e2e.open();
     await page.goto('/panel/offers/edit/12?tab=payout');
     await page.waitForURL((url) => url.pathname === '/panel/login');
     expect(new URL(page.url()).searchParams.get('returnTo')).toBe('/offers/edit/12?tab=payout');
@@ -59,23 +41,17 @@ describe('signing in and out', () => {
     await page.waitForURL('**/panel/offers/edit/12?tab=payout');
     expect(panelAddress(page)).toBe('/panel/offers/edit/12?tab=payout');
     await waitForTitle(page, 'Edit offer - Cairn');
-    await context.close();
   });
 
   it('ignores a returnTo pointing outside the panel', async () => {
-    const { page, context } = await openSession(browser, server.url);
-    await page.goto('/panel/login?returnTo=%2F%2Fevil.example%2Fphish');
-    await signInThroughForm(page, adminLogin, adminPassword);
+    const { page } = await e2e.signIn(undefined, '//evil.example/phish');
     await page.waitForURL('**/panel/campaigns');
-    expect(new URL(page.url()).host).toBe(new URL(server.url).host);
-    await context.close();
+    expect(new URL(page.url()).host).toBe(new URL(e2e.server.url).host);
   });
 
   it('changes the password on settings/user; the new one signs in, the old one no longer does', async () => {
-    await server.users.create({ login: 'ann', password: 'first password 1', role: 'admin' });
-    const { page, context } = await openSession(browser, server.url);
-    await page.goto('/panel/login?returnTo=%2Fsettings%2Fuser');
-    await signInThroughForm(page, 'ann', 'first password 1');
+    await e2e.server.users.create({ login: 'ann', password: 'first password 1', role: 'admin' });
+    const { page } = await e2e.signIn({ login: 'ann', password: 'first password 1' }, '/settings/user');
     await waitForTitle(page, 'User - Settings - Cairn');
     await page.getByLabel('Current password').fill('first password 1');
     await page.getByLabel('New password', { exact: true }).fill('second password 2');
@@ -90,15 +66,11 @@ describe('signing in and out', () => {
     await expect(page.getByRole('alert').textContent()).resolves.toContain('Wrong username or password');
     await signInThroughForm(page, 'ann', 'second password 2');
     await page.waitForURL('**/panel/campaigns');
-    await context.close();
   });
 
   it('says so on a wrong password', async () => {
-    const { page, context } = await openSession(browser, server.url);
-    await page.goto('/panel/login');
-    await signInThroughForm(page, adminLogin, 'not the password');
+    const { page } = await e2e.signIn({ login: adminLogin, password: 'not the password' });
     await expect(page.getByRole('alert').textContent()).resolves.toContain('Wrong username or password');
     expect(panelAddress(page)).toBe('/panel/login');
-    await context.close();
   });
 });

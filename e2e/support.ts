@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { type CairnOptions, startCairn } from '@cairn/server';
 import { chromiumLaunchOptions } from '@cairn/tooling/chromium';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 export const adminLogin = 'admin';
 export const adminPassword = 'correct horse battery staple';
@@ -83,4 +84,120 @@ export function panelAddress(page: Page): string {
 
 export async function waitForTitle(page: Page, title: string): Promise<void> {
   await page.waitForFunction((expected) => document.title === expected, title);
+}
+
+export interface Credentials {
+  login: string;
+  password: string;
+}
+
+const admin: Credentials = { login: adminLogin, password: adminPassword };
+
+/** Opens the sign-in page (asking to return to `returnTo`, a path inside the panel) and signs in. */
+export async function signInAt(
+  page: Page,
+  credentials: Credentials = admin,
+  returnTo?: string,
+): Promise<void> {
+  await page.goto(returnTo ? `/panel/login?returnTo=${encodeURIComponent(returnTo)}` : '/panel/login');
+  await signInThroughForm(page, credentials.login, credentials.password);
+}
+
+export interface E2eOptions {
+  /**
+   * The file's server: its options (a function is called in beforeAll, for options that need files made
+   * first), or false for a file that starts its own servers through `startServer`.
+   */
+  server?: CairnOptions | (() => CairnOptions) | false;
+  /**
+   * One session shared by the file's tests, signed in as the admin and on the campaigns list before the
+   * first test. Off unless asked for.
+   */
+  session?: boolean | { colorScheme?: 'light' | 'dark' };
+  /** Runs in beforeAll once the server, the browser and the shared session are up. */
+  setup?: (env: E2e) => Promise<void>;
+}
+
+export interface E2e {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+  /** The shared signed-in session (only with the `session` option). */
+  readonly session: Session;
+  /** A fresh browser profile on the file's server (or the one given), closed after the current test. */
+  open(options?: { colorScheme?: 'light' | 'dark'; server?: RunningServer }): Promise<Session>;
+  /** A fresh profile signed in through the form (the admin unless told), asking to return to `returnTo`. */
+  signIn(credentials?: Credentials, returnTo?: string): Promise<Session>;
+  /** Another server on a fresh data dir (unless given one), closed after the file's tests. */
+  startServer(options?: CairnOptions): Promise<RunningServer>;
+}
+
+/**
+ * The set-up every browser test file shares: registers beforeAll/afterAll (and an afterEach closing the
+ * sessions a test opened) and returns the environment, filled in once beforeAll has run.
+ */
+export function e2eSuite(options: E2eOptions = {}): E2e {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  let session: Session | undefined;
+  const servers: RunningServer[] = [];
+  const opened: Session[] = [];
+  const ready = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined)
+      throw new Error(`e2eSuite: no ${what} (not asked for, or beforeAll has not run)`);
+    return value;
+  };
+
+  const env: E2e = {
+    get server() {
+      return ready(server, 'server');
+    },
+    get browser() {
+      return ready(browser, 'browser');
+    },
+    get session() {
+      return ready(session, 'shared session');
+    },
+    async open({ server: on, ...sessionOptions } = {}) {
+      const fresh = await openSession(env.browser, (on ?? env.server).url, sessionOptions);
+      opened.push(fresh);
+      return fresh;
+    },
+    async signIn(credentials = admin, returnTo) {
+      const fresh = await env.open();
+      await signInAt(fresh.page, credentials, returnTo);
+      return fresh;
+    },
+    async startServer(serverOptions = {}) {
+      const started = await startServer(serverOptions);
+      servers.push(started);
+      return started;
+    },
+  };
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    if (options.server !== false) {
+      const serverOptions = typeof options.server === 'function' ? options.server() : options.server;
+      server = await env.startServer(serverOptions);
+    }
+    if (options.session) {
+      const { colorScheme } = options.session === true ? {} : options.session;
+      session = await openSession(env.browser, env.server.url, colorScheme ? { colorScheme } : {});
+      await signInAt(session.page);
+      await session.page.waitForURL('**/panel/campaigns');
+    }
+    await options.setup?.(env);
+  });
+
+  afterEach(async () => {
+    for (const fresh of opened.splice(0)) await fresh.context.close();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    for (const started of servers.splice(0)) await started.close();
+    removeTempDirs();
+  });
+
+  return env;
 }

@@ -1,39 +1,14 @@
 import { totpCode } from '@cairn/server';
-import type { Browser } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminLogin,
-  adminPassword,
-  launchBrowser,
-  openSession,
-  type RunningServer,
-  removeTempDirs,
-  signInThroughForm,
-  startServer,
-  waitForTitle,
-} from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { adminLogin, adminPassword, e2eSuite, signInThroughForm, waitForTitle } from './support.ts';
 
 // The server's clock is fixed so the test computes the same codes an authenticator app would.
 let now = Date.parse('2026-05-01T10:00:00.000Z');
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ now: () => now });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  removeTempDirs();
-});
+const e2e = e2eSuite({ server: { now: () => now } });
 
 describe('two-factor sign-in', () => {
   it('is turned on with a QR code and then asked for at sign-in', async () => {
-    const { page, context, errors } = await openSession(browser, server.url);
-    await page.goto('/panel/login?returnTo=%2Fsettings%2Fuser');
-    await signInThroughForm(page, adminLogin, adminPassword);
+    const { page, errors } = await e2e.signIn(undefined, '/settings/user');
     await waitForTitle(page, 'User - Settings - Cairn');
 
     await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
@@ -62,6 +37,5 @@ describe('two-factor sign-in', () => {
     await page.waitForURL('**/panel/campaigns');
     await waitForTitle(page, 'Campaigns - Cairn');
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

@@ -1,24 +1,11 @@
-import type { Browser, Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminLogin,
-  adminPassword,
-  launchBrowser,
-  openSession,
-  type RunningServer,
-  removeTempDirs,
-  type Session,
-  signInThroughForm,
-  startServer,
-  waitForTitle,
-} from './support.ts';
+import type { Page } from 'playwright';
+import { describe, expect, it } from 'vitest';
+import { adminLogin, e2eSuite, waitForTitle } from './support.ts';
 
 // User management in Chromium against the real server: an admin who may create users, the list with the
 // one super-admin, and a disabled user who can no longer sign in. The steps build on each other.
 
-let server: RunningServer;
-let browser: Browser;
-let session: Session;
+const e2e = e2eSuite({ session: true });
 
 interface ManagedUser {
   id: number;
@@ -40,24 +27,9 @@ async function choose(page: Page, label: string, option: string): Promise<void> 
 
 let opsId = 0;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  session = await openSession(browser, server.url);
-  await session.page.goto('/panel/login');
-  await signInThroughForm(session.page, adminLogin, adminPassword);
-  await session.page.waitForURL('**/panel/campaigns');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  removeTempDirs();
-});
-
 describe('users', () => {
   it('creates an admin who may create users, with the hide-profit flag', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     await page.goto('/panel/users/create');
     await waitForTitle(page, 'New user - Cairn');
     await page.getByRole('textbox', { name: 'Login', exact: true }).fill('ops');
@@ -77,7 +49,7 @@ describe('users', () => {
   });
 
   it('lists the users with the one super-admin', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     await page.goto('/panel/users');
     const grid = page.getByRole('grid', { name: 'Users' });
     const adminRow = grid
@@ -91,22 +63,16 @@ describe('users', () => {
   });
 
   it('disables a user, who then cannot sign in', async () => {
-    const { page } = session;
+    const { page } = e2e.session;
     await page.goto(`/panel/users/edit/${opsId}`);
     await page.getByRole('switch', { name: 'Disabled' }).click();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('User "ops" saved').first().waitFor();
     expect((await apiGet<ManagedUser>(page, `/api/user/${opsId}`)).disabled).toBe(true);
 
-    const ops = await openSession(browser, server.url);
-    try {
-      await ops.page.goto('/panel/login');
-      await signInThroughForm(ops.page, 'ops', 'ops password 1');
-      await ops.page.getByRole('alert').first().waitFor();
-      expect(new URL(ops.page.url()).pathname).toBe('/panel/login');
-    } finally {
-      await ops.context.close();
-    }
-    expect(session.errors).toEqual([]);
+    const ops = await e2e.signIn({ login: 'ops', password: 'ops password 1' });
+    await ops.page.getByRole('alert').first().waitFor();
+    expect(new URL(ops.page.url()).pathname).toBe('/panel/login');
+    expect(e2e.session.errors).toEqual([]);
   });
 });
