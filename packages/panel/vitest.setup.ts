@@ -1,4 +1,6 @@
 import '@testing-library/jest-dom/vitest';
+// The stand-ins for the layout and pointer APIs jsdom lacks (ResizeObserver, pointer capture, ...).
+import '@cairn/tooling/jsdom-setup';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
@@ -14,33 +16,6 @@ globalThis.Request = class PageRelativeRequest extends NodeRequest {
     super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
   }
 } as typeof Request;
-
-// jsdom lacks the layout and pointer APIs Radix primitives call; no-op stand-ins let them mount.
-class ResizeObserverStub {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
-const proto = Element.prototype as unknown as Record<string, unknown>;
-proto.hasPointerCapture ??= () => false;
-proto.setPointerCapture ??= () => {};
-proto.releasePointerCapture ??= () => {};
-proto.scrollIntoView ??= () => {};
-
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
 
 afterEach(() => {
   cleanup();
