@@ -1,3 +1,4 @@
+import type { EntityKind } from '@cairn/contract';
 import type { ColumnKind, SelectOption } from '@cairn/ui';
 import type { ReactNode } from 'react';
 import type { EntityKind as RouteEntityKind } from '../routes/table.ts';
@@ -5,19 +6,8 @@ import type { EntityKind as RouteEntityKind } from '../routes/table.ts';
 // The data a kind hands the generic list, form and mass-edit machinery: columns, filters and fields are
 // plain descriptions, so the six kinds of issue 6 (and the ones issue 7 adds) share every page.
 
-/** The kinds this machinery serves, by their API name (`/api/{kind}`). */
-export const MANAGED_KINDS = [
-  'offer',
-  'landing',
-  'affiliate_network',
-  'traffic_source',
-  'domain',
-  'group',
-  'campaign',
-  'rotation',
-  'user',
-] as const;
-export type ManagedKind = (typeof MANAGED_KINDS)[number];
+/** The kinds this machinery serves, by their API name (`/api/{kind}`): every kind the contract lists. */
+export type ManagedKind = EntityKind;
 
 /** An entity as the API returns it; each kind's definition reads its own fields. */
 export type Item = Record<string, unknown> & { id: number; archived: boolean };
