@@ -14,6 +14,7 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { useCurrentUser } from '../app/hooks.ts';
 import { useServices } from '../app/services.ts';
 import type { PageProps } from '../pages/pageProps.ts';
 import PlannedEntityListPage from '../pages/planned/EntityListPage.tsx';
@@ -62,6 +63,8 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
   const [path, navigate] = useLocation();
   const search = useSearch();
   const settings = useSyncExternalStore(debugSettings.subscribe, debugSettings.getSnapshot);
+  const currentUser = useCurrentUser();
+  const creatable = ui.canCreate?.(currentUser) ?? true;
   const names = entityNames[ui.routeKind];
   const contract = contractOf(ui.kind);
   const spec = contract.listSpec;
@@ -193,9 +196,11 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
         actions={
           <span className={styles.actions}>
             {ui.ListActions && <ui.ListActions />}
-            <Button asChild>
-              <Link href={`${listPathOf(ui)}/create`}>New {names.singular}</Link>
-            </Button>
+            {creatable && (
+              <Button asChild>
+                <Link href={`${listPathOf(ui)}/create`}>New {names.singular}</Link>
+              </Button>
+            )}
           </span>
         }
       />
@@ -261,9 +266,11 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
         onRetry={() => void list.refetch()}
         emptyTitle={`No ${names.plural.toLowerCase()} here`}
         emptyAction={
-          <Button asChild size="sm">
-            <Link href={`${listPathOf(ui)}/create`}>New {names.singular}</Link>
-          </Button>
+          creatable && (
+            <Button asChild size="sm">
+              <Link href={`${listPathOf(ui)}/create`}>New {names.singular}</Link>
+            </Button>
+          )
         }
         onRowActivate={(item) => navigate(`${listPathOf(ui)}/edit/${item.id}`)}
         selectable

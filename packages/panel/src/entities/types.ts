@@ -2,6 +2,7 @@ import type { EntityKind } from '@cairn/contract';
 import type { ColumnKind, SelectOption } from '@cairn/ui';
 import type { ReactNode } from 'react';
 import type { EntityKind as RouteEntityKind } from '../routes/table.ts';
+import type { CurrentUser } from '../stores/currentUser.ts';
 
 // The data a kind hands the generic list, form and mass-edit machinery: columns, filters and fields are
 // plain descriptions, so the six kinds of issue 6 (and the ones issue 7 adds) share every page.
@@ -116,4 +117,6 @@ export interface EntityUi {
   FormOutro?: (props: FormExtrasProps) => ReactNode;
   /** Extra list actions next to "New ..." (offer bulk import). */
   ListActions?: () => ReactNode;
+  /** Whether the signed-in user may create one, for the list's "New ..." buttons; omitted: anyone. */
+  canCreate?: (user: CurrentUser | undefined) => boolean;
 }

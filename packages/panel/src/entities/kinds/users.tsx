@@ -50,6 +50,8 @@ export const userUi: EntityUi = {
   kind: 'user',
   routeKind: 'users',
   labelField: 'login',
+  // The server refuses the create to anyone without can-create-users (admins included).
+  canCreate: (user) => user?.canCreateUsers === true,
   columns: [
     { id: 'id', header: 'ID', kind: 'number', width: 80 },
     { id: 'login', header: 'Login', width: 220, hideable: false },
