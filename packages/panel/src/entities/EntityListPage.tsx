@@ -36,6 +36,7 @@ import { capitalize, listPathOf, rejectUnlessOk, renderProblem } from './EntityF
 import * as styles from './entities.css.ts';
 import { type ListState, listParams, sortingFromTerms, termsFromSorting, useListState } from './listState.ts';
 import { massChangesFrom, massFieldSpecs, massRefSpecs, toMassEditField } from './massEdit.tsx';
+import { ProblemText } from './ProblemText.tsx';
 import { refKey, refSelectOptions, useRefOptionsMap } from './refs.ts';
 import { entityUis } from './registry.ts';
 import type { EntityUi, Item, RefSpec } from './types.ts';
@@ -262,7 +263,8 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
           onChange: ({ pageIndex, pageSize }) => update({ page: pageIndex + 1, pageSize }),
         }}
         loading={list.isPending}
-        error={result && result.status !== 'ok' ? renderProblem(problemOf(result)) : undefined}
+        // The table shows the error as an EmptyState title, a <p>: inline content only.
+        error={result && result.status !== 'ok' ? <ProblemText problem={problemOf(result)} /> : undefined}
         onRetry={() => void list.refetch()}
         emptyTitle={`No ${names.plural.toLowerCase()} here`}
         emptyAction={

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../app/App.tsx';
 import { fakeServer, json, on, type Route, testServices } from '../app/testing.ts';
@@ -187,5 +187,37 @@ describe('entity list', () => {
     await user.click(screen.getByRole('button', { name: 'Name' }));
     await waitFor(() => expect(seen.at(-1)).toContain('sort=name%3Adesc'));
     expect(current()).toBe('/panel/offers');
+  });
+
+  it('shows a failed list call in the table, server markup and all, in valid HTML', async () => {
+    const consoleError = vi.spyOn(console, 'error');
+    try {
+      renderAt('/offers', [
+        ...referenceLists,
+        on('GET', '/api/offer', () =>
+          json(
+            {
+              message: 'The list is <b>unavailable</b>, see https://status.example',
+              errors: [{ message: 'Event store offline' }],
+            },
+            503,
+          ),
+        ),
+      ]);
+      const alert = await screen.findByRole('alert');
+      await waitFor(() => expect(alert).toHaveTextContent('The list is unavailable'));
+      expect(alert).toHaveTextContent('Event store offline');
+      expect(within(alert).getByText('unavailable').tagName).toBe('B');
+      expect(within(alert).getByRole('link', { name: 'https://status.example' })).toHaveAttribute(
+        'href',
+        'https://status.example',
+      );
+      expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+      // React reports block content inside the empty state's <p> title ("cannot be a descendant of <p>").
+      const nesting = consoleError.mock.calls.filter((args) => /descendant|nested/.test(args.join(' ')));
+      expect(nesting).toEqual([]);
+    } finally {
+      consoleError.mockRestore();
+    }
   });
 });
