@@ -412,7 +412,7 @@ function PathCard({
   onRemove: () => void;
   onMove: (to: number) => void;
 }) {
-  const { disabled, id } = useEditor();
+  const { id, landers, offers } = useEditor();
   const controlId = `${id}-${itemPath.replaceAll('.', '-')}`;
   return (
     <fieldset
@@ -420,22 +420,18 @@ function PathCard({
       data-flow-item={itemPath}
       className={[styles.card, path.paused && styles.paused].filter(Boolean).join(' ')}
     >
-      <div className={styles.itemHeader}>
-        <span className={styles.itemTitle}>
-          {title}
-          <PausedBadge paused={path.paused} />
-        </span>
-        <TextField
-          id={`${controlId}-name`}
-          className={styles.grow}
-          label="Name"
-          aria-label={`${title} name`}
-          placeholder="Optional, shown in reports"
-          value={path.name}
-          error={errors.name}
-          disabled={disabled}
-          onChange={(event) => onChange({ ...path, name: event.target.value })}
-        />
+      <CardHeader
+        item={path}
+        title={title}
+        controlId={controlId}
+        itemPath={itemPath}
+        index={index}
+        count={count}
+        nameError={errors.name}
+        onChange={onChange}
+        onRemove={onRemove}
+        onMove={onMove}
+      >
         <WeightField
           id={`${controlId}-weight`}
           label={title}
@@ -444,34 +440,106 @@ function PathCard({
           onChange={(weight) => onChange({ ...path, weight })}
         />
         <ShareText percent={share} paused={path.paused} />
-        <div className={styles.tools}>
-          <MoveButtons itemPath={itemPath} title={title} index={index} count={count} onMove={onMove} />
-          <PauseButton
-            title={title}
-            paused={path.paused}
-            onToggle={() => onChange({ ...path, paused: !path.paused })}
-          />
-          <RemoveButton title={title} onRemove={onRemove} />
-        </div>
-      </div>
+      </CardHeader>
       <Problems errors={errors} own placed={['name', 'weight', 'landers', 'offers', 'paused']} />
       <div className={styles.columns}>
-        <LanderItems
+        <WeightedItems
+          heading="Landers"
+          emptyText="Direct: no lander, the click goes straight to an offer."
           pathTitle={title}
           controlId={`${controlId}-landers`}
+          options={[
+            { value: DIRECT, label: 'Direct (no lander)', keywords: 'none offer' },
+            ...refComboboxOptions(
+              landers,
+              new Set(path.landers.flatMap((item) => (item.landingId === null ? [] : [item.landingId]))),
+              'Lander',
+            ),
+          ]}
           items={path.landers}
+          keyOf={landerKey}
+          refField="landingId"
+          create={(key) => ({
+            landingId: key === DIRECT ? null : Number(key),
+            weight: DEFAULT_WEIGHT,
+            paused: false,
+          })}
           errors={errorsUnder(errors, 'landers')}
-          onChange={(landers) => onChange({ ...path, landers })}
+          onChange={(items) => onChange({ ...path, landers: items })}
         />
-        <OfferItems
+        <WeightedItems
+          heading="Offers"
+          emptyText="No offers yet: an active path needs at least one."
           pathTitle={title}
           controlId={`${controlId}-offers`}
+          options={refComboboxOptions(offers, new Set(path.offers.map((item) => item.offerId)), 'Offer')}
           items={path.offers}
+          keyOf={offerKey}
+          refField="offerId"
+          create={(key) => ({ offerId: Number(key), weight: DEFAULT_WEIGHT, paused: false })}
           errors={errorsUnder(errors, 'offers')}
-          onChange={(offers) => onChange({ ...path, offers })}
+          onChange={(items) => onChange({ ...path, offers: items })}
         />
       </div>
     </fieldset>
+  );
+}
+
+/** The head of a path or rule card: title, name, what the card adds (a path's weight), then its tools. */
+function CardHeader<T extends { name: string; paused: boolean }>({
+  item,
+  title,
+  controlId,
+  itemPath,
+  index,
+  count,
+  nameError,
+  onChange,
+  onRemove,
+  onMove,
+  children,
+}: {
+  item: T;
+  title: string;
+  controlId: string;
+  itemPath: string;
+  index: number;
+  count: number;
+  nameError: string | undefined;
+  onChange: (item: T) => void;
+  onRemove: () => void;
+  onMove: (to: number) => void;
+  children?: ReactNode;
+}) {
+  const { disabled } = useEditor();
+  return (
+    <div className={styles.itemHeader}>
+      <span className={styles.itemTitle}>
+        {title}
+        <PausedBadge paused={item.paused} />
+      </span>
+      <TextField
+        id={`${controlId}-name`}
+        className={styles.grow}
+        label="Name"
+        aria-label={`${title} name`}
+        placeholder="Optional, shown in reports"
+        value={item.name}
+        error={nameError}
+        disabled={disabled}
+        onChange={(event) => onChange({ ...item, name: event.target.value })}
+      />
+      {children}
+      <div className={styles.tools}>
+        <MoveButtons itemPath={itemPath} title={title} index={index} count={count} onMove={onMove} />
+        <PauseButton
+          title={title}
+          paused={item.paused}
+          onToggle={() => onChange({ ...item, paused: !item.paused })}
+        />
+        <RemoveButton title={title} onRemove={onRemove} />
+      </div>
+    </div>
   );
 }
 
@@ -545,128 +613,47 @@ function syncRows<T>(
   return keys.map((key) => byKey.get(key) ?? create(key));
 }
 
-function LanderItems({
-  pathTitle,
-  controlId,
-  items,
-  errors,
-  onChange,
-}: {
-  pathTitle: string;
-  controlId: string;
-  items: readonly LanderDraft[];
-  errors: FlowErrors;
-  onChange: (items: LanderDraft[]) => void;
-}) {
-  const { landers, disabled } = useEditor();
-  const keyOf = (item: LanderDraft) => (item.landingId === null ? DIRECT : String(item.landingId));
-  const chosen = new Set(items.flatMap((item) => (item.landingId === null ? [] : [item.landingId])));
-  const options = [
-    { value: DIRECT, label: 'Direct (no lander)', keywords: 'none offer' },
-    ...refComboboxOptions(landers, chosen, 'Lander'),
-  ];
-  return (
-    <WeightedItems
-      heading="Landers"
-      emptyText="Direct: no lander, the click goes straight to an offer."
-      pathTitle={pathTitle}
-      controlId={controlId}
-      options={options}
-      keys={items.map(keyOf)}
-      rows={items}
-      errors={errors}
-      itemErrorsKey={(index) => [`${index}.landingId`, `${index}`, `${index}.paused`]}
-      disabled={disabled}
-      onKeys={(keys) =>
-        onChange(
-          syncRows(items, keyOf, keys, (key) => ({
-            landingId: key === DIRECT ? null : Number(key),
-            weight: DEFAULT_WEIGHT,
-            paused: false,
-          })),
-        )
-      }
-      onRow={(index, row) => onChange(replaceAt(items, index, { ...(items[index] as LanderDraft), ...row }))}
-      onRemove={(index) => onChange(removeAt(items, index))}
-    />
-  );
-}
-
-function OfferItems({
-  pathTitle,
-  controlId,
-  items,
-  errors,
-  onChange,
-}: {
-  pathTitle: string;
-  controlId: string;
-  items: readonly OfferDraft[];
-  errors: FlowErrors;
-  onChange: (items: OfferDraft[]) => void;
-}) {
-  const { offers, disabled } = useEditor();
-  const keyOf = (item: OfferDraft) => String(item.offerId);
-  const options = refComboboxOptions(offers, new Set(items.map((item) => item.offerId)), 'Offer');
-  return (
-    <WeightedItems
-      heading="Offers"
-      emptyText="No offers yet: an active path needs at least one."
-      pathTitle={pathTitle}
-      controlId={controlId}
-      options={options}
-      keys={items.map(keyOf)}
-      rows={items}
-      errors={errors}
-      itemErrorsKey={(index) => [`${index}.offerId`, `${index}`, `${index}.paused`]}
-      disabled={disabled}
-      onKeys={(keys) =>
-        onChange(
-          syncRows(items, keyOf, keys, (key) => ({
-            offerId: Number(key),
-            weight: DEFAULT_WEIGHT,
-            paused: false,
-          })),
-        )
-      }
-      onRow={(index, row) => onChange(replaceAt(items, index, { ...(items[index] as OfferDraft), ...row }))}
-      onRemove={(index) => onChange(removeAt(items, index))}
-    />
-  );
-}
+const landerKey = (item: LanderDraft) => (item.landingId === null ? DIRECT : String(item.landingId));
+const offerKey = (item: OfferDraft) => String(item.offerId);
 
 /** A path's landers or offers: pick them in a combobox, then weigh and pause each one. */
-function WeightedItems({
+function WeightedItems<T extends { weight: Weight; paused: boolean }>({
   heading,
   emptyText,
   pathTitle,
   controlId,
   options,
-  keys,
-  rows,
+  items,
+  keyOf,
+  refField,
+  create,
   errors,
-  itemErrorsKey,
-  disabled,
-  onKeys,
-  onRow,
-  onRemove,
+  onChange,
 }: {
   heading: string;
   emptyText: string;
   pathTitle: string;
   controlId: string;
   options: readonly ComboboxOption[];
-  keys: readonly string[];
-  rows: readonly { weight: Weight; paused: boolean }[];
+  items: readonly T[];
+  /** The combobox value of an item. */
+  keyOf: (item: T) => string;
+  /** The item's reference field: its errors belong to the row as a whole. */
+  refField: string;
+  /** A new row for a value just chosen in the combobox. */
+  create: (key: string) => T;
   errors: FlowErrors;
-  /** The error keys (below the list) that belong to row `index` as a whole. */
-  itemErrorsKey: (index: number) => string[];
-  disabled: boolean;
-  onKeys: (keys: string[]) => void;
-  onRow: (index: number, change: { weight?: Weight; paused?: boolean }) => void;
-  onRemove: (index: number) => void;
+  onChange: (items: T[]) => void;
 }) {
-  const rowShares = shares(rows);
+  const { disabled } = useEditor();
+  const keys = items.map(keyOf);
+  const onKeys = (next: string[]) => onChange(syncRows(items, keyOf, next, create));
+  const onRow = (index: number, change: { weight?: Weight; paused?: boolean }) =>
+    onChange(replaceAt(items, index, { ...(items[index] as T), ...change }));
+  const onRemove = (index: number) => onChange(removeAt(items, index));
+  /** The error keys (below the list) that belong to row `index` as a whole. */
+  const itemErrorsKey = (index: number) => [`${index}.${refField}`, `${index}`, `${index}.paused`];
+  const rowShares = shares(items);
   const singular = heading.slice(0, -1).toLowerCase();
   return (
     <div className={styles.section}>
@@ -684,11 +671,11 @@ function WeightedItems({
         error={errors['']}
         onChange={onKeys}
       />
-      {rows.length === 0 ? (
+      {items.length === 0 ? (
         <p className={styles.muted}>{emptyText}</p>
       ) : (
         <ul className={`${styles.itemRows} ${styles.plainList}`} aria-label={`${heading} of ${pathTitle}`}>
-          {rows.map((row, index) => {
+          {items.map((row, index) => {
             const name = labelOf(options, keys[index] ?? '');
             const title = `${name} (${pathTitle})`;
             const rowProblems = itemErrorsKey(index)
@@ -757,32 +744,18 @@ function RuleCard({
       data-flow-item={itemPath}
       className={[styles.card, styles.rule, rule.paused && styles.paused].filter(Boolean).join(' ')}
     >
-      <div className={styles.itemHeader}>
-        <span className={styles.itemTitle}>
-          {title}
-          <PausedBadge paused={rule.paused} />
-        </span>
-        <TextField
-          id={`${controlId}-name`}
-          className={styles.grow}
-          label="Name"
-          aria-label={`${title} name`}
-          placeholder="Optional, shown in reports"
-          value={rule.name}
-          error={errors.name}
-          disabled={disabled}
-          onChange={(event) => onChange({ ...rule, name: event.target.value })}
-        />
-        <div className={styles.tools}>
-          <MoveButtons itemPath={itemPath} title={title} index={index} count={count} onMove={onMove} />
-          <PauseButton
-            title={title}
-            paused={rule.paused}
-            onToggle={() => onChange({ ...rule, paused: !rule.paused })}
-          />
-          <RemoveButton title={title} onRemove={onRemove} />
-        </div>
-      </div>
+      <CardHeader
+        item={rule}
+        title={title}
+        controlId={controlId}
+        itemPath={itemPath}
+        index={index}
+        count={count}
+        nameError={errors.name}
+        onChange={onChange}
+        onRemove={onRemove}
+        onMove={onMove}
+      />
       <Problems errors={errors} own placed={['name', 'criteria', 'paths', 'paused']} />
       <section className={styles.section} aria-label={`${title} criteria`}>
         <div className={styles.sectionHeader}>
