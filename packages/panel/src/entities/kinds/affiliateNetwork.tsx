@@ -1,6 +1,7 @@
 import { CONVERSION_STATUSES, DUPLICATE_POSTBACK_POLICIES } from '@cairn/contract';
-import { Button, CopyField, Select, TextField } from '@cairn/ui';
+import { CopyField, Select, TextField } from '@cairn/ui';
 import * as styles from '../entities.css.ts';
+import { RowsEditor } from '../RowsEditor.tsx';
 import type { CustomFieldProps, EntityUi, FormExtrasProps } from '../types.ts';
 
 const placeholderKeys = [
@@ -37,14 +38,14 @@ type Mapping = { networkStatus: string; status: string };
 const statusOptions = CONVERSION_STATUSES.map((status) => ({ value: status, label: status }));
 
 function StatusMappingEditor({ id, value, onChange, errors, disabled }: CustomFieldProps) {
-  const rows = value as Mapping[];
-  const set = (index: number, change: Partial<Mapping>) =>
-    onChange(rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
   return (
-    <div className={styles.rows}>
-      {rows.map((row, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
-        <div key={index} className={styles.rowGridTwo}>
+    <RowsEditor<Mapping>
+      rows={value as Mapping[]}
+      onChange={onChange}
+      disabled={disabled}
+      rowClassName={styles.rowGridTwo}
+      renderRow={(row, index, set) => (
+        <>
           <TextField
             id={`${id}-${index}-networkStatus`}
             aria-label={`Network status ${index + 1}`}
@@ -52,40 +53,20 @@ function StatusMappingEditor({ id, value, onChange, errors, disabled }: CustomFi
             value={row.networkStatus}
             error={errors[`${index}.networkStatus`]}
             disabled={disabled}
-            onChange={(event) => set(index, { networkStatus: event.target.value })}
+            onChange={(event) => set({ networkStatus: event.target.value })}
           />
           <Select
             aria-label={`Tracker status ${index + 1}`}
             options={statusOptions}
             value={row.status}
             disabled={disabled}
-            onValueChange={(status) => set(index, { status })}
+            onValueChange={(status) => set({ status })}
           />
-          <Button
-            type="button"
-            size="sm"
-            variant="ghost"
-            tone="danger"
-            disabled={disabled}
-            onClick={() => onChange(rows.filter((_, at) => at !== index))}
-          >
-            Remove
-          </Button>
-        </div>
-      ))}
-      <div>
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          tone="neutral"
-          disabled={disabled}
-          onClick={() => onChange([...rows, { networkStatus: '', status: 'approved' }])}
-        >
-          Add status mapping
-        </Button>
-      </div>
-    </div>
+        </>
+      )}
+      newRow={() => ({ networkStatus: '', status: 'approved' })}
+      addLabel="Add status mapping"
+    />
   );
 }
 
@@ -109,6 +90,10 @@ const policyLabels: Record<(typeof DUPLICATE_POSTBACK_POLICIES)[number], string>
   update: 'Update status and payout',
   add: 'Add as a further conversion',
 };
+const policyOptions = DUPLICATE_POSTBACK_POLICIES.map((policy) => ({
+  value: policy,
+  label: policyLabels[policy],
+}));
 
 export const affiliateNetworkUi: EntityUi = {
   kind: 'affiliate_network',
@@ -131,7 +116,7 @@ export const affiliateNetworkUi: EntityUi = {
     {
       param: 'duplicatePostbacks',
       label: 'Repeated postbacks',
-      options: DUPLICATE_POSTBACK_POLICIES.map((policy) => ({ value: policy, label: policyLabels[policy] })),
+      options: policyOptions,
     },
   ],
   fields: [
@@ -176,7 +161,7 @@ export const affiliateNetworkUi: EntityUi = {
       kind: 'select',
       name: 'duplicatePostbacks',
       label: 'Repeated postbacks',
-      options: DUPLICATE_POSTBACK_POLICIES.map((policy) => ({ value: policy, label: policyLabels[policy] })),
+      options: policyOptions,
       defaultValue: 'ignore',
     },
     {

@@ -1,10 +1,11 @@
 import { POSTBACK_MODES, TOKEN_SLOTS } from '@cairn/contract';
-import { Button, CopyField, Select, TextField } from '@cairn/ui';
+import { CopyField, Select, TextField } from '@cairn/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../../app/services.ts';
 import { entityQueryKeys, fetchTrafficSourceTemplates } from '../api.ts';
 import { draftValueFromItem, newDraft } from '../draft.ts';
 import * as styles from '../entities.css.ts';
+import { RowsEditor } from '../RowsEditor.tsx';
 import type { CustomFieldProps, Draft, EntityUi, FormExtrasProps } from '../types.ts';
 
 type Token = { parameter: string; placeholder: string; name: string };
@@ -12,15 +13,16 @@ type Pair = { parameter: string; placeholder: string };
 
 function TokensEditor({ id, value, onChange, errors, disabled }: CustomFieldProps) {
   const rows = value as Token[];
-  const set = (index: number, change: Partial<Token>) =>
-    onChange(rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
   return (
-    <div className={styles.rows}>
-      {rows.map((row, index) => {
+    <RowsEditor<Token>
+      rows={rows}
+      onChange={onChange}
+      disabled={disabled}
+      rowClassName={styles.rowGrid}
+      renderRow={(row, index, set) => {
         const n = index + 1;
         return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a token's slot is its place in the list
-          <div key={index} className={styles.rowGrid}>
+          <>
             <span className={styles.muted} title={`Reported as {t${n}}`}>{`{t${n}}`}</span>
             <TextField
               id={`${id}-${index}-parameter`}
@@ -30,7 +32,7 @@ function TokensEditor({ id, value, onChange, errors, disabled }: CustomFieldProp
               error={errors[`${index}.parameter`]}
               disabled={disabled}
               spellCheck={false}
-              onChange={(event) => set(index, { parameter: event.target.value })}
+              onChange={(event) => set({ parameter: event.target.value })}
             />
             <TextField
               id={`${id}-${index}-placeholder`}
@@ -40,7 +42,7 @@ function TokensEditor({ id, value, onChange, errors, disabled }: CustomFieldProp
               error={errors[`${index}.placeholder`]}
               disabled={disabled}
               spellCheck={false}
-              onChange={(event) => set(index, { placeholder: event.target.value })}
+              onChange={(event) => set({ placeholder: event.target.value })}
             />
             <TextField
               id={`${id}-${index}-name`}
@@ -49,35 +51,16 @@ function TokensEditor({ id, value, onChange, errors, disabled }: CustomFieldProp
               value={row.name}
               error={errors[`${index}.name`]}
               disabled={disabled}
-              onChange={(event) => set(index, { name: event.target.value })}
+              onChange={(event) => set({ name: event.target.value })}
             />
-            <Button
-              type="button"
-              size="sm"
-              variant="ghost"
-              tone="danger"
-              disabled={disabled}
-              aria-label={`Remove token ${n}`}
-              onClick={() => onChange(rows.filter((_, at) => at !== index))}
-            >
-              Remove
-            </Button>
-          </div>
+          </>
         );
-      })}
-      <div>
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          tone="neutral"
-          disabled={disabled || rows.length >= TOKEN_SLOTS}
-          onClick={() => onChange([...rows, { parameter: '', placeholder: '', name: '' }])}
-        >
-          {rows.length >= TOKEN_SLOTS ? `All ${TOKEN_SLOTS} tokens used` : 'Add token'}
-        </Button>
-      </div>
-    </div>
+      }}
+      removeLabel={(index) => `Remove token ${index + 1}`}
+      newRow={() => ({ parameter: '', placeholder: '', name: '' })}
+      addLabel={rows.length >= TOKEN_SLOTS ? `All ${TOKEN_SLOTS} tokens used` : 'Add token'}
+      addDisabled={rows.length >= TOKEN_SLOTS}
+    />
   );
 }
 
@@ -129,6 +112,7 @@ const modeLabels: Record<(typeof POSTBACK_MODES)[number], string> = {
   first: 'First conversion of a click only',
   approved: 'Approved conversions only',
 };
+const modeOptions = POSTBACK_MODES.map((mode) => ({ value: mode, label: modeLabels[mode] }));
 
 /** "Start from template": fills the form with a well-known source's parameters and postback. */
 function TemplatePicker({ mode, replaceDraft, draft }: FormExtrasProps) {
@@ -215,7 +199,7 @@ export const trafficSourceUi: EntityUi = {
     {
       param: 'postbackMode',
       label: 'Postback',
-      options: POSTBACK_MODES.map((mode) => ({ value: mode, label: modeLabels[mode] })),
+      options: modeOptions,
     },
   ],
   fields: [
@@ -252,7 +236,7 @@ export const trafficSourceUi: EntityUi = {
       kind: 'select',
       name: 'postbackMode',
       label: 'Postback mode',
-      options: POSTBACK_MODES.map((mode) => ({ value: mode, label: modeLabels[mode] })),
+      options: modeOptions,
       defaultValue: 'all',
     },
     {
