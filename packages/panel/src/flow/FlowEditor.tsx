@@ -1,6 +1,7 @@
 import type { CriterionType } from '@cairn/contract';
 import { Badge, Button, Combobox, type ComboboxOption, NumberField, Select, TextField } from '@cairn/ui';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { srOnly } from '../app/a11y.css.ts';
 import {
   CRITERION_LABELS,
   CRITERION_PLACEHOLDERS,
@@ -563,7 +564,7 @@ function WeightField({
       className={styles.weight}
       label={
         <>
-          Weight <span className={styles.srOnly}>of {label}</span>
+          Weight <span className={srOnly}>of {label}</span>
         </>
       }
       value={value}
@@ -661,7 +662,7 @@ function WeightedItems<T extends { weight: Weight; paused: boolean }>({
         id={controlId}
         label={
           <>
-            {heading} <span className={styles.srOnly}>of {pathTitle}</span>
+            {heading} <span className={srOnly}>of {pathTitle}</span>
           </>
         }
         options={options}
@@ -690,7 +691,7 @@ function WeightedItems<T extends { weight: Weight; paused: boolean }>({
                 <NumberField
                   id={`${controlId}-${index}-weight`}
                   className={styles.weight}
-                  label={<span className={styles.srOnly}>Weight of {title}</span>}
+                  label={<span className={srOnly}>Weight of {title}</span>}
                   value={row.weight}
                   min={1}
                   step={1}
@@ -860,7 +861,7 @@ function CriterionRow({
               id={`${controlId}-token`}
               label={
                 <>
-                  Token number <span className={styles.srOnly}>of {title}</span>
+                  Token number <span className={srOnly}>of {title}</span>
                 </>
               }
               value={criterion.tokenIndex}
@@ -875,7 +876,7 @@ function CriterionRow({
             id={`${controlId}-values`}
             label={
               <>
-                {CRITERION_LABELS[criterion.type]} values <span className={styles.srOnly}>of {title}</span>
+                {CRITERION_LABELS[criterion.type]} values <span className={srOnly}>of {title}</span>
               </>
             }
             options={options}

@@ -122,17 +122,4 @@ export const problem = style({
   whiteSpace: 'pre-line',
 });
 
-// Context for assistive tech ("Weight of Offer A (Path 2)") that sighted users read from the layout.
-export const srOnly = style({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0, 0, 0, 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
-
 export const plainList = style({ listStyle: 'none', margin: 0, padding: 0 });

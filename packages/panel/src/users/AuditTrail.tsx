@@ -6,6 +6,7 @@ import { useServices } from '../app/services.ts';
 import { problemOf } from '../entities/api.ts';
 import * as entityStyles from '../entities/entities.css.ts';
 import type { FormExtrasProps } from '../entities/types.ts';
+import { TableHead } from './TableHead.tsx';
 import * as styles from './users.css.ts';
 
 // The audit log (admins only) where it answers a question: what happened to this campaign or rotation,
@@ -65,22 +66,7 @@ export function AuditTrail({ title, filter }: { title: string; filter: AuditFilt
       ) : (
         <>
           <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col" className={styles.header}>
-                  When (UTC)
-                </th>
-                <th scope="col" className={styles.header}>
-                  Who
-                </th>
-                <th scope="col" className={styles.header}>
-                  What
-                </th>
-                <th scope="col" className={styles.header}>
-                  Fields
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['When (UTC)', 'Who', 'What', 'Fields']} />
             <tbody>
               {result.data.items.map((entry) => (
                 <tr key={entry.id}>

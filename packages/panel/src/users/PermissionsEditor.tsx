@@ -6,8 +6,10 @@ import {
   type PermissionScope,
 } from '@cairn/contract';
 import { Combobox, Select } from '@cairn/ui';
+import { srOnly } from '../app/a11y.css.ts';
 import { useRefOptions } from '../entities/refs.ts';
 import type { FieldErrors, RefSpec } from '../entities/types.ts';
+import { TableHead } from './TableHead.tsx';
 import * as styles from './users.css.ts';
 
 // What a plain user may see and change, one row per kind: no access, read or read-write, over every item,
@@ -67,22 +69,7 @@ export function PermissionsEditor({ id, value, onChange, errors, disabled }: Per
   };
   return (
     <table aria-label="Permissions" className={styles.table}>
-      <thead>
-        <tr>
-          <th scope="col" className={styles.header}>
-            Kind
-          </th>
-          <th scope="col" className={styles.header}>
-            Access
-          </th>
-          <th scope="col" className={styles.header}>
-            Scope
-          </th>
-          <th scope="col" className={styles.header}>
-            Groups or items
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={['Kind', 'Access', 'Scope', 'Groups or items']} />
       <tbody>
         {PERMISSION_KINDS.map((kind) => {
           const index = value.findIndex((permission) => permission.kind === kind);
@@ -222,7 +209,7 @@ function IdPicker({
   return (
     <Combobox
       id={id}
-      label={<span className={styles.srOnly}>{label}</span>}
+      label={<span className={srOnly}>{label}</span>}
       size="sm"
       options={comboboxOptions}
       value={value.map(String)}

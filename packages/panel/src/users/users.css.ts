@@ -23,16 +23,3 @@ export const kind = style({
   fontWeight: vars.fontWeight.medium,
   verticalAlign: 'middle',
 });
-
-// The column header names the picker for sighted users; assistive tech gets the kind as well.
-export const srOnly = style({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0, 0, 0, 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
