@@ -34,6 +34,27 @@ export function on(
     request.method === method && new URL(request.url).pathname === path ? answer(request) : undefined;
 }
 
+/** The calls the guard makes for a signed-in user: the role, then the can-create-users and hide-profit flags. */
+export function signedInAs({
+  id = '1',
+  role = 'super_admin',
+  username = 'admin',
+  canCreateUsers = true,
+  hideProfit = false,
+}: {
+  id?: string;
+  role?: string;
+  username?: string;
+  canCreateUsers?: boolean;
+  hideProfit?: boolean;
+} = {}): Route[] {
+  return [
+    on('GET', '/api/user/role', () => json({ id, role, username })),
+    on('GET', `/api/user/${id}/can_create_users`, () => json({ canCreateUsers })),
+    on('GET', `/api/user/${id}/hide_profit`, () => json({ hideProfit })),
+  ];
+}
+
 /** Services for one test: fresh stores, a fresh QueryClient (retry off by default), a fake server. */
 export function testServices(
   fetch: typeof globalThis.fetch,

@@ -3,16 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../app/App.tsx';
-import { fakeServer, json, on, type Route, testServices } from '../app/testing.ts';
+import { fakeServer, json, on, type Route, signedInAs, testServices } from '../app/testing.ts';
 
 // The user form on the generic machinery: a write-only password, per-kind permissions for plain users,
 // and the two-factor reset.
 
-const signedIn: Route[] = [
-  on('GET', '/api/user/role', () => json({ id: '1', role: 'super_admin', username: 'admin' })),
-  on('GET', '/api/user/1/can_create_users', () => json({ canCreateUsers: true })),
-  on('GET', '/api/user/1/hide_profit', () => json({ hideProfit: false })),
-];
+const signedIn = signedInAs();
 
 const meta = {
   archived: false,

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../../app/App.tsx';
-import { fakeServer, json, on, testServices } from '../../app/testing.ts';
+import { fakeServer, json, on, signedInAs, testServices } from '../../app/testing.ts';
 
 // The users list offers "New user" only to those the server lets create users: the can-create-users flag,
 // which an admin may lack.
@@ -24,9 +24,7 @@ const ops = {
 
 function renderUsers(canCreateUsers: boolean, items: unknown[]) {
   const server = fakeServer(
-    on('GET', '/api/user/role', () => json({ id: '2', role: 'admin', username: 'ops' })),
-    on('GET', '/api/user/2/can_create_users', () => json({ canCreateUsers })),
-    on('GET', '/api/user/2/hide_profit', () => json({ hideProfit: false })),
+    ...signedInAs({ id: '2', role: 'admin', username: 'ops', canCreateUsers }),
     on('GET', '/api/user', () => json({ items, total: items.length, page: 1, pageSize: 50 })),
   );
   const services = testServices(server.fetch);
