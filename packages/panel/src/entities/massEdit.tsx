@@ -29,22 +29,25 @@ export function toMassEditField(
     label: field.label,
     ...(field.description ? { description: field.description } : {}),
   };
+  // Multi-line text (notes, one-per-line lists): the modal already names the group, so only an aria label.
+  const textArea = (mono: boolean): MassEditField => ({
+    ...base,
+    kind: 'custom',
+    defaultValue: '',
+    render: (value, setValue, controlId) => (
+      <TextArea
+        id={controlId}
+        ariaLabel={field.label}
+        value={String(value ?? '')}
+        onChange={setValue}
+        mono={mono}
+      />
+    ),
+  });
   switch (field.kind) {
     case 'text':
       return field.multiline
-        ? {
-            ...base,
-            kind: 'custom',
-            defaultValue: '',
-            render: (value, setValue, controlId) => (
-              <TextArea
-                id={controlId}
-                ariaLabel={field.label}
-                value={String(value ?? '')}
-                onChange={setValue}
-              />
-            ),
-          }
+        ? textArea(false)
         : { ...base, kind: 'text', ...(field.placeholder ? { placeholder: field.placeholder } : {}) };
     case 'url':
       return { ...base, kind: 'text' };
@@ -73,20 +76,7 @@ export function toMassEditField(
     case 'country':
       return { ...base, kind: 'select', options: countrySelectOptions, defaultValue: NONE };
     case 'lines':
-      return {
-        ...base,
-        kind: 'custom',
-        defaultValue: '',
-        render: (value, setValue, controlId) => (
-          <TextArea
-            id={controlId}
-            ariaLabel={field.label}
-            value={String(value ?? '')}
-            onChange={setValue}
-            mono
-          />
-        ),
-      };
+      return textArea(true);
     case 'custom':
       return {
         ...base,
