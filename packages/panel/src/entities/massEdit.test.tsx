@@ -1,4 +1,5 @@
 import { offerMassChangesSchema } from '@cairn/contract';
+import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { affiliateNetworkUi } from './kinds/affiliateNetwork.tsx';
 import { offerUi } from './kinds/offer.tsx';
@@ -40,6 +41,30 @@ describe('mass edit fields', () => {
         { value: '4', label: 'Sweepstakes' },
       ],
     });
+  });
+
+  it('edits notes and one-per-line lists in text areas named by the field, lists in monospace', () => {
+    const [notes, ips] = ['notes', 'allowedPostbackIps'].map((name) => {
+      const spec = affiliateNetworkUi.fields.find((field) => field.name === name);
+      if (!spec) throw new Error(`no ${name} field`);
+      const field = toMassEditField(spec, new Map());
+      if (field.kind !== 'custom') throw new Error(`${name} is not a custom field`);
+      expect(field.defaultValue).toBe('');
+      return field;
+    });
+    render(
+      <>
+        {notes?.render('Some notes', () => {}, 'notes-control')}
+        {ips?.render('203.0.113.0/24', () => {}, 'ips-control')}
+      </>,
+    );
+    const notesArea = screen.getByRole('textbox', { name: 'Notes' });
+    expect(notesArea).toHaveValue('Some notes');
+    expect(notesArea).toHaveAttribute('spellcheck', 'true');
+    const ipsArea = screen.getByRole('textbox', { name: 'Allowed postback IPs' });
+    expect(ipsArea).toHaveValue('203.0.113.0/24');
+    expect(ipsArea).toHaveAttribute('spellcheck', 'false');
+    expect(ipsArea.className).not.toBe(notesArea.className);
   });
 
   it('turns the ticked values into API changes', () => {
