@@ -97,6 +97,16 @@ function TwoFactor() {
   const [error, setError] = useState('');
   const [pending, setPending] = useState(false);
   const enabled = status.data?.status === 'ok' && status.data.data.enabled;
+  // The 6-digit code of the authenticator app, asked for to turn two-factor sign-in on and off.
+  const codeField = (label: string) => (
+    <TextField
+      label={label}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      value={code}
+      onChange={(event) => setCode(event.target.value.trim())}
+    />
+  );
 
   const act = async (action: () => Promise<{ status: string; message?: string }>, done: string) => {
     setPending(true);
@@ -142,13 +152,7 @@ function TwoFactor() {
               void act(() => disableTwoFactor(client, code), 'Two-factor sign-in is off.');
             }}
           >
-            <TextField
-              label="Code to turn it off"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={code}
-              onChange={(event) => setCode(event.target.value.trim())}
-            />
+            {codeField('Code to turn it off')}
             <div className={styles.row}>
               <Button type="submit" tone="danger" loading={pending}>
                 Turn off two-factor sign-in
@@ -170,13 +174,7 @@ function TwoFactor() {
             <p className={styles.note}>
               Cannot scan? Enter this key: <code data-testid="two-factor-secret">{setup.secret}</code>
             </p>
-            <TextField
-              label="Code from the app"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={code}
-              onChange={(event) => setCode(event.target.value.trim())}
-            />
+            {codeField('Code from the app')}
             <div className={styles.row}>
               <Button type="submit" loading={pending}>
                 Confirm
