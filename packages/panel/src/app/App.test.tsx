@@ -1,9 +1,8 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { memoryLocation } from 'wouter/memory-location';
-import { App } from './App.tsx';
-import { fakeServer, json, on, type Route, testServices } from './testing.ts';
+import { renderApp } from './renderApp.tsx';
+import { json, on, type Route } from './testing.ts';
 
 const adminRole = { id: '1', role: 'super_admin', username: 'admin' };
 const signedIn: Route[] = [
@@ -17,12 +16,7 @@ const signedOut: Route[] = [
 ];
 
 function renderAt(path: string, ...routes: Route[]) {
-  const server = fakeServer(...routes);
-  const services = testServices(server.fetch);
-  const location = memoryLocation({ path: `/panel${path}`, record: true });
-  render(<App services={services} location={location} />);
-  const current = () => location.history[location.history.length - 1];
-  return { services, location, current, server };
+  return renderApp(path, routes);
 }
 
 describe('panel routing', () => {

@@ -1,9 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { memoryLocation } from 'wouter/memory-location';
-import { App } from '../app/App.tsx';
-import { fakeServer, json, on, type Route, signedInAs, testServices } from '../app/testing.ts';
+import { renderApp } from '../app/renderApp.tsx';
+import type { AppServices } from '../app/services.ts';
+import { json, on, type Route, signedInAs } from '../app/testing.ts';
 
 const signedIn = signedInAs();
 
@@ -37,18 +37,8 @@ const referenceLists: Route[] = [
   on('GET', '/api/affiliate_network', emptyList),
 ];
 
-function renderAt(
-  path: string,
-  routes: Route[],
-  setup?: (services: ReturnType<typeof testServices>) => void,
-) {
-  const server = fakeServer(...signedIn, ...routes);
-  const services = testServices(server.fetch);
-  setup?.(services);
-  const location = memoryLocation({ path: `/panel${path}`, record: true });
-  render(<App services={services} location={location} />);
-  const current = () => location.history[location.history.length - 1];
-  return { current, server };
+function renderAt(path: string, routes: Route[], setup?: (services: AppServices) => void) {
+  return renderApp(path, [...signedIn, ...routes], setup);
 }
 
 describe('entity form', () => {

@@ -1,9 +1,8 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { memoryLocation } from 'wouter/memory-location';
-import { App } from '../app/App.tsx';
-import { fakeServer, json, on, type Route, testServices } from '../app/testing.ts';
+import { renderApp } from '../app/renderApp.tsx';
+import { json, on, type Route } from '../app/testing.ts';
 
 const noSession = on('GET', '/api/user/role', () =>
   json({ message: 'AUTHENTICATION_ERROR: sign in required' }, 401),
@@ -11,7 +10,7 @@ const noSession = on('GET', '/api/user/role', () =>
 
 function renderSignIn(path: string, ...routes: Route[]) {
   let signedIn = false;
-  const server = fakeServer(
+  const { services, server, current } = renderApp(path, [
     on('GET', '/api/user/role', () =>
       signedIn
         ? json({ id: '1', role: 'admin', username: 'ann' })
@@ -19,14 +18,11 @@ function renderSignIn(path: string, ...routes: Route[]) {
     ),
     ...routes,
     on('GET', '/api/mode', () => json({ mode: 'normal' })),
-  );
-  const services = testServices(server.fetch);
-  const location = memoryLocation({ path: `/panel${path}`, record: true });
-  render(<App services={services} location={location} />);
+  ]);
   return {
     services,
     server,
-    current: () => location.history[location.history.length - 1],
+    current,
     markSignedIn: () => {
       signedIn = true;
     },

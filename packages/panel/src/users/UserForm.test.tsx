@@ -1,9 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { memoryLocation } from 'wouter/memory-location';
-import { App } from '../app/App.tsx';
-import { fakeServer, json, on, type Route, signedInAs, testServices } from '../app/testing.ts';
+import { renderApp } from '../app/renderApp.tsx';
+import { json, on, type Route, signedInAs } from '../app/testing.ts';
 
 // The user form on the generic machinery: a write-only password, per-kind permissions for plain users,
 // and the two-factor reset.
@@ -43,7 +42,7 @@ const groups = on('GET', '/api/group', (request) => {
 
 function renderEdit(item: ReturnType<typeof managedUser>, ...routes: Route[]) {
   const bodies: Record<string, unknown>[] = [];
-  const server = fakeServer(
+  const { server } = renderApp('/users/edit/5', [
     ...signedIn,
     groups,
     ...routes,
@@ -72,13 +71,7 @@ function renderEdit(item: ReturnType<typeof managedUser>, ...routes: Route[]) {
       bodies.push(body);
       return json({ ...item, ...body });
     }),
-  );
-  render(
-    <App
-      services={testServices(server.fetch)}
-      location={memoryLocation({ path: '/panel/users/edit/5', record: true })}
-    />,
-  );
+  ]);
   return { bodies, server, user: userEvent.setup() };
 }
 

@@ -1,9 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { memoryLocation } from 'wouter/memory-location';
-import { App } from '../../app/App.tsx';
-import { fakeServer, json, on, type Route, signedInAs, testServices } from '../../app/testing.ts';
+import { renderApp } from '../../app/renderApp.tsx';
+import { json, on, type Route, signedInAs } from '../../app/testing.ts';
 
 // The campaign form on the generic machinery: the choice between the campaign's own flow and a shared
 // rotation decides what is sent, and the URL to copy is the server's.
@@ -107,7 +106,7 @@ const references: Route[] = [
 
 function renderEdit(item: ReturnType<typeof campaign>) {
   const bodies: Record<string, unknown>[] = [];
-  const server = fakeServer(
+  renderApp('/campaigns/edit/7', [
     ...signedIn,
     ...references,
     on('GET', '/api/campaign/7', () => json(item)),
@@ -117,13 +116,7 @@ function renderEdit(item: ReturnType<typeof campaign>) {
       bodies.push(body);
       return json({ ...item, ...body });
     }),
-  );
-  render(
-    <App
-      services={testServices(server.fetch)}
-      location={memoryLocation({ path: '/panel/campaigns/edit/7', record: true })}
-    />,
-  );
+  ]);
   return { bodies, user: userEvent.setup() };
 }
 
@@ -138,13 +131,7 @@ describe('campaign form', { timeout: 20_000 }, () => {
   });
 
   it('previews the URL of a new campaign with the chosen source and domain', async () => {
-    const server = fakeServer(...signedIn, ...references);
-    render(
-      <App
-        services={testServices(server.fetch)}
-        location={memoryLocation({ path: '/panel/campaigns/create', record: true })}
-      />,
-    );
+    renderApp('/campaigns/create', [...signedIn, ...references]);
     const user = userEvent.setup();
     const url = await screen.findByRole('textbox', { name: 'Campaign URL' });
     expect(url).toHaveValue(`${window.location.origin}/click?key={key}`);

@@ -1,8 +1,7 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { memoryLocation } from 'wouter/memory-location';
-import { App } from '../../app/App.tsx';
-import { fakeServer, json, on, signedInAs, testServices } from '../../app/testing.ts';
+import { renderApp } from '../../app/renderApp.tsx';
+import { json, on, signedInAs } from '../../app/testing.ts';
 
 // The users list offers "New user" only to those the server lets create users: the can-create-users flag,
 // which an admin may lack.
@@ -23,13 +22,10 @@ const ops = {
 };
 
 function renderUsers(canCreateUsers: boolean, items: unknown[]) {
-  const server = fakeServer(
+  return renderApp('/users', [
     ...signedInAs({ id: '2', role: 'admin', username: 'ops', canCreateUsers }),
     on('GET', '/api/user', () => json({ items, total: items.length, page: 1, pageSize: 50 })),
-  );
-  const services = testServices(server.fetch);
-  render(<App services={services} location={memoryLocation({ path: '/panel/users', record: true })} />);
-  return services;
+  ]).services;
 }
 
 describe('users list', () => {

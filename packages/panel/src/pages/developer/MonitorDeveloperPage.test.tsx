@@ -1,10 +1,9 @@
 import { toast } from '@cairn/ui';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { memoryLocation } from 'wouter/memory-location';
-import { App } from '../../app/App.tsx';
-import { fakeServer, json, on, type Route, testServices } from '../../app/testing.ts';
+import { renderApp } from '../../app/renderApp.tsx';
+import { json, on, type Route } from '../../app/testing.ts';
 import { debugSettingsStorageKey } from '../../stores/debugSettings.ts';
 
 const signedIn = on('GET', '/api/user/role', () => json({ id: '1', role: 'admin', username: 'dev' }));
@@ -17,9 +16,7 @@ async function card(title: string): Promise<HTMLElement> {
 }
 
 function renderAt(path: string, ...routes: Route[]) {
-  const services = testServices(fakeServer(signedIn, ...routes).fetch);
-  render(<App services={services} location={memoryLocation({ path: `/panel${path}` })} />);
-  return services;
+  return renderApp(path, [signedIn, ...routes]).services;
 }
 
 describe('monitor for developers', () => {

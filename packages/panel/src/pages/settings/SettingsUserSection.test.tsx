@@ -1,20 +1,15 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { memoryLocation } from 'wouter/memory-location';
-import { App } from '../../app/App.tsx';
-import { fakeServer, json, on, type Route, testServices } from '../../app/testing.ts';
+import { renderApp } from '../../app/renderApp.tsx';
+import { json, on, type Route } from '../../app/testing.ts';
 
 function renderUserSettings(...routes: Route[]) {
-  const server = fakeServer(
+  return renderApp('/settings/user', [
     on('GET', '/api/user/role', () => json({ id: '1', role: 'admin', username: 'ann' })),
     on('GET', '/api/auth/secret', () => json({ secret: 'link-secret-1' })),
     ...routes,
-  );
-  render(
-    <App services={testServices(server.fetch)} location={memoryLocation({ path: '/panel/settings/user' })} />,
-  );
-  return server;
+  ]).server;
 }
 
 describe('settings/user', () => {
