@@ -36,11 +36,15 @@ export default defineProject({
       fileURLToPath(new URL('../packages/*/src/**/*.stories.tsx', import.meta.url)),
       `${configDir}preview.tsx`,
     ],
+    // Imported only by the JavaScript the vanilla-extract plugin generates from *.css.ts files, which the
+    // entry scan never sees: on a cold cache (every fresh clone) Vite found it mid-run, reloaded, and the
+    // story frame that was loading never became ready.
+    include: ['@vanilla-extract/recipes/createRuntimeFn'],
   },
   test: {
     name: 'storybook',
-    // After the unit projects and before e2e (groupOrder 2): on two cores, story frames that compete
-    // with jsdom workers for the CPU can miss the frame-ready deadline.
+    // After the unit projects and before e2e (groupOrder 2), so story frames and jsdom workers do not
+    // compete for the two cores.
     sequence: { groupOrder: 1 },
     setupFiles: [fileURLToPath(new URL('./vitest.setup.ts', import.meta.url))],
     provide: { compareScreenshots: !sweepingThemes },
@@ -48,8 +52,6 @@ export default defineProject({
     browser: {
       enabled: true,
       headless: true,
-      // A cold Vite cache on a fresh clone pre-bundles every story dependency before the first frame.
-      connectTimeout: 180_000,
       provider: playwright({
         // Looked up, not required, while the config loads: every `vitest run` reads this file, and a
         // machine without Chromium must still run the unit projects (the warning above says why the
