@@ -89,6 +89,8 @@ export {
 export { Skeleton, type SkeletonProps } from './Skeleton/Skeleton.tsx';
 export { SPINNER_SIZES, Spinner, type SpinnerProps, type SpinnerSize } from './Spinner/Spinner.tsx';
 export { Switch, type SwitchProps } from './Switch/Switch.tsx';
+// Text for assistive technology only, for labels whose context sighted users read from the layout.
+export { visuallyHidden } from './styles/focus.css.ts';
 export { NavTabs, type NavTabsLinkProps, type NavTabsRootProps, Tabs } from './Tabs/Tabs.tsx';
 export { TextField, type TextFieldProps } from './TextField/TextField.tsx';
 export * from './Toast/index.ts';

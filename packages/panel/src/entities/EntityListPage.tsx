@@ -8,6 +8,7 @@ import {
   MassEditModal,
   PageHeader,
   Select,
+  ServerMessage,
   type SortingState,
   toast,
 } from '@cairn/ui';
@@ -36,7 +37,6 @@ import { capitalize, listPathOf, rejectUnlessOk, renderProblem } from './EntityF
 import * as styles from './entities.css.ts';
 import { type ListState, listParams, sortingFromTerms, termsFromSorting, useListState } from './listState.ts';
 import { massChangesFrom, massFieldSpecs, massRefSpecs, toMassEditField } from './massEdit.tsx';
-import { ProblemText } from './ProblemText.tsx';
 import { refKey, refSelectOptions, useRefOptionsMap } from './refs.ts';
 import { entityUis } from './registry.ts';
 import type { EntityUi, Item, RefSpec } from './types.ts';
@@ -264,7 +264,9 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
         }}
         loading={list.isPending}
         // The table shows the error as an EmptyState title, a <p>: inline content only.
-        error={result && result.status !== 'ok' ? <ProblemText problem={problemOf(result)} /> : undefined}
+        error={
+          result && result.status !== 'ok' ? <ServerMessage as="span" {...problemOf(result)} /> : undefined
+        }
         onRetry={() => void list.refetch()}
         emptyTitle={`No ${names.plural.toLowerCase()} here`}
         emptyAction={

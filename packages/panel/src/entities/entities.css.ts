@@ -1,5 +1,5 @@
 import { vars } from '@cairn/tokens';
-import { globalStyle, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
 
@@ -82,11 +82,6 @@ export const problem = style({
   background: vars.color.dangerSubtle,
   color: vars.color.dangerText,
 });
-
-/** Server text kept to inline layout (ProblemText): line breaks kept, server paragraphs and lists unspaced. */
-export const problemText = style({ whiteSpace: 'pre-line', overflowWrap: 'anywhere' });
-globalStyle(`${problemText} a`, { color: 'inherit', textDecoration: 'underline' });
-globalStyle(`${problemText} p, ${problemText} ul, ${problemText} ol, ${problemText} pre`, { margin: 0 });
 
 export const report = style({
   margin: 0,

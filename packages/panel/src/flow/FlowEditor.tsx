@@ -1,7 +1,15 @@
 import type { CriterionType } from '@cairn/contract';
-import { Badge, Button, Combobox, type ComboboxOption, NumberField, Select, TextField } from '@cairn/ui';
+import {
+  Badge,
+  Button,
+  Combobox,
+  type ComboboxOption,
+  NumberField,
+  Select,
+  TextField,
+  visuallyHidden,
+} from '@cairn/ui';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { srOnly } from '../app/a11y.css.ts';
 import {
   CRITERION_LABELS,
   CRITERION_PLACEHOLDERS,
@@ -564,7 +572,7 @@ function WeightField({
       className={styles.weight}
       label={
         <>
-          Weight <span className={srOnly}>of {label}</span>
+          Weight <span className={visuallyHidden}>of {label}</span>
         </>
       }
       value={value}
@@ -662,7 +670,7 @@ function WeightedItems<T extends { weight: Weight; paused: boolean }>({
         id={controlId}
         label={
           <>
-            {heading} <span className={srOnly}>of {pathTitle}</span>
+            {heading} <span className={visuallyHidden}>of {pathTitle}</span>
           </>
         }
         options={options}
@@ -691,7 +699,7 @@ function WeightedItems<T extends { weight: Weight; paused: boolean }>({
                 <NumberField
                   id={`${controlId}-${index}-weight`}
                   className={styles.weight}
-                  label={<span className={srOnly}>Weight of {title}</span>}
+                  label={<span className={visuallyHidden}>Weight of {title}</span>}
                   value={row.weight}
                   min={1}
                   step={1}
@@ -861,7 +869,7 @@ function CriterionRow({
               id={`${controlId}-token`}
               label={
                 <>
-                  Token number <span className={srOnly}>of {title}</span>
+                  Token number <span className={visuallyHidden}>of {title}</span>
                 </>
               }
               value={criterion.tokenIndex}
@@ -876,7 +884,7 @@ function CriterionRow({
             id={`${controlId}-values`}
             label={
               <>
-                {CRITERION_LABELS[criterion.type]} values <span className={srOnly}>of {title}</span>
+                {CRITERION_LABELS[criterion.type]} values <span className={visuallyHidden}>of {title}</span>
               </>
             }
             options={options}

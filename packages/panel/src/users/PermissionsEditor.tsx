@@ -5,8 +5,7 @@ import {
   type PermissionKind,
   type PermissionScope,
 } from '@cairn/contract';
-import { Combobox, Select } from '@cairn/ui';
-import { srOnly } from '../app/a11y.css.ts';
+import { Combobox, Select, visuallyHidden } from '@cairn/ui';
 import { useRefOptions } from '../entities/refs.ts';
 import type { FieldErrors, RefSpec } from '../entities/types.ts';
 import { TableHead } from './TableHead.tsx';
@@ -209,7 +208,7 @@ function IdPicker({
   return (
     <Combobox
       id={id}
-      label={<span className={srOnly}>{label}</span>}
+      label={<span className={visuallyHidden}>{label}</span>}
       size="sm"
       options={comboboxOptions}
       value={value.map(String)}

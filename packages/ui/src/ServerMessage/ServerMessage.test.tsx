@@ -17,6 +17,17 @@ describe('ServerMessage', () => {
     expect((window as { pwned?: number }).pwned).toBeUndefined();
   });
 
+  it('renders as inline content where only phrasing content is allowed', () => {
+    const { container } = render(
+      <p>
+        <ServerMessage as="span" message="Failed: see https://status.example" />
+      </p>,
+    );
+    const root = container.querySelector('p > span');
+    expect(root).not.toBeNull();
+    expect(root?.querySelector('a')).toHaveAttribute('href', 'https://status.example');
+  });
+
   it('turns bare URLs into links that open in a new tab without an opener', () => {
     render(<ServerMessage message="Register at https://cairn.example/trial. Or write to www.example.org" />);
     const trial = screen.getByRole('link', { name: 'https://cairn.example/trial' });
