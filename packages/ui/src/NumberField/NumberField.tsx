@@ -1,6 +1,7 @@
 import { forwardRef, type ReactNode, useEffect, useState } from 'react';
-import { adornment, control, type FieldSize, input } from '../Field/Field.css.ts';
+import { type FieldSize, input } from '../Field/Field.css.ts';
 import { Field } from '../Field/Field.tsx';
+import { InputFrame } from '../Field/InputFrame.tsx';
 
 export interface NumberFieldProps {
   label?: ReactNode;
@@ -81,12 +82,7 @@ export const NumberField = forwardRef<HTMLInputElement, NumberFieldProps>(functi
       className={className}
     >
       {(aria) => (
-        <div
-          className={control({ size })}
-          data-invalid={Boolean(error)}
-          data-disabled={disabled || undefined}
-        >
-          {prefix != null && <span className={adornment}>{prefix}</span>}
+        <InputFrame size={size} invalid={Boolean(error)} disabled={disabled} prefix={prefix} suffix={suffix}>
           <input
             ref={ref}
             className={input}
@@ -119,8 +115,7 @@ export const NumberField = forwardRef<HTMLInputElement, NumberFieldProps>(functi
             {...aria}
             {...rest}
           />
-          {suffix != null && <span className={adornment}>{suffix}</span>}
-        </div>
+        </InputFrame>
       )}
     </Field>
   );

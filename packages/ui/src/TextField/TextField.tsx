@@ -1,6 +1,7 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react';
-import { adornment, control, type FieldSize, input } from '../Field/Field.css.ts';
+import { type FieldSize, input } from '../Field/Field.css.ts';
 import { Field } from '../Field/Field.tsx';
+import { InputFrame } from '../Field/InputFrame.tsx';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size' | 'prefix'> {
   label?: ReactNode;
@@ -26,15 +27,9 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
       className={className}
     >
       {(aria) => (
-        <div
-          className={control({ size })}
-          data-invalid={Boolean(error)}
-          data-disabled={disabled || undefined}
-        >
-          {prefix != null && <span className={adornment}>{prefix}</span>}
+        <InputFrame size={size} invalid={Boolean(error)} disabled={disabled} prefix={prefix} suffix={suffix}>
           <input ref={ref} className={input} required={required} disabled={disabled} {...aria} {...rest} />
-          {suffix != null && <span className={adornment}>{suffix}</span>}
-        </div>
+        </InputFrame>
       )}
     </Field>
   );
