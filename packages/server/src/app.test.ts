@@ -3,7 +3,7 @@ import path from 'node:path';
 import { API_PATHS, apiPath, MESSAGES, SESSION_COOKIE, XSRF_COOKIE } from '@cairn/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningCairn } from './index.ts';
-import { MIGRATIONS } from './store/migrations.ts';
+import { MIGRATIONS } from './store/config/migrate.ts';
 import { ADMIN_PASSWORD, Clock, startTestCairn, TestBrowser, tempDir } from './test-support.ts';
 
 const running: RunningCairn[] = [];

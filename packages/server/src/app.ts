@@ -1,15 +1,12 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { type Guard, installGuard } from './auth/guard.ts';
+import { apiPlugin } from './api.ts';
+import { createGuard, type Guard } from './auth/guard.ts';
 import { fontsDirOf } from './config.ts';
 import type { AppContext } from './context.ts';
-import { registerEntityRoutes } from './entities/routes.ts';
 import { HttpError } from './http.ts';
-import { registerPanel } from './panel.ts';
-import { installHideProfitFilter } from './permissions/hideProfit.ts';
-import { entityRoutesOptions, hidesProfitFor } from './permissions/options.ts';
-import { registerAccountRoutes } from './routes/account.ts';
-import { registerSystemRoutes } from './routes/system.ts';
+import { panelFallback, panelPlugin } from './panel.ts';
+import { trackingPlugin } from './tracking/plugin.ts';
 
 export type { AppContext } from './context.ts';
 
@@ -19,8 +16,8 @@ export interface CairnApp {
 }
 
 /**
- * The HTTP surface. Later route modules (entities, reports, tracking) follow the shape of routes/*.ts:
- * a register function taking the app, the context and the guard.
+ * The HTTP surface: three encapsulated plugins registered here and nowhere else. `api` owns sessions,
+ * CSRF and hide-profit; `tracking` (the click path) runs none of those hooks; `panel` serves the app.
  */
 export function buildApp(ctx: AppContext): CairnApp {
   const app = Fastify({
@@ -30,8 +27,6 @@ export function buildApp(ctx: AppContext): CairnApp {
     bodyLimit: 1024 * 1024,
   });
   app.register(fastifyCookie);
-  const guard = installGuard(app, ctx);
-  installHideProfitFilter(app, hidesProfitFor(guard));
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
@@ -45,9 +40,11 @@ export function buildApp(ctx: AppContext): CairnApp {
     return reply.code(500).send({ message: 'Internal server error' });
   });
 
-  registerSystemRoutes(app, ctx, guard);
-  registerAccountRoutes(app, ctx, guard);
-  registerEntityRoutes(app, ctx, guard, entityRoutesOptions(ctx));
-  registerPanel(app, ctx.config.panelDir, fontsDirOf(ctx.config));
+  const guard = createGuard(ctx);
+  const panel = { panelDir: ctx.config.panelDir, fontsDir: fontsDirOf(ctx.config) };
+  app.register(apiPlugin, { ctx, guard });
+  app.register(trackingPlugin, { ctx });
+  app.register(panelPlugin, panel);
+  panelFallback(app, panel);
   return { app, guard };
 }

@@ -1,5 +1,5 @@
-import type { Sql } from './store/port.ts';
-import { timestamp } from './store/port.ts';
+import type { Sql } from './store/config/port.ts';
+import { timestamp } from './store/config/port.ts';
 
 export interface AuditEntry {
   userId: number | null;

@@ -7,8 +7,8 @@ import { promisify } from 'node:util';
 import { API_PATHS } from '@cairn/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkLicense, generateLicenseKeyPair } from './license.ts';
-import { backupDatabase, listBackups } from './store/backups.ts';
-import { MIGRATIONS } from './store/migrations.ts';
+import { backupDatabase, listBackups } from './store/config/backups.ts';
+import { MIGRATIONS } from './store/config/migrate.ts';
 import { startTestCairn, TestBrowser, tempDir } from './test-support.ts';
 
 const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), 'cli.ts');

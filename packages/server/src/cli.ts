@@ -9,9 +9,9 @@ import { startCairn } from './index.ts';
 import { generateLicenseKeyPair, signLicense } from './license.ts';
 import { acquireDataDirLock, DataDirLockedError } from './lock.ts';
 import { CAIRN_VERSION, openData } from './runtime.ts';
-import { BackupNotFoundError, databasePath, listBackups, restoreBackup } from './store/backups.ts';
-import { DuckDbConfigStore } from './store/duckdb.ts';
-import { SchemaTooNewError, schemaVersion } from './store/migrations.ts';
+import { BackupNotFoundError, databasePath, listBackups, restoreBackup } from './store/config/backups.ts';
+import { DuckDbConfigStore } from './store/config/duckdb.ts';
+import { SchemaTooNewError, schemaVersion } from './store/config/migrate.ts';
 
 const USAGE = `Cairn ${CAIRN_VERSION}: a self-hosted affiliate and ad-campaign tracker
 

@@ -4,7 +4,7 @@ import type { Keys } from './auth/secrets.ts';
 import type { SessionRepository } from './auth/sessions.ts';
 import type { UserRepository } from './auth/users.ts';
 import type { CairnConfig } from './config.ts';
-import type { ConfigStore } from './store/port.ts';
+import type { ConfigStore } from './store/config/port.ts';
 
 /** What route modules share: configuration, the store and the repositories built on it. */
 export interface AppContext {

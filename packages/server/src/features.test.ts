@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { API_PATHS, DEMO_ACCOUNT, SESSION_COOKIE } from '@cairn/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateLicenseKeyPair, type RunningCairn, signLicense, totpCode } from './index.ts';
-import { MIGRATIONS } from './store/migrations.ts';
+import { MIGRATIONS } from './store/config/migrate.ts';
 import { ADMIN_PASSWORD, Clock, startTestCairn, TestBrowser, tempDir } from './test-support.ts';
 
 const running: RunningCairn[] = [];

@@ -35,3 +35,9 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.ou
   });
   throw new HttpError(400, { message: `${MESSAGES.validation}: ${summary.join('; ')}`, errors });
 }
+
+/** The path of a request target, without its query. */
+export function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}

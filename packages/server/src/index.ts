@@ -9,9 +9,9 @@ import { parsePublicKey } from './license.ts';
 import { createLogger } from './logger.ts';
 import { CAIRN_VERSION, openData } from './runtime.ts';
 import { getSetting, SETTING_LICENSE_KEY } from './settings.ts';
-import { backupDatabase } from './store/backups.ts';
-import { schemaVersion } from './store/migrations.ts';
-import type { ConfigStore } from './store/port.ts';
+import { backupDatabase } from './store/config/backups.ts';
+import { schemaVersion } from './store/config/migrate.ts';
+import type { ConfigStore } from './store/config/port.ts';
 
 export { totpCode } from './auth/totp.ts';
 export { type CairnConfig, type CairnOptions, DEFAULT_CONFIG, loadConfig, resolveConfig } from './config.ts';

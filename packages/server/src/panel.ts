@@ -2,22 +2,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MESSAGES } from '@cairn/contract';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import { pathOf } from './auth/guard.ts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { pathOf } from './http.ts';
 
-export function registerPanel(app: FastifyInstance, panelDir: string, fontsDir: string): void {
-  const indexFile = path.join(panelDir, 'index.html');
-  const panelBuilt = fs.existsSync(indexFile);
+// The panel must not be framed by other sites (clickjacking on its buttons), sniffed into another
+// content type, or leak its URLs (which carry ids and filters) as a referrer to other origins.
+function panelHeaders(reply: FastifyReply): void {
+  reply.header('x-frame-options', 'DENY');
+  reply.header('content-security-policy', "frame-ancestors 'none'");
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('referrer-policy', 'same-origin');
+}
 
-  // The panel must not be framed by other sites (clickjacking on its buttons), sniffed into another
-  // content type, or leak its URLs (which carry ids and filters) as a referrer to other origins.
-  app.addHook('onSend', async (request, reply) => {
-    if (!request.url.startsWith('/panel')) return;
-    reply.header('x-frame-options', 'DENY');
-    reply.header('content-security-policy', "frame-ancestors 'none'");
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-  });
+/** The panel plugin: the built app, its fonts and the redirects into it. */
+export async function panelPlugin(app: FastifyInstance, options: PanelOptions): Promise<void> {
+  const { panelDir, fontsDir } = options;
+  const panelBuilt = fs.existsSync(path.join(panelDir, 'index.html'));
+  app.addHook('onSend', async (_request, reply) => panelHeaders(reply));
 
   app.get('/', async (_request, reply) => reply.redirect('/panel/', 302));
   app.get('/panel', async (_request, reply) => reply.redirect('/panel/', 302));
@@ -63,7 +64,20 @@ export function registerPanel(app: FastifyInstance, panelDir: string, fontsDir: 
         ),
     );
   }
+}
 
+export interface PanelOptions {
+  panelDir: string;
+  fontsDir: string;
+}
+
+/**
+ * Answers what no route took. Set on the root instance (Fastify keeps one not-found handler per prefix),
+ * it gives browser page addresses the panel's index.html and everything else a JSON 404.
+ */
+export function panelFallback(app: FastifyInstance, options: PanelOptions): void {
+  const indexFile = path.join(options.panelDir, 'index.html');
+  const panelBuilt = fs.existsSync(indexFile);
   app.setNotFoundHandler(async (request, reply) => {
     const urlPath = pathOf(request.url);
     const lastSegment = urlPath.slice(urlPath.lastIndexOf('/') + 1);
@@ -76,6 +90,7 @@ export function registerPanel(app: FastifyInstance, panelDir: string, fontsDir: 
       !lastSegment.includes('.') &&
       (urlPath.startsWith('/panel/') || isPanelAddressOutsideBase(urlPath, request.headers.accept))
     ) {
+      panelHeaders(reply);
       return reply
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openData } from './runtime.ts';
-import { listBackups } from './store/backups.ts';
-import { DuckDbConfigStore } from './store/duckdb.ts';
-import { MIGRATIONS, type Migration, schemaVersion } from './store/migrations.ts';
+import { listBackups } from './store/config/backups.ts';
+import { DuckDbConfigStore } from './store/config/duckdb.ts';
+import { MIGRATIONS, type Migration, schemaVersion } from './store/config/migrate.ts';
 import { tempDir } from './test-support.ts';
 
 describe('opening the data directory', () => {

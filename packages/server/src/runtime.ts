@@ -6,9 +6,9 @@ import { deriveKeys, type Keys, loadMasterKey } from './auth/secrets.ts';
 import type { CairnConfig } from './config.ts';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
 import { getSetting, SETTING_TRACKER_ID, setSetting } from './settings.ts';
-import { backupDatabase, databasePath } from './store/backups.ts';
-import { DuckDbConfigStore } from './store/duckdb.ts';
-import { MIGRATIONS, type Migration, type MigrationRun, migrate } from './store/migrations.ts';
+import { backupDatabase, databasePath } from './store/config/backups.ts';
+import { DuckDbConfigStore } from './store/config/duckdb.ts';
+import { MIGRATIONS, type Migration, type MigrationRun, migrate } from './store/config/migrate.ts';
 
 export const CAIRN_VERSION: string = (
   JSON.parse(

@@ -1,4 +1,4 @@
-import type { Sql } from './store/port.ts';
+import type { Sql } from './store/config/port.ts';
 
 export async function getSetting(sql: Sql, key: string): Promise<string | null> {
   const rows = await sql.query<{ value: string }>('SELECT value FROM settings WHERE key = $1', [key]);

@@ -8,7 +8,7 @@ import {
   XSRF_COOKIE,
   XSRF_HEADER,
 } from '@cairn/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit } from '../audit.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../http.ts';
@@ -39,15 +39,6 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // Demo mode refuses everything that changes data, except what a visitor needs to get in and out.
 const DEMO_ALLOWED = new Set<string>([API_PATHS.signIn, API_PATHS.signInTwoFactor, API_PATHS.logout]);
 
-function isApiPath(url: string): boolean {
-  return url.startsWith('/api/') || url === '/api' || url.startsWith('/updates/');
-}
-
-export function pathOf(url: string): string {
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
-}
-
 /** Authentication, CSRF, licence and throttling, shared by every route module. */
 export interface Guard {
   stateOf(request: FastifyRequest): RequestState;
@@ -76,8 +67,14 @@ export interface Guard {
   sweep(): Promise<void>;
 }
 
-/** Installs the request hooks on the root instance and returns the helpers routes call. */
-export function installGuard(app: FastifyInstance, ctx: AppContext): Guard {
+/** The guard and the two hooks that feed it; the api plugin installs them on its own routes only. */
+export interface GuardWithHooks extends Guard {
+  onRequest(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  onSend(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
+/** Builds the helpers routes call and the hooks the api plugin installs. */
+export function createGuard(ctx: AppContext): GuardWithHooks {
   const { config, users, sessions, keys } = ctx;
   const state = new WeakMap<FastifyRequest, RequestState>();
   const windowMs = config.signInThrottleWindowMinutes * 60 * 1000;
@@ -186,7 +183,7 @@ export function installGuard(app: FastifyInstance, ctx: AppContext): Guard {
     new HttpError(429, { message: MESSAGES.tooManyAttempts }, { 'retry-after': String(retryAfter) });
 
   // Who is calling, CSRF and demo-mode refusals, before any body is parsed.
-  app.addHook('onRequest', async (request, reply) => {
+  const onRequest = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const requestState: RequestState = {
       auth: { kind: 'none' },
       anonymousId: null,
@@ -194,7 +191,6 @@ export function installGuard(app: FastifyInstance, ctx: AppContext): Guard {
       xsrfFromRequest: request.cookies[XSRF_COOKIE],
     };
     state.set(request, requestState);
-    if (!isApiPath(request.url)) return;
 
     const sessionToken = request.cookies[SESSION_COOKIE];
     if (sessionToken) {
@@ -230,7 +226,8 @@ export function installGuard(app: FastifyInstance, ctx: AppContext): Guard {
         }
         throw new HttpError(403, { message: MESSAGES.csrf });
       }
-      if (config.mode === 'demo' && !DEMO_ALLOWED.has(pathOf(request.url))) {
+      // The matched route, not the raw URL: an encoded or absolute-form target names the same route.
+      if (config.mode === 'demo' && !DEMO_ALLOWED.has(request.routeOptions.url ?? '')) {
         throw new HttpError(410, { message: MESSAGES.demoUnavailable });
       }
       return;
@@ -242,13 +239,12 @@ export function installGuard(app: FastifyInstance, ctx: AppContext): Guard {
       const user = await users.findByAuthSecret(authSecret);
       if (user && !user.disabled) requestState.auth = { kind: 'auth_secret', user };
     }
-  });
+  };
 
   // Every API response leaves the browser holding an XSRF token valid for its current session (or, before
   // sign-in, for an anonymous HttpOnly cookie): this is how the sign-in form gets its token, from
   // GET /api/mode or any other call it makes first.
-  app.addHook('onSend', async (request, reply) => {
-    if (!isApiPath(request.url)) return;
+  const onSend = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     // API answers are per-user and often sensitive: no cache (shared or browser) may keep them.
     reply.header('cache-control', 'no-store');
     reply.header('x-content-type-options', 'nosniff');
@@ -273,7 +269,7 @@ export function installGuard(app: FastifyInstance, ctx: AppContext): Guard {
         secure: secureCookie(request),
       });
     }
-  });
+  };
 
   const requireSessionUser = (request: FastifyRequest): UserWithSecrets => {
     const user = requireUser(request);
@@ -343,6 +339,8 @@ export function installGuard(app: FastifyInstance, ctx: AppContext): Guard {
   };
 
   return {
+    onRequest,
+    onSend,
     stateOf,
     requireUser,
     requireAdmin,

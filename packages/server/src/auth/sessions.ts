@@ -1,4 +1,4 @@
-import { type Sql, timestamp } from '../store/port.ts';
+import { type Sql, timestamp } from '../store/config/port.ts';
 import { randomToken, sha256 } from './secrets.ts';
 
 // The cookie carries 256 random bits; the table keeps only their SHA-256, so a leaked database or backup

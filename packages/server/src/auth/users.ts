@@ -1,5 +1,5 @@
 import type { Role } from '@cairn/contract';
-import { type Sql, timestamp } from '../store/port.ts';
+import { type Sql, timestamp } from '../store/config/port.ts';
 import { hashPassword } from './password.ts';
 import type { Keys } from './secrets.ts';
 import { decrypt, encrypt, hmac, randomToken } from './secrets.ts';

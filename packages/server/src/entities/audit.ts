@@ -1,5 +1,5 @@
 import type { AuditEntry, AuditLogQuery, ListResponse } from '@cairn/contract';
-import type { Sql, SqlParam } from '../store/port.ts';
+import type { Sql, SqlParam } from '../store/config/port.ts';
 import { isoTimestamp } from './definition.ts';
 
 export type AuditChanges = Record<string, { before: unknown; after: unknown }>;

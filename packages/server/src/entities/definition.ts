@@ -1,6 +1,6 @@
 import type { EntityListSpec, GroupedKind } from '@cairn/contract';
 import type { z } from 'zod';
-import type { Sql, SqlParam } from '../store/port.ts';
+import type { Sql, SqlParam } from '../store/config/port.ts';
 
 // How a stored field maps to its column: the column is the field name in snake_case; json fields are
 // kept as JSON text so the same DDL works on DuckDB and PostgreSQL.

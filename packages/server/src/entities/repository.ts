@@ -1,6 +1,6 @@
 import type { ErrorItem, FilterValue, SortTerm } from '@cairn/contract';
-import type { Row, Sql, SqlParam } from '../store/port.ts';
-import { timestamp } from '../store/port.ts';
+import type { Row, Sql, SqlParam } from '../store/config/port.ts';
+import { timestamp } from '../store/config/port.ts';
 import {
   columnOf,
   type EntityDefinition,

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { recordAudit } from '../audit.ts';
 import type { UserWithSecrets } from '../auth/users.ts';
 import { HttpError, parseInput } from '../http.ts';
-import type { ConfigStore, Sql } from '../store/port.ts';
+import type { ConfigStore, Sql } from '../store/config/port.ts';
 import { type AuditChanges, diffFields } from './audit.ts';
 import {
   type AuditWriter,

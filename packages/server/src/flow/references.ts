@@ -1,6 +1,6 @@
 import { type ErrorItem, type Flow, flowReferences } from '@cairn/contract';
 import type { Usage, UsageFinder } from '../entities/definition.ts';
-import type { Sql } from '../store/port.ts';
+import type { Sql } from '../store/config/port.ts';
 
 // Flows name landers and offers inside JSON, where the machinery's reference fields cannot see them; these
 // two helpers give flows the same guarantees: references exist and are not newly archived, and an offer

@@ -12,7 +12,7 @@ import { capitalize } from '../entities/repository.ts';
 import type { EntityAccess } from '../entities/service.ts';
 import { firstPathOf, parseFlow } from '../flow/references.ts';
 import { HttpError } from '../http.ts';
-import type { Sql } from '../store/port.ts';
+import type { Sql } from '../store/config/port.ts';
 
 // The server side of per-kind permissions. Admins and the super-admin may do everything with entities (the
 // user kind has its own rules below); a plain user may touch a kind only through a permission for it.

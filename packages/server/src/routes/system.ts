@@ -15,7 +15,7 @@ import type { AppContext } from '../context.ts';
 import { HttpError, parseInput } from '../http.ts';
 import { checkLicense } from '../license.ts';
 import { SETTING_LICENSE_KEY, setSetting } from '../settings.ts';
-import { listBackups } from '../store/backups.ts';
+import { listBackups } from '../store/config/backups.ts';
 import { checkForUpdates } from '../updates.ts';
 
 /** Health, mode, licence, backups and the update check. */

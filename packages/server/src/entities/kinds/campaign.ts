@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../../audit.ts';
 import { checkFlowReferences, parseFlow } from '../../flow/references.ts';
 import { HttpError, parseInput } from '../../http.ts';
-import type { Sql } from '../../store/port.ts';
+import type { Sql } from '../../store/config/port.ts';
 import type { EntityDefinition, EntityRecord } from '../definition.ts';
 import type { EntityStore } from '../repository.ts';
 import type { EntityRouteContext } from '../routes.ts';

@@ -1,5 +1,5 @@
 import { ENTITY_CONTRACTS } from '@cairn/contract';
-import { timestamp } from '../../store/port.ts';
+import { timestamp } from '../../store/config/port.ts';
 import type { EntityDefinition } from '../definition.ts';
 
 export const domainDefinition: EntityDefinition = {

@@ -13,7 +13,7 @@ import { recordAudit } from '../../audit.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { encrypt, hmac, type Keys, randomToken } from '../../auth/secrets.ts';
 import { HttpError, parseInput } from '../../http.ts';
-import type { Sql } from '../../store/port.ts';
+import type { Sql } from '../../store/config/port.ts';
 import type { EntityDefinition, EntityRecord } from '../definition.ts';
 import type { EntityStore } from '../repository.ts';
 import type { EntityRouteContext } from '../routes.ts';

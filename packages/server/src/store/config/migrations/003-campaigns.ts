@@ -1,6 +1,6 @@
-import type { Migration } from '../../store/migrations.ts';
+import type { Migration } from '../migration.ts';
 
-// Issue 7: campaigns and rotations in the shape of the other entity tables (see entities/migration.ts),
+// Campaigns and rotations in the shape of the other entity tables (see 002-entities.ts),
 // flows as JSON text; and users joining the entity machinery, which needs their archived flag and the
 // per-kind permissions (JSON text too: they are read whole with the user, never queried into).
 const META = `archived BOOLEAN NOT NULL DEFAULT FALSE,

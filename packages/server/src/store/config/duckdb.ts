@@ -1,4 +1,5 @@
 import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
+import { SerialQueue } from '../serialQueue.ts';
 import type { ConfigStore, Row, Sql, SqlParam } from './port.ts';
 
 // DuckDB admits one writer per file and one statement at a time per connection, so every call is queued
@@ -6,8 +7,7 @@ import type { ConfigStore, Row, Sql, SqlParam } from './port.ts';
 // interleaving statements inside someone else's BEGIN ... COMMIT.
 export class DuckDbConfigStore implements ConfigStore {
   readonly dialect = 'duckdb' as const;
-  private queue: Promise<unknown> = Promise.resolve();
-  private closed = false;
+  private readonly queue = new SerialQueue('config store');
   private readonly instance: DuckDBInstance;
   private readonly connection: DuckDBConnection;
 
@@ -23,10 +23,7 @@ export class DuckDbConfigStore implements ConfigStore {
   }
 
   private enqueue<T>(work: () => Promise<T>): Promise<T> {
-    if (this.closed) return Promise.reject(new Error('The config store is closed'));
-    const result = this.queue.then(work, work);
-    this.queue = result.catch(() => undefined);
-    return result;
+    return this.queue.run(work);
   }
 
   private direct(): Sql {
@@ -85,9 +82,8 @@ export class DuckDbConfigStore implements ConfigStore {
   }
 
   async close(): Promise<void> {
-    if (this.closed) return;
-    await this.enqueue(async () => undefined);
-    this.closed = true;
+    if (this.queue.isClosed) return;
+    await this.queue.close();
     this.connection.closeSync();
     this.instance.closeSync();
   }
@@ -95,7 +91,7 @@ export class DuckDbConfigStore implements ConfigStore {
 
 // DuckDB hands BIGINT back as bigint; ids and counters here stay far below 2^53, and JSON cannot carry
 // bigint, so they become numbers at the port boundary.
-function normalizeRow(row: Record<string, unknown>): Row {
+export function normalizeRow(row: Record<string, unknown>): Row {
   const out: Row = {};
   for (const [key, value] of Object.entries(row)) {
     out[key] =

@@ -1,7 +1,7 @@
-import type { Migration } from '../store/migrations.ts';
+import type { Migration } from '../migration.ts';
 
-// Entity tables of issue 6. Same shape for every kind (sequence-backed BIGINT id, archived flag,
-// TIMESTAMPTZ created_at/updated_at), no foreign keys (the server checks references, see migrations.ts),
+// Entity tables. Same shape for every kind (sequence-backed BIGINT id, archived flag,
+// TIMESTAMPTZ created_at/updated_at), no foreign keys (the server checks references, see index.ts),
 // and list-shaped fields as JSON text, which both DuckDB and PostgreSQL store as VARCHAR/TEXT.
 const META = `archived BOOLEAN NOT NULL DEFAULT FALSE,
         created_at TIMESTAMPTZ NOT NULL,

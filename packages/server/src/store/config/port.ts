@@ -19,6 +19,11 @@ export interface ConfigStore extends Sql {
    * would wait for the transaction that is waiting for it.
    */
   transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
+  /**
+   * Makes everything committed so far durable in the main database file (DuckDB: CHECKPOINT; engines
+   * whose logs always replay cleanly: nothing). Called after schema changes.
+   */
+  checkpoint(): Promise<void>;
   close(): Promise<void>;
 }
 

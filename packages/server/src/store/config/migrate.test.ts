@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { acquireDataDirLock, DataDirLockedError } from '../lock.ts';
-import { tempDir } from '../test-support.ts';
+import { acquireDataDirLock, DataDirLockedError } from '../../lock.ts';
+import { tempDir } from '../../test-support.ts';
 import { backupDatabase, databasePath, listBackups, restoreBackup } from './backups.ts';
 import { DuckDbConfigStore } from './duckdb.ts';
-import { MIGRATIONS, type Migration, migrate, schemaVersion } from './migrations.ts';
+import { MIGRATIONS, type Migration, migrate, schemaVersion } from './migrate.ts';
 
 const open: DuckDbConfigStore[] = [];
 afterEach(async () => {
