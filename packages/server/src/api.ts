@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { GuardWithHooks } from './auth/guard.ts';
+import type { AppContext } from './context.ts';
+import { registerEntityRoutes } from './entities/routes.ts';
+import { installHideProfitFilter } from './permissions/hideProfit.ts';
+import { entityRoutesOptions, hidesProfitFor } from './permissions/options.ts';
+import { registerAccountRoutes } from './routes/account.ts';
+import { registerSystemRoutes } from './routes/system.ts';
+
+export interface ApiPluginOptions {
+  ctx: AppContext;
+  guard: GuardWithHooks;
+}
+
+/**
+ * The panel's JSON API (`/api/*`, `/updates/*`): sessions, CSRF, licence, hide-profit and every route that
+ * needs them. Its hooks are encapsulated here, so the tracking endpoints never pay for them.
+ */
+export async function apiPlugin(api: FastifyInstance, { ctx, guard }: ApiPluginOptions): Promise<void> {
+  api.addHook('onRequest', guard.onRequest);
+  api.addHook('onSend', guard.onSend);
+  installHideProfitFilter(api, hidesProfitFor(guard));
+  registerSystemRoutes(api, ctx, guard);
+  registerAccountRoutes(api, ctx, guard);
+  registerEntityRoutes(api, ctx, guard, entityRoutesOptions(ctx));
+}

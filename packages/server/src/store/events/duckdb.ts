@@ -1,0 +1,220 @@
+import fs from 'node:fs';
+import {
+  type DuckDBAppender,
+  type DuckDBConnection,
+  DuckDBInstance,
+  type DuckDBValue,
+  timestampValue,
+} from '@duckdb/node-api';
+import { normalizeRow } from '../config/duckdb.ts';
+import { SerialQueue } from '../serialQueue.ts';
+import {
+  CLICK_LOOKUP_WINDOW_MS,
+  type EventStore,
+  type JournalMark,
+  type Row,
+  type SqlParam,
+} from './port.ts';
+import { type ColumnType, EVENT_COLUMNS, EVENT_KIND, eventFromRow, type TrackingEvent } from './schema.ts';
+
+const DUCKDB_TYPES: Record<ColumnType, string> = {
+  id: 'INTEGER',
+  small: 'SMALLINT',
+  int: 'INTEGER',
+  money: 'BIGINT',
+  text: 'VARCHAR',
+  flag: 'BOOLEAN',
+  time: 'TIMESTAMP',
+};
+
+// Statements that bring an events file up to date, in order; the version of the last one applied is
+// kept in the file, and every step is checkpointed so a crash never leaves DDL in the write-ahead log.
+const EVENT_MIGRATIONS: readonly string[][] = [
+  [
+    `CREATE TABLE events (${EVENT_COLUMNS.map((c) => `${c.name} ${DUCKDB_TYPES[c.type]} NOT NULL`).join(', ')})`,
+    'CREATE TABLE journal_marks (source VARCHAR PRIMARY KEY, position BIGINT NOT NULL)',
+  ],
+];
+
+/**
+ * The embedded event store: its own DuckDB file (`events.duckdb`), one connection that writes (batches
+ * through DuckDB's appender, inside a transaction with the journal mark) and one that reads, so reports
+ * and inserts never queue behind each other, and neither touches the configuration database.
+ */
+export class DuckDbEventStore implements EventStore {
+  readonly dialect = 'duckdb' as const;
+  private readonly instance: DuckDBInstance;
+  private readonly writer: DuckDBConnection;
+  private readonly reader: DuckDBConnection;
+  private readonly writes = new SerialQueue('event store');
+  private readonly reads = new SerialQueue('event store');
+  private readonly file: string;
+
+  private constructor(
+    file: string,
+    instance: DuckDBInstance,
+    writer: DuckDBConnection,
+    reader: DuckDBConnection,
+  ) {
+    this.file = file;
+    this.instance = instance;
+    this.writer = writer;
+    this.reader = reader;
+  }
+
+  static async open(file: string): Promise<DuckDbEventStore> {
+    const instance = await DuckDBInstance.create(file);
+    const writer = await instance.connect();
+    const reader = await instance.connect();
+    const store = new DuckDbEventStore(file, instance, writer, reader);
+    try {
+      await store.migrate();
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+    return store;
+  }
+
+  private async migrate(): Promise<void> {
+    await this.writer.run('CREATE TABLE IF NOT EXISTS event_schema (version INTEGER NOT NULL)');
+    const rows = (
+      await this.writer.runAndReadAll('SELECT max(version) AS v FROM event_schema')
+    ).getRowObjectsJS();
+    let version = Number(rows[0]?.v ?? 0);
+    for (const statements of EVENT_MIGRATIONS.slice(version)) {
+      version += 1;
+      await this.writer.run('BEGIN TRANSACTION');
+      try {
+        for (const statement of statements) await this.writer.run(statement);
+        await this.writer.run('INSERT INTO event_schema VALUES ($1)', [version]);
+        await this.writer.run('COMMIT');
+      } catch (error) {
+        await this.writer.run('ROLLBACK');
+        throw error;
+      }
+      await this.writer.run('CHECKPOINT');
+    }
+  }
+
+  append(events: readonly TrackingEvent[], mark?: JournalMark): Promise<void> {
+    return this.writes.run(async () => {
+      await this.writer.run('BEGIN TRANSACTION');
+      try {
+        if (events.length > 0) {
+          const appender = await this.writer.createAppender('events');
+          try {
+            for (const event of events) appendEvent(appender, event);
+            appender.flushSync();
+          } finally {
+            appender.closeSync();
+          }
+        }
+        if (mark) {
+          await this.writer.run(
+            'INSERT INTO journal_marks VALUES ($1, $2) ON CONFLICT (source) DO UPDATE SET position = excluded.position',
+            [mark.source, mark.position],
+          );
+        }
+        await this.writer.run('COMMIT');
+      } catch (error) {
+        await this.writer.run('ROLLBACK');
+        throw error;
+      }
+    });
+  }
+
+  async flushedPosition(source: string): Promise<number> {
+    const rows = await this.read<{ position: number }>(
+      'SELECT position FROM journal_marks WHERE source = $1',
+      [source],
+    );
+    return rows[0] ? Number(rows[0].position) : -1;
+  }
+
+  async findClick(clickId: string, clickTime: number): Promise<TrackingEvent | null> {
+    const rows = await this.read(
+      `SELECT * FROM events WHERE ts BETWEEN $1 AND $2 AND click_id = $3 AND kind = ${EVENT_KIND.click} LIMIT 1`,
+      [isoOf(clickTime - CLICK_LOOKUP_WINDOW_MS), isoOf(clickTime + CLICK_LOOKUP_WINDOW_MS), clickId],
+    );
+    return rows[0] ? eventFromRow(rows[0]) : null;
+  }
+
+  query<T extends Row = Row>(text: string, params: readonly SqlParam[] = []): Promise<T[]> {
+    return this.read<T>(text, params);
+  }
+
+  private read<T extends Row = Row>(text: string, params: readonly SqlParam[] = []): Promise<T[]> {
+    return this.reads.run(async () => {
+      const reader = await this.reader.runAndReadAll(text, params as DuckDBValue[]);
+      return reader.getRowObjectsJS().map((row) => normalizeRow(row) as T);
+    });
+  }
+
+  deleteBefore(time: number, keepCampaignIds: readonly number[] = []): Promise<number> {
+    return this.writes.run(async () => {
+      const keep = keepCampaignIds.filter(Number.isInteger);
+      const result = await this.writer.run(
+        `DELETE FROM events WHERE ts < $1${keep.length > 0 ? ` AND campaign_id NOT IN (${keep.join(', ')})` : ''}`,
+        [isoOf(time)],
+      );
+      await this.writer.run('CHECKPOINT');
+      return Number(result.rowsChanged);
+    });
+  }
+
+  async sizeOnDisk(): Promise<number> {
+    await this.writes.run(async () => {
+      await this.writer.run('CHECKPOINT');
+    });
+    let size = 0;
+    for (const file of [this.file, `${this.file}.wal`]) {
+      try {
+        size += fs.statSync(file).size;
+      } catch {
+        // No WAL right after a checkpoint.
+      }
+    }
+    return size;
+  }
+
+  async close(): Promise<void> {
+    if (this.writes.isClosed) return;
+    await this.writes.close();
+    await this.reads.close();
+    this.reader.closeSync();
+    this.writer.closeSync();
+    this.instance.closeSync();
+  }
+}
+
+/** Timestamps are stored as UTC wall time (TIMESTAMP without zone); ISO text casts to it in SQL. */
+function isoOf(ms: number): string {
+  return new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
+}
+
+function appendEvent(appender: DuckDBAppender, event: TrackingEvent): void {
+  for (const column of EVENT_COLUMNS) {
+    const value = column.get(event);
+    switch (column.type) {
+      case 'text':
+        appender.appendVarchar(value as string);
+        break;
+      case 'flag':
+        appender.appendBoolean(value as boolean);
+        break;
+      case 'time':
+        appender.appendTimestamp(timestampValue(BigInt(Math.trunc(value as number)) * 1000n));
+        break;
+      case 'money':
+        appender.appendBigInt(BigInt(Math.trunc(value as number)));
+        break;
+      case 'small':
+        appender.appendSmallInt(value as number);
+        break;
+      default:
+        appender.appendInteger(value as number);
+    }
+  }
+  appender.endRow();
+}

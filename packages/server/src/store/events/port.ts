@@ -1,0 +1,40 @@
+import type { Row, SqlParam } from '../config/port.ts';
+import type { TrackingEvent } from './schema.ts';
+
+export type { Row, SqlParam } from '../config/port.ts';
+
+/** How far one node's click journal has been stored: segments up to `position` are in the store. */
+export interface JournalMark {
+  source: string;
+  position: number;
+}
+
+/**
+ * The event-store port: clicks, lander clicks and conversions, appended in batches and read by reports.
+ * DuckDB (its own file, so a long report never waits behind a configuration write) or ClickHouse.
+ */
+export interface EventStore {
+  readonly dialect: 'duckdb' | 'clickhouse';
+  /**
+   * Appends a batch. With a mark, the batch and the mark are stored together or not at all, so a journal
+   * segment replayed after a crash is recognised as stored and never counted twice.
+   */
+  append(events: readonly TrackingEvent[], mark?: JournalMark): Promise<void>;
+  /** The last journal position stored for `source`; -1 when none. */
+  flushedPosition(source: string): Promise<number>;
+  /**
+   * The click event with this id, looked for within CLICK_LOOKUP_WINDOW_MS of `clickTime` (the time the
+   * id carries): click ids are time-ordered, so the scan touches only the data of that time.
+   */
+  findClick(clickId: string, clickTime: number): Promise<TrackingEvent | null>;
+  /** A read-only query in the store's own SQL dialect, on a connection that never waits for writes. */
+  query<T extends Row = Row>(text: string, params?: readonly SqlParam[]): Promise<T[]>;
+  /** Deletes raw events that happened before `time`, except those of the `keepCampaignIds`. */
+  deleteBefore(time: number, keepCampaignIds?: readonly number[]): Promise<number>;
+  /** Bytes the store takes on disk (best effort). */
+  sizeOnDisk(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** How far around a click's minted time its events are looked for. */
+export const CLICK_LOOKUP_WINDOW_MS = 60 * 60 * 1000;
