@@ -1,13 +1,13 @@
 import type { EntityKind as RouteEntityKind } from '../routes/table.ts';
 import { affiliateNetworkUi } from './kinds/affiliateNetwork.tsx';
-import { campaignUi } from './kinds/campaigns.tsx';
+import { campaignUi } from './kinds/campaign.tsx';
 import { domainUi } from './kinds/domain.tsx';
 import { groupUi } from './kinds/group.tsx';
 import { landingUi } from './kinds/landing.tsx';
 import { offerUi } from './kinds/offer.tsx';
-import { rotationUi } from './kinds/rotations.tsx';
+import { rotationUi } from './kinds/rotation.tsx';
 import { trafficSourceUi } from './kinds/trafficSource.tsx';
-import { userUi } from './kinds/users.tsx';
+import { userUi } from './kinds/user.tsx';
 import type { EntityUi } from './types.ts';
 
 /** The kinds with a list and form, by their route name; the others still show their planned frame. */
