@@ -8,6 +8,7 @@ import {
   UNIQUENESS_VALUES,
 } from '@cairn/contract';
 import { type ComboboxOption, countryOptions } from '@cairn/ui';
+import { capitalize } from '../utils/text.ts';
 
 // How the editor names criterion types and what it offers as their values. Types with a closed list in the
 // contract offer exactly that list; the open ones (region, ISP, referrer ...) take typed values.
@@ -69,7 +70,7 @@ const UNIQUENESS_LABELS: Record<(typeof UNIQUENESS_VALUES)[number], string> = {
 function words(values: readonly string[]): ComboboxOption[] {
   return values.map((value) => {
     const text = value.replaceAll('_', ' ');
-    return { value, label: text.charAt(0).toUpperCase() + text.slice(1) };
+    return { value, label: capitalize(text) };
   });
 }
 
