@@ -1,21 +1,13 @@
-import {
-  Badge,
-  Button,
-  ConfirmDialog,
-  EmptyState,
-  PageHeader,
-  ServerMessage,
-  Skeleton,
-  toast,
-} from '@cairn/ui';
+import { Badge, Button, ConfirmDialog, EmptyState, PageHeader, Skeleton, toast } from '@cairn/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { useServices } from '../app/services.ts';
-import type { CallResult } from '../http/client.ts';
 import type { PageProps } from '../pages/pageProps.ts';
 import PlannedEntityFormPage from '../pages/planned/EntityFormPage.tsx';
-import { entityNames, formModes } from '../routes/table.ts';
+import { entityNames, type FormMode } from '../routes/table.ts';
+import { capitalize } from '../utils/text.ts';
+import { formModeOf, listPathOf } from './addresses.ts';
 import {
   archiveItem,
   type CallProblem,
@@ -31,54 +23,10 @@ import {
 import { buildInput, cloneDraft, draftFromItem, isVisible, newDraft } from './draft.ts';
 import * as styles from './entities.css.ts';
 import { FieldControl } from './FieldControl.tsx';
+import { ProblemBox, rejectUnlessOk, renderProblem, splitProblem } from './problems.tsx';
 import { entityUis } from './registry.ts';
-import type { Draft, EntityUi, FieldErrors, FormMode, Item } from './types.ts';
+import type { Draft, EntityUi, FieldErrors, Item } from './types.ts';
 import { useLeaveGuard } from './useLeaveGuard.ts';
-
-function formModeOf(path: string): FormMode {
-  return formModes.find((mode) => path.includes(`/${mode}/`) || path.endsWith(`/${mode}`)) ?? 'create';
-}
-
-export function listPathOf(ui: EntityUi): string {
-  return `/${ui.routeKind}`;
-}
-
-/** Server errors split into those a visible field shows and the rest (shown above the form). */
-export function splitProblem(
-  problem: CallProblem,
-  fieldNames: readonly string[],
-): { fieldErrors: FieldErrors; rest: CallProblem } {
-  const fieldErrors: FieldErrors = {};
-  const rest: CallProblem['errors'] = [];
-  for (const error of problem.errors) {
-    const top = error.field?.split('.')[0];
-    if (error.field && top && fieldNames.includes(top)) fieldErrors[error.field] ??= error.message;
-    else rest.push(error);
-  }
-  return { fieldErrors, rest: { message: problem.message, errors: rest } };
-}
-
-function ProblemBox({ problem }: { problem: CallProblem }) {
-  return (
-    <div role="alert" className={styles.problem}>
-      <ServerMessage message={problem.message} errors={problem.errors} />
-    </div>
-  );
-}
-
-/** Turns a failed call into a rejection the ui dialogs show through ServerMessage. */
-export function rejectUnlessOk<T>(result: CallResult<T>): T {
-  if (result.status === 'ok') return result.data;
-  throw problemOf(result);
-}
-
-export function renderProblem(error: unknown) {
-  if (typeof error === 'object' && error !== null && 'message' in error && 'errors' in error) {
-    const problem = error as CallProblem;
-    return <ServerMessage message={problem.message} errors={problem.errors} />;
-  }
-  return <ServerMessage message={error instanceof Error ? error.message : String(error)} />;
-}
 
 export default function EntityFormPage(props: PageProps) {
   const ui = props.route.entity ? entityUis[props.route.entity] : undefined;
@@ -385,8 +333,4 @@ function FormBody({
       />
     </div>
   );
-}
-
-export function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -1,11 +1,11 @@
 import type { EntityKind } from '@cairn/contract';
 import type { ColumnKind, SelectOption } from '@cairn/ui';
 import type { ReactNode } from 'react';
-import type { EntityKind as RouteEntityKind } from '../routes/table.ts';
+import type { FormMode, EntityKind as RouteEntityKind } from '../routes/table.ts';
 import type { CurrentUser } from '../stores/currentUser.ts';
 
 // The data a kind hands the generic list, form and mass-edit machinery: columns, filters and fields are
-// plain descriptions, so the six kinds of issue 6 (and the ones issue 7 adds) share every page.
+// plain descriptions, so every kind shares the same pages and a new kind is a description, not new pages.
 
 /** The kinds this machinery serves, by their API name (`/api/{kind}`): every kind the contract lists. */
 export type ManagedKind = EntityKind;
@@ -88,8 +88,6 @@ export type FormFieldSpec = FieldBase &
         toInput?: (value: unknown, draft: Draft) => unknown;
       }
   );
-
-export type FormMode = 'create' | 'edit' | 'clone';
 
 /** Read-only extras a form shows next to its fields: the URLs to copy, a template picker. */
 export interface FormExtrasProps {
