@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { encode } from 'uqr';
-import * as styles from '../pages.css.ts';
+import * as styles from '../../pages/pages.css.ts';
 
 const quietZone = 2;
 

@@ -11,7 +11,7 @@ import {
   rotateAuthSecret,
 } from '../../api/calls.ts';
 import { useServices } from '../../app/services.ts';
-import * as styles from '../pages.css.ts';
+import * as styles from '../../pages/pages.css.ts';
 import { QrCode } from './QrCode.tsx';
 
 function ChangePassword() {

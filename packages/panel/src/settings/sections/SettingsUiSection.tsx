@@ -9,7 +9,7 @@ import {
 import { Button, Card, NumberField, Select } from '@cairn/ui';
 import { useSyncExternalStore } from 'react';
 import { useServices } from '../../app/services.ts';
-import * as styles from '../pages.css.ts';
+import * as styles from '../../pages/pages.css.ts';
 
 const schemeLabels: Record<(typeof COLOR_SCHEMES)[number], string> = {
   default: 'Default',

@@ -1,0 +1,64 @@
+import type { ComponentType } from 'react';
+import { type SettingsSection, settingsSections } from '../../routes/table.ts';
+import type { CurrentUser } from '../../stores/currentUser.ts';
+import { SettingsUiSection } from './SettingsUiSection.tsx';
+import { SettingsUserSection } from './SettingsUserSection.tsx';
+
+// The settings sections: the settings page renders whichever its route names, from here, so a section is
+// added by its entry below and no page code changes. The route table keeps the addresses, their order
+// and their titles (tabs and page titles read those).
+
+export interface SettingsSectionEntry {
+  /** What the section shows; omitted: the section is not built yet and says so. */
+  Component?: ComponentType;
+  /** Whether the signed-in user may see it (its tab and its page); omitted: everyone signed in. */
+  canSee?: (user: CurrentUser | undefined) => boolean;
+}
+
+/** Every settings child of the spec, by its route path. */
+const entries: Record<SettingsSection, SettingsSectionEntry> = {
+  'tracking-links': {},
+  'auto-clearing': {},
+  user: { Component: SettingsUserSection },
+  ui: { Component: SettingsUiSection },
+  stats: {},
+  columns: {},
+  'public-api': {},
+  'click-api': {},
+  'lp-protect': {},
+  integration: {},
+  'postback-processing': {},
+  'import-export': {},
+  'url-customization': {},
+  feedback: {},
+  beta: {},
+};
+
+export interface SettingsSectionDef {
+  id: SettingsSection;
+  title: string;
+  Component: ComponentType | undefined;
+  canSee: (user: CurrentUser | undefined) => boolean;
+}
+
+const everyone = () => true;
+
+/** The sections in the route table's order, each with its route title. */
+export const settingsSectionDefs: readonly SettingsSectionDef[] = settingsSections.map(({ path, title }) => ({
+  id: path,
+  title,
+  Component: entries[path].Component,
+  canSee: entries[path].canSee ?? everyone,
+}));
+
+export function settingsSectionOf(id: string | undefined): SettingsSectionDef | undefined {
+  return settingsSectionDefs.find((section) => section.id === id);
+}
+
+/** The sections this user may see, in order: the settings page's tabs. */
+export function sectionsVisibleTo(
+  user: CurrentUser | undefined,
+  sections: readonly SettingsSectionDef[] = settingsSectionDefs,
+): SettingsSectionDef[] {
+  return sections.filter((section) => section.canSee(user));
+}
