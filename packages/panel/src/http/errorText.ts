@@ -1,4 +1,5 @@
 import { AUTHENTICATION_ERROR } from '@cairn/contract';
+import { formatDetail as formatServerDetail, type ServerDetail } from '@cairn/ui';
 
 // Error text extraction (SPEC.md section 5). Bodies come from our server, proxies and older trackers
 // alike, so every shape the spec lists is accepted and anything else falls back to 'Unknown error'.
@@ -13,20 +14,19 @@ function nonEmptyString(value: unknown): value is string {
   return typeof value === 'string' && value.trim() !== '';
 }
 
-/** A detail list joins by line breaks; a key-value detail becomes `key: value` lines. */
+/**
+ * The text of an error's `detail`, formatted as ServerMessage shows it (a list joins by line breaks, a
+ * key-value detail becomes `key: value` lines); undefined when a body gives none, or nothing to say.
+ */
 export function formatDetail(detail: unknown): string | undefined {
-  if (nonEmptyString(detail)) return detail;
-  if (Array.isArray(detail)) {
-    const lines = detail.map((item) => (typeof item === 'string' ? item : JSON.stringify(item)));
-    return lines.length > 0 ? lines.join('\n') : undefined;
-  }
-  if (isRecord(detail)) {
-    const lines = Object.entries(detail).map(
-      ([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`,
-    );
-    return lines.length > 0 ? lines.join('\n') : undefined;
-  }
-  return undefined;
+  if (!isServerDetail(detail)) return undefined;
+  const text = formatServerDetail(detail);
+  return text.trim() === '' ? undefined : text;
+}
+
+// Bodies are untyped; only the shapes the formatter reads are passed on.
+function isServerDetail(detail: unknown): detail is ServerDetail {
+  return typeof detail === 'string' || Array.isArray(detail) || isRecord(detail);
 }
 
 function errorEntryText(entry: unknown): string | undefined {
