@@ -4,12 +4,18 @@ import type { Keys } from './auth/secrets.ts';
 import type { SessionRepository } from './auth/sessions.ts';
 import type { UserRepository } from './auth/users.ts';
 import type { CairnConfig } from './config.ts';
+import type { EntityChanges } from './entities/changes.ts';
 import type { ConfigStore } from './store/config/port.ts';
+import type { EventStore } from './store/events/port.ts';
 
 /** What route modules share: configuration, the store and the repositories built on it. */
 export interface AppContext {
   config: CairnConfig;
   store: ConfigStore;
+  /** Clicks, lander clicks and conversions; reports read it. */
+  events: EventStore;
+  /** Announces entity writes; the routing table recompiles what they touch. */
+  changes: EntityChanges;
   keys: Keys;
   trackerId: string;
   version: string;

@@ -24,16 +24,22 @@ export class HttpError extends Error {
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const errors: ErrorItem[] = result.error.issues.map((issue) => {
-    const field = issue.path.map(String).join('.');
-    return field ? { message: issue.message, detail: { field } } : { message: issue.message };
-  });
+  throw validationError(
+    result.error.issues.map((issue) => {
+      const field = issue.path.map(String).join('.');
+      return field ? { message: issue.message, detail: { field } } : { message: issue.message };
+    }),
+  );
+}
+
+/** The one shape of a refused request: a summary naming each field, and the items with their fields. */
+export function validationError(errors: ErrorItem[], status = 400): HttpError {
   const summary = errors.map((error) => {
     const field =
       typeof error.detail === 'object' && !Array.isArray(error.detail) ? error.detail.field : undefined;
     return field ? `${field}: ${error.message}` : error.message;
   });
-  throw new HttpError(400, { message: `${MESSAGES.validation}: ${summary.join('; ')}`, errors });
+  return new HttpError(status, { message: `${MESSAGES.validation}: ${summary.join('; ')}`, errors });
 }
 
 /** The path of a request target, without its query. */

@@ -5,13 +5,15 @@ import { generatePassword } from './auth/password.ts';
 import { SessionRepository } from './auth/sessions.ts';
 import { UserRepository } from './auth/users.ts';
 import { type CairnConfig, type CairnOptions, ConfigError, resolveConfig } from './config.ts';
+import { EntityChanges } from './entities/changes.ts';
 import { parsePublicKey } from './license.ts';
 import { createLogger } from './logger.ts';
-import { CAIRN_VERSION, openData } from './runtime.ts';
+import { CAIRN_VERSION, openData, openEventStore } from './runtime.ts';
 import { getSetting, SETTING_LICENSE_KEY } from './settings.ts';
 import { backupDatabase } from './store/config/backups.ts';
 import { schemaVersion } from './store/config/migrate.ts';
 import type { ConfigStore } from './store/config/port.ts';
+import type { EventStore } from './store/events/port.ts';
 
 export { totpCode } from './auth/totp.ts';
 export { type CairnConfig, type CairnOptions, DEFAULT_CONFIG, loadConfig, resolveConfig } from './config.ts';
@@ -36,6 +38,9 @@ export interface RunningCairn {
   users: UserRepository;
   /** The config store, for tests and tools that need to arrange data the API cannot (yet) change. */
   store: ConfigStore;
+  events: EventStore;
+  /** The entity change signal (what the routing table follows). */
+  changes: EntityChanges;
   close(): Promise<void>;
 }
 
@@ -51,7 +56,10 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
   }
   const logger = createLogger(config.logLevel, config.logDestination);
   const data = await openData(config, `the Cairn server (port ${config.port})`);
+  let events: EventStore | null = null;
   try {
+    events = await openEventStore(config);
+    const changes = new EntityChanges();
     const users = new UserRepository(data.store, data.keys, config.now);
     const sessions = new SessionRepository(data.store, config.now);
     await sessions.purgeExpired();
@@ -74,6 +82,8 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
     const { app, guard } = buildApp({
       config,
       store: data.store,
+      events,
+      changes,
       keys: data.keys,
       trackerId: data.trackerId,
       version: CAIRN_VERSION,
@@ -114,15 +124,19 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       firstSignIn,
       users,
       store: data.store,
+      events,
+      changes,
       async close() {
         if (closed) return;
         closed = true;
         clearInterval(sweeper);
         await app.close();
+        await events?.close();
         await data.close();
       },
     };
   } catch (error) {
+    await events?.close();
     await data.close();
     throw error;
   }

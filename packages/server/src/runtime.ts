@@ -9,6 +9,8 @@ import { getSetting, SETTING_TRACKER_ID, setSetting } from './settings.ts';
 import { backupDatabase, databasePath } from './store/config/backups.ts';
 import { DuckDbConfigStore } from './store/config/duckdb.ts';
 import { MIGRATIONS, type Migration, type MigrationRun, migrate } from './store/config/migrate.ts';
+import { DuckDbEventStore } from './store/events/duckdb.ts';
+import type { EventStore } from './store/events/port.ts';
 
 export const CAIRN_VERSION: string = (
   JSON.parse(
@@ -74,4 +76,9 @@ export async function openData(
     lock.release();
     throw error;
   }
+}
+
+/** The embedded event store, `events.duckdb` beside the configuration database. */
+export function openEventStore(config: Pick<CairnConfig, 'dataDir'>): Promise<EventStore> {
+  return DuckDbEventStore.open(path.join(config.dataDir, 'events.duckdb'));
 }

@@ -41,7 +41,7 @@ export interface ListRequest {
 }
 
 /** The SQL side of the machinery: one implementation for every kind, driven by its definition. */
-export class EntityStore {
+export class EntityRepository {
   private readonly definitions: ReadonlyMap<string, EntityDefinition>;
   private readonly usageFinders: readonly UsageFinder[];
   private readonly now: () => number;

@@ -10,16 +10,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Guard } from '../auth/guard.ts';
 import type { UserWithSecrets } from '../auth/users.ts';
 import type { AppContext } from '../context.ts';
-import { parseInput } from '../http.ts';
+import { parseInput, validationError } from '../http.ts';
 import { listAuditEntries } from './audit.ts';
 import type { EntityDefinition, PresentEnv, UsageFinder } from './definition.ts';
-import { registerCampaignKeyRoute } from './kinds/campaign.ts';
-import { ENTITY_DEFINITIONS } from './kinds/index.ts';
-import { registerOfferImport } from './kinds/offerImport.ts';
-import { registerTrafficSourceTemplates } from './kinds/trafficSourceTemplates.ts';
-import { registerUserRoutes } from './kinds/user.ts';
-import { EntityStore } from './repository.ts';
-import { adminOnlyAccess, type EntityAccess, EntityService, validationError } from './service.ts';
+import { ENTITY_DEFINITIONS, KIND_ROUTES } from './kinds/index.ts';
+import { EntityRepository } from './repository.ts';
+import type { EntityRouteContext } from './routeContext.ts';
+import { adminOnlyAccess, type EntityAccess, EntityService } from './service.ts';
 
 export interface EntityRoutesOptions {
   /** Issue 7's per-kind permissions replace the default admin-only access here. */
@@ -55,12 +52,12 @@ export function registerEntityRoutes(
   const store = ctx.store;
   const definitions = options.definitions ?? ENTITY_DEFINITIONS;
   const access = options.access ?? adminOnlyAccess;
-  const entities = new EntityStore(
+  const entities = new EntityRepository(
     new Map(definitions.map((definition) => [definition.kind, definition])),
     options.usageFinders ?? [],
     ctx.config.now,
   );
-  const service = new EntityService(store, entities, ctx.config.now, access);
+  const service = new EntityService(store, entities, ctx.config.now, access, ctx.changes);
   const domains = entities.definition('domain');
 
   // Computed URLs go on the default tracking domain; without one, on the address the panel is using.
@@ -85,7 +82,7 @@ export function registerEntityRoutes(
     return user;
   };
 
-  const context = { service, presentEnv, authorized };
+  const context: EntityRouteContext = { service, presentEnv, authorized };
 
   for (const definition of definitions) {
     const { kind, listSpec } = definition;
@@ -151,24 +148,13 @@ export function registerEntityRoutes(
     }
   }
 
-  if (entities.definition('offer')) registerOfferImport(app, context, entities);
-  if (entities.definition('campaign')) registerCampaignKeyRoute(app, context, entities, ctx.config.now);
-  if (entities.definition('user')) registerUserRoutes(app, context, entities, ctx.config.now);
-  if (entities.definition('traffic_source')) registerTrafficSourceTemplates(app, authorized);
+  for (const registrar of KIND_ROUTES) {
+    if (entities.definition(registrar.kind))
+      registrar.register(app, { context, entities, now: ctx.config.now });
+  }
 
   app.get(entityPath.auditLog, async (request) => {
     guard.requireAdmin(request);
     return listAuditEntries(store, parseInput(auditLogQuerySchema, request.query));
   });
 }
-
-export type EntityRouteContext = {
-  service: EntityService;
-  presentEnv(request: FastifyRequest): Promise<PresentEnv>;
-  authorized(
-    request: FastifyRequest,
-    kind: string,
-    action: 'read' | 'write',
-    id?: number,
-  ): Promise<UserWithSecrets>;
-};

@@ -8,9 +8,10 @@ import {
 import type { z } from 'zod';
 import { recordAudit } from '../audit.ts';
 import type { UserWithSecrets } from '../auth/users.ts';
-import { HttpError, parseInput } from '../http.ts';
+import { HttpError, parseInput, validationError } from '../http.ts';
 import type { ConfigStore, Sql } from '../store/config/port.ts';
 import { type AuditChanges, diffFields } from './audit.ts';
+import { EntityChanges } from './changes.ts';
 import {
   type AuditWriter,
   type EntityDefinition,
@@ -19,7 +20,7 @@ import {
   type PresentEnv,
   type SqlCondition,
 } from './definition.ts';
-import { capitalize, type EntityStore, type ListRequest } from './repository.ts';
+import { capitalize, type EntityRepository, type ListRequest } from './repository.ts';
 
 export type EntityAction = 'read' | 'write';
 
@@ -51,35 +52,33 @@ export const adminOnlyAccess: EntityAccess = {
   scope: () => null,
 };
 
-/** A 400 in the same shape parseInput gives, for checks that need the database. */
-export function validationError(errors: ErrorItem[], status = 400): HttpError {
-  const summary = errors.map((error) => {
-    const field =
-      typeof error.detail === 'object' && !Array.isArray(error.detail) ? error.detail.field : undefined;
-    return field ? `${field}: ${error.message}` : error.message;
-  });
-  return new HttpError(status, { message: `${MESSAGES.validation}: ${summary.join('; ')}`, errors });
-}
-
 /** The operations behind the routes: validation, references, audit, one transaction per change. */
 export class EntityService {
   readonly store: ConfigStore;
-  private readonly entities: EntityStore;
+  private readonly entities: EntityRepository;
   private readonly now: () => number;
   private readonly massSchemas = new Map<string, z.ZodType>();
 
   private readonly access: EntityAccess;
+  private readonly changes: EntityChanges;
 
   constructor(
     store: ConfigStore,
-    entities: EntityStore,
+    entities: EntityRepository,
     now: () => number,
     access: EntityAccess = adminOnlyAccess,
+    changes: EntityChanges = new EntityChanges(),
   ) {
     this.store = store;
     this.entities = entities;
     this.now = now;
     this.access = access;
+    this.changes = changes;
+  }
+
+  /** Announces committed writes; call it after the transaction that made them has resolved. */
+  announce(kind: string, ids: readonly number[]): void {
+    for (const id of ids) this.changes.emit(kind, id);
   }
 
   private auditWriter(sql: Sql, user: UserWithSecrets): AuditWriter {
@@ -166,6 +165,7 @@ export class EntityService {
       });
       return created;
     });
+    this.announce(definition.kind, [record.id]);
     return definition.present(record, env);
   }
 
@@ -192,6 +192,7 @@ export class EntityService {
       const values = { ...input, ...(await definition.derive?.(input, previous)) };
       return this.write(tx, user, definition, previous, values);
     });
+    this.announce(definition.kind, [id]);
     return definition.present(record, env);
   }
 
@@ -232,7 +233,7 @@ export class EntityService {
     }
     const request = parseInput(schema, body) as { ids: number[]; changes: Record<string, unknown> };
     const ids = [...new Set(request.ids)];
-    return this.store.transaction(async (tx) => {
+    const response = await this.store.transaction(async (tx) => {
       const records = await this.entities.findMany(tx, definition, ids);
       const missing = ids.filter((id) => !records.some((record) => record.id === id));
       if (missing.length > 0) {
@@ -275,6 +276,8 @@ export class EntityService {
       for (const { previous, values } of planned) await this.write(tx, user, definition, previous, values);
       return { updated: planned.length, ids: planned.map((item) => item.previous.id) };
     });
+    this.announce(definition.kind, response.ids);
+    return response;
   }
 
   async setArchived(
@@ -288,6 +291,7 @@ export class EntityService {
       const previous = await this.mustFind(tx, definition, id);
       return this.write(tx, user, definition, previous, { archived });
     });
+    this.announce(definition.kind, [id]);
     return definition.present(record, env);
   }
 
@@ -322,5 +326,6 @@ export class EntityService {
         changes: diffFields(previous, null, Object.keys(definition.fields)),
       });
     });
+    this.announce(definition.kind, [id]);
   }
 }

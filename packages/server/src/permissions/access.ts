@@ -8,9 +8,9 @@ import {
 } from '@cairn/contract';
 import type { UserWithSecrets } from '../auth/users.ts';
 import type { EntityDefinition, EntityRecord, SqlCondition } from '../entities/definition.ts';
+import { firstPathOf, parseFlow } from '../entities/flowReferences.ts';
 import { capitalize } from '../entities/repository.ts';
 import type { EntityAccess } from '../entities/service.ts';
-import { firstPathOf, parseFlow } from '../flow/references.ts';
 import { HttpError } from '../http.ts';
 import type { Sql } from '../store/config/port.ts';
 

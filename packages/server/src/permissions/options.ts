@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { Guard } from '../auth/guard.ts';
 import type { AppContext } from '../context.ts';
+import { flowUsageFinder } from '../entities/flowReferences.ts';
 import { ENTITY_DEFINITIONS } from '../entities/kinds/index.ts';
 import { userDefinition } from '../entities/kinds/user.ts';
 import type { EntityRoutesOptions } from '../entities/routes.ts';
-import { flowUsageFinder } from '../flow/references.ts';
 import { permissionAccess } from './access.ts';
 
 /** The entity routes as the app serves them: every kind (users included), per-kind permissions, flow usages. */

@@ -11,13 +11,11 @@ import {
 } from '@cairn/contract';
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../../audit.ts';
-import { checkFlowReferences, parseFlow } from '../../flow/references.ts';
-import { HttpError, parseInput } from '../../http.ts';
+import { HttpError, parseInput, validationError } from '../../http.ts';
 import type { Sql } from '../../store/config/port.ts';
 import type { EntityDefinition, EntityRecord } from '../definition.ts';
-import type { EntityStore } from '../repository.ts';
-import type { EntityRouteContext } from '../routes.ts';
-import { validationError } from '../service.ts';
+import { checkFlowReferences, parseFlow } from '../flowReferences.ts';
+import type { KindRouteEnv } from '../routeContext.ts';
 import { campaignUrlParams } from './trafficSource.ts';
 
 const KEY_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -149,9 +147,7 @@ export const campaignDefinition: EntityDefinition = {
 /** `POST /api/campaign/{id}/regenerate_key`: a leaked or reused campaign URL stops working at once. */
 export function registerCampaignKeyRoute(
   app: FastifyInstance,
-  context: EntityRouteContext,
-  entities: EntityStore,
-  now: () => number,
+  { context, entities, now }: KindRouteEnv,
 ): void {
   const definition = entities.definition('campaign');
   if (!definition) return;
@@ -173,6 +169,7 @@ export function registerCampaignKeyRoute(
       return entities.find(tx, definition, id);
     });
     if (!record) throw new HttpError(404, { message: `Campaign ${id} not found` });
+    context.service.announce('campaign', [id]);
     return definition.present(record, await context.presentEnv(request));
   });
 }

@@ -1,12 +1,16 @@
 import type { EntityDefinition } from '../definition.ts';
+import type { KindRoutes } from '../routeContext.ts';
 import { affiliateNetworkDefinition } from './affiliateNetwork.ts';
-import { campaignDefinition } from './campaign.ts';
+import { campaignDefinition, registerCampaignKeyRoute } from './campaign.ts';
 import { domainDefinition } from './domain.ts';
 import { groupDefinition } from './group.ts';
 import { landingDefinition } from './landing.ts';
 import { offerDefinition } from './offer.ts';
+import { registerOfferImport } from './offerImport.ts';
 import { rotationDefinition } from './rotation.ts';
 import { trafficSourceDefinition } from './trafficSource.ts';
+import { registerTrafficSourceTemplates } from './trafficSourceTemplates.ts';
+import { registerUserRoutes } from './user.ts';
 
 export const ENTITY_DEFINITIONS: readonly EntityDefinition[] = [
   offerDefinition,
@@ -22,4 +26,11 @@ export const ENTITY_DEFINITIONS: readonly EntityDefinition[] = [
     campaign: campaignDefinition.table,
     rotation: rotationDefinition.table,
   }),
+];
+
+export const KIND_ROUTES: readonly KindRoutes[] = [
+  { kind: 'offer', register: registerOfferImport },
+  { kind: 'campaign', register: registerCampaignKeyRoute },
+  { kind: 'user', register: registerUserRoutes },
+  { kind: 'traffic_source', register: registerTrafficSourceTemplates },
 ];

@@ -7,8 +7,7 @@ import {
 } from '@cairn/contract';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, parseInput } from '../../http.ts';
-import type { EntityStore } from '../repository.ts';
-import type { EntityRouteContext } from '../routes.ts';
+import type { KindRouteEnv } from '../routeContext.ts';
 
 /** A line that cannot become an offer body; other errors are real failures and abort the import. */
 class LineError extends Error {}
@@ -92,11 +91,7 @@ function describe(errors: readonly ErrorItem[] | undefined, fallback: string): s
     .join('; ');
 }
 
-export function registerOfferImport(
-  app: FastifyInstance,
-  context: EntityRouteContext,
-  entities: EntityStore,
-): void {
+export function registerOfferImport(app: FastifyInstance, { context, entities }: KindRouteEnv): void {
   const offers = entities.definition('offer');
   if (!offers) return;
   app.post(entityPath.offerImport, async (request): Promise<OfferImportResponse> => {

@@ -1,7 +1,7 @@
 import { type Flow, rotationInputSchema, rotationListSpec, rotationMassChangesSchema } from '@cairn/contract';
-import { checkFlowReferences } from '../../flow/references.ts';
+import { validationError } from '../../http.ts';
 import type { EntityDefinition } from '../definition.ts';
-import { validationError } from '../service.ts';
+import { checkFlowReferences } from '../flowReferences.ts';
 
 export const rotationDefinition: EntityDefinition = {
   kind: 'rotation',

@@ -4,9 +4,9 @@ import {
   type TrafficSourceTemplatesResponse,
   trafficSourceFieldsSchema,
 } from '@cairn/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { UserWithSecrets } from '../../auth/users.ts';
+import type { KindRouteEnv } from '../routeContext.ts';
 
 const templateValuesSchema = trafficSourceFieldsSchema.omit({ templateId: true });
 type TemplateValues = z.input<typeof templateValuesSchema>;
@@ -201,10 +201,8 @@ export const TRAFFIC_SOURCE_TEMPLATES: readonly TrafficSourceTemplate[] = [
   }),
 ];
 
-export function registerTrafficSourceTemplates(
-  app: FastifyInstance,
-  authorized: (request: FastifyRequest, kind: string, action: 'read' | 'write') => Promise<UserWithSecrets>,
-): void {
+export function registerTrafficSourceTemplates(app: FastifyInstance, { context }: KindRouteEnv): void {
+  const { authorized } = context;
   app.get(entityPath.trafficSourceTemplates, async (request): Promise<TrafficSourceTemplatesResponse> => {
     await authorized(request, 'traffic_source', 'read');
     return { templates: [...TRAFFIC_SOURCE_TEMPLATES] };

@@ -12,12 +12,10 @@ import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../../audit.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { encrypt, hmac, type Keys, randomToken } from '../../auth/secrets.ts';
-import { HttpError, parseInput } from '../../http.ts';
+import { HttpError, parseInput, validationError } from '../../http.ts';
 import type { Sql } from '../../store/config/port.ts';
 import type { EntityDefinition, EntityRecord } from '../definition.ts';
-import type { EntityStore } from '../repository.ts';
-import type { EntityRouteContext } from '../routes.ts';
-import { validationError } from '../service.ts';
+import type { KindRouteEnv } from '../routeContext.ts';
 
 // Tables of the kinds a permission can name, for checking that its groups and items exist.
 const PERMISSION_TABLES: Record<Permission['kind'], string> = {
@@ -159,12 +157,7 @@ export function userDefinition(keys: Keys): EntityDefinition {
 }
 
 /** `POST /api/user/{id}/two_factor_reset`: for a user who lost their authenticator. */
-export function registerUserRoutes(
-  app: FastifyInstance,
-  context: EntityRouteContext,
-  entities: EntityStore,
-  now: () => number,
-): void {
+export function registerUserRoutes(app: FastifyInstance, { context, entities, now }: KindRouteEnv): void {
   const definition = entities.definition('user');
   if (!definition) return;
   app.post(userPath.twoFactorResetRoute, async (request) => {

@@ -1,6 +1,6 @@
 import { type ErrorItem, type Flow, flowReferences } from '@cairn/contract';
-import type { Usage, UsageFinder } from '../entities/definition.ts';
 import type { Sql } from '../store/config/port.ts';
+import type { Usage, UsageFinder } from './definition.ts';
 
 // Flows name landers and offers inside JSON, where the machinery's reference fields cannot see them; these
 // two helpers give flows the same guarantees: references exist and are not newly archived, and an offer

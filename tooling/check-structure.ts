@@ -1,0 +1,158 @@
+// Structure gate run by `npm run check`: no import cycle between source files (type imports count: a
+// cycle of types still ties modules together), no hand-written source file over MAX_LINES lines, and no
+// import that reaches into another package's files instead of its public entry.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const MAX_LINES = 450;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SOURCE_ROOTS = ['packages', '.storybook', 'e2e', 'tooling'];
+const SKIP_DIRS = new Set([
+  'node_modules',
+  'dist',
+  'storybook-static',
+  '__screenshots__',
+  '.turbo',
+  'coverage',
+]);
+const EXTENSIONS = ['.ts', '.tsx'];
+
+function sourceFiles(dir: string, found: string[] = []): string[] {
+  if (!fs.existsSync(dir)) return found;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) {
+      if (!SKIP_DIRS.has(entry.name)) sourceFiles(path.join(dir, entry.name), found);
+    } else if (EXTENSIONS.some((ext) => entry.name.endsWith(ext)) && !entry.name.endsWith('.d.ts')) {
+      found.push(path.join(dir, entry.name));
+    }
+  }
+  return found;
+}
+
+// Static imports and re-exports (`import ... from`, `export ... from`, side-effect imports) and dynamic
+// `import('...')`; comments are removed first so commented-out imports do not count.
+const IMPORT =
+  /(?:import|export)\s+(?:type\s+)?(?:[^'"`;]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function specifiersOf(text: string): string[] {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+  return [...code.matchAll(IMPORT)].map((match) => match[1] ?? match[2] ?? '');
+}
+
+function resolveRelative(from: string, specifier: string): string | null {
+  const base = path.resolve(path.dirname(from), specifier);
+  const candidates = [
+    base,
+    ...EXTENSIONS.map((ext) => base + ext),
+    ...EXTENSIONS.map((ext) => path.join(base, `index${ext}`)),
+  ];
+  return candidates.find((file) => fs.existsSync(file) && fs.statSync(file).isFile()) ?? null;
+}
+
+function packageOf(file: string): string | null {
+  const relative = path.relative(path.join(root, 'packages'), file);
+  return relative.startsWith('..') ? null : (relative.split(path.sep)[0] ?? null);
+}
+
+/** Strongly connected components of more than one file (or a file importing itself): the cycles. */
+function cyclesOf(graph: Map<string, string[]>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (start: string): void => {
+    // Iterative Tarjan: deep import chains would overflow a recursive one.
+    const work: { node: string; next: number }[] = [{ node: start, next: 0 }];
+    index.set(start, counter);
+    low.set(start, counter);
+    counter += 1;
+    stack.push(start);
+    onStack.add(start);
+    while (work.length > 0) {
+      const frame = work[work.length - 1] as { node: string; next: number };
+      const edges = graph.get(frame.node) ?? [];
+      if (frame.next < edges.length) {
+        const target = edges[frame.next] as string;
+        frame.next += 1;
+        if (!index.has(target)) {
+          index.set(target, counter);
+          low.set(target, counter);
+          counter += 1;
+          stack.push(target);
+          onStack.add(target);
+          work.push({ node: target, next: 0 });
+        } else if (onStack.has(target)) {
+          low.set(frame.node, Math.min(low.get(frame.node) as number, index.get(target) as number));
+        }
+        continue;
+      }
+      work.pop();
+      const parent = work[work.length - 1];
+      if (parent)
+        low.set(parent.node, Math.min(low.get(parent.node) as number, low.get(frame.node) as number));
+      if (low.get(frame.node) === index.get(frame.node)) {
+        const component: string[] = [];
+        let member: string | undefined;
+        do {
+          member = stack.pop() as string;
+          onStack.delete(member);
+          component.push(member);
+        } while (member !== frame.node);
+        if (component.length > 1 || (graph.get(frame.node) ?? []).includes(frame.node))
+          cycles.push(component);
+      }
+    }
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return cycles;
+}
+
+export function checkStructure(): string[] {
+  const problems: string[] = [];
+  const files = SOURCE_ROOTS.flatMap((dir) => sourceFiles(path.join(root, dir)));
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const text = fs.readFileSync(file, 'utf8');
+    const name = path.relative(root, file);
+    const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+    if (lines > MAX_LINES)
+      problems.push(`${name}: ${lines} lines (at most ${MAX_LINES}); split it into parts`);
+    const edges: string[] = [];
+    for (const specifier of specifiersOf(text)) {
+      if (/^@cairn\/[^/]+\/src(\/|$)/.test(specifier)) {
+        problems.push(`${name}: imports ${specifier}; use the package's public entry instead`);
+      }
+      if (!specifier.startsWith('.')) continue;
+      const target = resolveRelative(file, specifier);
+      if (!target) continue;
+      const fromPackage = packageOf(file);
+      if (fromPackage && packageOf(target) !== fromPackage) {
+        problems.push(`${name}: imports ${specifier}, a file of another package; use its public entry`);
+      }
+      edges.push(target);
+    }
+    graph.set(file, edges);
+  }
+  for (const cycle of cyclesOf(graph)) {
+    problems.push(
+      `import cycle: ${cycle
+        .map((file) => path.relative(root, file))
+        .sort()
+        .join(' <-> ')}`,
+    );
+  }
+  return problems;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const problems = checkStructure();
+  for (const problem of problems) console.error(problem);
+  if (problems.length > 0) {
+    console.error(`check-structure: ${problems.length} problem(s)`);
+    process.exit(1);
+  }
+  console.log('check-structure: no import cycles, no file over the size limit');
+}
