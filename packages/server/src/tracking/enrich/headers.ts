@@ -1,0 +1,93 @@
+import { isIPv6 } from 'node:net';
+
+export interface Language {
+  /** Language and region, lower case: 'en-us'; or the language alone: 'de'. '' when none is usable. */
+  tag: string;
+  /** The language alone: 'en'. */
+  base: string;
+}
+
+const NO_LANGUAGE: Language = Object.freeze({ tag: '', base: '' });
+// Browsers send a few entries; a longer header is cut so a hostile one costs no more than a real one.
+const MAX_ACCEPT_LANGUAGE = 256;
+const PRIMARY = /^[a-z]{2,3}$/;
+const REGION = /^(?:[a-z]{2}|\d{3})$/;
+const Q_PARAMETER = /^\s*q\s*=/i;
+const Q_VALUE = /^\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*$/i;
+
+function normaliseTag(range: string): Language | null {
+  const subtags = range.trim().toLowerCase().replaceAll('_', '-').split('-');
+  const primary = subtags[0] ?? '';
+  if (!PRIMARY.test(primary)) return null;
+  // The region is the first 2-letter or 3-digit subtag; a script (zh-Hant-TW) sits before it.
+  const region = subtags.slice(1).find((subtag) => REGION.test(subtag));
+  return { tag: region === undefined ? primary : `${primary}-${region}`, base: primary };
+}
+
+/**
+ * The preferred language of an Accept-Language header: the entry with the highest q-value (the first
+ * one among equals), skipping '*', q=0 and entries that are not language tags.
+ */
+export function preferredLanguage(header: string): Language {
+  if (typeof header !== 'string' || header === '') return NO_LANGUAGE;
+  const text = header.length > MAX_ACCEPT_LANGUAGE ? header.slice(0, MAX_ACCEPT_LANGUAGE) : header;
+  let best: Language | null = null;
+  let bestQuality = 0;
+  for (const entry of text.split(',')) {
+    const [range = '', ...parameters] = entry.split(';');
+    let quality = 1;
+    for (const parameter of parameters) {
+      if (!Q_PARAMETER.test(parameter)) continue;
+      // A malformed weight makes the entry unusable rather than preferred.
+      const match = Q_VALUE.exec(parameter);
+      quality = match ? Math.min(1, Number(match[1])) : 0;
+    }
+    if (quality <= bestQuality) continue;
+    const language = normaliseTag(range);
+    if (language === null) continue;
+    best = language;
+    bestQuality = quality;
+  }
+  return best ?? NO_LANGUAGE;
+}
+
+const MAX_REFERRER = 2048;
+const PLAIN_HOST = /^[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?$/;
+
+function withoutWww(host: string): string {
+  const trimmed = host.endsWith('.') ? host.slice(0, -1) : host;
+  return trimmed.startsWith('www.') ? trimmed.slice(4) : trimmed;
+}
+
+/**
+ * The host of a Referer URL, lower case, without a leading 'www.' and without port or credentials; ''
+ * when the header is not an absolute URL with a host. International names come back in punycode, as
+ * URL gives them.
+ */
+export function referrerDomain(referrer: string): string {
+  if (typeof referrer !== 'string' || referrer === '') return '';
+  const text = referrer.length > MAX_REFERRER ? referrer.slice(0, MAX_REFERRER) : referrer.trim();
+  const scheme = text.indexOf('://');
+  if (scheme <= 0) return '';
+  // Fast path without building a URL object: most referrers are plain http(s) URLs.
+  let end = scheme + 3;
+  while (end < text.length) {
+    const code = text.charCodeAt(end);
+    if (code === 47 || code === 63 || code === 35 || code === 92) break;
+    end++;
+  }
+  let host = text.slice(scheme + 3, end);
+  const credentials = host.lastIndexOf('@');
+  if (credentials !== -1) host = host.slice(credentials + 1);
+  if (host.startsWith('[')) {
+    const literal = host.slice(1, host.indexOf(']')).toLowerCase();
+    return isIPv6(literal) ? literal : '';
+  }
+  const port = host.indexOf(':');
+  if (port !== -1) host = host.slice(0, port);
+  host = host.toLowerCase();
+  if (PLAIN_HOST.test(host)) return withoutWww(host);
+  const parsed = URL.parse(text);
+  if (parsed === null || parsed.hostname === '' || !PLAIN_HOST.test(parsed.hostname)) return '';
+  return withoutWww(parsed.hostname);
+}

@@ -1,0 +1,17 @@
+// The offline enrichment of a click: location and network from databases shipped as npm packages (or
+// newer files in the data dir), device and browser from the user agent, language and referrer from the
+// headers. Nothing here touches the network at run time.
+export { type DataCredit, ENRICHMENT_CREDITS } from './credits.ts';
+export { DATA_DIR_FILES, MMDB_RECORD_CACHE_SIZE } from './databases.ts';
+export { createEnricher } from './enricher.ts';
+export type {
+  ConnectionType,
+  DatabaseInfo,
+  DatabaseSource,
+  DeviceType,
+  Enricher,
+  EnricherOptions,
+  EnrichInput,
+  Enrichment,
+} from './types.ts';
+export { USER_AGENT_CACHE_SIZE, USER_AGENT_MAX_LENGTH } from './userAgent.ts';
