@@ -30,7 +30,11 @@ function normaliseTag(range: string): Language | null {
  */
 export function preferredLanguage(header: string): Language {
   if (typeof header !== 'string' || header === '') return NO_LANGUAGE;
-  const text = header.length > MAX_ACCEPT_LANGUAGE ? header.slice(0, MAX_ACCEPT_LANGUAGE) : header;
+  // A cut header ends at the last whole entry: a cut one would lose its q-value and win with q=1.
+  const text =
+    header.length > MAX_ACCEPT_LANGUAGE
+      ? header.slice(0, Math.max(0, header.lastIndexOf(',', MAX_ACCEPT_LANGUAGE)))
+      : header;
   let best: Language | null = null;
   let bestQuality = 0;
   for (const entry of text.split(',')) {
@@ -80,7 +84,8 @@ export function referrerDomain(referrer: string): string {
   const credentials = host.lastIndexOf('@');
   if (credentials !== -1) host = host.slice(credentials + 1);
   if (host.startsWith('[')) {
-    const literal = host.slice(1, host.indexOf(']')).toLowerCase();
+    const close = host.indexOf(']');
+    const literal = close === -1 ? '' : host.slice(1, close).toLowerCase();
     return isIPv6(literal) ? literal : '';
   }
   const port = host.indexOf(':');

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { parseAsnCsv } from './asnTable.ts';
+import { parseIpv4, parseIpv6 } from './ip.ts';
+
+const v4 = (table: ReturnType<typeof parseAsnCsv>, ip: string) => table.find(Uint32Array.of(parseIpv4(ip)));
+const v6 = (table: ReturnType<typeof parseAsnCsv>, ip: string) => {
+  const key = new Uint32Array(4);
+  if (!parseIpv6(ip, key)) throw new Error(`not IPv6: ${ip}`);
+  return table.find(key);
+};
+
+describe('parseAsnCsv', () => {
+  const table = parseAsnCsv(
+    [
+      '10.0.2.0,10.0.2.255,64502,"Third, With Comma"',
+      '10.0.0.0,10.0.0.255,64500,First Net',
+      'garbage line',
+      '10.0.1.0,10.0.1.127,64501,"Quoted ""Name"""',
+      '10.0.3.0,not-an-ip,64503,Broken',
+      '10.0.4.0,10.0.4.255,-1,Negative',
+      '10.0.5.0,10.0.5.255,64500,First Net\r',
+      '',
+    ].join('\n'),
+    4,
+  );
+
+  it('skips lines that do not parse and sorts the rest', () => {
+    expect(table.size).toBe(4);
+    expect(v4(table, '10.0.0.0')).toEqual({ asn: 64500, organisation: 'First Net' });
+    expect(v4(table, '10.0.2.128')).toEqual({ asn: 64502, organisation: 'Third, With Comma' });
+    expect(v4(table, '10.0.5.9')).toEqual({ asn: 64500, organisation: 'First Net' });
+  });
+
+  it('includes both ends of a range and nothing between ranges', () => {
+    expect(v4(table, '10.0.0.255')?.asn).toBe(64500);
+    expect(v4(table, '10.0.1.0')?.organisation).toBe('Quoted "Name"');
+    expect(v4(table, '10.0.1.127')?.asn).toBe(64501);
+    expect(v4(table, '10.0.1.128')).toBeNull();
+    expect(v4(table, '9.255.255.255')).toBeNull();
+    expect(v4(table, '10.0.6.0')).toBeNull();
+  });
+
+  it('shares one record between ranges of the same network', () => {
+    expect(v4(table, '10.0.0.1')).toBe(v4(table, '10.0.5.1'));
+  });
+
+  it('compares IPv6 ranges over all 128 bits', () => {
+    const six = parseAsnCsv(
+      [
+        '2001:db8::,2001:db8:0:ffff:ffff:ffff:ffff:ffff,64510,Wide',
+        '2001:db8:1::30,2001:db8:1::30,64511,Single',
+        '2001:db8:1::31,2001:db8:1:ffff:ffff:ffff:ffff:ffff,64512,Rest',
+      ].join('\n'),
+      6,
+    );
+    expect(v6(six, '2001:db8::1')?.asn).toBe(64510);
+    expect(v6(six, '2001:db8:1::2f')).toBeNull();
+    expect(v6(six, '2001:db8:1::30')?.asn).toBe(64511);
+    expect(v6(six, '2001:db8:1::31')?.asn).toBe(64512);
+    expect(v6(six, '2001:db8:2::')).toBeNull();
+  });
+
+  it('gives an empty table for an empty file', () => {
+    expect(parseAsnCsv('', 4).size).toBe(0);
+    expect(v4(parseAsnCsv('', 4), '1.2.3.4')).toBeNull();
+  });
+});
