@@ -17,10 +17,11 @@ type Kind = 'city' | 'asn';
 
 /**
  * Files an operator may drop into `<dataDir>/geo/` to replace the packaged data without a release, in the
- * order they are tried for each address family. One `city.mmdb` or `asn.mmdb` built for IPv6 (which
- * includes IPv4, as DB-IP's and MaxMind's downloads do) serves both families; one built for IPv4 serves
- * IPv4 only. City files may use the ip-location-db record layout or MaxMind's (country.iso_code, ...);
- * ASN files the GeoLite2-ASN layout, or the ip-location-db ASN CSV.
+ * order they are tried for each address family. One `city.mmdb` or `asn.mmdb` built for IPv6 serves both
+ * families when it includes IPv4, as DB-IP's and MaxMind's downloads do; one built for IPv4 serves IPv4
+ * only. ip-location-db's IPv6 files hold no IPv4: its files go in as city-ipv4.mmdb and city-ipv6.mmdb.
+ * City files may use the ip-location-db record layout or MaxMind's (country.iso_code, ...); ASN files the
+ * GeoLite2-ASN layout, or be the ip-location-db ASN CSVs.
  */
 export const DATA_DIR_FILES: Readonly<Record<Kind, Readonly<Record<Family, readonly string[]>>>> = {
   city: { 4: ['city-ipv4.mmdb', 'city.mmdb'], 6: ['city-ipv6.mmdb', 'city.mmdb'] },
@@ -121,6 +122,7 @@ export async function loadDatabases(
 ): Promise<Databases> {
   const loaded = new Map<string, Promise<LoadedFile>>();
   const uses = new Map<string, Use>();
+  const warned = new Set<string>();
   const load = (path: string, family: Family, source: DatabaseSource, kind: Kind): Promise<LoadedFile> => {
     let pending = loaded.get(path);
     if (pending === undefined) {
@@ -148,9 +150,13 @@ export async function loadDatabases(
         recordUse(path, kind, family, 'data-dir', candidate.builtAt);
         return lookup;
       } catch (error) {
-        warn(
-          `Cannot read ${path} (${error instanceof Error ? error.message : String(error)}); using the packaged data`,
-        );
+        // A file tried for both families failed once; it is reported once.
+        if (!warned.has(path)) {
+          warned.add(path);
+          warn(
+            `Cannot read ${path} (${error instanceof Error ? error.message : String(error)}); skipping it`,
+          );
+        }
       }
     }
     const packaged = PACKAGED_FILES[kind];

@@ -14,7 +14,7 @@ function field(input: EnrichInput, name: keyof EnrichInput): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** Every fact unknown; the one allocation per click, with all fields in one fixed order. */
+/** Every fact unknown. A fresh object per click (the engine keeps it), always built in one field order. */
 function unknownFacts(): Enrichment {
   return {
     ip: '',

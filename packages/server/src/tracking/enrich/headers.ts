@@ -1,4 +1,5 @@
 import { isIPv6 } from 'node:net';
+import { RecentCache } from './cache.ts';
 
 export interface Language {
   /** Language and region, lower case: 'en-us'; or the language alone: 'de'. '' when none is usable. */
@@ -8,6 +9,10 @@ export interface Language {
 }
 
 const NO_LANGUAGE: Language = Object.freeze({ tag: '', base: '' });
+// Browsers send one of a few hundred distinct headers; parsing one costs more than the rest of the
+// header facts together.
+const LANGUAGE_CACHE_SIZE = 2_000;
+const languageCache = new RecentCache<string, Language>(LANGUAGE_CACHE_SIZE);
 // Browsers send a few entries; a longer header is cut so a hostile one costs no more than a real one.
 const MAX_ACCEPT_LANGUAGE = 256;
 const PRIMARY = /^[a-z]{2,3}$/;
@@ -21,7 +26,7 @@ function normaliseTag(range: string): Language | null {
   if (!PRIMARY.test(primary)) return null;
   // The region is the first 2-letter or 3-digit subtag; a script (zh-Hant-TW) sits before it.
   const region = subtags.slice(1).find((subtag) => REGION.test(subtag));
-  return { tag: region === undefined ? primary : `${primary}-${region}`, base: primary };
+  return Object.freeze({ tag: region === undefined ? primary : `${primary}-${region}`, base: primary });
 }
 
 /**
@@ -30,6 +35,15 @@ function normaliseTag(range: string): Language | null {
  */
 export function preferredLanguage(header: string): Language {
   if (typeof header !== 'string' || header === '') return NO_LANGUAGE;
+  const cached = languageCache.get(header);
+  if (cached !== undefined) return cached;
+  const language = parseAcceptLanguage(header);
+  // Long headers are rare and mostly hostile: they are parsed each time rather than crowd the cache.
+  if (header.length <= MAX_ACCEPT_LANGUAGE) languageCache.set(header, language);
+  return language;
+}
+
+function parseAcceptLanguage(header: string): Language {
   // A cut header ends at the last whole entry: a cut one would lose its q-value and win with q=1.
   const text =
     header.length > MAX_ACCEPT_LANGUAGE

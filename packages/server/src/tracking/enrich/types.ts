@@ -67,7 +67,7 @@ export interface EnricherOptions {
    * databases.ts for the names). Without it, only the packaged databases are used.
    */
   dataDir?: string;
-  /** Told when a data-dir file is present but unreadable and the packaged file is used instead. */
+  /** Told when a data-dir file is present but unreadable: it is skipped for the next one or the package. */
   onWarning?: (message: string) => void;
 }
 
