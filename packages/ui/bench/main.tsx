@@ -97,6 +97,27 @@ async function scrollAndWatch(
   return { longest: Math.max(longest, at(1)), median: at(0.5), p95: at(0.95) };
 }
 
+function largeTable(rows: SampleCampaign[]) {
+  return (
+    <DataTable
+      label="Campaigns"
+      data={rows}
+      columns={sampleColumns}
+      getRowId={getRowId}
+      selectable
+      showTotals
+      height={500}
+    />
+  );
+}
+
+const profitSortButton = (container: HTMLElement) =>
+  Array.from(container.querySelectorAll('button')).find((b) =>
+    b.textContent?.startsWith('Profit'),
+  ) as HTMLElement;
+const gridScroller = (container: HTMLElement) =>
+  container.querySelector('[role="grid"]')?.parentElement as HTMLElement;
+
 async function run() {
   const container = document.getElementById('root') as HTMLElement;
   const small = sampleCampaigns(1_000);
@@ -123,25 +144,10 @@ async function run() {
     await settle();
 
     root = createRoot(container);
-    const tableMount = await mount(
-      root,
-      <DataTable
-        label="Campaigns"
-        data={large}
-        columns={sampleColumns}
-        getRowId={getRowId}
-        selectable
-        showTotals
-        height={500}
-      />,
-    );
-    const sortButton = Array.from(container.querySelectorAll('button')).find((b) =>
-      b.textContent?.startsWith('Profit'),
-    );
-    const tableSort = await clickAndWait(sortButton as HTMLElement);
+    const tableMount = await mount(root, largeTable(large));
+    const tableSort = await clickAndWait(profitSortButton(container));
     await settle();
-    const scroller = container.querySelector('[role="grid"]')?.parentElement as HTMLElement;
-    const table = await scrollAndWatch(scroller, 120);
+    const table = await scrollAndWatch(gridScroller(container), 120);
     const mountedRows = container.querySelectorAll('[data-row-id]').length;
     root.unmount();
     await settle();
@@ -167,5 +173,16 @@ async function run() {
   return Object.fromEntries(keys.map((key) => [key, median(key)]));
 }
 
-(window as unknown as { cairnBench: typeof run }).cairnBench = run;
+// The steps of one round, one at a time, for bench/profile.ts to wrap in the profiler.
+const profileTarget = () => document.getElementById('root') as HTMLElement;
+const hooks = {
+  cairnBench: run,
+  cairnMountLarge: async () => {
+    await mount(createRoot(profileTarget()), largeTable(sampleCampaigns(100_000)));
+    await settle();
+  },
+  cairnSortLarge: () => clickAndWait(profitSortButton(profileTarget())),
+  cairnScrollLarge: async () => (await scrollAndWatch(gridScroller(profileTarget()), 120)).longest,
+};
+Object.assign(window, hooks);
 document.title = 'ready';

@@ -5,8 +5,8 @@ import { Button } from '../Button/Button.tsx';
 import { IconButton } from '../IconButton/IconButton.tsx';
 import * as menu from '../styles/menu.css.ts';
 import { checkbox } from './DataTable.css.ts';
-import type { DataTableColumn } from './DataTable.tsx';
 import type { Features } from './features.ts';
+import type { DataTableColumn } from './types.ts';
 
 export interface ColumnSettingsMenuProps<T extends RowData> {
   table: ReactTable<Features, T>;

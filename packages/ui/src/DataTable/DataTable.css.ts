@@ -194,3 +194,24 @@ export const pager = style({
   flexWrap: 'wrap',
 });
 export const pagerText = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+/** Nested rows: the expander in the first column, and the same space on leaves so text lines up. */
+export const expanderSpace = style({ flex: 'none', width: 20, height: 20, marginInlineEnd: vars.space.xxs });
+export const expander = style({
+  all: 'unset',
+  boxSizing: 'border-box',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  flex: 'none',
+  width: 20,
+  height: 20,
+  marginInlineEnd: vars.space.xxs,
+  borderRadius: vars.radius.sm,
+  color: 'inherit',
+  cursor: 'pointer',
+  selectors: {
+    '&:hover': { background: vars.color.surfaceHover },
+  },
+});
+globalStyle(`${expander}[data-expanded="true"] > svg`, { transform: 'rotate(90deg)' });

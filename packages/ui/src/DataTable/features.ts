@@ -4,13 +4,14 @@ import {
   columnResizingFeature,
   columnSizingFeature,
   columnVisibilityFeature,
+  createExpandedRowModel,
   createFilteredRowModel,
-  createSortedRowModel,
   type FilterFn,
   filterFn_includesString,
   globalFilteringFeature,
   type Row,
   type RowData,
+  rowExpandingFeature,
   rowSelectionFeature,
   rowSortingFeature,
   sortFn_basic,
@@ -18,6 +19,7 @@ import {
   tableFeatures,
 } from '@tanstack/react-table';
 import { matchesNumberFilter, type NumberFilter, parseNumberFilter } from './format.ts';
+import { createKeyedSortedRowModel } from './keyedSortedRowModel.ts';
 
 // Explicit v9 feature registry: only what DataTable uses is bundled. Module scope keeps it stable,
 // which TanStack Table needs to avoid rebuilding its models every render.
@@ -27,9 +29,11 @@ export const features = tableFeatures({
   filteredRowModel: createFilteredRowModel(),
   filterFns: { includesString: filterFn_includesString },
   rowSortingFeature,
-  sortedRowModel: createSortedRowModel(),
+  sortedRowModel: createKeyedSortedRowModel(),
   sortFns: { text: sortFn_text, basic: sortFn_basic },
   rowSelectionFeature,
+  rowExpandingFeature,
+  expandedRowModel: createExpandedRowModel(),
   columnVisibilityFeature,
   columnOrderingFeature,
   columnSizingFeature,

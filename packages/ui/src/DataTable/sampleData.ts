@@ -1,4 +1,4 @@
-import type { DataTableColumn } from './DataTable.tsx';
+import type { DataTableColumn } from './types.ts';
 
 // Deterministic sample rows for stories, tests and the benchmark (no Math.random: screenshots
 // and timings must be comparable run to run).

@@ -1,0 +1,120 @@
+import {
+  type ColumnDef,
+  type ColumnFiltersState,
+  type ExpandedState,
+  type FilterFn,
+  type RowData,
+  type RowSelectionState,
+  type SortingState,
+  type Updater,
+  useTable,
+} from '@tanstack/react-table';
+import type { MouseEvent as ReactMouseEvent } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useColumnSettings } from './columnSettings.ts';
+import { type Features, features, numberFilterFn } from './features.ts';
+import { type DataTableProps, DEFAULT_WIDTH, isNumeric } from './types.ts';
+import { useControllable } from './useControllable.ts';
+
+const NO_SUB_ROWS: never[] = [];
+
+/**
+ * The TanStack table behind a DataTable: its column definitions and every piece of state a caller
+ * may control (sorting, filters, search, selection, open rows) or leave to the table.
+ */
+export function useDataTableModel<T extends RowData>(props: DataTableProps<T>) {
+  const { data, columns, getRowId, getSubRows, manualSorting = false, manualFiltering = false } = props;
+
+  const [sorting, setSorting] = useControllable<SortingState>(props.sorting, props.onSortingChange, []);
+  const [columnFilters, setColumnFilters] = useControllable<ColumnFiltersState>(
+    props.columnFilters,
+    props.onColumnFiltersChange,
+    [],
+  );
+  const [search, setSearch] = useControllable<string>(props.search, props.onSearchChange, '');
+  const [expanded, setExpanded] = useControllable<ExpandedState>(props.expanded, props.onExpandedChange, {});
+  const onIdsChange = props.onSelectedIdsChange;
+  const selectedIdsProp = props.selectedIds;
+  const selectionFromProp = useMemo<RowSelectionState | undefined>(
+    () => (selectedIdsProp ? Object.fromEntries(selectedIdsProp.map((id) => [id, true])) : undefined),
+    [selectedIdsProp],
+  );
+  const onSelectionChange = useCallback(
+    (next: RowSelectionState) => onIdsChange?.(Object.keys(next).filter((id) => next[id])),
+    [onIdsChange],
+  );
+  const [rowSelection, setRowSelection] = useControllable<RowSelectionState>(
+    selectionFromProp,
+    onSelectionChange,
+    {},
+  );
+  const { settings, update: updateSettings, reset: resetSettings } = useColumnSettings(props.storageKey);
+
+  const columnDefs = useMemo<ColumnDef<Features, T>[]>(
+    () =>
+      columns.map((column) => ({
+        id: column.id,
+        accessorFn: column.accessor,
+        header: column.header,
+        size: column.width ?? DEFAULT_WIDTH,
+        minSize: column.minWidth ?? 60,
+        enableSorting: column.sortable ?? true,
+        enableHiding: column.hideable ?? true,
+        enableColumnFilter: column.filterable ?? false,
+        enableGlobalFilter: true,
+        sortFn: isNumeric(column.kind) ? 'basic' : 'text',
+        sortUndefined: 'last',
+        filterFn: isNumeric(column.kind) ? (numberFilterFn as FilterFn<Features, T>) : 'includesString',
+      })),
+    [columns],
+  );
+
+  const table = useTable({
+    features,
+    columns: columnDefs,
+    data: data as T[],
+    getRowId: (row: T) => getRowId(row),
+    getSubRows: getSubRows ? (row: T) => (getSubRows(row) as T[] | undefined) ?? NO_SUB_ROWS : undefined,
+    state: {
+      sorting,
+      columnFilters,
+      globalFilter: search,
+      rowSelection,
+      expanded,
+      columnVisibility: settings.visibility,
+      columnOrder: settings.order,
+      columnSizing: settings.sizing,
+    },
+    onSortingChange: setSorting,
+    onColumnFiltersChange: setColumnFilters,
+    onGlobalFilterChange: (updater: Updater<string>) => setSearch(updater),
+    onRowSelectionChange: setRowSelection,
+    onExpandedChange: setExpanded,
+    onColumnVisibilityChange: (updater) => updateSettings('visibility', updater),
+    onColumnOrderChange: (updater) => updateSettings('order', updater),
+    onColumnSizingChange: (updater) => updateSettings('sizing', updater),
+    globalFilterFn: 'includesString',
+    getColumnCanGlobalFilter: () => true,
+    manualSorting,
+    manualFiltering,
+    // A refetch of a report keeps its open rows: they are keyed by row id, not position.
+    autoResetExpanded: false,
+    enableMultiSort: true,
+    enableRowRangeSelection: true,
+    isRowRangeSelectionEvent: (event: unknown) => Boolean((event as ReactMouseEvent).shiftKey),
+    columnResizeMode: 'onChange',
+  });
+
+  return {
+    table,
+    sorting,
+    columnFilters,
+    search,
+    setSearch,
+    rowSelection,
+    setRowSelection,
+    columnSizing: settings.sizing,
+    updateSettings,
+    resetSettings,
+  };
+}
