@@ -1,6 +1,6 @@
 // The public API of @cairn/ui: the panel imports only from here.
 
-export type { ColumnFiltersState, SortingState } from '@tanstack/react-table';
+export type { ColumnFiltersState, ExpandedState, SortingState } from '@tanstack/react-table';
 export { BADGE_TONES, BADGE_VARIANTS, type BadgeTone, type BadgeVariant } from './Badge/Badge.css.ts';
 export { Badge, type BadgeProps } from './Badge/Badge.tsx';
 export {
@@ -20,6 +20,12 @@ export { countryOptions } from './Combobox/countries.ts';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog/ConfirmDialog.tsx';
 export { CopyField, type CopyFieldProps } from './CopyField/CopyField.tsx';
 export { type CopyStatus, useCopy } from './CopyField/useCopy.ts';
+export {
+  CURSOR_PAGER_MODES,
+  CursorPager,
+  type CursorPagerMode,
+  type CursorPaginationProps,
+} from './DataTable/CursorPager.tsx';
 export { type ColumnSettings, readColumnSettings, useColumnSettings } from './DataTable/columnSettings.ts';
 export {
   type CellValue,
@@ -38,7 +44,9 @@ export {
 export { Pager, type PaginationProps } from './DataTable/Pager.tsx';
 export {
   SERVER_TABLE_DEBOUNCE_MS,
+  type ServerPaging,
   type ServerTableQuery,
+  type ServerTableState,
   type UseServerTableStateOptions,
   useServerTableState,
 } from './DataTable/useServerTableState.ts';

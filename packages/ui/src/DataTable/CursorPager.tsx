@@ -25,6 +25,8 @@ export interface CursorPaginationProps {
   loadedCount?: number;
   /** A request for more rows is under way: the button shows it and does not fire again. */
   loading?: boolean;
+  /** Name of the navigation landmark (default "More rows" or "Pages"); give each one on a page its own. */
+  label?: string;
 }
 
 const count = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'}`;
@@ -38,6 +40,7 @@ export function CursorPager({
   pageIndex = 0,
   loadedCount,
   loading = false,
+  label,
 }: CursorPaginationProps) {
   const hasMore = nextCursor != null && nextCursor !== '';
   const next = () => {
@@ -45,7 +48,7 @@ export function CursorPager({
   };
   if (mode === 'pages') {
     return (
-      <nav className={styles.pager} aria-label="Pages">
+      <nav className={styles.pager} aria-label={label ?? 'Pages'}>
         {loadedCount !== undefined && (
           <span className={styles.pagerText} aria-live="polite">
             {count(loadedCount)} on this page
@@ -75,7 +78,7 @@ export function CursorPager({
     );
   }
   return (
-    <nav className={styles.pager} aria-label="More rows">
+    <nav className={styles.pager} aria-label={label ?? 'More rows'}>
       {loadedCount !== undefined && (
         <span className={styles.pagerText} aria-live="polite">
           {hasMore ? `${count(loadedCount)} loaded` : `All ${count(loadedCount)}`}

@@ -1,5 +1,5 @@
 import { observeElementRect, type Rect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, type RefObject, useCallback, useImperativeHandle } from 'react';
+import { type ReactNode, type RefObject, useCallback, useEffect, useImperativeHandle } from 'react';
 
 export interface VirtualRowsHandle {
   scrollToIndex: (index: number) => void;
@@ -56,6 +56,12 @@ export function VirtualRows({
     observeElementRect: observeRect,
     getItemKey,
   });
+  // The scroller is an ancestor, and React attaches an ancestor's ref after this component's layout
+  // effects: on the first commit the virtualiser found no element and listened to no scrolling
+  // until something re-rendered the table. Passive effects run once refs are attached.
+  useEffect(() => {
+    virtualizer._willUpdate();
+  }, [virtualizer]);
   useImperativeHandle(
     ref,
     () => ({ scrollToIndex: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }) }),
