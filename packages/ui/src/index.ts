@@ -100,6 +100,7 @@ export { Switch, type SwitchProps } from './Switch/Switch.tsx';
 // Text for assistive technology only, for labels whose context sighted users read from the layout.
 export { visuallyHidden } from './styles/focus.css.ts';
 export { NavTabs, type NavTabsLinkProps, type NavTabsRootProps, Tabs } from './Tabs/Tabs.tsx';
+export { TextArea, type TextAreaProps } from './TextArea/TextArea.tsx';
 export { TextField, type TextFieldProps } from './TextField/TextField.tsx';
 export * from './Toast/index.ts';
 export { Tooltip, type TooltipProps } from './Tooltip/Tooltip.tsx';
