@@ -105,11 +105,17 @@ export function sanitizeServerText(text: string): string {
 
 export type ServerDetail = string | readonly unknown[] | Readonly<Record<string, unknown>> | null | undefined;
 
-/** SPEC.md section 5: a list detail is joined by line breaks, a key-value detail becomes `key: value` lines. */
-export function formatDetail(detail: ServerDetail): string {
+/**
+ * SPEC.md section 5: a list detail is joined by line breaks, a key-value detail becomes `key: value`
+ * lines. Takes any parsed body field (`unknown`): a number or boolean is written out, anything else
+ * without text gives ''.
+ */
+export function formatDetail(detail: unknown): string {
   if (detail == null) return '';
   if (typeof detail === 'string') return detail;
   if (Array.isArray(detail)) return detail.map(stringify).join('\n');
+  if (typeof detail !== 'object')
+    return typeof detail === 'number' || typeof detail === 'boolean' ? String(detail) : '';
   return Object.entries(detail)
     .map(([key, value]) => `${key}: ${stringify(value)}`)
     .join('\n');
