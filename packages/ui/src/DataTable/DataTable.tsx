@@ -68,6 +68,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const sizing = model.columnSizing;
   // Worked out once per change of columns, not per cell: memoised rows compare it by identity.
   const columnViews = useMemo<ColumnView<T>[]>(() => {
+    // column.getSize() reads the sizing state: a resize must give new views.
     void sizing;
     const views: ColumnView<T>[] = [];
     visibleColumns.forEach((column, index) => {
