@@ -1,0 +1,159 @@
+import { TOKEN_SLOTS } from '@cairn/contract';
+import {
+  type ColumnType,
+  EVENT_COLUMNS,
+  type EventKind,
+  type TrackingEvent,
+} from '../store/events/schema.ts';
+
+// The journal's line format. A segment starts with a header naming its columns; each event is then one
+// JSON array of the EVENT_COLUMNS values in that order (flags as 0/1): no keys repeated on every line,
+// and a segment written before a schema change still decodes after it (by the header's names).
+
+export const JOURNAL_FORMAT = 1;
+export const HEADER_LINE = JSON.stringify({
+  cairnJournal: JOURNAL_FORMAT,
+  columns: EVENT_COLUMNS.map((column) => column.name),
+});
+
+const COLUMN_COUNT = EVENT_COLUMNS.length;
+const TYPES: readonly ColumnType[] = EVENT_COLUMNS.map((column) => column.type);
+const encoded: (string | number)[] = new Array(COLUMN_COUNT);
+
+/** One journal line (without its newline); throws a TypeError for a value the stores cannot hold. */
+export function encodeEvent(event: TrackingEvent): string {
+  for (let index = 0; index < COLUMN_COUNT; index += 1) {
+    const column = EVENT_COLUMNS[index];
+    if (column === undefined) continue;
+    let value = column.get(event);
+    if (column.type === 'flag') {
+      value = value === true ? 1 : value === false ? 0 : Number.NaN;
+    } else if ((column.type === 'time' || column.type === 'money') && typeof value === 'number') {
+      // The stores keep whole milliseconds and micro-units.
+      value = Math.trunc(value);
+    }
+    if (!fits(column.type, value)) {
+      throw new TypeError(
+        `Event ${String(event.clickId).slice(0, 40)}: ${column.name} cannot be ${String(value).slice(0, 40)}`,
+      );
+    }
+    encoded[index] = value as string | number;
+  }
+  return JSON.stringify(encoded);
+}
+
+/** Whether `value` is a journal value of a column of `type` that every store can hold. */
+function fits(type: ColumnType, value: unknown): boolean {
+  switch (type) {
+    case 'text':
+      return typeof value === 'string';
+    case 'flag':
+      return value === 0 || value === 1;
+    case 'small':
+      return Number.isInteger(value) && Math.abs(value as number) <= 32767;
+    case 'id':
+    case 'int':
+      return Number.isInteger(value) && (value as number) >= -(2 ** 31) && (value as number) < 2 ** 31;
+    default:
+      return Number.isSafeInteger(value);
+  }
+}
+
+/** The column names of a segment header; 'newer' for a format this version cannot read; null if unreadable. */
+export function headerColumns(line: string): readonly string[] | 'newer' | null {
+  try {
+    const header = JSON.parse(line) as { cairnJournal?: unknown; columns?: unknown };
+    if (typeof header.cairnJournal === 'number' && header.cairnJournal > JOURNAL_FORMAT) return 'newer';
+    if (header.cairnJournal !== JOURNAL_FORMAT || !Array.isArray(header.columns)) return null;
+    return header.columns.every((name) => typeof name === 'string') ? header.columns : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A decoder for lines written under the header `names`: each value lands in the current column of that
+ * name; current columns the segment lacks stay blank; columns no longer stored are dropped. It answers
+ * null for a line that is not JSON, has another length, or holds a value its column cannot.
+ */
+export function decoderFor(names: readonly string[]): (line: string) => TrackingEvent | null {
+  const position = new Map(EVENT_COLUMNS.map((column, index) => [column.name, index]));
+  const targets = names.map((name) => position.get(name) ?? -1);
+  const blanks: (string | number)[] = TYPES.map((type) => (type === 'text' ? '' : 0));
+  return (line) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      return null;
+    }
+    if (!Array.isArray(parsed) || parsed.length !== targets.length) return null;
+    const values = blanks.slice();
+    for (let index = 0; index < targets.length; index += 1) {
+      const target = targets[index] ?? -1;
+      if (target < 0) continue;
+      const value: unknown = parsed[index];
+      if (!fits(TYPES[target] as ColumnType, value)) return null;
+      values[target] = value as string | number;
+    }
+    return eventFromValues(values);
+  };
+}
+
+// Positions of the columns by name; reading them in an object literal keeps decoding at about a
+// microsecond per event (the flusher's share of the event loop). journalCodec.test.ts checks every field
+// round-trips, so a column added to the schema without a line here fails that test.
+const AT = Object.fromEntries(EVENT_COLUMNS.map((column, index) => [column.name, index])) as Record<
+  string,
+  number
+>;
+const TOKEN_AT = Array.from({ length: TOKEN_SLOTS }, (_, index) => AT[`t${index + 1}`] ?? -1);
+
+function eventFromValues(v: readonly (string | number)[]): TrackingEvent {
+  const n = (index: number | undefined): number => v[index ?? -1] as number;
+  const s = (index: number | undefined): string => v[index ?? -1] as string;
+  return {
+    kind: n(AT.kind) as EventKind,
+    clickId: s(AT.click_id),
+    seq: n(AT.seq),
+    time: n(AT.ts),
+    clickTime: n(AT.click_ts),
+    campaignId: n(AT.campaign_id),
+    campaignGroupId: n(AT.campaign_group_id),
+    trafficSourceId: n(AT.traffic_source_id),
+    rotationId: n(AT.rotation_id),
+    rule: n(AT.rule),
+    path: n(AT.path),
+    landingId: n(AT.landing_id),
+    offerId: n(AT.offer_id),
+    affiliateNetworkId: n(AT.affiliate_network_id),
+    country: s(AT.country),
+    region: s(AT.region),
+    city: s(AT.city),
+    isp: s(AT.isp),
+    asn: n(AT.asn),
+    connectionType: s(AT.connection_type),
+    deviceType: s(AT.device_type),
+    brand: s(AT.brand),
+    model: s(AT.model),
+    os: s(AT.os),
+    osVersion: s(AT.os_version),
+    browser: s(AT.browser),
+    browserVersion: s(AT.browser_version),
+    language: s(AT.language),
+    ip: s(AT.ip),
+    referrerDomain: s(AT.referrer_domain),
+    userAgent: s(AT.user_agent),
+    isUnique: n(AT.is_unique) === 1,
+    isBot: n(AT.is_bot) === 1,
+    externalId: s(AT.external_id),
+    tokens: TOKEN_AT.map((index) => (v[index] as string | undefined) ?? ''),
+    costMicros: n(AT.cost_micros),
+    revenueMicros: n(AT.revenue_micros),
+    status: s(AT.status),
+    txid: s(AT.txid),
+    approved: n(AT.approved),
+    pending: n(AT.pending),
+    declined: n(AT.declined),
+  };
+}
