@@ -48,11 +48,15 @@ await recorder.close();
 
 const [{ n }] = await store.query<{ n: number }>('SELECT count(*) AS n FROM events');
 const size = await store.sizeOnDisk();
-const columns = await store.query<{ column_name: string; compression: string; blocks: number; rows: number }>(
-  `SELECT column_name, string_agg(DISTINCT compression, ',') AS compression,
-          count(DISTINCT block_id) AS blocks, sum(count) AS rows
-     FROM pragma_storage_info('events') WHERE segment_type <> 'VALIDITY'
-    GROUP BY column_name ORDER BY blocks DESC LIMIT 12`,
+// Segments share 256 KB blocks: a segment's size is the gap to the next one in its block (the last
+// one's is an upper bound), summed per column.
+const columns = await store.query<{ column_name: string; compression: string; bytes: number }>(
+  `WITH segments AS (
+     SELECT column_name, compression, block_id, block_offset,
+            coalesce(lead(block_offset) OVER (PARTITION BY block_id ORDER BY block_offset), 262144) - block_offset AS size
+       FROM pragma_storage_info('events') WHERE persistent AND block_id >= 0)
+   SELECT column_name, string_agg(DISTINCT compression, ',') AS compression, sum(size) AS bytes
+     FROM segments GROUP BY column_name ORDER BY bytes DESC LIMIT 12`,
 );
 await store.close();
 
@@ -66,10 +70,9 @@ console.log(
 );
 console.log(`longest loop stall:   ${(stalls.max / 1e6).toFixed(1)} ms during the flush`);
 console.log(`events.duckdb:        ${size} bytes = ${(size / Number(n)).toFixed(1)} bytes per click`);
-console.log('largest columns (distinct 256 KB blocks touched, compression):');
+console.log('largest columns (bytes per click, compression):');
 for (const column of columns) {
-  console.log(
-    `  ${column.column_name.padEnd(18)} ${String(column.blocks).padStart(4)}  ${column.compression}`,
-  );
+  const perClick = (Number(column.bytes) / Number(n)).toFixed(1);
+  console.log(`  ${column.column_name.padEnd(18)} ${perClick.padStart(5)}  ${column.compression}`);
 }
 fs.rmSync(dir, { recursive: true, force: true });
