@@ -3,3 +3,4 @@ export * from './entities/index.ts';
 export * from './errors.ts';
 export * from './paths.ts';
 export * from './system.ts';
+export * from './tracking.ts';

@@ -6,6 +6,7 @@ import { installHideProfitFilter } from './permissions/hideProfit.ts';
 import { entityRoutesOptions, hidesProfitFor } from './permissions/options.ts';
 import { registerAccountRoutes } from './routes/account.ts';
 import { registerSystemRoutes } from './routes/system.ts';
+import { registerTrackingApiRoutes } from './tracking/apiRoutes.ts';
 
 export interface ApiPluginOptions {
   ctx: AppContext;
@@ -23,4 +24,5 @@ export async function apiPlugin(api: FastifyInstance, { ctx, guard }: ApiPluginO
   registerSystemRoutes(api, ctx, guard);
   registerAccountRoutes(api, ctx, guard);
   registerEntityRoutes(api, ctx, guard, entityRoutesOptions(ctx));
+  registerTrackingApiRoutes(api, ctx, guard);
 }

@@ -43,7 +43,7 @@ export function buildApp(ctx: AppContext): CairnApp {
   const guard = createGuard(ctx);
   const panel = { panelDir: ctx.config.panelDir, fontsDir: fontsDirOf(ctx.config) };
   app.register(apiPlugin, { ctx, guard });
-  app.register(trackingPlugin, { ctx });
+  app.register(trackingPlugin, { tracking: ctx.tracking, now: ctx.config.now });
   app.register(panelPlugin, panel);
   panelFallback(app, panel);
   return { app, guard };

@@ -12,6 +12,7 @@ import { CAIRN_VERSION, openData } from './runtime.ts';
 import { BackupNotFoundError, databasePath, listBackups, restoreBackup } from './store/config/backups.ts';
 import { DuckDbConfigStore } from './store/config/duckdb.ts';
 import { SchemaTooNewError, schemaVersion } from './store/config/migrate.ts';
+import { seedCommand } from './tracking/seedCommand.ts';
 
 const USAGE = `Cairn ${CAIRN_VERSION}: a self-hosted affiliate and ad-campaign tracker
 
@@ -27,6 +28,9 @@ Usage: cairn <command> [options]
   license keygen                          make an Ed25519 key pair for signing licences
   license issue --tracker-id ID --expires DATE [--plan NAME]
                                           sign a licence key with CAIRN_LICENSE_PRIVATE_KEY
+  seed [--clicks N] [--days D] [--campaigns C]
+                                          write synthetic traffic (clicks, lander clicks, conversions)
+                                          into C new campaigns over the last D days, for demos and benchmarks
   rollback                                list database backups, newest first
   rollback <backup id>                    restore a backup (the current database is kept as a backup)
   help                                    show this text
@@ -54,6 +58,9 @@ function options(args: string[]) {
       'tracker-id': { type: 'string' },
       expires: { type: 'string' },
       plan: { type: 'string' },
+      clicks: { type: 'string' },
+      days: { type: 'string' },
+      campaigns: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -250,6 +257,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
       case 'rollback':
         await rollbackCommand(config, parsed.positionals);
         return 0;
+      case 'seed':
+        await seedCommand(config, flags, out);
+        return 0;
       case undefined:
       case 'help':
       case '--help':
@@ -266,7 +276,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
       error instanceof ConfigError ||
       error instanceof LoginTakenError ||
       error instanceof BackupNotFoundError ||
-      error instanceof SchemaTooNewError
+      error instanceof SchemaTooNewError ||
+      error instanceof RangeError
     ) {
       process.stderr.write(`cairn: ${error.message}\n`);
       return 1;

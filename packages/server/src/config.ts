@@ -26,6 +26,10 @@ export interface CairnConfig {
   /** Trust X-Forwarded-* from a reverse proxy (client IP for throttling, https for Secure cookies). */
   trustProxy: boolean;
   logLevel: string;
+  /** This node's name in a many-node installation (its journal marks); null: made once per data dir. */
+  nodeId: string | null;
+  /** How often the click journal is moved into the event store. */
+  flushIntervalMs: number;
   /** Base64 of 32 bytes; null keeps a generated key in `<dataDir>/secret.key`. */
   secretKey: string | null;
   /** Clock for sessions, TOTP, licences and throttling; tests inject a fixed one. */
@@ -57,6 +61,8 @@ export const DEFAULT_CONFIG: CairnConfig = {
   signInThrottleWindowMinutes: 15,
   trustProxy: false,
   logLevel: 'info',
+  nodeId: null,
+  flushIntervalMs: 100,
   secretKey: null,
   now: () => Date.now(),
 };
@@ -105,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
     trustProxy: read('CAIRN_TRUST_PROXY'),
     logLevel: read('CAIRN_LOG_LEVEL'),
     secretKey: read('CAIRN_SECRET_KEY'),
+    nodeId: read('CAIRN_NODE_ID'),
+    flushIntervalMs: read('CAIRN_FLUSH_INTERVAL_MS'),
   };
   if (v.port !== undefined) options.port = port(v.port);
   if (v.host !== undefined) options.host = v.host;
@@ -140,6 +148,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
   if (v.trustProxy !== undefined) options.trustProxy = v.trustProxy === 'true' || v.trustProxy === '1';
   if (v.logLevel !== undefined) options.logLevel = v.logLevel;
   if (v.secretKey !== undefined) options.secretKey = v.secretKey;
+  if (v.nodeId !== undefined) {
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(v.nodeId)) {
+      throw new ConfigError('CAIRN_NODE_ID is 1-64 letters, digits, "-" or "_"');
+    }
+    options.nodeId = v.nodeId;
+  }
+  if (v.flushIntervalMs !== undefined) {
+    options.flushIntervalMs = positiveNumber('CAIRN_FLUSH_INTERVAL_MS', v.flushIntervalMs);
+  }
   return options;
 }
 

@@ -7,6 +7,7 @@ import type { CairnConfig } from './config.ts';
 import type { EntityChanges } from './entities/changes.ts';
 import type { ConfigStore } from './store/config/port.ts';
 import type { EventStore } from './store/events/port.ts';
+import type { TrackingRuntime } from './tracking/runtime.ts';
 
 /** What route modules share: configuration, the store and the repositories built on it. */
 export interface AppContext {
@@ -14,6 +15,8 @@ export interface AppContext {
   store: ConfigStore;
   /** Clicks, lander clicks and conversions; reports read it. */
   events: EventStore;
+  /** The click engine of this node: routing table, enrichment, journal. */
+  tracking: TrackingRuntime;
   /** Announces entity writes; the routing table recompiles what they touch. */
   changes: EntityChanges;
   keys: Keys;

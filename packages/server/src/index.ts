@@ -14,6 +14,7 @@ import { backupDatabase } from './store/config/backups.ts';
 import { schemaVersion } from './store/config/migrate.ts';
 import type { ConfigStore } from './store/config/port.ts';
 import type { EventStore } from './store/events/port.ts';
+import { startTracking, type TrackingRuntime } from './tracking/runtime.ts';
 
 export { totpCode } from './auth/totp.ts';
 export { type CairnConfig, type CairnOptions, DEFAULT_CONFIG, loadConfig, resolveConfig } from './config.ts';
@@ -41,6 +42,7 @@ export interface RunningCairn {
   events: EventStore;
   /** The entity change signal (what the routing table follows). */
   changes: EntityChanges;
+  tracking: TrackingRuntime;
   close(): Promise<void>;
 }
 
@@ -57,9 +59,23 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
   const logger = createLogger(config.logLevel, config.logDestination);
   const data = await openData(config, `the Cairn server (port ${config.port})`);
   let events: EventStore | null = null;
+  let tracking: TrackingRuntime | null = null;
   try {
     events = await openEventStore(config);
-    const changes = new EntityChanges();
+    const changes = new EntityChanges((error) =>
+      logger.error({ err: error }, 'entity change listener failed'),
+    );
+    tracking = await startTracking({
+      dataDir: config.dataDir,
+      nodeId: config.nodeId,
+      store: data.store,
+      events,
+      changes,
+      hopKey: data.keys.csrf,
+      logger,
+      now: config.now,
+      flushIntervalMs: config.flushIntervalMs,
+    });
     const users = new UserRepository(data.store, data.keys, config.now);
     const sessions = new SessionRepository(data.store, config.now);
     await sessions.purgeExpired();
@@ -84,6 +100,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       store: data.store,
       events,
       changes,
+      tracking,
       keys: data.keys,
       trackerId: data.trackerId,
       version: CAIRN_VERSION,
@@ -126,16 +143,19 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       store: data.store,
       events,
       changes,
+      tracking,
       async close() {
         if (closed) return;
         closed = true;
         clearInterval(sweeper);
         await app.close();
+        await tracking?.close();
         await events?.close();
         await data.close();
       },
     };
   } catch (error) {
+    await tracking?.close();
     await events?.close();
     await data.close();
     throw error;

@@ -34,9 +34,6 @@ export const entityPath = {
   auditLog: '/api/audit_log',
 } as const;
 
-// Default paths of the tracking endpoints (DESIGN.md); URLs the panel hands out are built on them.
-export const TRACKING_PATHS = { click: '/click', postback: '/postback' } as const;
-
 export const entityIdSchema = z.number().int('Ids are integers').positive('Ids are positive');
 /** An optional reference to another entity: null (or an absent field) means none. */
 export const optionalRefSchema = entityIdSchema.nullable().default(null);

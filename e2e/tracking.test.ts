@@ -1,0 +1,87 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eSuite } from './support.ts';
+
+// Every redirect mode in Chromium against the real server: the visitor starts on a page that links to
+// the campaign, clicks, and ends on the offer. A local "offer site" records what referrer it was sent.
+
+const e2e = e2eSuite({ session: true });
+
+interface OfferVisit {
+  path: string;
+  referer: string | undefined;
+}
+
+let offerSite: http.Server;
+let offerBase = '';
+const visits: OfferVisit[] = [];
+
+beforeAll(async () => {
+  offerSite = http.createServer((request, response) => {
+    if (request.url?.startsWith('/offer'))
+      visits.push({ path: request.url, referer: request.headers.referer });
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    if (request.url?.startsWith('/source')) {
+      const target = new URL(request.url, 'http://x').searchParams.get('to') ?? '';
+      response.end(
+        `<!doctype html><title>Source</title><a id="ad" href="${target.replace(/"/g, '&quot;')}">ad</a>`,
+      );
+    } else {
+      response.end('<!doctype html><title>Offer page</title><h1>Offer</h1>');
+    }
+  });
+  await new Promise<void>((resolve) => offerSite.listen(0, '127.0.0.1', resolve));
+  offerBase = `http://127.0.0.1:${(offerSite.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => offerSite.close(resolve));
+});
+
+async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const xsrf = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1];
+      const response = await fetch(path, {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return response.json();
+    },
+    { method, path, body },
+  ) as Promise<T>;
+}
+
+describe('redirect modes in the browser', () => {
+  for (const mode of ['http_302', 'meta_refresh', 'double_meta_refresh', 'javascript'] as const) {
+    it(`ends on the offer with ${mode}`, async () => {
+      const page = e2e.session.page;
+      const offer = await api<{ id: number }>(page, 'POST', '/api/offer', {
+        name: `e2e offer ${mode}`,
+        url: `${offerBase}/offer/${mode}?c={clickid}`,
+      });
+      const campaign = await api<{ key: string }>(page, 'POST', '/api/campaign', {
+        name: `e2e ${mode}`,
+        redirectMode: mode,
+        flow: { defaultPaths: [{ offers: [{ offerId: offer.id }] }] },
+      });
+      // The routing table follows the change signal; give it a moment on a loaded machine.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const visitor = await e2e.open();
+      const clickUrl = `${e2e.server.url}/click?key=${campaign.key}`;
+      await visitor.page.goto(`${offerBase}/source?to=${encodeURIComponent(clickUrl)}`);
+      await visitor.page.click('#ad');
+      await visitor.page.waitForURL(`${offerBase}/offer/${mode}?c=*`);
+      expect(await visitor.page.title()).toBe('Offer page');
+      const visit = visits.findLast((entry) => entry.path.startsWith(`/offer/${mode}`));
+      expect(visit).toBeDefined();
+      if (mode === 'double_meta_refresh') expect(visit?.referer).toBeUndefined();
+      if (mode === 'http_302') expect(visit?.referer).toContain(`${offerBase}/source`);
+    });
+  }
+});

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+
+// The public tracking surface: paths, query parameters and cookies of the click engine, shared by the
+// server (which answers them) and the panel (which builds the links operators paste elsewhere).
+
+/** Default paths of the tracking endpoints; every URL the panel hands out is built on them. */
+export const TRACKING_PATHS = {
+  click: '/click',
+  /** Binom's old entry point, accepted so operators can move without touching their networks. */
+  clickPhp: '/click.php',
+  postback: '/postback',
+  conversionPixel: '/conversion.gif',
+  /** Second hop of a double meta refresh: the page that drops the referrer on the tracker's own domain. */
+  hop: '/click/hop',
+} as const;
+
+/** Query parameters the click endpoint reads. */
+export const CLICK_PARAMS = {
+  key: 'key',
+  lp: 'lp',
+  clickId: 'clickid',
+  toOffer: 'to_offer',
+  /** Binom-style postback through the click path: `/click?cnv_id={clickid}&payout=...`. */
+  conversionClickId: 'cnv_id',
+} as const;
+
+/** Cookie that remembers a visitor's click per campaign, so a lander's click-through finds it. */
+export const CLICK_COOKIE = 'cairn_click';
+/** Cookie prefix of per-campaign uniqueness marks (`cairn_u<campaign id>`). */
+export const UNIQUE_COOKIE_PREFIX = 'cairn_u';
+
+/** Longest query string the click endpoint reads; anything beyond is cut before parsing. */
+export const CLICK_QUERY_MAX = 8192;
+
+// The developer monitor's "clicker": a test click routed like a real one and reported, never recorded.
+export const testClickRequestSchema = z.object({
+  campaignKey: z.string().trim().min(1, 'Enter a campaign key').max(64),
+  ip: z.string().trim().max(64).default('203.0.113.10'),
+  userAgent: z.string().max(2000).default(''),
+  acceptLanguage: z.string().max(500).default(''),
+  referrer: z.string().max(2000).default(''),
+  /** Extra query parameters, as the traffic source would send them (`t1=abc&zone=5`). */
+  query: z.string().max(4000).default(''),
+});
+export type TestClickRequest = z.input<typeof testClickRequestSchema>;
+
+export const testClickResponseSchema = z.object({
+  status: z.enum(['routed', 'fallback']),
+  reason: z.string().nullable(),
+  facts: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+  campaign: z.object({ id: z.number(), name: z.string() }).nullable(),
+  rule: z.string().nullable(),
+  path: z.string().nullable(),
+  landing: z.object({ id: z.number(), name: z.string() }).nullable(),
+  offer: z.object({ id: z.number(), name: z.string() }).nullable(),
+  unique: z.boolean(),
+  costMicros: z.number(),
+  finalUrl: z.string().nullable(),
+  redirectMode: z.string(),
+});
+export type TestClickResponse = z.infer<typeof testClickResponseSchema>;
+
+export const TRACKING_API_PATHS = {
+  testClick: '/api/tracking/test_click',
+  monitor: '/api/monitor',
+  trackingLinks: '/api/tracking/links',
+  seed: '/api/monitor/seed',
+} as const;
+
+// The tracking links an operator pastes into networks and sources, per tracking domain.
+export const trackingLinksResponseSchema = z.object({
+  domains: z.array(
+    z.object({
+      host: z.string(),
+      isDefault: z.boolean(),
+      clickUrl: z.string(),
+      lpClickUrl: z.string(),
+      postbackUrl: z.string(),
+      conversionPixelUrl: z.string(),
+    }),
+  ),
+});
+export type TrackingLinksResponse = z.infer<typeof trackingLinksResponseSchema>;
+
+export const monitorResponseSchema = z.object({
+  nodeId: z.string(),
+  now: z.string(),
+  clicksPerMinute: z.array(z.object({ minute: z.string(), count: z.number() })),
+  journal: z.object({
+    backlogEvents: z.number(),
+    backlogSegments: z.number(),
+    lagMs: z.number(),
+    lastFlushAt: z.string().nullable(),
+    lastFlushMs: z.number(),
+    flushedTotal: z.number(),
+    eventsPerSecond: z.number(),
+  }),
+  databases: z.array(
+    z.object({ name: z.string(), path: z.string(), builtAt: z.string(), source: z.string() }),
+  ),
+  credits: z.array(
+    z.object({
+      name: z.string(),
+      attribution: z.string(),
+      url: z.string(),
+      licence: z.string(),
+      licenceUrl: z.string(),
+      package: z.string(),
+      version: z.string(),
+    }),
+  ),
+  background: z.array(
+    z.object({ name: z.string(), state: z.enum(['ok', 'busy', 'failing', 'idle']), detail: z.string() }),
+  ),
+  routing: z.object({ campaigns: z.number(), changesApplied: z.number() }),
+  memory: z.object({ rssBytes: z.number(), uniquenessEntries: z.number(), recentClicks: z.number() }),
+});
+export type MonitorResponse = z.infer<typeof monitorResponseSchema>;
+
+export const SEED_CLICKS_MAX_FROM_PANEL = 100_000;
+export const seedRequestSchema = z.object({
+  clicks: z
+    .number()
+    .int()
+    .min(1, 'At least 1 click')
+    .max(
+      SEED_CLICKS_MAX_FROM_PANEL,
+      `At most ${SEED_CLICKS_MAX_FROM_PANEL} clicks from the panel; use \`cairn seed\` for more`,
+    ),
+  days: z.number().int().min(1).max(365).default(7),
+  campaigns: z.number().int().min(1).max(50).default(3),
+});
+export type SeedRequest = z.input<typeof seedRequestSchema>;
+export const seedResponseSchema = z.object({
+  clicks: z.number(),
+  lpClicks: z.number(),
+  conversions: z.number(),
+  campaigns: z.array(z.object({ id: z.number(), name: z.string() })),
+  elapsedMs: z.number(),
+});
+export type SeedResponse = z.infer<typeof seedResponseSchema>;

@@ -1,0 +1,248 @@
+// `npm run bench:click -w @cairn/server`: a full click (a campaign with 10 rules of mixed criteria,
+// enrichment, uniqueness, journal) against a bare node:http server answering a fixed 302, both pinned
+// to core 0 with taskset while autocannon runs on core 1, in the same run. Prints requests/s of each and
+// their ratio, p99 at a fixed 2,000 clicks/s, the server's RSS, flusher throughput and bytes per click.
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const cli = path.resolve(here, '../src/cli.ts');
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const PASSWORD = 'bench-password-Quartz-92';
+const hasTaskset = fs.existsSync('/usr/bin/taskset') && os.cpus().length >= 2;
+
+function pinned(core: number, command: string, args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
+  const [file, argv] = hasTaskset ? ['taskset', ['-c', String(core), command, ...args]] : [command, args];
+  return spawn(file, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+}
+
+function waitForLine(child: ChildProcess, pattern: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const match = pattern.exec(buffer);
+      if (match) resolve(match[1] ?? match[0]);
+    });
+    child.on('exit', (code) => reject(new Error(`process exited (${code}) before: ${pattern}\n${buffer}`)));
+  });
+}
+
+function rssOf(pid: number | undefined): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+const FORWARDED = ['212.27.48.10', '174.192.0.1', '217.160.0.1', '81.2.69.142', '2003:e0::1', '41.0.0.1'];
+const AGENTS = [
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4.1 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (Linux; Android 13; SM-S901B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/112.0.0.0 Mobile Safari/537.36',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+];
+
+async function load(url: string, options: { rate?: number; paths: string[] }) {
+  let index = 0;
+  const result = await autocannon({
+    url,
+    connections: options.rate ? 20 : 50,
+    duration: DURATION,
+    ...(options.rate ? { overallRate: options.rate } : {}),
+    requests: [
+      {
+        setupRequest: (request) => {
+          index += 1;
+          return {
+            ...request,
+            path: options.paths[index % options.paths.length],
+            headers: {
+              'x-forwarded-for': FORWARDED[index % FORWARDED.length] as string,
+              'user-agent': AGENTS[index % AGENTS.length] as string,
+              'accept-language': 'en-US,en;q=0.8',
+            },
+          };
+        },
+      },
+    ],
+  });
+  const non2xx = result.non2xx - (result.statusCodeStats?.['302']?.count ?? 0);
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    p50: result.latency.p50,
+    errors: result.errors + non2xx,
+  };
+}
+
+async function api(
+  base: string,
+  cookies: Map<string, string>,
+  method: string,
+  urlPath: string,
+  body?: unknown,
+) {
+  const headers: Record<string, string> = { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const xsrf = cookies.get('XSRF-TOKEN');
+  if (xsrf && method !== 'GET') headers['x-xsrf-token'] = decodeURIComponent(xsrf);
+  const response = await fetch(`${base}${urlPath}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  for (const line of response.headers.getSetCookie()) {
+    const [pair = ''] = line.split(';');
+    const eq = pair.indexOf('=');
+    cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
+  }
+  const json = (await response.json()) as Record<string, unknown>;
+  if (response.status >= 400)
+    throw new Error(`${method} ${urlPath}: ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function tenRuleCampaign(base: string): Promise<string> {
+  const cookies = new Map<string, string>();
+  await api(base, cookies, 'GET', '/api/mode');
+  await api(base, cookies, 'POST', '/api/user/sign_in', { login: 'admin', password: PASSWORD });
+  const offer = (id: number) =>
+    api(base, cookies, 'POST', '/api/offer', {
+      name: `bench offer ${id}`,
+      url: `https://offer${id}.example/?c={clickid}&z={t1}&cc={country_code}`,
+    });
+  const offers: number[] = [];
+  for (let id = 1; id <= 4; id += 1) offers.push((await offer(id)).id as number);
+  const lander = (
+    await api(base, cookies, 'POST', '/api/landing', {
+      name: 'bench lander',
+      url: 'https://lp.example/?c={clickid}',
+    })
+  ).id;
+  const source = (
+    await api(base, cookies, 'POST', '/api/traffic_source', {
+      name: 'bench source',
+      externalId: { parameter: 'cid', placeholder: '{cid}' },
+      tokens: [
+        { parameter: 'zone', placeholder: '{zone}', name: 'Zone' },
+        { parameter: 'site', placeholder: '{site}', name: 'Site' },
+      ],
+    })
+  ).id;
+  const path = (offerId: number, withLander = false) => ({
+    offers: [{ offerId }, { offerId: offers[3], weight: 30 }],
+    landers: withLander ? [{ landingId: lander }, { landingId: null, weight: 50 }] : [],
+  });
+  const criteria = [
+    { type: 'country', values: ['JP', 'KR'] },
+    { type: 'device_type', values: ['tv'] },
+    { type: 'os', values: ['BlackBerry'] },
+    { type: 'browser', values: ['Opera'] },
+    { type: 'language', values: ['ja'] },
+    { type: 'isp', values: ['nonexistent isp'] },
+    { type: 'ip', values: ['10.0.0.0/8', '192.168.0.0/16'] },
+    { type: 'token', tokenIndex: 2, values: ['site-none'] },
+    { type: 'hour', mode: 'exclude', values: Array.from({ length: 24 }, (_, h) => String(h)) },
+    { type: 'bot', values: ['bot'] },
+  ];
+  const campaign = await api(base, cookies, 'POST', '/api/campaign', {
+    name: 'bench ten rules',
+    trafficSourceId: source,
+    costModel: 'cpc',
+    costMicros: 20_000,
+    flow: {
+      defaultPaths: [
+        { weight: 60, ...path(offers[0] as number, true) },
+        { weight: 40, ...path(offers[1] as number) },
+      ],
+      rules: criteria.map((criterion, index) => ({
+        name: `rule ${index + 1}`,
+        criteria: [criterion, { type: 'referrer', mode: 'exclude', values: ['blocked.example'] }],
+        paths: [path(offers[2] as number)],
+      })),
+    },
+  });
+  const monitor = async () => api(base, cookies, 'GET', '/api/monitor');
+  (globalThis as { benchMonitor?: typeof monitor }).benchMonitor = monitor;
+  return campaign.key as string;
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `click benchmark: ${DURATION} s per run, servers ${hasTaskset ? 'pinned to core 0' : 'unpinned (no taskset)'}`,
+  );
+  const bare = pinned(0, process.execPath, [
+    '-e',
+    "require('node:http').createServer((q,s)=>{s.writeHead(302,{location:'https://offer.example/?c=x','cache-control':'no-store'});s.end()}).listen(0,'127.0.0.1',function(){console.log('port '+this.address().port)})",
+  ]);
+  const barePort = await waitForLine(bare, /port (\d+)/);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-bench-click-'));
+  const cairn = pinned(0, process.execPath, [cli, 'start'], {
+    CAIRN_DATA_DIR: dataDir,
+    CAIRN_PORT: '0',
+    CAIRN_HOST: '127.0.0.1',
+    CAIRN_LOG_LEVEL: 'silent',
+    CAIRN_TRUST_PROXY: '1',
+    CAIRN_ADMIN_PASSWORD: PASSWORD,
+  });
+  const base = (await waitForLine(cairn, /Panel:\s+(http:\/\/[^/\s]+)/)).replace('localhost', '127.0.0.1');
+  try {
+    const key = await tenRuleCampaign(base);
+    const clickPaths = Array.from(
+      { length: 64 },
+      (_, i) => `/click?key=${key}&zone=${1000 + (i % 50)}&site=site-${i}&cid=ext${i}`,
+    );
+    await load(`${base}/`, { paths: clickPaths.slice(0, 4) }); // warm-up (JIT, caches)
+    const bareRun = await load(`http://127.0.0.1:${barePort}/`, { paths: ['/click?key=x'] });
+    const clickRun = await load(`${base}/`, { paths: clickPaths });
+    const bareFixed = await load(`http://127.0.0.1:${barePort}/`, { paths: ['/click?key=x'], rate: 2000 });
+    const clickFixed = await load(`${base}/`, { paths: clickPaths, rate: 2000 });
+    const rss = rssOf(cairn.pid);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const monitor = (await (
+      globalThis as { benchMonitor?: () => Promise<Record<string, unknown>> }
+    ).benchMonitor?.()) as {
+      journal: { flushedTotal: number; eventsPerSecond: number; lastFlushMs: number };
+    };
+    cairn.kill('SIGTERM');
+    await new Promise((resolve) => cairn.once('exit', resolve));
+    const eventsBytes = fs.statSync(path.join(dataDir, 'events.duckdb')).size;
+    const ratio = clickRun.rps / bareRun.rps;
+    console.log('');
+    console.log('| figure | Cairn /click | bare node:http 302 | ratio / target |');
+    console.log('|---|---|---|---|');
+    console.log(
+      `| requests/s, 50 connections | ${clickRun.rps.toFixed(0)} | ${bareRun.rps.toFixed(0)} | ${ratio.toFixed(2)}x (target >= 0.70x) |`,
+    );
+    console.log(
+      `| p50 / p99 at 2,000/s (ms) | ${clickFixed.p50} / ${clickFixed.p99} | ${bareFixed.p50} / ${bareFixed.p99} | p99 target <= 5 ms |`,
+    );
+    console.log(
+      `| errors / non-redirects | ${clickRun.errors + clickFixed.errors} | ${bareRun.errors + bareFixed.errors} | |`,
+    );
+    console.log(`| server RSS after load | ${(rss / 1e6).toFixed(0)} MB | | |`);
+    console.log(
+      `| clicks flushed into events.duckdb | ${monitor.journal.flushedTotal} (last batch ${monitor.journal.lastFlushMs} ms, ${monitor.journal.eventsPerSecond.toFixed(0)} events/s) | | |`,
+    );
+    console.log(
+      `| bytes per click on disk | ${(eventsBytes / Math.max(monitor.journal.flushedTotal, 1)).toFixed(1)} (${(eventsBytes / 1e6).toFixed(1)} MB) | | target <= 100 |`,
+    );
+  } finally {
+    bare.kill('SIGKILL');
+    if (cairn.exitCode === null) cairn.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (hasTaskset && !process.env.CAIRN_BENCH_PINNED) {
+  // The load generator itself runs on core 1, away from the servers.
+  const self = spawn('taskset', ['-c', '1', process.execPath, fileURLToPath(import.meta.url)], {
+    env: { ...process.env, CAIRN_BENCH_PINNED: '1' },
+    stdio: 'inherit',
+  });
+  self.on('exit', (code) => process.exit(code ?? 1));
+} else {
+  await main();
+}

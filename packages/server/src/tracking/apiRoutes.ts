@@ -1,0 +1,151 @@
+import {
+  CLICK_PARAMS,
+  type MonitorResponse,
+  seedRequestSchema,
+  type TestClickResponse,
+  TRACKING_API_PATHS,
+  TRACKING_PATHS,
+  type TrackingLinksResponse,
+  testClickRequestSchema,
+} from '@cairn/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Guard } from '../auth/guard.ts';
+import type { AppContext } from '../context.ts';
+import { parseInput } from '../http.ts';
+import { ENRICHMENT_CREDITS } from './enrich/index.ts';
+import { seedEvents } from './seed.ts';
+
+/**
+ * The panel's side of the click engine: the developer monitor's clicker (a routed, never recorded test
+ * click), the monitor's live figures, synthetic traffic for demos, and the tracking links per domain.
+ */
+export function registerTrackingApiRoutes(api: FastifyInstance, ctx: AppContext, guard: Guard): void {
+  const runtime = ctx.tracking;
+
+  api.post(TRACKING_API_PATHS.testClick, async (request): Promise<TestClickResponse> => {
+    guard.requireAdmin(request);
+    const input = parseInput(testClickRequestSchema, request.body);
+    await runtime.table.settled();
+    const query = new URLSearchParams(input.query.replace(/^\?/, ''));
+    query.set(CLICK_PARAMS.key, input.campaignKey);
+    const result = runtime.engine.click(
+      {
+        query,
+        ip: input.ip,
+        userAgent: input.userAgent,
+        acceptLanguage: input.acceptLanguage,
+        referrer: input.referrer,
+        cookies: {},
+        now: ctx.config.now(),
+      },
+      { dryRun: true },
+    );
+    const trace = result.trace;
+    const facts: Record<string, string | number | boolean> = trace ? { ...trace.enrichment } : {};
+    if (result.kind === 'routed') {
+      facts.tokens = result.event.tokens
+        .map((value, index) => (value ? `t${index + 1}=${value}` : ''))
+        .filter(Boolean)
+        .join(' ');
+      facts.externalId = result.event.externalId;
+    }
+    return {
+      status: result.kind,
+      reason: result.kind === 'fallback' ? result.reason : null,
+      facts,
+      campaign: trace ? { id: trace.campaign.id, name: trace.campaign.name } : null,
+      rule: trace?.ruleName ?? null,
+      path: trace?.pathName ?? null,
+      landing:
+        result.kind === 'routed' && result.event.landingId
+          ? { id: result.event.landingId, name: trace?.landingName ?? '' }
+          : null,
+      offer: result.kind === 'routed' ? { id: result.event.offerId, name: trace?.offerName ?? '' } : null,
+      unique: result.kind === 'routed' ? result.event.isUnique : false,
+      costMicros: result.kind === 'routed' ? result.event.costMicros : 0,
+      finalUrl: result.kind === 'routed' ? result.url : null,
+      redirectMode: trace?.campaign.redirectMode ?? 'http_302',
+    };
+  });
+
+  api.get(TRACKING_API_PATHS.monitor, async (request): Promise<MonitorResponse> => {
+    guard.requireAdmin(request);
+    const now = ctx.config.now();
+    const journal = runtime.recorder.stats();
+    const failing = journal.lagMs > 60_000;
+    return {
+      nodeId: runtime.nodeId,
+      now: new Date(now).toISOString(),
+      clicksPerMinute: runtime.clicksPerMinute.lastHour(now),
+      journal: {
+        backlogEvents: journal.backlogEvents,
+        backlogSegments: journal.backlogSegments,
+        lagMs: journal.lagMs,
+        lastFlushAt: journal.lastFlushAt === null ? null : new Date(journal.lastFlushAt).toISOString(),
+        lastFlushMs: journal.lastFlushMs,
+        flushedTotal: journal.flushedTotal,
+        eventsPerSecond: journal.eventsPerSecond,
+      },
+      databases: runtime.enricher.databases(),
+      credits: ENRICHMENT_CREDITS.map((credit) => ({ ...credit })),
+      background: [
+        {
+          name: 'Journal flusher',
+          state: failing ? 'failing' : journal.backlogEvents > 0 ? 'busy' : 'ok',
+          detail: `${journal.backlogEvents} events waiting, last flush ${journal.lastFlushMs} ms`,
+        },
+        {
+          name: 'Routing table',
+          state: 'ok',
+          detail: `${runtime.table.campaignCount} campaigns compiled, ${runtime.table.changeCount} changes applied`,
+        },
+      ],
+      routing: { campaigns: runtime.table.campaignCount, changesApplied: runtime.table.changeCount },
+      memory: {
+        rssBytes: process.memoryUsage.rss(),
+        uniquenessEntries: runtime.engine.uniqueness.size,
+        recentClicks: runtime.recent.size,
+      },
+    };
+  });
+
+  api.post(TRACKING_API_PATHS.seed, async (request) => {
+    guard.requireAdmin(request);
+    const input = parseInput(seedRequestSchema, request.body);
+    const result = await seedEvents(ctx.store, ctx.events, {
+      clicks: input.clicks,
+      days: input.days,
+      campaigns: input.campaigns,
+      now: ctx.config.now(),
+      changes: ctx.changes,
+    });
+    await runtime.table.settled();
+    return result;
+  });
+
+  api.get(TRACKING_API_PATHS.trackingLinks, async (request, reply): Promise<TrackingLinksResponse> => {
+    guard.requireUser(request);
+    const rows = await ctx.store.query<{ host: string; is_default: boolean }>(
+      'SELECT host, is_default FROM domains WHERE NOT archived ORDER BY is_default DESC, host',
+    );
+    const hosts =
+      rows.length > 0
+        ? rows.map((row) => ({
+            base: `https://${row.host}`,
+            host: row.host,
+            isDefault: Boolean(row.is_default),
+          }))
+        : [{ base: `${request.protocol}://${request.host}`, host: request.host, isDefault: true }];
+    reply.header('cache-control', 'no-store');
+    return {
+      domains: hosts.map(({ base, host, isDefault }) => ({
+        host,
+        isDefault,
+        clickUrl: `${base}${TRACKING_PATHS.click}?${CLICK_PARAMS.key}={campaign_key}`,
+        lpClickUrl: `${base}${TRACKING_PATHS.click}?${CLICK_PARAMS.lp}=1`,
+        postbackUrl: `${base}${TRACKING_PATHS.postback}?clickid={clickid}&payout={payout}&status={status}&txid={txid}`,
+        conversionPixelUrl: `${base}${TRACKING_PATHS.conversionPixel}?clickid={clickid}`,
+      })),
+    };
+  });
+}

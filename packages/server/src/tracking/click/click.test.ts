@@ -1,0 +1,321 @@
+import type { Campaign, FlowCriterion } from '@cairn/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type KindClient, kindClient, signedInAdmin } from '../../entities/testing.ts';
+import type { RunningCairn } from '../../index.ts';
+import { Clock, type TestBrowser } from '../../test-support.ts';
+
+// The click engine on the real server: real routing table, real enrichment databases, real journal.
+// Visitors' addresses arrive through X-Forwarded-For (the server trusts one proxy hop here).
+
+const AGENTS = {
+  iPhone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4.1 Mobile/15E148 Safari/604.1',
+  android:
+    'Mozilla/5.0 (Linux; Android 13; SM-S901B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/112.0.0.0 Mobile Safari/537.36',
+  windows:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+  googlebot: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+};
+const FR_IP = '212.27.48.10';
+const US_MOBILE_IP = '174.192.0.1';
+
+interface Visit {
+  ip?: string;
+  userAgent?: string;
+  language?: string;
+  referrer?: string;
+  query?: string;
+  cookie?: string;
+}
+
+let cairn: RunningCairn;
+let browser: TestBrowser;
+let campaigns: KindClient;
+let offers: KindClient;
+let hitOffer: number;
+let missOffer: number;
+const clock = new Clock('2026-03-04T10:30:00.000Z'); // a Wednesday
+
+beforeAll(async () => {
+  ({ cairn, browser } = await signedInAdmin({ trustProxy: true, now: clock.now }));
+  campaigns = kindClient(browser, 'campaign');
+  offers = kindClient(browser, 'offer');
+  hitOffer = (await offers.make({ name: 'hit', url: 'https://hit.example/?c={clickid}' })).id;
+  missOffer = (await offers.make({ name: 'miss', url: 'https://miss.example/?c={clickid}' })).id;
+});
+afterAll(async () => {
+  await cairn.close();
+});
+
+async function visit(path: string, visitor: Visit = {}): Promise<Response> {
+  const headers: Record<string, string> = {
+    'x-forwarded-for': visitor.ip ?? FR_IP,
+    'user-agent': visitor.userAgent ?? AGENTS.windows,
+  };
+  if (visitor.language) headers['accept-language'] = visitor.language;
+  if (visitor.referrer) headers.referer = visitor.referrer;
+  if (visitor.cookie) headers.cookie = visitor.cookie;
+  const response = await fetch(`${cairn.url}${path}`, { headers, redirect: 'manual' });
+  await response.arrayBuffer();
+  return response;
+}
+
+async function makeCampaign(body: Record<string, unknown>): Promise<Campaign> {
+  const campaign = await campaigns.make<Campaign>({ name: `c-${Math.random()}`, ...body });
+  await cairn.tracking.table.settled();
+  return campaign;
+}
+
+/** A campaign whose one rule sends matching clicks to "hit" and the rest to "miss". */
+async function ruleCampaign(criterion: Partial<FlowCriterion> & { type: string; values: string[] }) {
+  return makeCampaign({
+    flow: {
+      defaultPaths: [{ offers: [{ offerId: missOffer }] }],
+      rules: [{ name: 'the rule', criteria: [criterion], paths: [{ offers: [{ offerId: hitOffer }] }] }],
+    },
+  });
+}
+
+async function destination(campaign: Campaign, visitor: Visit = {}): Promise<string> {
+  const response = await visit(
+    `/click?key=${campaign.key}${visitor.query ? `&${visitor.query}` : ''}`,
+    visitor,
+  );
+  expect(response.status).toBe(302);
+  return new URL(response.headers.get('location') ?? '').host.split('.')[0] ?? '';
+}
+
+describe('click routing by rule criteria', () => {
+  const enrich = (ip: string, userAgent = AGENTS.windows) =>
+    cairn.tracking.enricher.enrich({ ip, userAgent, acceptLanguage: '', referrer: '' });
+
+  it('decides on geography and network from the shipped databases', async () => {
+    const fr = enrich(FR_IP);
+    expect(fr.countryCode).toBe('FR');
+    const country = await ruleCampaign({ type: 'country', values: ['FR'] });
+    expect(await destination(country, { ip: FR_IP })).toBe('hit');
+    expect(await destination(country, { ip: US_MOBILE_IP })).toBe('miss');
+
+    for (const [type, value] of [
+      ['region', fr.region],
+      ['city', fr.city],
+      ['isp', fr.isp.slice(0, 4)],
+    ] as const) {
+      expect(value, `${type} of ${FR_IP}`).not.toBe('');
+      const campaign = await ruleCampaign({ type, values: [value] });
+      expect(await destination(campaign, { ip: FR_IP }), type).toBe('hit');
+      expect(await destination(campaign, { ip: '8.8.8.8' }), type).toBe('miss');
+    }
+
+    const mobile = enrich(US_MOBILE_IP, AGENTS.iPhone);
+    expect(mobile.connectionType).toBe('cellular');
+    const connection = await ruleCampaign({ type: 'connection_type', values: ['cellular'] });
+    expect(await destination(connection, { ip: US_MOBILE_IP, userAgent: AGENTS.iPhone })).toBe('hit');
+    expect(await destination(connection, { ip: FR_IP })).toBe('miss');
+
+    const ip = await ruleCampaign({ type: 'ip', values: ['212.27.48.0/24'] });
+    expect(await destination(ip, { ip: FR_IP })).toBe('hit');
+    expect(await destination(ip, { ip: '212.27.49.10' })).toBe('miss');
+  });
+
+  it('decides on device, system, browser, bot and user agent from real user-agent strings', async () => {
+    const device = await ruleCampaign({ type: 'device_type', values: ['mobile'] });
+    expect(await destination(device, { userAgent: AGENTS.android })).toBe('hit');
+    expect(await destination(device, { userAgent: AGENTS.windows })).toBe('miss');
+
+    const os = await ruleCampaign({ type: 'os', values: ['iOS'] });
+    expect(await destination(os, { userAgent: AGENTS.iPhone })).toBe('hit');
+    expect(await destination(os, { userAgent: AGENTS.android })).toBe('miss');
+
+    const browserRule = await ruleCampaign({ type: 'browser', values: ['Chrome'] });
+    expect(await destination(browserRule, { userAgent: AGENTS.windows })).toBe('hit');
+    expect(await destination(browserRule, { userAgent: AGENTS.iPhone })).toBe('miss');
+
+    const bot = await ruleCampaign({ type: 'bot', values: ['bot'] });
+    expect(await destination(bot, { userAgent: AGENTS.googlebot })).toBe('hit');
+    expect(await destination(bot, { userAgent: AGENTS.windows })).toBe('miss');
+
+    const agent = await ruleCampaign({ type: 'user_agent', values: ['SM-S901B'] });
+    expect(await destination(agent, { userAgent: AGENTS.android })).toBe('hit');
+    expect(await destination(agent, { userAgent: AGENTS.iPhone })).toBe('miss');
+  });
+
+  it('decides on language, referrer, tokens, time and uniqueness', async () => {
+    const language = await ruleCampaign({ type: 'language', values: ['pt'] });
+    expect(await destination(language, { language: 'pt-BR,pt;q=0.9,en;q=0.5' })).toBe('hit');
+    expect(await destination(language, { language: 'en-US,en;q=0.9' })).toBe('miss');
+
+    const referrer = await ruleCampaign({ type: 'referrer', values: ['news.example'] });
+    expect(await destination(referrer, { referrer: 'https://www.news.example/a?b=1' })).toBe('hit');
+    expect(await destination(referrer, { referrer: 'https://other.example/' })).toBe('miss');
+
+    const token = await ruleCampaign({ type: 'token', tokenIndex: 2, values: ['zone-7'] });
+    expect(await destination(token, { query: 't2=zone-7' })).toBe('hit');
+    expect(await destination(token, { query: 't2=zone-8' })).toBe('miss');
+
+    const day = await ruleCampaign({ type: 'day_of_week', values: ['wed'] });
+    expect(await destination(day)).toBe('hit');
+    const hour = await ruleCampaign({ type: 'hour', values: ['10'] });
+    expect(await destination(hour)).toBe('hit');
+    const otherHour = await ruleCampaign({ type: 'hour', values: ['11'] });
+    expect(await destination(otherHour)).toBe('miss');
+
+    const unique = await ruleCampaign({ type: 'unique', values: ['unique'] });
+    const visitor = { ip: '203.0.113.77', userAgent: 'Unique-Test/1.0 (Windows NT 10.0)' };
+    expect(await destination(unique, visitor)).toBe('hit');
+    expect(await destination(unique, visitor)).toBe('miss');
+  });
+});
+
+describe('click engine', () => {
+  it('splits clicks by weight within statistical tolerance and skips paused parts', async () => {
+    const third = (await offers.make({ name: 'third', url: 'https://third.example/' })).id;
+    const campaign = await makeCampaign({
+      flow: {
+        defaultPaths: [
+          { weight: 75, offers: [{ offerId: hitOffer }] },
+          {
+            weight: 25,
+            offers: [
+              { offerId: missOffer, weight: 1 },
+              { offerId: third, paused: true },
+            ],
+          },
+          { weight: 500, paused: true, offers: [{ offerId: third }] },
+        ],
+      },
+    });
+    const counts = new Map<number, number>();
+    const { engine } = cairn.tracking;
+    for (let i = 0; i < 10_000; i += 1) {
+      const result = engine.click(
+        {
+          query: new URLSearchParams({ key: campaign.key }),
+          ip: `198.51.100.${i % 250}`,
+          userAgent: AGENTS.windows,
+          acceptLanguage: '',
+          referrer: '',
+          cookies: {},
+          now: clock.now(),
+        },
+        { dryRun: true },
+      );
+      if (result.kind !== 'routed') throw new Error(result.reason);
+      counts.set(result.event.offerId, (counts.get(result.event.offerId) ?? 0) + 1);
+    }
+    // 75% of 10 000 has a standard deviation of ~43; 5 of them is far outside chance.
+    expect(Math.abs((counts.get(hitOffer) ?? 0) - 7500)).toBeLessThan(220);
+    expect((counts.get(hitOffer) ?? 0) + (counts.get(missOffer) ?? 0)).toBe(10_000);
+    expect(counts.get(third)).toBeUndefined();
+  });
+
+  it('fills macros URL-encoded and records the click with its tokens and cost', async () => {
+    const source = await kindClient(browser, 'traffic_source').make({
+      name: 'macro-source',
+      externalId: { parameter: 'cid', placeholder: '{clickid}' },
+      tokens: [{ parameter: 'zone', placeholder: '{zone}', name: 'Zone' }],
+    });
+    const offer = await offers.make({
+      name: 'macro offer',
+      url: 'https://macro.example/?id={clickid}&z={t1}&ext={externalid}&cc={country_code}&ua={os_name}',
+    });
+    const campaign = await makeCampaign({
+      trafficSourceId: source.id,
+      costModel: 'cpc',
+      costMicros: 25_000,
+      flow: { defaultPaths: [{ offers: [{ offerId: offer.id }] }] },
+    });
+    const response = await visit(`/click?key=${campaign.key}&zone=a%26b%3Dc%20%3Cx%3E&cid=ext-1`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('cache-control')).toContain('no-store');
+    const location = new URL(response.headers.get('location') ?? '');
+    expect(location.searchParams.get('z')).toBe('a&b=c <x>');
+    expect(location.search).toContain('z=a%26b%3Dc%20%3Cx%3E');
+    expect(location.searchParams.get('ext')).toBe('ext-1');
+    expect(location.searchParams.get('cc')).toBe('FR');
+    const clickId = location.searchParams.get('id') ?? '';
+    await cairn.tracking.recorder.flushNow();
+    const rows = await cairn.events.query<{
+      t1: string;
+      external_id: string;
+      cost_micros: number;
+      country: string;
+    }>('SELECT t1, external_id, cost_micros, country FROM events WHERE click_id = $1', [clickId]);
+    expect(rows.map((row) => ({ ...row, cost_micros: Number(row.cost_micros) }))).toEqual([
+      { t1: 'a&b=c <x>', external_id: 'ext-1', cost_micros: 25_000, country: 'FR' },
+    ]);
+  });
+
+  it('forgets uniqueness when the campaign window has passed', async () => {
+    const campaign = await ruleCampaign({ type: 'unique', values: ['unique'] });
+    await campaigns.put(campaign.id, { ...withoutMeta(campaign), uniquenessHours: 1 });
+    await cairn.tracking.table.settled();
+    const visitor = { ip: '203.0.113.90', userAgent: 'Window-Test/2.0' };
+    expect(await destination(campaign, visitor)).toBe('hit');
+    expect(await destination(campaign, visitor)).toBe('miss');
+    clock.advance(61 * 60 * 1000);
+    expect(await destination(campaign, visitor)).toBe('hit');
+  });
+
+  it('takes the lander click-through to the offer by click id and by cookie', async () => {
+    const lander = await kindClient(browser, 'landing').make({
+      name: 'lp',
+      url: 'https://lp.example/?c={clickid}',
+    });
+    const second = await offers.make({ name: 'second', url: 'https://second.example/?c={clickid}' });
+    const campaign = await makeCampaign({
+      flow: {
+        defaultPaths: [
+          {
+            landers: [{ landingId: lander.id }],
+            offers: [{ offerId: hitOffer }, { offerId: second.id, weight: 1 }],
+          },
+        ],
+      },
+    });
+    const entry = await visit(`/click?key=${campaign.key}`);
+    const toLander = new URL(entry.headers.get('location') ?? '');
+    expect(toLander.host).toBe('lp.example');
+    const clickId = toLander.searchParams.get('c') ?? '';
+    const cookie = entry.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    expect(cookie).toContain(`cairn_click=${clickId}`);
+
+    const byParam = await visit(`/click?lp=1&clickid=${clickId}&to_offer=2`);
+    expect(byParam.status).toBe(302);
+    expect(byParam.headers.get('location')).toBe(`https://second.example/?c=${clickId}`);
+    const byCookie = await visit('/click?lp=1&to_offer=1', { cookie });
+    expect(byCookie.headers.get('location')).toBe(`https://hit.example/?c=${clickId}`);
+    const unknown = await visit('/click?lp=1&clickid=00000000000000000000000');
+    expect(unknown.status).toBe(404);
+
+    await cairn.tracking.recorder.flushNow();
+    const rows = await cairn.events.query<{ kind: number; n: number }>(
+      'SELECT kind, count(*) AS n FROM events WHERE click_id = $1 GROUP BY kind ORDER BY kind',
+      [clickId],
+    );
+    expect(rows.map((row) => [Number(row.kind), Number(row.n)])).toEqual([
+      [1, 1],
+      [2, 2],
+    ]);
+  });
+
+  it('sends unknown and paused campaigns to the fallback', async () => {
+    expect((await visit('/click?key=doesnotexist')).status).toBe(404);
+    expect((await visit('/click')).status).toBe(404);
+    const paused = await makeCampaign({
+      status: 'paused',
+      flow: { defaultPaths: [{ offers: [{ offerId: hitOffer }] }] },
+    });
+    expect((await visit(`/click?key=${paused.key}`)).status).toBe(404);
+  });
+});
+
+function withoutMeta(campaign: Campaign): Record<string, unknown> {
+  const { id, key, createdAt, updatedAt, archived, effectiveFlow, url, ...input } = campaign as Campaign &
+    Record<string, unknown>;
+  void [id, key, createdAt, updatedAt, archived, effectiveFlow, url];
+  return input;
+}

@@ -1,0 +1,326 @@
+import crypto from 'node:crypto';
+import { CLICK_COOKIE, CLICK_PARAMS, type RedirectMode, TOKEN_SLOTS } from '@cairn/contract';
+import { blankEvent, EVENT_KIND, type TrackingEvent } from '../../store/events/schema.ts';
+import { mintClickId } from '../clickId.ts';
+import type { Enricher, Enrichment } from '../enrich/index.ts';
+import { type CurrencyRates, DEFAULT_RATES } from '../money.ts';
+import { type ClickFacts, evaluateFlow, type FlowDecision, type RandomSource } from '../routing/evaluate.ts';
+import type { RoutedCampaign, RoutingTable } from '../routing/table.ts';
+import { clickCostMicros } from './cost.ts';
+import { fillUrl, type MacroContext } from './macros.ts';
+import { isHttpUrl } from './redirect.ts';
+import { Uniqueness } from './uniqueness.ts';
+import { type LocalTime, localTimeIn } from './zone.ts';
+
+// The click path: resolve the campaign from memory, enrich offline, decide uniqueness, walk the compiled
+// flow, mint the id, fill the URL and build the event. Nothing here waits for a database; the caller
+// journals the event and answers.
+
+export interface ClickRequest {
+  query: URLSearchParams;
+  ip: string;
+  userAgent: string;
+  acceptLanguage: string;
+  referrer: string;
+  cookies: Readonly<Record<string, string | undefined>>;
+  now: number;
+}
+
+export interface CookieToSet {
+  name: string;
+  value: string;
+  maxAgeSeconds: number;
+}
+
+/** Names of what the flow chose, for the test clicker and logs. */
+export interface ClickTrace {
+  enrichment: Enrichment;
+  campaign: RoutedCampaign;
+  ruleName: string | null;
+  pathName: string | null;
+  landingName: string | null;
+  offerName: string | null;
+}
+
+export type ClickResult =
+  | {
+      kind: 'routed';
+      event: TrackingEvent;
+      url: string;
+      mode: RedirectMode;
+      cookies: CookieToSet[];
+      trace: ClickTrace;
+    }
+  | { kind: 'fallback'; reason: string; trace: ClickTrace | null };
+
+export interface TrackingSettings {
+  /** Where clicks with nowhere to go are sent; null answers a plain 404 page. */
+  fallbackUrl: string | null;
+  /** The tracker's time zone: rules on day of week and hour read the click's time there. */
+  timezone: string;
+  rates: CurrencyRates;
+}
+
+export const DEFAULT_TRACKING_SETTINGS: TrackingSettings = {
+  fallbackUrl: null,
+  timezone: 'UTC',
+  rates: DEFAULT_RATES,
+};
+
+/** Longest value kept from one query parameter (a token, the external id). */
+export const PARAM_VALUE_MAX = 256;
+const CLICK_COOKIE_MAX_AGE_SECONDS = 7 * 24 * 3600;
+
+export interface ClickEngineOptions {
+  table: RoutingTable;
+  enricher: Enricher;
+  uniqueness?: Uniqueness;
+  random?: RandomSource;
+  settings?: TrackingSettings;
+}
+
+export class ClickEngine {
+  readonly table: RoutingTable;
+  readonly enricher: Enricher;
+  readonly uniqueness: Uniqueness;
+  private readonly random: RandomSource;
+  private currentSettings: TrackingSettings;
+  private localTime: { minute: number; value: LocalTime } = {
+    minute: -1,
+    value: { dayOfWeek: 'mon', hour: 0 },
+  };
+
+  constructor(options: ClickEngineOptions) {
+    this.table = options.table;
+    this.enricher = options.enricher;
+    this.uniqueness = options.uniqueness ?? new Uniqueness();
+    this.random = options.random ?? Math.random;
+    this.currentSettings = options.settings ?? DEFAULT_TRACKING_SETTINGS;
+  }
+
+  get settings(): TrackingSettings {
+    return this.currentSettings;
+  }
+
+  set settings(settings: TrackingSettings) {
+    this.currentSettings = settings;
+    this.localTime = { minute: -1, value: this.localTime.value };
+  }
+
+  /** Routes a campaign click. With `dryRun` the uniqueness memory is only read, never marked. */
+  click(request: ClickRequest, options: { dryRun?: boolean } = {}): ClickResult {
+    const key = request.query.get(CLICK_PARAMS.key) ?? '';
+    const campaign = key.length > 0 && key.length <= 64 ? this.table.campaignByKey(key) : undefined;
+    if (!campaign) return { kind: 'fallback', reason: 'unknown campaign key', trace: null };
+
+    const enrichment = this.enricher.enrich({
+      ip: request.ip,
+      userAgent: request.userAgent,
+      acceptLanguage: request.acceptLanguage,
+      referrer: request.referrer,
+    });
+    const trace: ClickTrace = {
+      enrichment,
+      campaign,
+      ruleName: null,
+      pathName: null,
+      landingName: null,
+      offerName: null,
+    };
+    if (!campaign.active) return { kind: 'fallback', reason: 'campaign paused', trace };
+    if (!campaign.compiled || !campaign.flow)
+      return { kind: 'fallback', reason: 'campaign has no flow', trace };
+
+    const param = (name: string): string | null => {
+      const value = request.query.get(name);
+      return value === null ? null : value.slice(0, PARAM_VALUE_MAX);
+    };
+    const source = this.table.source(campaign.trafficSourceId);
+    const tokens = Array.from({ length: TOKEN_SLOTS }, (_, index) => {
+      // The source names its parameters; without one for a slot, `t<n>` itself is read.
+      const name = source?.tokenParams[index] || `t${index + 1}`;
+      return param(name) ?? '';
+    });
+    const externalId = source?.externalIdParam ? (param(source.externalIdParam) ?? '') : '';
+
+    const uniqueCookie = request.cookies[`cairn_u${campaign.id}`];
+    const verdict = options.dryRun
+      ? { unique: !uniqueCookie, cookie: null }
+      : this.uniqueness.check(
+          campaign.id,
+          campaign.uniquenessMs,
+          enrichment.ip,
+          request.userAgent,
+          uniqueCookie,
+          request.now,
+        );
+
+    const local = this.localTimeAt(request.now);
+    const facts: ClickFacts = {
+      country: enrichment.countryCode || null,
+      region: enrichment.region || null,
+      city: enrichment.city || null,
+      deviceType: enrichment.deviceType || null,
+      os: enrichment.os || null,
+      browser: enrichment.browser || null,
+      language: enrichment.language || null,
+      isp: enrichment.isp || null,
+      connectionType: enrichment.connectionType || null,
+      ip: enrichment.ip || null,
+      referrer: request.referrer || null,
+      userAgent: request.userAgent || null,
+      dayOfWeek: local.dayOfWeek,
+      hour: local.hour,
+      tokens: Object.fromEntries(tokens.map((value, index) => [index + 1, value])),
+      unique: verdict.unique,
+      bot: enrichment.isBot,
+    };
+    const decision = evaluateFlow(campaign.compiled, facts, this.random);
+    if (!decision) return { kind: 'fallback', reason: 'every path is paused', trace };
+    this.nameDecision(trace, campaign, decision);
+
+    const offer = this.table.offer(decision.offerId);
+    const landing = decision.landingId === null ? undefined : this.table.landing(decision.landingId);
+    if (!offer) return { kind: 'fallback', reason: `offer ${decision.offerId} is not available`, trace };
+    if (decision.landingId !== null && !landing) {
+      return { kind: 'fallback', reason: `lander ${decision.landingId} is not available`, trace };
+    }
+    trace.offerName = offer.name;
+    trace.landingName = landing?.name ?? null;
+
+    const event = blankEvent(EVENT_KIND.click, mintClickId(request.now), request.now);
+    event.campaignId = campaign.id;
+    event.campaignGroupId = campaign.groupId;
+    event.trafficSourceId = campaign.trafficSourceId;
+    event.rotationId = campaign.rotationId;
+    event.rule = decision.ruleIndex === null ? 0 : decision.ruleIndex + 1;
+    event.path = decision.pathIndex + 1;
+    event.landingId = landing?.id ?? 0;
+    event.offerId = offer.id;
+    event.affiliateNetworkId = offer.affiliateNetworkId;
+    copyEnrichment(event, enrichment, request.userAgent);
+    event.isUnique = verdict.unique;
+    event.externalId = externalId;
+    event.tokens = tokens;
+    event.costMicros = clickCostMicros(campaign, source, param, this.currentSettings.rates);
+
+    const url = fillUrl(landing ? landing.url : offer.url, this.macroContext(event, trace, request.referrer));
+    if (!isHttpUrl(url)) return { kind: 'fallback', reason: 'the destination is not an http(s) URL', trace };
+
+    const cookies: CookieToSet[] = [];
+    if (verdict.cookie) cookies.push(verdict.cookie);
+    if (landing)
+      cookies.push({ name: CLICK_COOKIE, value: event.clickId, maxAgeSeconds: CLICK_COOKIE_MAX_AGE_SECONDS });
+    return { kind: 'routed', event, url, mode: campaign.redirectMode, cookies, trace };
+  }
+
+  /**
+   * A lander's click-through: the offer for a click already made (found by the caller), `to_offer=N`
+   * choosing the N-th active offer of the click's path, else the offer the click was given.
+   */
+  lpClick(click: TrackingEvent, request: ClickRequest, seq: number): ClickResult {
+    const campaign = this.table.campaign(click.campaignId);
+    if (!campaign)
+      return { kind: 'fallback', reason: 'the click belongs to no active campaign', trace: null };
+    const enrichment = this.enricher.enrich({
+      ip: request.ip,
+      userAgent: request.userAgent,
+      acceptLanguage: request.acceptLanguage,
+      referrer: request.referrer,
+    });
+    const trace: ClickTrace = {
+      enrichment,
+      campaign,
+      ruleName: null,
+      pathName: null,
+      landingName: null,
+      offerName: null,
+    };
+    let offerId = click.offerId;
+    const slot = Number(request.query.get(CLICK_PARAMS.toOffer) ?? '');
+    if (Number.isInteger(slot) && slot >= 1 && campaign.flow) {
+      const rule = click.rule === 0 ? null : campaign.flow.rules[click.rule - 1];
+      const paths = rule ? rule.paths : click.rule === 0 ? campaign.flow.defaultPaths : [];
+      const offers = (paths[click.path - 1]?.offers ?? []).filter((candidate) => !candidate.paused);
+      offerId = offers[slot - 1]?.offerId ?? offerId;
+    }
+    const offer = this.table.offer(offerId);
+    if (!offer) return { kind: 'fallback', reason: `offer ${offerId} is not available`, trace };
+    trace.offerName = offer.name;
+    trace.landingName = this.table.landing(click.landingId)?.name ?? null;
+    const event: TrackingEvent = {
+      ...click,
+      kind: EVENT_KIND.lpClick,
+      seq,
+      time: request.now,
+      offerId: offer.id,
+      affiliateNetworkId: offer.affiliateNetworkId,
+      costMicros: 0,
+      revenueMicros: 0,
+      isUnique: false,
+    };
+    const url = fillUrl(offer.url, this.macroContext(event, trace, request.referrer));
+    if (!isHttpUrl(url)) return { kind: 'fallback', reason: 'the offer URL is not an http(s) URL', trace };
+    return { kind: 'routed', event, url, mode: campaign.redirectMode, cookies: [], trace };
+  }
+
+  private nameDecision(trace: ClickTrace, campaign: RoutedCampaign, decision: FlowDecision): void {
+    const flow = campaign.flow;
+    if (!flow) return;
+    const rule = decision.ruleIndex === null ? null : flow.rules[decision.ruleIndex];
+    trace.ruleName = rule ? rule.name || `Rule ${(decision.ruleIndex ?? 0) + 1}` : 'Default paths';
+    const path = (rule ? rule.paths : flow.defaultPaths)[decision.pathIndex];
+    trace.pathName = path?.name || `Path ${decision.pathIndex + 1}`;
+  }
+
+  private macroContext(event: TrackingEvent, trace: ClickTrace, referrer: string): MacroContext {
+    return {
+      event,
+      campaignKey: trace.campaign.key,
+      campaignName: trace.campaign.name,
+      sourceName: this.table.source(event.trafficSourceId)?.name ?? '',
+      networkName: this.table.network(event.affiliateNetworkId)?.name ?? '',
+      offerName: trace.offerName ?? '',
+      landingName: trace.landingName ?? '',
+      ruleName: trace.ruleName ?? '',
+      pathName: trace.pathName ?? '',
+      countryName: trace.enrichment.countryName,
+      referrer,
+    };
+  }
+
+  // Day and hour in the tracker's zone change once a minute at most; Intl is not paid per click.
+  private localTimeAt(now: number): LocalTime {
+    const minute = Math.floor(now / 60_000);
+    if (minute !== this.localTime.minute) {
+      this.localTime = { minute, value: localTimeIn(this.currentSettings.timezone, now) };
+    }
+    return this.localTime.value;
+  }
+}
+
+function copyEnrichment(event: TrackingEvent, enrichment: Enrichment, userAgent: string): void {
+  event.country = enrichment.countryCode;
+  event.region = enrichment.region;
+  event.city = enrichment.city;
+  event.isp = enrichment.isp;
+  event.asn = enrichment.asn;
+  event.connectionType = enrichment.connectionType;
+  event.deviceType = enrichment.deviceType;
+  event.brand = enrichment.brand;
+  event.model = enrichment.model;
+  event.os = enrichment.os;
+  event.osVersion = enrichment.osVersion;
+  event.browser = enrichment.browser;
+  event.browserVersion = enrichment.browserVersion;
+  event.language = enrichment.language;
+  event.ip = enrichment.ip;
+  event.referrerDomain = enrichment.referrerDomain;
+  event.userAgent = userAgent.slice(0, 512);
+  event.isBot = enrichment.isBot;
+}
+
+/** A random LP-click sequence number for clicks no longer in memory (kept apart from counted ones). */
+export function randomLpSeq(): number {
+  return 1000 + crypto.randomInt(31_000);
+}

@@ -1,0 +1,47 @@
+import { DAYS_OF_WEEK, type DayOfWeek } from '@cairn/contract';
+
+export interface LocalTime {
+  dayOfWeek: DayOfWeek;
+  hour: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const WEEKDAYS: Record<string, DayOfWeek> = {
+  Mon: 'mon',
+  Tue: 'tue',
+  Wed: 'wed',
+  Thu: 'thu',
+  Fri: 'fri',
+  Sat: 'sat',
+  Sun: 'sun',
+};
+
+/** Day of week and hour (0-23) of `ms` in an IANA time zone; an unknown zone reads as UTC. */
+export function localTimeIn(timezone: string, ms: number): LocalTime {
+  let formatter = formatters.get(timezone);
+  if (!formatter) {
+    try {
+      formatter = new Intl.DateTimeFormat('en-US', {
+        timeZone: timezone,
+        weekday: 'short',
+        hour: 'numeric',
+        hourCycle: 'h23',
+      });
+    } catch {
+      formatter = new Intl.DateTimeFormat('en-US', {
+        timeZone: 'UTC',
+        weekday: 'short',
+        hour: 'numeric',
+        hourCycle: 'h23',
+      });
+    }
+    formatters.set(timezone, formatter);
+  }
+  let dayOfWeek: DayOfWeek = DAYS_OF_WEEK[0];
+  let hour = 0;
+  for (const part of formatter.formatToParts(ms)) {
+    if (part.type === 'weekday') dayOfWeek = WEEKDAYS[part.value] ?? dayOfWeek;
+    else if (part.type === 'hour') hour = Number(part.value) % 24;
+  }
+  return { dayOfWeek, hour };
+}

@@ -1,0 +1,276 @@
+import type {
+  AffiliateNetwork,
+  Campaign,
+  CostModel,
+  Flow,
+  Landing,
+  Offer,
+  RedirectMode,
+  TrafficSource,
+} from '@cairn/contract';
+import type { EntityChanges } from '../../entities/changes.ts';
+import type { EntityDefinition, EntityRecord } from '../../entities/definition.ts';
+import type { EntityRepository } from '../../entities/repository.ts';
+import type { ConfigStore } from '../../store/config/port.ts';
+import { type CompiledFlow, compileFlow } from './evaluate.ts';
+
+// The click engine's view of the configuration: everything a click needs, compiled in memory so a click
+// never waits for the database. It follows the entity change signal and reloads only what a change
+// touches; a campaign's flow is compiled once per change, never per click.
+
+export interface RoutedCampaign {
+  id: number;
+  key: string;
+  name: string;
+  groupId: number;
+  trafficSourceId: number;
+  rotationId: number;
+  active: boolean;
+  costModel: CostModel;
+  costAuto: boolean;
+  costMicros: number;
+  currency: string;
+  redirectMode: RedirectMode;
+  uniquenessMs: number;
+  flow: Flow | null;
+  compiled: CompiledFlow | null;
+}
+
+export interface RoutedOffer {
+  id: number;
+  name: string;
+  /** The offer URL with its network's parameters appended; macros still in it. */
+  url: string;
+  affiliateNetworkId: number;
+  payoutMicros: number;
+  payoutAuto: boolean;
+  currency: string;
+}
+
+export interface RoutedLanding {
+  id: number;
+  name: string;
+  url: string;
+}
+
+export interface RoutedSource {
+  id: number;
+  name: string;
+  /** Query parameter of token n at index n - 1 ('' when the slot is unused). */
+  tokenParams: string[];
+  externalIdParam: string;
+  costParam: string;
+  trafficLossPercent: number;
+}
+
+export interface RoutedNetwork {
+  id: number;
+  name: string;
+}
+
+const ROUTED_KINDS = [
+  'campaign',
+  'rotation',
+  'offer',
+  'landing',
+  'traffic_source',
+  'affiliate_network',
+] as const;
+type RoutedKind = (typeof ROUTED_KINDS)[number];
+
+/** The values a routed entity is presented with; only the parts that are not URLs for the panel matter. */
+const PRESENT_ENV = { baseUrl: '' };
+
+export class RoutingTable {
+  private readonly store: ConfigStore;
+  private readonly entities: EntityRepository;
+  private readonly campaignsByKey = new Map<string, RoutedCampaign>();
+  private readonly campaignsById = new Map<number, RoutedCampaign>();
+  private readonly offers = new Map<number, RoutedOffer>();
+  private readonly landings = new Map<number, RoutedLanding>();
+  private readonly sources = new Map<number, RoutedSource>();
+  private readonly networks = new Map<number, RoutedNetwork>();
+  private pending: Promise<void> = Promise.resolve();
+  private readonly onError: (error: unknown) => void;
+  private version = 0;
+
+  constructor(store: ConfigStore, entities: EntityRepository, onError: (error: unknown) => void) {
+    this.store = store;
+    this.entities = entities;
+    this.onError = onError;
+  }
+
+  /** Loads everything, then follows `changes`; resolves once the first load is done. */
+  async start(changes: EntityChanges): Promise<void> {
+    changes.onChange((kind, id) => {
+      if ((ROUTED_KINDS as readonly string[]).includes(kind)) this.enqueue(kind as RoutedKind, id);
+    });
+    await this.reloadAll();
+  }
+
+  /** Resolves when every change announced so far is applied (tests, and the test clicker). */
+  settled(): Promise<void> {
+    return this.pending;
+  }
+
+  /** Increases with every applied change; lets nodes compare what they run. */
+  get changeCount(): number {
+    return this.version;
+  }
+
+  campaignByKey(key: string): RoutedCampaign | undefined {
+    return this.campaignsByKey.get(key);
+  }
+
+  campaign(id: number): RoutedCampaign | undefined {
+    return this.campaignsById.get(id);
+  }
+
+  offer(id: number): RoutedOffer | undefined {
+    return this.offers.get(id);
+  }
+
+  landing(id: number): RoutedLanding | undefined {
+    return this.landings.get(id);
+  }
+
+  source(id: number): RoutedSource | undefined {
+    return this.sources.get(id);
+  }
+
+  network(id: number): RoutedNetwork | undefined {
+    return this.networks.get(id);
+  }
+
+  get campaignCount(): number {
+    return this.campaignsById.size;
+  }
+
+  // Changes are applied one after another, in the order announced, so a fast edit-then-edit never
+  // leaves the older version in memory.
+  private enqueue(kind: RoutedKind, id: number): void {
+    this.pending = this.pending
+      .then(() => this.apply(kind, id))
+      .catch((error: unknown) => this.onError(error))
+      .then(() => {
+        this.version += 1;
+      });
+  }
+
+  async reloadAll(): Promise<void> {
+    for (const kind of ROUTED_KINDS) {
+      if (kind === 'rotation') continue;
+      const definition = this.definition(kind);
+      const rows = await this.store.query<{ id: number }>(
+        `SELECT id FROM ${definition.table} WHERE NOT archived`,
+      );
+      const records = await this.entities.findMany(
+        this.store,
+        definition,
+        rows.map((row) => Number(row.id)),
+      );
+      for (const record of records) this.put(kind, definition, record);
+    }
+    this.version += 1;
+  }
+
+  private definition(kind: string): EntityDefinition {
+    const definition = this.entities.definition(kind);
+    if (!definition) throw new Error(`The routing table needs the ${kind} entity kind`);
+    return definition;
+  }
+
+  private async apply(kind: RoutedKind, id: number): Promise<void> {
+    if (kind === 'rotation') {
+      // A rotation's flow is read with each campaign that uses it.
+      const rows = await this.store.query<{ id: number }>('SELECT id FROM campaigns WHERE rotation_id = $1', [
+        id,
+      ]);
+      for (const row of rows) await this.apply('campaign', Number(row.id));
+      return;
+    }
+    const definition = this.definition(kind);
+    const record = await this.entities.find(this.store, definition, id);
+    this.remove(kind, id);
+    if (record && record.archived !== true) this.put(kind, definition, record);
+  }
+
+  private remove(kind: RoutedKind, id: number): void {
+    if (kind === 'campaign') {
+      const previous = this.campaignsById.get(id);
+      if (previous) this.campaignsByKey.delete(previous.key);
+      this.campaignsById.delete(id);
+    } else if (kind === 'offer') this.offers.delete(id);
+    else if (kind === 'landing') this.landings.delete(id);
+    else if (kind === 'traffic_source') this.sources.delete(id);
+    else if (kind === 'affiliate_network') this.networks.delete(id);
+  }
+
+  private put(kind: RoutedKind, definition: EntityDefinition, record: EntityRecord): void {
+    const presented = definition.present(record, PRESENT_ENV);
+    switch (kind) {
+      case 'campaign': {
+        const campaign = routedCampaign(presented as unknown as Campaign);
+        this.campaignsById.set(campaign.id, campaign);
+        this.campaignsByKey.set(campaign.key, campaign);
+        break;
+      }
+      case 'offer': {
+        const offer = presented as unknown as Offer;
+        this.offers.set(offer.id, {
+          id: offer.id,
+          name: offer.name,
+          url: offer.finalUrl,
+          affiliateNetworkId: offer.affiliateNetworkId ?? 0,
+          payoutMicros: offer.payoutMicros,
+          payoutAuto: offer.payoutAuto,
+          currency: offer.currency,
+        });
+        break;
+      }
+      case 'landing': {
+        const landing = presented as unknown as Landing;
+        this.landings.set(landing.id, { id: landing.id, name: landing.name, url: landing.url });
+        break;
+      }
+      case 'traffic_source': {
+        const source = presented as unknown as TrafficSource;
+        this.sources.set(source.id, {
+          id: source.id,
+          name: source.name,
+          tokenParams: source.tokens.map((token) => token.parameter),
+          externalIdParam: source.externalId?.parameter ?? '',
+          costParam: source.cost?.parameter ?? '',
+          trafficLossPercent: source.trafficLossPercent,
+        });
+        break;
+      }
+      case 'affiliate_network': {
+        const network = presented as unknown as AffiliateNetwork;
+        this.networks.set(network.id, { id: network.id, name: network.name });
+        break;
+      }
+    }
+  }
+}
+
+function routedCampaign(campaign: Campaign): RoutedCampaign {
+  const flow = campaign.effectiveFlow;
+  return {
+    id: campaign.id,
+    key: campaign.key,
+    name: campaign.name,
+    groupId: campaign.groupId ?? 0,
+    trafficSourceId: campaign.trafficSourceId ?? 0,
+    rotationId: campaign.rotationId ?? 0,
+    active: campaign.status === 'active',
+    costModel: campaign.costModel,
+    costAuto: campaign.costAuto,
+    costMicros: campaign.costMicros,
+    currency: campaign.currency,
+    redirectMode: campaign.redirectMode,
+    uniquenessMs: campaign.uniquenessHours * 3_600_000,
+    flow,
+    compiled: flow ? compileFlow(flow) : null,
+  };
+}

@@ -1,0 +1,137 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { EntityChanges } from '../entities/changes.ts';
+import { ENTITY_DEFINITIONS } from '../entities/kinds/index.ts';
+import { EntityRepository } from '../entities/repository.ts';
+import { getSetting } from '../settings.ts';
+import type { ConfigStore } from '../store/config/port.ts';
+import type { EventStore } from '../store/events/port.ts';
+import type { TrackingEvent } from '../store/events/schema.ts';
+import { ClickEngine, DEFAULT_TRACKING_SETTINGS, type TrackingSettings } from './click/engine.ts';
+import { RecentClicks } from './click/recent.ts';
+import { MinuteCounter } from './counters.ts';
+import { createEnricher, type Enricher } from './enrich/index.ts';
+import { type ClickRecorder, openRecorder } from './recorder.ts';
+import { RoutingTable } from './routing/table.ts';
+
+// Settings keys the click engine reads (the stats and tracking settings pages write them).
+export const SETTING_FALLBACK_URL = 'tracking.fallback_url';
+export const SETTING_TIMEZONE = 'stats.timezone';
+export const SETTING_BASE_CURRENCY = 'stats.base_currency';
+export const SETTING_CURRENCY_RATES = 'stats.currency_rates';
+
+export interface TrackingRuntime {
+  nodeId: string;
+  table: RoutingTable;
+  engine: ClickEngine;
+  enricher: Enricher;
+  recorder: ClickRecorder;
+  recent: RecentClicks;
+  clicksPerMinute: MinuteCounter;
+  /** Signs and checks the tracker's own double-meta hop links, so they cannot be used as open redirects. */
+  hopSignature(url: string): string;
+  /** A click no longer in memory, from the event store. */
+  findClick(clickId: string, clickTime: number): Promise<TrackingEvent | null>;
+  reloadSettings(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface TrackingRuntimeOptions {
+  dataDir: string;
+  nodeId: string | null;
+  store: ConfigStore;
+  events: EventStore;
+  changes: EntityChanges;
+  hopKey: Buffer;
+  logger: Logger;
+  now: () => number;
+  flushIntervalMs?: number;
+}
+
+/** This node's id: configured, or made once and kept in the data dir. */
+export function nodeIdFor(dataDir: string, configured: string | null): string {
+  if (configured) return configured;
+  const file = path.join(dataDir, 'node-id');
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (/^[A-Za-z0-9_-]{1,64}$/.test(existing)) return existing;
+  } catch {
+    // First start of this data dir.
+  }
+  const id = `node-${crypto.randomBytes(6).toString('hex')}`;
+  fs.writeFileSync(file, `${id}\n`, { mode: 0o600 });
+  return id;
+}
+
+export async function loadTrackingSettings(store: ConfigStore): Promise<TrackingSettings> {
+  const [fallbackUrl, timezone, base, rates] = await Promise.all([
+    getSetting(store, SETTING_FALLBACK_URL),
+    getSetting(store, SETTING_TIMEZONE),
+    getSetting(store, SETTING_BASE_CURRENCY),
+    getSetting(store, SETTING_CURRENCY_RATES),
+  ]);
+  let parsedRates: Record<string, number> = {};
+  try {
+    const value = rates ? (JSON.parse(rates) as unknown) : {};
+    if (value && typeof value === 'object') {
+      parsedRates = Object.fromEntries(
+        Object.entries(value as Record<string, unknown>).filter(
+          (entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > 0,
+        ),
+      );
+    }
+  } catch {
+    // A broken rates value converts at par rather than stopping the click engine.
+  }
+  return {
+    fallbackUrl: fallbackUrl || DEFAULT_TRACKING_SETTINGS.fallbackUrl,
+    timezone: timezone || DEFAULT_TRACKING_SETTINGS.timezone,
+    rates: { base: base || DEFAULT_TRACKING_SETTINGS.rates.base, rates: parsedRates },
+  };
+}
+
+export async function startTracking(options: TrackingRuntimeOptions): Promise<TrackingRuntime> {
+  const { logger } = options;
+  const nodeId = nodeIdFor(options.dataDir, options.nodeId);
+  const entities = new EntityRepository(
+    new Map(ENTITY_DEFINITIONS.map((definition) => [definition.kind, definition])),
+    [],
+    options.now,
+  );
+  const table = new RoutingTable(options.store, entities, (error) =>
+    logger.error({ err: error }, 'routing table update failed'),
+  );
+  await table.start(options.changes);
+  const enricher = await createEnricher({
+    dataDir: options.dataDir,
+    onWarning: (message) => logger.warn(message),
+  });
+  const engine = new ClickEngine({ table, enricher, settings: await loadTrackingSettings(options.store) });
+  const recorder = await openRecorder({
+    dataDir: options.dataDir,
+    nodeId,
+    store: options.events,
+    intervalMs: options.flushIntervalMs,
+    logger,
+  });
+  return {
+    nodeId,
+    table,
+    engine,
+    enricher,
+    recorder,
+    recent: new RecentClicks(),
+    clicksPerMinute: new MinuteCounter(),
+    findClick: (clickId, clickTime) => options.events.findClick(clickId, clickTime),
+    hopSignature: (url) =>
+      crypto.createHmac('sha256', options.hopKey).update(`hop:${url}`).digest('base64url').slice(0, 22),
+    async reloadSettings() {
+      engine.settings = await loadTrackingSettings(options.store);
+    },
+    async close() {
+      await recorder.close();
+    },
+  };
+}
