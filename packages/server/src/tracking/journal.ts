@@ -7,6 +7,7 @@ import { decoderFor, encodeEvent, HEADER_LINE, headerColumns } from './journalCo
 // The click journal: every tracking event is written here, one line each, before its HTTP answer goes
 // out. A write(2) that returned is kept by the OS even if the process is killed the next instant, so no
 // answered click is lost; the flusher later moves closed segments into the event store.
+//
 // A segment is `<number>.jsonl` in the line format of journalCodec.ts.
 
 /** pino-compatible, so the server's logger fits. */
@@ -44,8 +45,8 @@ export interface JournalOptions {
   /** A segment rotates before it would grow past this many bytes (default 16 MB). */
   maxSegmentBytes?: number;
   /**
-   * A segment rotates once it holds this many events (default DEFAULT_BATCH_EVENTS), so one segment always fits in one
-   * store append and its mark: a segment is stored whole or not at all.
+   * A segment rotates once it holds this many events (default DEFAULT_BATCH_EVENTS), so one segment
+   * always fits in one store append and its mark: a segment is stored whole or not at all.
    */
   maxSegmentEvents?: number;
   logger: RecorderLogger;
