@@ -72,7 +72,11 @@ export async function trackingPlugin(
         secure,
       });
     }
-    const hop = `${TRACKING_PATHS.hop}?u=${encodeURIComponent(result.url)}&s=${runtime.hopSignature(result.url)}`;
+    // Only the double meta refresh goes through the tracker's hop, and only it pays for the signature.
+    const hop =
+      result.mode === 'double_meta_refresh'
+        ? `${TRACKING_PATHS.hop}?u=${encodeURIComponent(result.url)}&s=${runtime.hopSignature(result.url)}`
+        : '';
     return send(reply, redirectAnswer(result.mode, result.url, hop));
   };
 

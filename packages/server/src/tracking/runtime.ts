@@ -116,6 +116,8 @@ export async function startTracking(options: TrackingRuntimeOptions): Promise<Tr
     intervalMs: options.flushIntervalMs,
     logger,
   });
+  // A KeyObject made once: creating one from raw bytes on every signature is what costs.
+  const hopKey = crypto.createSecretKey(options.hopKey);
   return {
     nodeId,
     table,
@@ -126,7 +128,7 @@ export async function startTracking(options: TrackingRuntimeOptions): Promise<Tr
     clicksPerMinute: new MinuteCounter(),
     findClick: (clickId, clickTime) => options.events.findClick(clickId, clickTime),
     hopSignature: (url) =>
-      crypto.createHmac('sha256', options.hopKey).update(`hop:${url}`).digest('base64url').slice(0, 22),
+      crypto.createHmac('sha256', hopKey).update(`hop:${url}`).digest('base64url').slice(0, 22),
     async reloadSettings() {
       engine.settings = await loadTrackingSettings(options.store);
     },

@@ -124,6 +124,27 @@ export class DuckDbEventStore implements EventStore {
     });
   }
 
+  appendJournalFiles(files: readonly string[], mark: JournalMark): Promise<number> {
+    return this.writes.run(async () => {
+      const list = files.map((file) => `'${file.replace(/'/g, "''")}'`).join(', ');
+      await this.writer.run('BEGIN TRANSACTION');
+      try {
+        const result = await this.writer.run(
+          `INSERT INTO events SELECT ${JOURNAL_SELECT} FROM read_json([${list}], format = 'newline_delimited', records = false, columns = {json: 'JSON'}, ignore_errors = true) WHERE json_type(json) = 'ARRAY' AND json_array_length(json) = ${EVENT_COLUMNS.length}`,
+        );
+        await this.writer.run(
+          'INSERT INTO journal_marks VALUES ($1, $2) ON CONFLICT (source) DO UPDATE SET position = excluded.position',
+          [mark.source, mark.position],
+        );
+        await this.writer.run('COMMIT');
+        return Number(result.rowsChanged);
+      } catch (error) {
+        await this.writer.run('ROLLBACK');
+        throw error;
+      }
+    });
+  }
+
   async flushedPosition(source: string): Promise<number> {
     const rows = await this.read<{ position: number }>(
       'SELECT position FROM journal_marks WHERE source = $1',
@@ -187,6 +208,25 @@ export class DuckDbEventStore implements EventStore {
     this.instance.closeSync();
   }
 }
+
+// Each journal line is a JSON array of EVENT_COLUMNS values in order (flags 0/1, times in ms).
+const JOURNAL_SELECT = EVENT_COLUMNS.map((column, index) => {
+  const value = `(json->>${index})`;
+  switch (column.type) {
+    case 'text':
+      return value;
+    case 'flag':
+      return `${value} = '1'`;
+    case 'time':
+      return `epoch_ms(${value}::BIGINT)`;
+    case 'money':
+      return `${value}::BIGINT`;
+    case 'small':
+      return `${value}::SMALLINT`;
+    default:
+      return `${value}::INTEGER`;
+  }
+}).join(', ');
 
 /** Timestamps are stored as UTC wall time (TIMESTAMP without zone); ISO text casts to it in SQL. */
 function isoOf(ms: number): string {

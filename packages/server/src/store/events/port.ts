@@ -20,6 +20,13 @@ export interface EventStore {
    * segment replayed after a crash is recognised as stored and never counted twice.
    */
   append(events: readonly TrackingEvent[], mark?: JournalMark): Promise<void>;
+  /**
+   * Optional fast path for stores that can read journal segment files themselves (DuckDB parses them on
+   * its own threads, so the server's event loop pays nothing per event). The files hold a header line
+   * and one JSON array of EVENT_COLUMNS values per event; lines that do not parse (a torn tail) are
+   * skipped. Stored together with the mark, like `append`. Resolves to the number of events stored.
+   */
+  appendJournalFiles?(files: readonly string[], mark: JournalMark): Promise<number>;
   /** The last journal position stored for `source`; -1 when none. */
   flushedPosition(source: string): Promise<number>;
   /**

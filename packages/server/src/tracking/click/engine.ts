@@ -171,7 +171,8 @@ export class ClickEngine {
       userAgent: request.userAgent || null,
       dayOfWeek: local.dayOfWeek,
       hour: local.hour,
-      tokens: Object.fromEntries(tokens.map((value, index) => [index + 1, value])),
+      // Indexed by slot (1-30): index 0 is unused.
+      tokens: ['', ...tokens],
       unique: verdict.unique,
       bot: enrichment.isBot,
     };

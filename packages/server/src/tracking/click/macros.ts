@@ -1,4 +1,4 @@
-import { fillMacros, TOKEN_SLOTS } from '@cairn/contract';
+import { TOKEN_SLOTS } from '@cairn/contract';
 import type { TrackingEvent } from '../../store/events/schema.ts';
 
 /** What a click URL's macros are filled from, besides the event's own dimensions. */
@@ -16,55 +16,84 @@ export interface MacroContext {
   referrer: string;
 }
 
-const micros = (value: number): string => (value / 1_000_000).toFixed(6).replace(/\.?0+$/, '');
+type Getter = (context: MacroContext) => string;
 
-/** Every macro a lander or offer URL may use, filled (URL-encoded by fillMacros); unknown ones stay. */
-export function macroValues(context: MacroContext): Record<string, string> {
-  const { event } = context;
-  const id = (value: number): string => (value > 0 ? String(value) : '');
-  const values: Record<string, string> = {
-    clickid: event.clickId,
-    campaign_id: id(event.campaignId),
-    campaign_key: context.campaignKey,
-    campaign_name: context.campaignName,
-    traffic_source_id: id(event.trafficSourceId),
-    traffic_source_name: context.sourceName,
-    affiliate_network_id: id(event.affiliateNetworkId),
-    affiliate_network_name: context.networkName,
-    offer_id: id(event.offerId),
-    offer_name: context.offerName,
-    landing_id: id(event.landingId),
-    landing_name: context.landingName,
-    lp_key: '',
-    path_name: context.pathName,
-    rule_name: context.ruleName,
-    externalid: event.externalId,
-    clickcost: micros(event.costMicros),
-    country: context.countryName,
-    country_code: event.country,
-    region: event.region,
-    city: event.city,
-    isp: event.isp,
-    ip: event.ip,
-    language: event.language,
-    referer: context.referrer,
-    ref_domain: event.referrerDomain,
-    device_type: event.deviceType,
-    os_name: event.os,
-    browser_name: event.browser,
-    user_agent: event.userAgent,
-    date: new Date(event.clickTime).toISOString().slice(0, 10),
-    unixtime: String(Math.floor(event.clickTime / 1000)),
-  };
-  for (let slot = 1; slot <= TOKEN_SLOTS; slot += 1) {
-    values[`t${slot}`] = event.tokens[slot - 1] ?? '';
-    // Event counts and conversion values have no value at click time; an empty one beats a literal {x}.
-    values[`event${slot}`] = '';
-  }
-  for (const name of ['payout', 'cnv_status', 'txid', 'currency']) values[name] = '';
-  return values;
+const units = (micros: number): string => (micros / 1_000_000).toFixed(6).replace(/\.?0+$/, '');
+const id = (value: number): string => (value > 0 ? String(value) : '');
+
+// Every macro a lander or offer URL may use at click time. Postback-only macros (payout, status ...)
+// and event counts have no value yet: an empty value beats a literal {payout} reaching the offer.
+const GETTERS: Record<string, Getter> = {
+  clickid: (c) => c.event.clickId,
+  campaign_id: (c) => id(c.event.campaignId),
+  campaign_key: (c) => c.campaignKey,
+  campaign_name: (c) => c.campaignName,
+  traffic_source_id: (c) => id(c.event.trafficSourceId),
+  traffic_source_name: (c) => c.sourceName,
+  affiliate_network_id: (c) => id(c.event.affiliateNetworkId),
+  affiliate_network_name: (c) => c.networkName,
+  offer_id: (c) => id(c.event.offerId),
+  offer_name: (c) => c.offerName,
+  landing_id: (c) => id(c.event.landingId),
+  landing_name: (c) => c.landingName,
+  lp_key: () => '',
+  path_name: (c) => c.pathName,
+  rule_name: (c) => c.ruleName,
+  externalid: (c) => c.event.externalId,
+  clickcost: (c) => units(c.event.costMicros),
+  country: (c) => c.countryName,
+  country_code: (c) => c.event.country,
+  region: (c) => c.event.region,
+  city: (c) => c.event.city,
+  isp: (c) => c.event.isp,
+  ip: (c) => c.event.ip,
+  language: (c) => c.event.language,
+  referer: (c) => c.referrer,
+  ref_domain: (c) => c.event.referrerDomain,
+  device_type: (c) => c.event.deviceType,
+  os_name: (c) => c.event.os,
+  browser_name: (c) => c.event.browser,
+  user_agent: (c) => c.event.userAgent,
+  date: (c) => new Date(c.event.clickTime).toISOString().slice(0, 10),
+  unixtime: (c) => String(Math.floor(c.event.clickTime / 1000)),
+  payout: () => '',
+  cnv_status: () => '',
+  txid: () => '',
+  currency: () => '',
+};
+for (let slot = 1; slot <= TOKEN_SLOTS; slot += 1) {
+  GETTERS[`t${slot}`] = (c) => c.event.tokens[slot - 1] ?? '';
+  GETTERS[`event${slot}`] = () => '';
 }
 
+type Part = string | Getter;
+const compiled = new Map<string, Part[]>();
+const COMPILED_MAX = 10_000;
+
+// A URL is split once into literal text and macro getters; a click then only concatenates. Unknown
+// macros stay as written, like the contract's fillMacros.
+function partsOf(template: string): Part[] {
+  let parts = compiled.get(template);
+  if (parts) return parts;
+  parts = [];
+  let last = 0;
+  for (const match of template.matchAll(/\{([^{}]*)\}/g)) {
+    const getter = GETTERS[match[1] ?? ''];
+    if (!getter) continue;
+    if (match.index > last) parts.push(template.slice(last, match.index));
+    parts.push(getter);
+    last = match.index + match[0].length;
+  }
+  if (last < template.length) parts.push(template.slice(last));
+  if (compiled.size >= COMPILED_MAX) compiled.clear();
+  compiled.set(template, parts);
+  return parts;
+}
+
+/** The URL with every known macro filled, values URL-encoded. */
 export function fillUrl(template: string, context: MacroContext): string {
-  return fillMacros(template, macroValues(context));
+  let url = '';
+  for (const part of partsOf(template))
+    url += typeof part === 'string' ? part : encodeURIComponent(part(context));
+  return url;
 }
