@@ -46,7 +46,10 @@ export type TwoFactorSignInRequest = z.infer<typeof twoFactorSignInRequestSchema
 export const roleResponseSchema = z.object({ id: z.string(), role: roleSchema, username: z.string() });
 export type RoleResponse = z.infer<typeof roleResponseSchema>;
 
-export const userIdParamsSchema = z.object({ id: z.string().regex(/^\d+$/, 'The id is a positive integer') });
+// At most 15 digits, like entity ids: a longer one is no id the store can hold (a 400, never a 500).
+export const userIdParamsSchema = z.object({
+  id: z.string().regex(/^\d{1,15}$/, 'The id is a positive integer'),
+});
 export type UserIdParams = z.infer<typeof userIdParamsSchema>;
 
 export const canCreateUsersResponseSchema = z.object({ canCreateUsers: z.boolean() });
@@ -57,8 +60,13 @@ export type HideProfitResponse = z.infer<typeof hideProfitResponseSchema>;
 export const authSecretResponseSchema = z.object({ secret: z.string() });
 export type AuthSecretResponse = z.infer<typeof authSecretResponseSchema>;
 
+/** Account-security changes ask for the password again, so a session left open is not enough for them. */
+export const currentPasswordSchema = z
+  .string({ error: 'Current password is required' })
+  .min(1, 'Current password is required')
+  .max(PASSWORD_MAX_LENGTH);
 export const changePasswordRequestSchema = z.object({
-  currentPassword: z.string().min(1, 'Current password is required').max(PASSWORD_MAX_LENGTH),
+  currentPassword: currentPasswordSchema,
   newPassword: newPasswordSchema,
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
@@ -76,3 +84,12 @@ export const twoFactorEnableResponseSchema = z.object({
 export type TwoFactorEnableResponse = z.infer<typeof twoFactorEnableResponseSchema>;
 export const twoFactorCodeRequestSchema = z.object({ code: totpCodeSchema });
 export type TwoFactorCodeRequest = z.infer<typeof twoFactorCodeRequestSchema>;
+export const twoFactorEnableRequestSchema = z.object({ currentPassword: currentPasswordSchema });
+export type TwoFactorEnableRequest = z.infer<typeof twoFactorEnableRequestSchema>;
+export const twoFactorDisableRequestSchema = z.object({
+  code: totpCodeSchema,
+  currentPassword: currentPasswordSchema,
+});
+export type TwoFactorDisableRequest = z.infer<typeof twoFactorDisableRequestSchema>;
+export const authSecretRotateRequestSchema = z.object({ currentPassword: currentPasswordSchema });
+export type AuthSecretRotateRequest = z.infer<typeof authSecretRotateRequestSchema>;

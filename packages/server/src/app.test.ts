@@ -262,7 +262,7 @@ describe('sign-in and session', () => {
     expect((await link.get(`${API_PATHS.role}?auth=${secret}`)).status).toBe(200);
     // The secret opens reads only: an unsafe call carrying it is still anonymous.
     expect((await link.post(`${API_PATHS.authSecretRotate}?auth=${secret}`)).status).toBe(401);
-    const rotated = await browser.post(API_PATHS.authSecretRotate);
+    const rotated = await browser.post(API_PATHS.authSecretRotate, { currentPassword: ADMIN_PASSWORD });
     expect(rotated.json<{ secret: string }>().secret).not.toBe(secret);
     expect((await link.get(`${API_PATHS.role}?auth=${secret}`)).status).toBe(401);
   });

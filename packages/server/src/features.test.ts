@@ -39,7 +39,7 @@ describe('two-factor sign-in', () => {
     const browser = await signedIn(cairn);
     expect((await browser.get(API_PATHS.twoFactor)).body).toEqual({ enabled: false, pending: false });
 
-    const enabled = await browser.post(API_PATHS.twoFactorEnable);
+    const enabled = await browser.post(API_PATHS.twoFactorEnable, { currentPassword: ADMIN_PASSWORD });
     expect(enabled.status).toBe(200);
     const { secret, otpauthUri } = enabled.json<{ secret: string; otpauthUri: string }>();
     expect(otpauthUri).toMatch(/^otpauth:\/\/totp\/Cairn:admin\?secret=[A-Z2-7]+&issuer=Cairn/);
@@ -83,7 +83,10 @@ describe('two-factor sign-in', () => {
     expect(tooOld.status).toBe(401);
 
     clock.advance(30_000);
-    const disable = await browser.post(API_PATHS.twoFactorDisable, { code: totpCode(secret, clock.ms) });
+    const disable = await browser.post(API_PATHS.twoFactorDisable, {
+      code: totpCode(secret, clock.ms),
+      currentPassword: ADMIN_PASSWORD,
+    });
     expect(disable.status).toBe(200);
     const plain = new TestBrowser(cairn.url);
     expect((await plain.signIn('admin', ADMIN_PASSWORD)).body).toEqual({ status: 'ok' });
@@ -93,7 +96,9 @@ describe('two-factor sign-in', () => {
     const clock = new Clock();
     const cairn = await start({ now: clock.now });
     const browser = await signedIn(cairn);
-    const { secret } = (await browser.post(API_PATHS.twoFactorEnable)).json<{ secret: string }>();
+    const { secret } = (
+      await browser.post(API_PATHS.twoFactorEnable, { currentPassword: ADMIN_PASSWORD })
+    ).json<{ secret: string }>();
     await browser.post(API_PATHS.twoFactorConfirm, { code: totpCode(secret, clock.ms) });
     await browser.post(API_PATHS.logout);
     clock.advance(60_000);

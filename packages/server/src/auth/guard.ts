@@ -13,10 +13,10 @@ import { recordAudit } from '../audit.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../http.ts';
 import { checkLicense, type LicenseState } from '../license.ts';
+import { type Attempt, type AttemptBudget, SignInAttempts } from './attempts.ts';
 import { burnPasswordCheck, verifyPassword } from './password.ts';
 import { hmac, randomToken, safeEqual } from './secrets.ts';
 import { type Session, TWO_FACTOR_WINDOW_MS } from './sessions.ts';
-import { FailureThrottle } from './throttle.ts';
 import type { UserWithSecrets } from './users.ts';
 
 // Read-only links opened outside the panel carry the user's auth secret instead of a session.
@@ -50,11 +50,26 @@ export interface Guard {
   requireSessionUser(request: FastifyRequest): UserWithSecrets;
   assertLicensed(): void;
   licenseStatus(): LicenseStatusResponse;
+  /** The one sign-in password check: throttled, 401 for a wrong login or password alike. */
   checkCredentials(request: FastifyRequest, login: string, password: string): Promise<UserWithSecrets>;
-  /** 429 when the caller's IP or the account is over its failure budget. */
-  assertNotThrottled(request: FastifyRequest, login: string): void;
-  recordFailure(request: FastifyRequest, login: string): void;
-  forgiveAccount(login: string): void;
+  /**
+   * Reserves a guess against the account's and the IP's failure budgets before anything is awaited;
+   * 429 when a budget is spent. Call `succeeded()` when the guess was right and `done()` in `finally`.
+   */
+  beginAttempt(request: FastifyRequest, login: string, budget: AttemptBudget): Attempt;
+  /**
+   * Re-authentication before an account-security change: the current password, on the sign-in's budget;
+   * 400 at `currentPassword` when wrong. `more` runs inside the same attempt (e.g. a code check) and
+   * throws when its part is wrong, which leaves the attempt counted as a failure.
+   */
+  checkCurrentPassword(
+    request: FastifyRequest,
+    user: UserWithSecrets,
+    currentPassword: string,
+    more?: () => Promise<void>,
+  ): Promise<void>;
+  /** A sign-in completed (password and, when on, the code): the account's failures are forgiven. */
+  completedSignIn(login: string): void;
   startSession(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -77,9 +92,12 @@ export interface GuardWithHooks extends Guard {
 export function createGuard(ctx: AppContext): GuardWithHooks {
   const { config, users, sessions, keys } = ctx;
   const state = new WeakMap<FastifyRequest, RequestState>();
-  const windowMs = config.signInThrottleWindowMinutes * 60 * 1000;
-  const ipThrottle = new FailureThrottle(config.signInMaxFailuresPerIp, windowMs);
-  const accountThrottle = new FailureThrottle(config.signInMaxFailuresPerAccount, windowMs);
+  const attempts = new SignInAttempts({
+    maxFailuresPerAccount: config.signInMaxFailuresPerAccount,
+    maxFailuresPerIp: config.signInMaxFailuresPerIp,
+    windowMs: config.signInThrottleWindowMinutes * 60 * 1000,
+    now: config.now,
+  });
   const sessionLifetimeMs = config.sessionLifetimeHours * 60 * 60 * 1000;
 
   const stateOf = (request: FastifyRequest): RequestState => {
@@ -178,9 +196,6 @@ export function createGuard(ctx: AppContext): GuardWithHooks {
       : { kind: 'session', session, user };
     current.binding = `s:${session.idHash}`;
   };
-
-  const throttled = (retryAfter: number): HttpError =>
-    new HttpError(429, { message: MESSAGES.tooManyAttempts }, { 'retry-after': String(retryAfter) });
 
   // Who is calling, CSRF and demo-mode refusals, before any body is parsed.
   const onRequest = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
@@ -290,20 +305,8 @@ export function createGuard(ctx: AppContext): GuardWithHooks {
     };
   };
 
-  const assertNotThrottled = (request: FastifyRequest, login: string): void => {
-    const now = config.now();
-    const retryAfter = Math.max(
-      ipThrottle.retryAfterSeconds(request.ip, now),
-      accountThrottle.retryAfterSeconds(login.toLowerCase(), now),
-    );
-    if (retryAfter > 0) throw throttled(retryAfter);
-  };
-
-  const recordFailure = (request: FastifyRequest, login: string): void => {
-    const now = config.now();
-    ipThrottle.recordFailure(request.ip, now);
-    accountThrottle.recordFailure(login.toLowerCase(), now);
-  };
+  const beginAttempt = (request: FastifyRequest, login: string, budget: AttemptBudget): Attempt =>
+    attempts.begin(request.ip, login, budget);
 
   /**
    * The one password check for every call that takes credentials, so each of them is throttled per IP
@@ -314,16 +317,40 @@ export function createGuard(ctx: AppContext): GuardWithHooks {
     login: string,
     password: string,
   ): Promise<UserWithSecrets> => {
-    assertNotThrottled(request, login);
-    const user = await users.findByLogin(login);
-    const passwordOk = user ? await verifyPassword(password, user.passwordHash) : false;
-    if (!user) await burnPasswordCheck(password);
-    if (!user || !passwordOk || user.disabled) {
-      recordFailure(request, login);
-      await audit(user?.id ?? null, 'user_sign_in_failed', { login, ip: request.ip });
-      throw new HttpError(401, { message: MESSAGES.wrongCredentials });
+    const attempt = beginAttempt(request, login, 'password');
+    try {
+      const user = await users.findByLogin(login);
+      const passwordOk = user ? await verifyPassword(password, user.passwordHash) : false;
+      if (!user) await burnPasswordCheck(password);
+      if (!user || !passwordOk || user.disabled) {
+        await audit(user?.id ?? null, 'user_sign_in_failed', { login, ip: request.ip });
+        throw new HttpError(401, { message: MESSAGES.wrongCredentials });
+      }
+      attempt.succeeded();
+      return user;
+    } finally {
+      attempt.done();
     }
-    return user;
+  };
+
+  const checkCurrentPassword = async (
+    request: FastifyRequest,
+    user: UserWithSecrets,
+    currentPassword: string,
+    more?: () => Promise<void>,
+  ): Promise<void> => {
+    const attempt = beginAttempt(request, user.login, 'password');
+    try {
+      if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+        await audit(user.id, 'user_reauthentication_failed', { ip: request.ip });
+        const message = 'The current password is wrong';
+        throw new HttpError(400, { message, errors: [{ message, detail: { field: 'currentPassword' } }] });
+      }
+      await more?.();
+      attempt.succeeded();
+    } finally {
+      attempt.done();
+    }
   };
 
   const endSession = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
@@ -348,16 +375,14 @@ export function createGuard(ctx: AppContext): GuardWithHooks {
     assertLicensed,
     licenseStatus,
     checkCredentials,
-    assertNotThrottled,
-    recordFailure,
-    forgiveAccount: (login) => accountThrottle.reset(login.toLowerCase()),
+    beginAttempt,
+    checkCurrentPassword,
+    completedSignIn: (login) => attempts.completed(login),
     startSession,
     endSession,
     audit,
     async sweep() {
-      const now = config.now();
-      ipThrottle.sweep(now);
-      accountThrottle.sweep(now);
+      attempts.sweep();
       await sessions.purgeExpired();
     },
   };

@@ -22,4 +22,15 @@ describe('FailureThrottle', () => {
     throttle.sweep(5000);
     expect(throttle.trackedKeys).toBe(0);
   });
+
+  it('counts a reservation as a failure until it is forgiven', () => {
+    const throttle = new FailureThrottle(2, 60_000);
+    const first = throttle.reserve('k', 1000);
+    throttle.reserve('k', 2000);
+    expect(throttle.retryAfterSeconds('k', 3000)).toBeGreaterThan(0);
+    throttle.forgive('k', first);
+    expect(throttle.retryAfterSeconds('k', 3000)).toBe(0);
+    throttle.forgive('k', 2000);
+    expect(throttle.trackedKeys).toBe(0);
+  });
 });

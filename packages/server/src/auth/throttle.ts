@@ -32,6 +32,24 @@ export class FailureThrottle {
     this.failures.set(key, recent);
   }
 
+  /**
+   * Counts an attempt as a failure before it is checked, so parallel requests cannot all slip under the
+   * budget while the first is still hashing; `forgive` takes it back when the attempt succeeds.
+   */
+  reserve(key: string, now: number): number {
+    this.recordFailure(key, now);
+    return now;
+  }
+
+  /** Takes back one failure recorded at `at` (a reservation whose attempt succeeded). */
+  forgive(key: string, at: number): void {
+    const recent = this.failures.get(key);
+    if (!recent) return;
+    const index = recent.lastIndexOf(at);
+    if (index !== -1) recent.splice(index, 1);
+    if (recent.length === 0) this.failures.delete(key);
+  }
+
   reset(key: string): void {
     this.failures.delete(key);
   }

@@ -1,8 +1,10 @@
 import {
   API_PATHS,
   type AuthSecretResponse,
+  authSecretRotateRequestSchema,
   type CanCreateUsersResponse,
   changePasswordRequestSchema,
+  entityIdParamsSchema,
   type HideProfitResponse,
   MESSAGES,
   type OkResponse,
@@ -12,12 +14,12 @@ import {
   type TwoFactorEnableResponse,
   type TwoFactorStatusResponse,
   twoFactorCodeRequestSchema,
+  twoFactorDisableRequestSchema,
+  twoFactorEnableRequestSchema,
   twoFactorSignInRequestSchema,
-  userIdParamsSchema,
 } from '@cairn/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Guard } from '../auth/guard.ts';
-import { verifyPassword } from '../auth/password.ts';
 import { generateTotpSecret, matchTotp, otpauthUri } from '../auth/totp.ts';
 import type { UserWithSecrets } from '../auth/users.ts';
 import type { AppContext } from '../context.ts';
@@ -32,11 +34,12 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, gua
     const body = parseInput(signInRequestSchema, request.body);
     const user = await guard.checkCredentials(request, body.login, body.password);
     guard.assertLicensed();
-    guard.forgiveAccount(body.login);
+    // A right password alone forgives nothing before the second factor: code guesses keep their budget.
     if (user.twoFactorEnabled) {
       await guard.startSession(request, reply, user, true);
       return { status: 'need_two_factor' };
     }
+    guard.completedSignIn(user.login);
     await guard.startSession(request, reply, user, false);
     await audit(user.id, 'user_signed_in', { ip: request.ip });
     return { status: 'ok' };
@@ -50,18 +53,24 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, gua
       });
     }
     const body = parseInput(twoFactorSignInRequestSchema, request.body);
-    // Codes are guessable in a million tries: they share the password's failure budget.
-    guard.assertNotThrottled(request, auth.user.login);
-    const user = await users.findById(auth.user.id);
-    const secret = user ? users.totpSecret(user) : null;
-    const step = user && secret ? matchTotp(secret, body.code, config.now(), user.totpLastStep) : null;
-    if (!user || step === null || !(await users.useTotpStep(user.id, step))) {
-      guard.recordFailure(request, auth.user.login);
-      await audit(auth.user.id, 'user_two_factor_failed', { ip: request.ip });
-      throw new HttpError(401, { message: 'Wrong or already used two-factor code' });
+    // Codes are guessable in a million tries: each is reserved against the account's code budget, which a
+    // right password does not refill.
+    const attempt = guard.beginAttempt(request, auth.user.login, 'two_factor');
+    let user: UserWithSecrets | null;
+    try {
+      user = await users.findById(auth.user.id);
+      const secret = user ? users.totpSecret(user) : null;
+      const step = user && secret ? matchTotp(secret, body.code, config.now(), user.totpLastStep) : null;
+      if (!user || step === null || !(await users.useTotpStep(user.id, step))) {
+        await audit(auth.user.id, 'user_two_factor_failed', { ip: request.ip });
+        throw new HttpError(401, { message: 'Wrong or already used two-factor code' });
+      }
+      attempt.succeeded();
+    } finally {
+      attempt.done();
     }
     guard.assertLicensed();
-    guard.forgiveAccount(user.login);
+    guard.completedSignIn(user.login);
     await guard.startSession(request, reply, user, false);
     await audit(user.id, 'user_signed_in', { ip: request.ip, twoFactor: true });
     return { status: 'ok' };
@@ -79,14 +88,13 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, gua
 
   const targetUser = async (request: FastifyRequest): Promise<UserWithSecrets> => {
     const caller = requireUser(request);
-    const { id } = parseInput(userIdParamsSchema, request.params);
-    const targetId = Number(id);
+    const { id: targetId } = parseInput(entityIdParamsSchema, request.params);
     // Plain users may ask only about themselves; issue 7's per-kind permissions refine this for admins.
     if (caller.role === 'user' && caller.id !== targetId) {
       throw new HttpError(403, { message: MESSAGES.permissionDenied });
     }
     const target = await users.findById(targetId);
-    if (!target) throw new HttpError(404, { message: `User ${id} not found` });
+    if (!target) throw new HttpError(404, { message: `User ${targetId} not found` });
     return target;
   };
 
@@ -101,16 +109,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, gua
   });
 
   app.post(API_PATHS.changePassword, async (request): Promise<OkResponse> => {
-    const user = requireUser(request);
-    if (stateOf(request).auth.kind !== 'session')
-      throw new HttpError(401, { message: MESSAGES.authenticationRequired });
+    const user = requireSessionUser(request);
     const body = parseInput(changePasswordRequestSchema, request.body);
-    if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
-      throw new HttpError(400, {
-        message: 'The current password is wrong',
-        errors: [{ message: 'The current password is wrong', detail: { field: 'currentPassword' } }],
-      });
-    }
+    await guard.checkCurrentPassword(request, user, body.currentPassword);
     await users.setPassword(user.id, body.newPassword);
     const auth = stateOf(request).auth;
     // Other browsers signed in with the old password lose their sessions; this one stays.
@@ -126,6 +127,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, gua
 
   app.post(API_PATHS.twoFactorEnable, async (request): Promise<TwoFactorEnableResponse> => {
     const user = requireSessionUser(request);
+    const body = parseInput(twoFactorEnableRequestSchema, request.body);
+    await guard.checkCurrentPassword(request, user, body.currentPassword);
     if (user.twoFactorEnabled) {
       throw new HttpError(409, {
         message: 'Two-factor sign-in is already on; disable it first to change the device',
@@ -156,16 +159,19 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, gua
 
   app.post(API_PATHS.twoFactorDisable, async (request): Promise<OkResponse> => {
     const user = requireSessionUser(request);
-    const body = parseInput(twoFactorCodeRequestSchema, request.body);
+    const body = parseInput(twoFactorDisableRequestSchema, request.body);
     const secret = users.totpSecret(user);
     if (!secret) throw new HttpError(409, { message: 'Two-factor sign-in is not on' });
-    const step = matchTotp(secret, body.code, config.now(), user.totpLastStep);
-    if (step === null || !(await users.useTotpStep(user.id, step))) {
-      throw new HttpError(400, {
-        message: 'Wrong or already used two-factor code',
-        errors: [{ message: 'Wrong or already used two-factor code', detail: { field: 'code' } }],
-      });
-    }
+    // The password and the code are one attempt: a wrong code spends the sign-in's budget too.
+    await guard.checkCurrentPassword(request, user, body.currentPassword, async () => {
+      const step = matchTotp(secret, body.code, config.now(), user.totpLastStep);
+      if (step === null || !(await users.useTotpStep(user.id, step))) {
+        throw new HttpError(400, {
+          message: 'Wrong or already used two-factor code',
+          errors: [{ message: 'Wrong or already used two-factor code', detail: { field: 'code' } }],
+        });
+      }
+    });
     await users.disableTotp(user.id);
     await audit(user.id, 'user_two_factor_disabled');
     return { status: 'ok' };
@@ -178,6 +184,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, gua
 
   app.post(API_PATHS.authSecretRotate, async (request): Promise<AuthSecretResponse> => {
     const user = requireSessionUser(request);
+    const body = parseInput(authSecretRotateRequestSchema, request.body);
+    await guard.checkCurrentPassword(request, user, body.currentPassword);
     const secret = await users.rotateAuthSecret(user.id);
     await audit(user.id, 'user_auth_secret_rotated');
     return { secret };

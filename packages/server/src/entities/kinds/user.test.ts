@@ -224,7 +224,9 @@ describe('user management', () => {
       role: 'admin',
     });
     const session = await signedIn('two-factor-user', 'tf-password');
-    const enable = (await session.post(API_PATHS.twoFactorEnable)).json<{ secret: string }>();
+    const enable = (await session.post(API_PATHS.twoFactorEnable, { currentPassword: 'tf-password' })).json<{
+      secret: string;
+    }>();
     const confirm = await session.post(API_PATHS.twoFactorConfirm, {
       code: totpCode(enable.secret, Date.now()),
     });
