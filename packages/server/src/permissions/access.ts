@@ -13,6 +13,7 @@ import { capitalize } from '../entities/repository.ts';
 import type { EntityAccess } from '../entities/service.ts';
 import { HttpError } from '../http.ts';
 import type { Sql } from '../store/config/port.ts';
+import { authorizeUserWrite, checkUserWrite } from './userWrites.ts';
 
 // The server side of per-kind permissions. Admins and the super-admin may do everything with entities (the
 // user kind has its own rules below); a plain user may touch a kind only through a permission for it.
@@ -153,8 +154,9 @@ export function permissionAccess(sql: Sql, definitions: readonly EntityDefinitio
   return {
     async authorize(user, kind, action, id) {
       if (kind === 'user') {
-        // Users are managed by admins and the super-admin only; the finer rules are in checkWrite.
+        // Users are read by admins and the super-admin only; writes follow userWrites.ts.
         if (user.role === 'user') throw denied();
+        if (action === 'write') await authorizeUserWrite(sql, user, id);
         return;
       }
       if (user.role !== 'user') return;
@@ -173,10 +175,7 @@ export function permissionAccess(sql: Sql, definitions: readonly EntityDefinitio
 
     async checkWrite(tx, user, kind, values, previous: EntityRecord | null) {
       if (kind === 'user') {
-        if (previous === null && !(user.role !== 'user' && user.canCreateUsers)) throw denied();
-        if (previous?.role === 'super_admin' && user.role !== 'super_admin') {
-          throw denied('Only the super-admin can change the super-admin');
-        }
+        checkUserWrite(user, values, previous);
         return;
       }
       if (user.role !== 'user') return;

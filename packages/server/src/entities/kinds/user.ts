@@ -163,6 +163,12 @@ export function registerUserRoutes(app: FastifyInstance, { context, entities, no
   app.post(userPath.twoFactorResetRoute, async (request) => {
     const { id } = parseInput(entityIdParamsSchema, request.params);
     const caller = await context.authorized(request, 'user', 'write', id);
+    // Turning one's own second factor off asks for the password and a code (Settings > User), not this.
+    if (id === caller.id) {
+      throw new HttpError(403, {
+        message: 'Permission denied: turn your own two-factor sign-in off in Settings > User',
+      });
+    }
     const record: EntityRecord | null = await context.service.store.transaction(async (tx) => {
       const target = await entities.find(tx, definition, id);
       if (!target) throw new HttpError(404, { message: `User ${id} not found` });
