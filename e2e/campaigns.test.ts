@@ -2,7 +2,7 @@ import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { type E2e, e2eSuite, waitForTitle } from './support.ts';
 
-// Issue 7 in Chromium against the real server: a campaign built in the flow editor, its URL copied, then
+// In Chromium against the real server: a campaign built in the flow editor, its URL copied, then
 // moved onto a shared rotation; a plain user limited to one campaign group sees only that group. The
 // steps build on each other, in order.
 
@@ -83,7 +83,7 @@ async function setup({ server, session }: E2e): Promise<void> {
   await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   const { page } = e2e.session;
 
-  // What a campaign refers to, made through the API: issue 6's browser tests cover these forms.
+  // What a campaign refers to, made through the API: entities.test.ts covers these forms in the browser.
   type Created = { id: number };
   const offer = (name: string) =>
     api<Created>(page, 'POST', '/api/offer', { name, url: 'https://offer.example/?sub={clickid}' });

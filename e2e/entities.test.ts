@@ -2,7 +2,7 @@ import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, waitForTitle } from './support.ts';
 
-// Issue 6 in Chromium against the real server: the generic list, form and mass-edit pages for offers,
+// In Chromium against the real server: the generic list, form and mass-edit pages for offers,
 // landers, affiliate networks, traffic sources and groups. The steps build on each other, in order.
 
 const e2e = e2eSuite({ session: true });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-// Every entity kind served by the generic REST shape `/api/{kind}` (DESIGN.md). Issue 7 adds campaign,
-// rotation and user to this list on the same machinery.
+// Every entity kind served by the generic REST shape `/api/{kind}` (DESIGN.md): one machinery for all,
+// so a kind added here gets list, form, mass edit, archive and audit without code of its own.
 export const ENTITY_KINDS = [
   'offer',
   'landing',

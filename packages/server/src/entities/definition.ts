@@ -102,7 +102,7 @@ export interface Usage {
   examples: string[];
 }
 
-/** Extra usage lookups beyond plain reference fields (issue 7's campaign flows reference offers in JSON). */
+/** Extra usage lookups beyond plain reference fields (campaign and rotation flows reference offers and landers inside JSON). */
 export type UsageFinder = (sql: Sql, kind: string, id: number) => Promise<Usage[]>;
 
 export interface SqlCondition {

@@ -300,7 +300,7 @@ describe('the contract', () => {
 });
 
 describe('access', () => {
-  it('needs a session, and is closed to plain users until issue 7 grants permissions', async () => {
+  it('needs a session, and is closed to plain users until permissions grant them access', async () => {
     const anonymous = new TestBrowser(cairn.url);
     const noSession = await anonymous.get(entityPath.list('offer'));
     expect(noSession.status).toBe(401);

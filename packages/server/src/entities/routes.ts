@@ -19,7 +19,7 @@ import type { EntityRouteContext } from './routeContext.ts';
 import { adminOnlyAccess, type EntityAccess, EntityService } from './service.ts';
 
 export interface EntityRoutesOptions {
-  /** Issue 7's per-kind permissions replace the default admin-only access here. */
+  /** Per-kind permissions; without them only admins manage entities. */
   access?: EntityAccess;
   definitions?: readonly EntityDefinition[];
   usageFinders?: readonly UsageFinder[];

@@ -1,7 +1,7 @@
 import { ENTITY_CONTRACTS, GROUPED_KINDS, type GroupedKind } from '@cairn/contract';
 import type { EntityDefinition } from '../definition.ts';
 
-/** Where the members of each group kind live; issue 7 adds campaigns and rotations. */
+/** Where the members of each group kind live, so a group's count and deletion check read the right table. */
 export type GroupMemberTables = Partial<Record<GroupedKind, string>>;
 
 export function groupDefinition(memberTables: GroupMemberTables): EntityDefinition {
