@@ -113,20 +113,8 @@ export class ClickEngine {
     const campaign = key.length > 0 && key.length <= 64 ? this.table.campaignByKey(key) : undefined;
     if (!campaign) return { kind: 'fallback', reason: 'unknown campaign key', trace: null };
 
-    const enrichment = this.enricher.enrich({
-      ip: request.ip,
-      userAgent: request.userAgent,
-      acceptLanguage: request.acceptLanguage,
-      referrer: request.referrer,
-    });
-    const trace: ClickTrace = {
-      enrichment,
-      campaign,
-      ruleName: null,
-      pathName: null,
-      landingName: null,
-      offerName: null,
-    };
+    const trace = this.startTrace(campaign, request);
+    const { enrichment } = trace;
     if (!campaign.active) return { kind: 'fallback', reason: 'campaign paused', trace };
     if (!campaign.compiled || !campaign.flow)
       return { kind: 'fallback', reason: 'campaign has no flow', trace };
@@ -223,20 +211,7 @@ export class ClickEngine {
     const campaign = this.table.campaign(click.campaignId);
     if (!campaign)
       return { kind: 'fallback', reason: 'the click belongs to no active campaign', trace: null };
-    const enrichment = this.enricher.enrich({
-      ip: request.ip,
-      userAgent: request.userAgent,
-      acceptLanguage: request.acceptLanguage,
-      referrer: request.referrer,
-    });
-    const trace: ClickTrace = {
-      enrichment,
-      campaign,
-      ruleName: null,
-      pathName: null,
-      landingName: null,
-      offerName: null,
-    };
+    const trace = this.startTrace(campaign, request);
     let offerId = click.offerId;
     const slot = Number(request.query.get(CLICK_PARAMS.toOffer) ?? '');
     if (Number.isInteger(slot) && slot >= 1 && campaign.flow) {
@@ -263,6 +238,16 @@ export class ClickEngine {
     const url = fillUrl(offer.url, this.macroContext(event, trace, request.referrer));
     if (!isHttpUrl(url)) return { kind: 'fallback', reason: 'the offer URL is not an http(s) URL', trace };
     return { kind: 'routed', event, url, mode: campaign.redirectMode, cookies: [], trace };
+  }
+
+  private startTrace(campaign: RoutedCampaign, request: ClickRequest): ClickTrace {
+    const enrichment = this.enricher.enrich({
+      ip: request.ip,
+      userAgent: request.userAgent,
+      acceptLanguage: request.acceptLanguage,
+      referrer: request.referrer,
+    });
+    return { enrichment, campaign, ruleName: null, pathName: null, landingName: null, offerName: null };
   }
 
   private nameDecision(trace: ClickTrace, campaign: RoutedCampaign, decision: FlowDecision): void {
