@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_CONFIG, loadConfig, resolveConfig } from './config.ts';
+import { ConfigError, DEFAULT_CONFIG, loadConfig, resolveConfig, type TrustHops } from './config.ts';
 
 describe('configuration', () => {
   it('maps every CAIRN_* variable to its setting', () => {
@@ -38,7 +38,7 @@ describe('configuration', () => {
       signInMaxFailuresPerAccount: 3,
       signInMaxFailuresPerIp: 9,
       signInThrottleWindowMinutes: 30,
-      trustProxy: true,
+      trustProxy: expect.objectContaining({ hops: 1 }),
       logLevel: 'warn',
       secretKey: 'c2VjcmV0',
     });
@@ -58,5 +58,31 @@ describe('configuration', () => {
     expect(() => loadConfig({ CAIRN_PORT: '70000' })).toThrow(ConfigError);
     expect(() => loadConfig({ CAIRN_MODE: 'staging' })).toThrow(/CAIRN_MODE/);
     expect(() => loadConfig({ CAIRN_SESSION_LIFETIME_HOURS: '-1' })).toThrow(/CAIRN_SESSION_LIFETIME_HOURS/);
+  });
+
+  it('trusts no proxy by default, then a hop count or the listed proxies; true is one hop', () => {
+    const trust = (value: string) => loadConfig({ CAIRN_TRUST_PROXY: value }).trustProxy;
+    const hops = (value: unknown) => (typeof value === 'function' ? (value as TrustHops).hops : value);
+    expect(resolveConfig(loadConfig({})).trustProxy).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(hops(trust('1'))).toBe(1);
+    expect(hops(trust('2'))).toBe(2);
+    expect(hops(trust('TRUE'))).toBe(1);
+    expect(hops(resolveConfig({ trustProxy: true }).trustProxy)).toBe(1);
+    expect(hops(resolveConfig({ trustProxy: 2 }).trustProxy)).toBe(2);
+    const twoHops = resolveConfig({ trustProxy: 2 }).trustProxy as TrustHops;
+    expect([0, 1, 2].map((hop) => twoHops('192.0.2.1', hop))).toEqual([true, true, false]);
+    expect(trust('10.0.0.1, 10.1.0.0/16,::1,fd00::/8, loopback')).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    expect(() => trust('yes')).toThrow(/CAIRN_TRUST_PROXY .*"yes"/);
+    expect(() => trust('10.0.0.1,proxy.example')).toThrow(/"proxy.example"/);
+    expect(() => trust('10.0.0.0/33')).toThrow(ConfigError);
+    expect(() => trust('99')).toThrow(/at most 10/);
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Mode } from '@cairn/contract';
@@ -20,11 +21,18 @@ export interface CairnConfig {
   /** Font files no npm package ships (Vela Sans, Liberation Mono), served at /panel/fonts/; null is `<dataDir>/fonts`. */
   fontsDir: string | null;
   sessionLifetimeHours: number;
+  /** A session unused for this long ends, whatever its lifetime left. */
+  sessionIdleMinutes: number;
   signInMaxFailuresPerAccount: number;
   signInMaxFailuresPerIp: number;
   signInThrottleWindowMinutes: number;
-  /** Trust X-Forwarded-* from a reverse proxy (client IP for throttling, https for Secure cookies). */
-  trustProxy: boolean;
+  /**
+   * Which reverse proxies' X-Forwarded-* to believe (client IP for throttling and the audit log, https for
+   * Secure cookies): false none, a number of hops in front of Cairn, or the proxies' addresses and CIDRs.
+   * `true` is read as one hop, never as "everyone", which would let any client pick its own IP. A hop
+   * count is the function Fastify calls per hop (Fastify itself reads a bare number as "trust none").
+   */
+  trustProxy: false | string[] | TrustHops;
   logLevel: string;
   /** This node's name in a many-node installation (its journal marks); null: made once per data dir. */
   nodeId: string | null;
@@ -38,7 +46,10 @@ export interface CairnConfig {
   logDestination?: NodeJS.WritableStream;
 }
 
-export type CairnOptions = Partial<CairnConfig>;
+export type CairnOptions = Partial<Omit<CairnConfig, 'trustProxy'>> & {
+  /** As in CairnConfig, and `true` or a hop count, which resolve to a TrustHops. */
+  trustProxy?: boolean | number | string[] | TrustHops;
+};
 
 const serverPackageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -56,6 +67,7 @@ export const DEFAULT_CONFIG: CairnConfig = {
   panelDir: path.resolve(serverPackageDir, '../panel/dist'),
   fontsDir: null,
   sessionLifetimeHours: 24 * 7,
+  sessionIdleMinutes: 120,
   signInMaxFailuresPerAccount: 5,
   signInMaxFailuresPerIp: 20,
   signInThrottleWindowMinutes: 15,
@@ -84,6 +96,50 @@ function port(raw: string): number {
   return value;
 }
 
+/** Trusts the first `hops` proxies counted from Cairn's side; Fastify calls it per address with its hop. */
+export interface TrustHops {
+  (address: string, hop: number): boolean;
+  readonly hops: number;
+}
+
+export function trustHops(hops: number): TrustHops {
+  return Object.assign((_address: string, hop: number) => hop < hops, { hops });
+}
+
+// proxy-addr's names for ranges, besides addresses and CIDRs.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function proxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/** `false`, a hop count, or a comma-separated list of proxy addresses/CIDRs; `true` is one hop. */
+export function parseTrustProxy(raw: string): false | string[] | TrustHops {
+  const value = raw.trim().toLowerCase();
+  if (value === 'false' || value === '0') return false;
+  if (value === 'true') return trustHops(1);
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) throw new ConfigError(`CAIRN_TRUST_PROXY hop count must be at most 10, got "${raw}"`);
+    return trustHops(hops);
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !proxyEntry(entry));
+  if (bad.length > 0) {
+    throw new ConfigError(
+      `CAIRN_TRUST_PROXY must be false, a hop count (1, 2), or proxy addresses/CIDRs separated by commas; ` +
+        `not an address: ${bad.map((entry) => `"${entry}"`).join(', ')}`,
+    );
+  }
+  return entries;
+}
+
 function nonEmpty(raw: string | undefined): string | undefined {
   return raw === undefined || raw.trim() === '' ? undefined : raw;
 }
@@ -105,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
     panelDir: read('CAIRN_PANEL_DIR'),
     fontsDir: read('CAIRN_FONTS_DIR'),
     sessionLifetimeHours: read('CAIRN_SESSION_LIFETIME_HOURS'),
+    sessionIdleMinutes: read('CAIRN_SESSION_IDLE_MINUTES'),
     perAccount: read('CAIRN_SIGN_IN_MAX_FAILURES_PER_ACCOUNT'),
     perIp: read('CAIRN_SIGN_IN_MAX_FAILURES_PER_IP'),
     window: read('CAIRN_SIGN_IN_THROTTLE_WINDOW_MINUTES'),
@@ -133,6 +190,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
   if (v.sessionLifetimeHours !== undefined) {
     options.sessionLifetimeHours = positiveNumber('CAIRN_SESSION_LIFETIME_HOURS', v.sessionLifetimeHours);
   }
+  if (v.sessionIdleMinutes !== undefined) {
+    options.sessionIdleMinutes = positiveNumber('CAIRN_SESSION_IDLE_MINUTES', v.sessionIdleMinutes);
+  }
   if (v.perAccount !== undefined) {
     options.signInMaxFailuresPerAccount = positiveNumber(
       'CAIRN_SIGN_IN_MAX_FAILURES_PER_ACCOUNT',
@@ -145,7 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
   if (v.window !== undefined) {
     options.signInThrottleWindowMinutes = positiveNumber('CAIRN_SIGN_IN_THROTTLE_WINDOW_MINUTES', v.window);
   }
-  if (v.trustProxy !== undefined) options.trustProxy = v.trustProxy === 'true' || v.trustProxy === '1';
+  if (v.trustProxy !== undefined) options.trustProxy = parseTrustProxy(v.trustProxy);
   if (v.logLevel !== undefined) options.logLevel = v.logLevel;
   if (v.secretKey !== undefined) options.secretKey = v.secretKey;
   if (v.nodeId !== undefined) {
@@ -162,10 +222,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
 
 export function resolveConfig(options: CairnOptions = {}): CairnConfig {
   const defined = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
-  const config: CairnConfig = { ...DEFAULT_CONFIG, ...defined };
+  const config = { ...DEFAULT_CONFIG, ...defined } as CairnConfig;
   config.dataDir = path.resolve(config.dataDir);
   config.panelDir = path.resolve(config.panelDir);
   if (config.fontsDir !== null) config.fontsDir = path.resolve(config.fontsDir);
+  // A hop count trusts whoever connects, so it fits only a Cairn reachable through its proxies alone.
+  const trust = options.trustProxy;
+  if (trust === true) config.trustProxy = trustHops(1);
+  else if (typeof trust === 'number') config.trustProxy = trust > 0 ? trustHops(trust) : false;
   return config;
 }
 
