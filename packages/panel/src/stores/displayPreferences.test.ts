@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDisplayPreferencesStore } from './displayPreferences.ts';
+import { systemColorScheme } from './systemColorScheme.testing.ts';
 
 function createStore() {
   return createDisplayPreferencesStore({
@@ -64,6 +65,25 @@ describe('display preferences store', () => {
     const toggled = store.getSnapshot().theme;
     store.toggleTheme();
     expect(store.getSnapshot().theme).not.toBe(toggled);
+    store.dispose();
+  });
+
+  it('announces the theme the system switches to while none is stored', () => {
+    const system = systemColorScheme(false);
+    const store = createDisplayPreferencesStore({
+      root: document.documentElement,
+      storage: localStorage,
+      matchMedia: system.matchMedia,
+      loadFont: async () => 'loaded',
+      measureScale: () => 1,
+      logger: { warn: vi.fn() },
+    });
+    const listener = vi.fn();
+    store.subscribe(listener);
+    expect(store.getSnapshot().theme).toBe('light');
+    system.setDark(true);
+    expect(listener).toHaveBeenCalled();
+    expect(store.getSnapshot().theme).toBe('dark');
     store.dispose();
   });
 });

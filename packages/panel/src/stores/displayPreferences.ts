@@ -18,28 +18,28 @@ export interface DisplayPreferencesStore extends ExternalStore<Readonly<DisplayP
 
 /**
  * React-readable wrapper over the tokens package's controller, which owns validation, storage, the
- * clamp and applying to the document; this only tells subscribers that something changed.
+ * clamp and applying to the document. Subscribers hear of every change the controller announces, the
+ * ones nobody asked for included: while no theme is stored, the system switching light/dark changes
+ * the theme, and whatever names it (the user menu's toggle, the settings) must follow.
  */
 export function createDisplayPreferencesStore(
   options: DisplayPreferencesControllerOptions | DisplayPreferencesController,
 ): DisplayPreferencesStore {
   const controller = 'current' in options ? options : createDisplayPreferencesController(options);
   const listeners = createListeners();
-  const changing =
-    <A extends unknown[]>(change: (...args: A) => void) =>
-    (...args: A) => {
-      change(...args);
-      listeners.emit();
-    };
+  const stopListening = controller.subscribe(() => listeners.emit());
   return {
     subscribe: listeners.subscribe,
     getSnapshot: () => controller.current(),
-    setTheme: changing((theme: unknown) => controller.setTheme(theme)),
-    toggleTheme: changing(() => controller.toggleTheme()),
-    setColorScheme: changing((scheme: unknown) => controller.setColorScheme(scheme)),
-    setFont: changing((font: unknown) => controller.setFont(font)),
-    setFontSizeDelta: changing((delta: unknown) => controller.setFontSizeDelta(delta)),
+    setTheme: (theme) => controller.setTheme(theme),
+    toggleTheme: () => controller.toggleTheme(),
+    setColorScheme: (scheme) => controller.setColorScheme(scheme),
+    setFont: (font) => controller.setFont(font),
+    setFontSizeDelta: (delta) => controller.setFontSizeDelta(delta),
     settled: () => controller.settled(),
-    dispose: () => controller.dispose(),
+    dispose: () => {
+      stopListening();
+      controller.dispose();
+    },
   };
 }
