@@ -14,6 +14,7 @@ import type { AppContext } from '../context.ts';
 import { HttpError } from '../http.ts';
 import { checkLicense, type LicenseState } from '../license.ts';
 import { type Attempt, type AttemptBudget, SignInAttempts } from './attempts.ts';
+import { authSecretOpens } from './authSecretRoutes.ts';
 import { burnPasswordCheck, verifyPassword } from './password.ts';
 import { hmac, randomToken, safeEqual } from './secrets.ts';
 import { type Session, TWO_FACTOR_WINDOW_MS } from './sessions.ts';
@@ -250,7 +251,12 @@ export function createGuard(ctx: AppContext): GuardWithHooks {
 
     const query = request.query as Record<string, unknown> | undefined;
     const authSecret = query?.[AUTH_QUERY_PARAM];
-    if (requestState.auth.kind === 'none' && typeof authSecret === 'string' && authSecret.length > 0) {
+    if (
+      requestState.auth.kind === 'none' &&
+      typeof authSecret === 'string' &&
+      authSecret.length > 0 &&
+      authSecretOpens(request.routeOptions.url)
+    ) {
       const user = await users.findByAuthSecret(authSecret);
       if (user && !user.disabled) requestState.auth = { kind: 'auth_secret', user };
     }
