@@ -57,3 +57,25 @@ export async function listAuditEntries(sql: Sql, query: AuditLogQuery): Promise<
     pageSize: query.pageSize,
   };
 }
+
+const HIDDEN_IP = '(hidden in the demo)';
+
+/** Replaces every `ip` in audit details (sign-ins, failed guesses ...), at any depth. */
+function withoutIps(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutIps);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [key, key === 'ip' ? HIDDEN_IP : withoutIps(inner)]),
+  );
+}
+
+/** The audit log as the public demo account may see it: visitors' addresses are personal data. */
+export function maskAuditIps(list: ListResponse<AuditEntry>): ListResponse<AuditEntry> {
+  return {
+    ...list,
+    items: list.items.map((entry) => ({
+      ...entry,
+      details: withoutIps(entry.details) as AuditEntry['details'],
+    })),
+  };
+}

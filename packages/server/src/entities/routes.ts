@@ -1,5 +1,6 @@
 import {
   auditLogQuerySchema,
+  DEMO_ACCOUNT,
   type DeleteResponse,
   entityIdParamsSchema,
   entityPath,
@@ -11,7 +12,7 @@ import type { Guard } from '../auth/guard.ts';
 import type { UserWithSecrets } from '../auth/users.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput, validationError } from '../http.ts';
-import { listAuditEntries } from './audit.ts';
+import { listAuditEntries, maskAuditIps } from './audit.ts';
 import type { EntityDefinition, PresentEnv, UsageFinder } from './definition.ts';
 import { ENTITY_DEFINITIONS, KIND_ROUTES } from './kinds/index.ts';
 import { EntityRepository } from './repository.ts';
@@ -154,7 +155,9 @@ export function registerEntityRoutes(
   }
 
   app.get(entityPath.auditLog, async (request) => {
-    guard.requireAdmin(request);
-    return listAuditEntries(store, parseInput(auditLogQuerySchema, request.query));
+    const caller = guard.requireAdmin(request);
+    const entries = await listAuditEntries(store, parseInput(auditLogQuerySchema, request.query));
+    const isDemoVisitor = ctx.config.mode === 'demo' && caller.login === DEMO_ACCOUNT.login;
+    return isDemoVisitor ? maskAuditIps(entries) : entries;
   });
 }
