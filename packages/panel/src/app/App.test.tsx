@@ -217,6 +217,53 @@ describe('access denied', () => {
     await waitFor(() => expect(current()).toBe('/panel/login?returnTo=%2Foffers'));
     expect(await screen.findByRole('alert')).toHaveTextContent('Access denied: This account is disabled');
   });
+
+  it('shows the server message on sign-in when the role call answers 401 with AUTHENTICATION_ERROR', async () => {
+    const { current } = renderAt('/offers', ...signedOut);
+    await waitFor(() => expect(current()).toBe('/panel/login?returnTo=%2Foffers'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Access denied: AUTHENTICATION_ERROR: sign in required',
+    );
+  });
+
+  it('gives the reason when the session-loss re-check is refused too', async () => {
+    let sessionAlive = true;
+    const { current } = renderAt(
+      '/rollback',
+      on('GET', '/api/user/role', () =>
+        sessionAlive
+          ? json(adminRole)
+          : json({ message: 'AUTHENTICATION_ERROR: the session has ended' }, 401),
+      ),
+      on('GET', '/api/mode', () => json({ mode: 'normal' })),
+      on('GET', '/api/backups', () => {
+        sessionAlive = false;
+        return json({ message: 'AUTHENTICATION_ERROR: the session has ended' }, 401);
+      }),
+    );
+    await waitFor(() => expect(current()).toBe('/panel/login?returnTo=%2Frollback'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Access denied: AUTHENTICATION_ERROR: the session has ended',
+    );
+  });
+
+  it('shows no reason on the sign-in screen opened directly', async () => {
+    renderAt('/login', ...signedOut);
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps where the user was when the role call answers 402', async () => {
+    const { current } = renderAt(
+      '/offers/edit/3',
+      on('GET', '/api/user/role', () =>
+        json({ error: 'License not found', trackerId: 'TR-2', message: 'License not found' }, 402),
+      ),
+      on('GET', '/api/mode', () => json({ mode: 'normal' })),
+    );
+    await waitFor(() => expect(current()).toBe('/panel/login?returnTo=%2Foffers%2Fedit%2F3'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('License not found. Your tracker ID is TR-2');
+  });
 });
 
 describe('session rules', () => {
@@ -258,7 +305,7 @@ describe('session rules', () => {
         return expired();
       }),
     );
-    await waitFor(() => expect(current()).toBe('/panel/login'));
+    await waitFor(() => expect(current()).toBe('/panel/login?returnTo=%2Frollback'));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'License error: License expired. Tracker ID: TR-9',
     );

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { type BaseLocationHook, type BaseSearchHook, Router, useLocation, useSearch } from 'wouter';
 import { fetchRole } from '../api/calls.ts';
+import { accessDeniedNotice } from '../guard/guard.ts';
 import { installRequestLogging } from '../http/requestLogging.ts';
 import { panelBase } from '../routes/resolve.ts';
 import { installSessionRules } from '../session/sessionRules.ts';
@@ -21,7 +22,14 @@ function SessionRules({ services }: { services: AppServices }) {
       installSessionRules(services.client, {
         navigate: (to) => navigate(to),
         currentPath: () => here.current,
-        recheckSession: async () => (await fetchRole(services.client)).status === 'ok',
+        recheckSession: async () => {
+          const role = await fetchRole(services.client);
+          if (role.status === 'ok') return true;
+          // The re-check is a role call too: its refusal is shown on sign-in like the guard's.
+          const notice = accessDeniedNotice(role);
+          if (notice) services.signInNotice.set(notice);
+          return false;
+        },
         showLicenseError: (problem) => services.licenseError.set(problem),
         toastError: (message) => toast.error(<ServerMessage message={message} />),
       }),

@@ -38,10 +38,10 @@ describe('route guard', () => {
     await expect(runGuard(signInPage, deps([ok]))).resolves.toEqual({ kind: 'redirect', to: '/campaigns' });
   });
 
-  it('sends an expired licence to sign-in with the licence error', async () => {
+  it('sends an expired licence to sign-in with the licence error, keeping where the user was', async () => {
     await expect(runGuard(protectedPage, deps([expired]))).resolves.toEqual({
       kind: 'redirect',
-      to: '/login',
+      to: '/login?returnTo=%2Foffers%3Fpage%3D2',
       license: { error: 'License expired', trackerId: 'TR-1' },
     });
   });
@@ -53,19 +53,28 @@ describe('route guard', () => {
     });
   });
 
-  it('sends other failures to sign-in with returnTo', async () => {
+  it('sends a 401 carrying AUTHENTICATION_ERROR to sign-in with returnTo and the server message', async () => {
     const guardDeps = deps([noSession]);
     await expect(runGuard(protectedPage, guardDeps)).resolves.toEqual({
       kind: 'redirect',
       to: '/login?returnTo=%2Foffers%3Fpage%3D2',
+      notice: 'Access denied: AUTHENTICATION_ERROR: sign in required',
     });
     expect(guardDeps.signInDemo).not.toHaveBeenCalled();
+  });
+
+  it('gives no reason for a bare 401 without the marker', async () => {
+    const bare: RoleResult = { status: 'access-denied', message: 'Unauthorized', httpStatus: 401 };
+    await expect(runGuard(protectedPage, deps([bare]))).resolves.toEqual({
+      kind: 'redirect',
+      to: '/login?returnTo=%2Foffers%3Fpage%3D2',
+    });
   });
 
   it('leaves returnTo out for the root', async () => {
     await expect(
       runGuard({ fullPath: '/', isSignIn: false, isPublic: false }, deps([noSession])),
-    ).resolves.toEqual({
+    ).resolves.toMatchObject({
       kind: 'redirect',
       to: '/login',
     });

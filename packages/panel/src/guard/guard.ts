@@ -1,4 +1,5 @@
 import { type LicenseProblem, licenseProblemFrom, type RoleResult, type SignInResult } from '../api/calls.ts';
+import { mentionsAuthenticationError } from '../http/errorText.ts';
 import { signInPath } from '../routes/returnTo.ts';
 
 export type RoleData = Extract<RoleResult, { status: 'ok' }>['data'];
@@ -7,9 +8,14 @@ export type GuardDecision =
   | { kind: 'proceed'; user?: RoleData; license?: LicenseProblem; notice?: string }
   | { kind: 'redirect'; to: string; license?: LicenseProblem; notice?: string };
 
-/** SPEC.md section 8: a 403 or AUTHENTICATION_ERROR on the role call is access denied, with the server's words. */
+/**
+ * SPEC.md section 8: a 403 or AUTHENTICATION_ERROR on the role call is access denied, with the server's
+ * words. A bare 401 (a proxy's, say) carries no words worth showing.
+ */
 export function accessDeniedNotice(role: RoleResult): string | undefined {
-  if (role.status !== 'access-denied' || role.httpStatus === 401) return undefined;
+  if (role.status !== 'access-denied') return undefined;
+  const marked = mentionsAuthenticationError(role.body) || mentionsAuthenticationError(role.message);
+  if (role.httpStatus === 401 && !marked) return undefined;
   return `Access denied: ${role.message}`;
 }
 
@@ -39,11 +45,18 @@ export async function runGuard(target: GuardTarget, deps: GuardDeps): Promise<Gu
   }
   if (role.status === 'license-expired') {
     const license = licenseProblemFrom(role.body);
-    return target.isSignIn ? { kind: 'proceed', license } : { kind: 'redirect', to: '/login', license };
+    // Like a lost session, the user comes back here once a licence is in place.
+    return target.isSignIn
+      ? { kind: 'proceed', license }
+      : { kind: 'redirect', to: signInPath(target.fullPath), license };
   }
-  // A plain 401 is just "not signed in"; anything else that refused access is worth saying.
   const notice = accessDeniedNotice(role);
-  if (target.isPublic) return notice && target.isSignIn ? { kind: 'proceed', notice } : { kind: 'proceed' };
+  if (target.isPublic) {
+    // Someone who opened the sign-in screen (or just signed out) needs no reason for not being signed in;
+    // a refusal of a session that exists (403) is still worth saying there.
+    const worthSaying = notice !== undefined && target.isSignIn && role.httpStatus !== 401;
+    return worthSaying ? { kind: 'proceed', notice } : { kind: 'proceed' };
+  }
   // A public demo lets visitors straight in: when the demo account signs in, navigation goes on.
   if (await deps.isDemoMode()) {
     const demo = await deps.signInDemo();

@@ -83,7 +83,18 @@ describe('session rules', () => {
     );
     await client.get('/api/offer');
     expect(deps.showLicenseError).toHaveBeenCalledWith({ error: 'License not found', trackerId: 'TR-7' });
-    expect(deps.navigate).toHaveBeenCalledWith('/login');
+    expect(deps.navigate).toHaveBeenCalledWith('/login?returnTo=%2Foffers');
+  });
+
+  it('stays on sign-in when a 402 arrives there', async () => {
+    const { client, deps } = setup(
+      true,
+      '/login?returnTo=%2Foffers',
+      on('GET', '/api/offer', () => json({ error: 'License expired', trackerId: 'TR-7' }, 402)),
+    );
+    await client.get('/api/offer');
+    expect(deps.showLicenseError).toHaveBeenCalledOnce();
+    expect(deps.navigate).not.toHaveBeenCalled();
   });
 
   it('raises the 410 demo message and the 504 message as error toasts', async () => {

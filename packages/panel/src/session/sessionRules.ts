@@ -11,7 +11,7 @@ export interface SessionRuleDeps {
   navigate(to: string): void;
   /** The current panel path with query and hash, for returnTo. */
   currentPath(): string;
-  /** Asks the server whether the session is still alive. */
+  /** Asks the server whether the session is still alive (and leaves the sign-in screen its reason if not). */
   recheckSession(): Promise<boolean>;
   showLicenseError(problem: LicenseProblem): void;
   toastError(message: string): void;
@@ -49,7 +49,9 @@ export function installSessionRules(client: ApiClient, deps: SessionRuleDeps): (
 
     if (response.status === 402 && !exempt) {
       deps.showLicenseError(licenseProblemFrom(body));
-      deps.navigate('/login');
+      // As for a lost session: once a licence is in place, sign-in brings the user back here.
+      const here = deps.currentPath();
+      if (!isSignInPath(here)) deps.navigate(signInPath(here));
       return;
     }
 
