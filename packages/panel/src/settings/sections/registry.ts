@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { type SettingsSection, settingsSections } from '../../routes/table.ts';
 import type { CurrentUser } from '../../stores/currentUser.ts';
+import { SettingsTrackingLinksSection } from './SettingsTrackingLinksSection.tsx';
 import { SettingsUiSection } from './SettingsUiSection.tsx';
 import { SettingsUserSection } from './SettingsUserSection.tsx';
 
@@ -17,7 +18,7 @@ export interface SettingsSectionEntry {
 
 /** Every settings child of the spec, by its route path. */
 const entries: Record<SettingsSection, SettingsSectionEntry> = {
-  'tracking-links': {},
+  'tracking-links': { Component: SettingsTrackingLinksSection },
   'auto-clearing': {},
   user: { Component: SettingsUserSection },
   ui: { Component: SettingsUiSection },

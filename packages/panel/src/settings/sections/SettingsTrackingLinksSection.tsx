@@ -1,0 +1,121 @@
+import { TRACKING_API_PATHS, type TrackingLinksResponse, trackingLinksResponseSchema } from '@cairn/contract';
+import { Badge, Card, CopyField, EmptyState, ServerMessage, Skeleton, visuallyHidden } from '@cairn/ui';
+import { useQuery } from '@tanstack/react-query';
+import { useServices } from '../../app/services.ts';
+import type { ApiClient } from '../../http/client.ts';
+import * as styles from '../../pages/pages.css.ts';
+
+// The tracking links, per tracking domain: the four addresses a media buyer pastes into other systems,
+// each with where it goes. Campaign pages give the complete campaign URL with a source's parameters.
+
+export const trackingLinksQueryKey = ['tracking-links'] as const;
+
+export async function fetchTrackingLinks(client: ApiClient, signal?: AbortSignal) {
+  const result = await client.get(TRACKING_API_PATHS.trackingLinks, {
+    schema: trackingLinksResponseSchema,
+    ...(signal ? { signal } : {}),
+  });
+  if (result.status !== 'ok') throw new Error(result.message);
+  return result.data;
+}
+
+type DomainLinks = TrackingLinksResponse['domains'][number];
+
+const links: { key: keyof DomainLinks & `${string}Url`; label: string; where: string }[] = [
+  {
+    key: 'clickUrl',
+    label: 'Click URL',
+    where:
+      "Paste it into the traffic source as the ad's destination, with {campaign_key} replaced by the campaign's key (each campaign's page gives its full URL with the source's parameters).",
+  },
+  {
+    key: 'lpClickUrl',
+    label: 'LP click URL',
+    where:
+      "Use it as the link of your lander's call-to-action button: it sends the visitor on to the offer. On a lander with several offers, add &to_offer=2 for the second one.",
+  },
+  {
+    key: 'postbackUrl',
+    label: 'Postback URL',
+    where:
+      "Paste it into the affiliate network's postback (S2S) field, with the braces replaced by the network's own macros for click id, payout, status and transaction id.",
+  },
+  {
+    key: 'conversionPixelUrl',
+    label: 'Conversion pixel',
+    where:
+      'For a network without S2S postbacks: put it on the offer\'s thank-you page as a 1×1 image (<img src="…" width="1" height="1">).',
+  },
+];
+
+function DomainCard({ domain }: { domain: DomainLinks }) {
+  return (
+    <Card
+      title={
+        <>
+          {domain.host}{' '}
+          {domain.isDefault && (
+            <Badge tone="accent" variant="soft">
+              Default
+            </Badge>
+          )}
+        </>
+      }
+      aria-label={`Tracking links for ${domain.host}`}
+    >
+      <div className={styles.stack}>
+        {links.map((link) => (
+          <CopyField
+            key={link.key}
+            label={
+              <>
+                {link.label}
+                <span className={visuallyHidden}> on {domain.host}</span>
+              </>
+            }
+            description={link.where}
+            value={domain[link.key]}
+          />
+        ))}
+      </div>
+    </Card>
+  );
+}
+
+export function SettingsTrackingLinksSection() {
+  const { client } = useServices();
+  const query = useQuery({
+    queryKey: trackingLinksQueryKey,
+    queryFn: ({ signal }) => fetchTrackingLinks(client, signal),
+  });
+  if (query.error) {
+    return (
+      <EmptyState
+        tone="danger"
+        title="The tracking links could not be loaded"
+        description={<ServerMessage as="span" message={query.error.message} />}
+      />
+    );
+  }
+  if (!query.data) {
+    return (
+      <div role="status">
+        <span className={visuallyHidden}>Loading the tracking links…</span>
+        <Skeleton lines={4} />
+      </div>
+    );
+  }
+  // The default domain first, whatever order the server sends.
+  const domains = [...query.data.domains].sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
+  return (
+    <div className={styles.sectionLayout}>
+      <p className={styles.note}>
+        The addresses to paste into traffic sources, landers and affiliate networks. Every tracking domain
+        answers all of them; the default one comes first.
+      </p>
+      {domains.map((domain) => (
+        <DomainCard key={domain.host} domain={domain} />
+      ))}
+    </div>
+  );
+}
