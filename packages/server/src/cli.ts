@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { ROLES, type Role } from '@cairn/contract';
 import { generatePassword } from './auth/password.ts';
+import { passwordProblem } from './auth/passwordPolicy.ts';
 import { SessionRepository } from './auth/sessions.ts';
 import { LoginTakenError, UserRepository } from './auth/users.ts';
 import { type CairnOptions, ConfigError, loadConfig, resolveConfig } from './config.ts';
@@ -20,11 +21,14 @@ Usage: cairn <command> [options]
 
   start                                   run the server (panel, API, tracking)
   migrate                                 bring the database schema up to date (backs up first)
-  user create <login> [--role R] [--password P]
+  user create <login> [--role R] [--password-stdin | --password P]
                                           add a user (role: super_admin, admin, user; default admin);
-                                          without --password a strong one is generated and printed
-  user reset-password <login> [--password P] [--disable-two-factor]
+                                          --password-stdin reads the password from standard input (it
+                                          stays out of the shell history and the process list); without
+                                          either a strong one is generated and printed
+  user reset-password <login> [--password-stdin | --password P] [--disable-two-factor]
                                           set a new password and end the user's sessions
+                                          (passwords: at least 8 characters, not a common one, not the login)
   license keygen                          make an Ed25519 key pair for signing licences
   license issue --tracker-id ID --expires DATE [--plan NAME]
                                           sign a licence key with CAIRN_LICENSE_PRIVATE_KEY
@@ -54,6 +58,7 @@ function options(args: string[]) {
       'data-dir': { type: 'string' },
       role: { type: 'string' },
       password: { type: 'string' },
+      'password-stdin': { type: 'boolean' },
       'disable-two-factor': { type: 'boolean' },
       'tracker-id': { type: 'string' },
       expires: { type: 'string' },
@@ -124,6 +129,30 @@ async function migrateCommand(config: CairnOptions): Promise<void> {
   }
 }
 
+async function readPasswordFromStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk as Buffer));
+  // `echo pw | cairn ...` and a heredoc both end with a newline that is no part of the password.
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
+}
+
+/** The password the operator gave (flag or standard input) after the password rule, or null for none. */
+async function givenPassword(
+  flags: ReturnType<typeof options>['values'],
+  login: string,
+): Promise<string | null> {
+  if (flags.password !== undefined && flags['password-stdin']) {
+    throw new UsageError('Give --password or --password-stdin, not both');
+  }
+  const password = flags['password-stdin'] ? await readPasswordFromStdin() : (flags.password ?? null);
+  if (password === null) return null;
+  const problem = passwordProblem(password, login);
+  if (problem) throw new UsageError(`${problem}.`);
+  return password;
+}
+
 function parseRole(value: string | undefined): Role {
   const role = value ?? 'admin';
   if (!(ROLES as readonly string[]).includes(role))
@@ -141,10 +170,11 @@ async function userCommand(
     throw new UsageError('Use: cairn user create <login> | cairn user reset-password <login>');
   }
   const resolved = resolveConfig(config);
+  const given = await givenPassword(flags, login);
   const data = await openData(resolved, `cairn user ${action}`);
   try {
     const users = new UserRepository(data.store, data.keys, resolved.now);
-    const password = flags.password ?? generatePassword();
+    const password = given ?? generatePassword();
     if (action === 'create') {
       const role = parseRole(flags.role);
       if (role === 'super_admin') {
@@ -162,7 +192,7 @@ async function userCommand(
       out(`Set a new password for "${login}" and ended their sessions.`);
       if (flags['disable-two-factor']) out('Two-factor sign-in is off for this user.');
     }
-    if (!flags.password) out(`Password: ${password}`);
+    if (given === null) out(`Password: ${password}`);
   } finally {
     await data.close();
   }

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Mode } from '@cairn/contract';
+import { passwordProblem } from './auth/passwordPolicy.ts';
 
 export interface CairnConfig {
   port: number;
@@ -20,6 +21,12 @@ export interface CairnConfig {
   panelDir: string;
   /** Font files no npm package ships (Vela Sans, Liberation Mono), served at /panel/fonts/; null is `<dataDir>/fonts`. */
   fontsDir: string | null;
+  /** The panel's demo (410) and licence messages link here (http(s)); null words them without a link. */
+  linkTrial: string | null;
+  linkSupport: string | null;
+  linkTelegram: string | null;
+  /** The provider's login page, where a tracker id is entered into a licence. */
+  linkLicense: string | null;
   sessionLifetimeHours: number;
   /** A session unused for this long ends, whatever its lifetime left. */
   sessionIdleMinutes: number;
@@ -66,6 +73,10 @@ export const DEFAULT_CONFIG: CairnConfig = {
   // Relative to this package, not the cwd, so `npm start` from anywhere finds the built panel.
   panelDir: path.resolve(serverPackageDir, '../panel/dist'),
   fontsDir: null,
+  linkTrial: null,
+  linkSupport: null,
+  linkTelegram: null,
+  linkLicense: null,
   sessionLifetimeHours: 24 * 7,
   sessionIdleMinutes: 120,
   signInMaxFailuresPerAccount: 5,
@@ -144,6 +155,21 @@ function nonEmpty(raw: string | undefined): string | undefined {
   return raw === undefined || raw.trim() === '' ? undefined : raw;
 }
 
+// The panel shows these to people as links, so only a web address passes (no `javascript:`).
+function link(name: string, raw: string): string {
+  const value = raw.trim();
+  let protocol = '';
+  try {
+    protocol = new URL(value).protocol;
+  } catch {
+    // Not an absolute URL: refused below like any other scheme.
+  }
+  if (protocol !== 'http:' && protocol !== 'https:') {
+    throw new ConfigError(`${name} must be an http(s) address, got "${raw}"`);
+  }
+  return value;
+}
+
 /** Every CAIRN_* variable, its parser and the config field it sets (the README table mirrors this). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
   const options: CairnOptions = {};
@@ -160,6 +186,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
     updateFeed: read('CAIRN_UPDATE_FEED'),
     panelDir: read('CAIRN_PANEL_DIR'),
     fontsDir: read('CAIRN_FONTS_DIR'),
+    linkTrial: read('CAIRN_LINK_TRIAL'),
+    linkSupport: read('CAIRN_LINK_SUPPORT'),
+    linkTelegram: read('CAIRN_LINK_TELEGRAM'),
+    linkLicense: read('CAIRN_LINK_LICENSE'),
     sessionLifetimeHours: read('CAIRN_SESSION_LIFETIME_HOURS'),
     sessionIdleMinutes: read('CAIRN_SESSION_IDLE_MINUTES'),
     perAccount: read('CAIRN_SIGN_IN_MAX_FAILURES_PER_ACCOUNT'),
@@ -187,6 +217,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
   if (v.updateFeed !== undefined) options.updateFeed = v.updateFeed;
   if (v.panelDir !== undefined) options.panelDir = v.panelDir;
   if (v.fontsDir !== undefined) options.fontsDir = v.fontsDir;
+  if (v.linkTrial !== undefined) options.linkTrial = link('CAIRN_LINK_TRIAL', v.linkTrial);
+  if (v.linkSupport !== undefined) options.linkSupport = link('CAIRN_LINK_SUPPORT', v.linkSupport);
+  if (v.linkTelegram !== undefined) options.linkTelegram = link('CAIRN_LINK_TELEGRAM', v.linkTelegram);
+  if (v.linkLicense !== undefined) options.linkLicense = link('CAIRN_LINK_LICENSE', v.linkLicense);
   if (v.sessionLifetimeHours !== undefined) {
     options.sessionLifetimeHours = positiveNumber('CAIRN_SESSION_LIFETIME_HOURS', v.sessionLifetimeHours);
   }
@@ -226,6 +260,14 @@ export function resolveConfig(options: CairnOptions = {}): CairnConfig {
   config.dataDir = path.resolve(config.dataDir);
   config.panelDir = path.resolve(config.panelDir);
   if (config.fontsDir !== null) config.fontsDir = path.resolve(config.fontsDir);
+  const adminPasswordProblem =
+    config.adminPassword === null ? null : passwordProblem(config.adminPassword, config.adminLogin);
+  if (adminPasswordProblem) {
+    throw new ConfigError(
+      `CAIRN_ADMIN_PASSWORD is refused: ${adminPasswordProblem}. Set a stronger one, or unset it to have ` +
+        'a strong password generated and printed once',
+    );
+  }
   // A hop count trusts whoever connects, so it fits only a Cairn reachable through its proxies alone.
   const trust = options.trustProxy;
   if (trust === true) config.trustProxy = trustHops(1);

@@ -100,6 +100,7 @@ export function createGuard(ctx: AppContext): GuardWithHooks {
     now: config.now,
   });
   const sessionLifetimeMs = config.sessionLifetimeHours * 60 * 60 * 1000;
+  const sessionIdleMs = config.sessionIdleMinutes * 60 * 1000;
 
   const stateOf = (request: FastifyRequest): RequestState => {
     const found = state.get(request);
@@ -210,7 +211,7 @@ export function createGuard(ctx: AppContext): GuardWithHooks {
 
     const sessionToken = request.cookies[SESSION_COOKIE];
     if (sessionToken) {
-      const session = await sessions.find(sessionToken);
+      const session = await sessions.find(sessionToken, sessionIdleMs);
       const user = session ? await users.findById(session.userId) : null;
       if (session && user && !user.disabled) {
         requestState.auth = session.pendingTwoFactor
@@ -389,7 +390,7 @@ export function createGuard(ctx: AppContext): GuardWithHooks {
     audit,
     async sweep() {
       attempts.sweep();
-      await sessions.purgeExpired();
+      await sessions.purgeExpired(sessionIdleMs);
     },
   };
 }

@@ -8,7 +8,12 @@ export interface Session {
   userId: number;
   pendingTwoFactor: boolean;
   expiresAt: number;
+  /** When it was last used, to within IDLE_TOUCH_MS: the idle timeout counts from here. */
+  lastSeenAt: number;
 }
+
+// Recording each use would write on every API call; a minute's precision is plenty for a timeout of hours.
+export const IDLE_TOUCH_MS = 60 * 1000;
 
 // A half-finished sign-in (password right, code still due) lives only long enough to type a code.
 export const TWO_FACTOR_WINDOW_MS = 5 * 60 * 1000;
@@ -34,8 +39,9 @@ export class SessionRepository {
     const now = this.now();
     const expiresAt = now + options.lifetimeMs;
     await this.sql.execute(
-      `INSERT INTO sessions (id_hash, user_id, pending_two_factor, created_at, expires_at, ip, user_agent)
-       VALUES ($1, $2, $3, CAST($4 AS TIMESTAMPTZ), CAST($5 AS TIMESTAMPTZ), $6, $7)`,
+      `INSERT INTO sessions (id_hash, user_id, pending_two_factor, created_at, expires_at, ip, user_agent,
+         last_seen_at)
+       VALUES ($1, $2, $3, CAST($4 AS TIMESTAMPTZ), CAST($5 AS TIMESTAMPTZ), $6, $7, CAST($4 AS TIMESTAMPTZ))`,
       [
         idHash,
         options.userId,
@@ -48,24 +54,56 @@ export class SessionRepository {
     );
     return {
       token,
-      session: { idHash, userId: options.userId, pendingTwoFactor: options.pendingTwoFactor, expiresAt },
+      session: {
+        idHash,
+        userId: options.userId,
+        pendingTwoFactor: options.pendingTwoFactor,
+        expiresAt,
+        lastSeenAt: now,
+      },
     };
   }
 
-  async find(token: string): Promise<Session | null> {
+  /**
+   * The live session of a cookie, or null. With `idleMs`, a session unused for longer ends here too, and
+   * a used one has its last use recorded (at most once per IDLE_TOUCH_MS).
+   */
+  async find(token: string, idleMs?: number): Promise<Session | null> {
     const idHash = sha256(token);
-    const rows = await this.sql.query<{ user_id: number; pending_two_factor: boolean; expires_at: Date }>(
-      'SELECT user_id, pending_two_factor, expires_at FROM sessions WHERE id_hash = $1',
+    const rows = await this.sql.query<{
+      user_id: number;
+      pending_two_factor: boolean;
+      expires_at: Date;
+      last_seen_at: Date | null;
+      created_at: Date;
+    }>(
+      'SELECT user_id, pending_two_factor, expires_at, last_seen_at, created_at FROM sessions WHERE id_hash = $1',
       [idHash],
     );
     const row = rows[0];
     if (!row) return null;
+    const now = this.now();
     const expiresAt = row.expires_at.getTime();
-    if (expiresAt <= this.now()) {
+    const lastSeenAt = (row.last_seen_at ?? row.created_at).getTime();
+    if (expiresAt <= now || (idleMs !== undefined && now - lastSeenAt > idleMs)) {
       await this.sql.execute('DELETE FROM sessions WHERE id_hash = $1', [idHash]);
       return null;
     }
-    return { idHash, userId: row.user_id, pendingTwoFactor: row.pending_two_factor, expiresAt };
+    const session = {
+      idHash,
+      userId: row.user_id,
+      pendingTwoFactor: row.pending_two_factor,
+      expiresAt,
+      lastSeenAt,
+    };
+    if (idleMs !== undefined && now - lastSeenAt >= IDLE_TOUCH_MS) {
+      await this.sql.execute(
+        'UPDATE sessions SET last_seen_at = CAST($2 AS TIMESTAMPTZ) WHERE id_hash = $1',
+        [idHash, timestamp(now)],
+      );
+      session.lastSeenAt = now;
+    }
+    return session;
   }
 
   async revoke(idHash: string): Promise<void> {
@@ -79,9 +117,17 @@ export class SessionRepository {
     ]);
   }
 
-  async purgeExpired(): Promise<void> {
+  /** Drops ended sessions: past their lifetime, and with `idleMs` also those unused for longer. */
+  async purgeExpired(idleMs?: number): Promise<void> {
+    const now = this.now();
     await this.sql.execute('DELETE FROM sessions WHERE expires_at <= CAST($1 AS TIMESTAMPTZ)', [
-      timestamp(this.now()),
+      timestamp(now),
     ]);
+    if (idleMs !== undefined) {
+      await this.sql.execute(
+        'DELETE FROM sessions WHERE coalesce(last_seen_at, created_at) < CAST($1 AS TIMESTAMPTZ)',
+        [timestamp(now - idleMs)],
+      );
+    }
   }
 }

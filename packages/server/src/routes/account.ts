@@ -20,10 +20,11 @@ import {
 } from '@cairn/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Guard } from '../auth/guard.ts';
+import { passwordProblem } from '../auth/passwordPolicy.ts';
 import { generateTotpSecret, matchTotp, otpauthUri } from '../auth/totp.ts';
 import type { UserWithSecrets } from '../auth/users.ts';
 import type { AppContext } from '../context.ts';
-import { HttpError, parseInput } from '../http.ts';
+import { HttpError, parseInput, validationError } from '../http.ts';
 
 /** Sign-in, sign-out and the signed-in user's own account: role, flags, password, two-factor, auth secret. */
 export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, guard: Guard): void {
@@ -111,6 +112,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, gua
   app.post(API_PATHS.changePassword, async (request): Promise<OkResponse> => {
     const user = requireSessionUser(request);
     const body = parseInput(changePasswordRequestSchema, request.body);
+    const problem = passwordProblem(body.newPassword, user.login);
+    if (problem) throw validationError([{ message: problem, detail: { field: 'newPassword' } }]);
     await guard.checkCurrentPassword(request, user, body.currentPassword);
     await users.setPassword(user.id, body.newPassword);
     const auth = stateOf(request).auth;

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../../audit.ts';
 import { hashPassword } from '../../auth/password.ts';
+import { passwordProblem } from '../../auth/passwordPolicy.ts';
 import { encrypt, hmac, type Keys, randomToken } from '../../auth/secrets.ts';
 import { HttpError, parseInput, validationError } from '../../http.ts';
 import type { Sql } from '../../store/config/port.ts';
@@ -108,8 +109,11 @@ export function userDefinition(keys: Keys): EntityDefinition {
       }
       // Creating users is an admin's right; on a plain user the flag would only mislead.
       const derived: Record<string, unknown> = values.role === 'user' ? { canCreateUsers: false } : {};
-      if (typeof values.password === 'string') derived.passwordHash = await hashPassword(values.password);
-      else if (!previous) throw fieldError('password', 'Password is required');
+      if (typeof values.password === 'string') {
+        const problem = passwordProblem(values.password, String(values.login ?? previous?.login ?? ''));
+        if (problem) throw fieldError('password', problem);
+        derived.passwordHash = await hashPassword(values.password);
+      } else if (!previous) throw fieldError('password', 'Password is required');
       if (!previous) {
         const secret = randomToken();
         derived.authSecretEnc = encrypt(keys.encryption, secret);
