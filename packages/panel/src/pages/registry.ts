@@ -17,11 +17,11 @@ const loaders: Record<PageKey, () => Promise<PageModule>> = {
   triggers: () => import('./planned/PlannedPage.tsx'),
   report: () => import('./planned/ReportPage.tsx'),
   'leads-report': () => import('./planned/ReportPage.tsx'),
-  monitor: () => import('./planned/PlannedPage.tsx'),
+  monitor: () => import('../monitor/MonitorPage.tsx'),
   update: () => import('./UpdatePage.tsx'),
   rollback: () => import('./RollbackPage.tsx'),
   settings: () => import('./settings/SettingsPage.tsx'),
-  'monitor-developer': () => import('./developer/MonitorDeveloperPage.tsx'),
+  'monitor-developer': () => import('../monitor/developer/MonitorDeveloperPage.tsx'),
 };
 
 const loaded = new Map<PageKey, ComponentType<PageProps>>();

@@ -1,0 +1,106 @@
+import { vars } from '@cairn/tokens';
+import { style } from '@vanilla-extract/css';
+
+export const grid = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(22rem, 100%), 1fr))',
+  gap: vars.space.lg,
+  alignItems: 'start',
+});
+
+export const wide = style({ gridColumn: '1 / -1' });
+
+export const chart = style({
+  display: 'block',
+  width: '100%',
+  height: '8rem',
+  borderBottom: `1px solid ${vars.chart.axis}`,
+});
+
+export const bar = style({ fill: vars.chart.series1 });
+
+export const gridLine = style({ stroke: vars.chart.grid, strokeWidth: 1 });
+
+export const axisLabels = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+  marginTop: vars.space.xxs,
+});
+
+export const summary = style({ margin: `${vars.space.sm} 0 0`, color: vars.color.text });
+
+export const details = style({ marginTop: vars.space.sm });
+
+export const detailsSummary = style({ cursor: 'pointer', color: vars.color.link });
+
+export const table = style({ width: '100%', borderCollapse: 'collapse' });
+
+export const header = style({
+  textAlign: 'start',
+  padding: vars.space.xs,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.textMuted,
+});
+
+export const cell = style({
+  padding: vars.space.xs,
+  verticalAlign: 'top',
+  borderTop: `1px solid ${vars.color.border}`,
+  overflowWrap: 'anywhere',
+});
+
+export const numeric = style({ textAlign: 'end', fontVariantNumeric: 'tabular-nums' });
+
+export const mono = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.sm });
+
+export const muted = style({ color: vars.color.textMuted });
+
+export const liveNote = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+export const warning = style({
+  padding: vars.space.sm,
+  borderRadius: vars.radius.md,
+  background: vars.color.warningSubtle,
+  color: vars.color.warningText,
+});
+
+export const notice = style({
+  padding: vars.space.sm,
+  borderRadius: vars.radius.md,
+  background: vars.color.infoSubtle,
+  color: vars.color.infoText,
+});
+
+export const formGrid = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(18rem, 100%), 1fr))',
+  gap: vars.space.md,
+});
+
+export const presets = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xs,
+  alignItems: 'center',
+});
+
+export const presetsFieldset = style({ border: 0, margin: 0, padding: 0, minInlineSize: 0 });
+
+export const presetsLabel = style({
+  padding: 0,
+  marginBottom: vars.space.xs,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+});
+
+export const linkList = style({ margin: 0, paddingInlineStart: vars.space.lg });
+
+export const creditList = style({
+  margin: 0,
+  paddingInlineStart: vars.space.lg,
+  display: 'grid',
+  gap: vars.space.sm,
+});

