@@ -7,8 +7,6 @@ export type Role = z.infer<typeof roleSchema>;
 export const MODES = ['demo', 'normal'] as const;
 export const modeSchema = z.enum(MODES);
 export type Mode = z.infer<typeof modeSchema>;
-export const modeResponseSchema = z.object({ mode: modeSchema });
-export type ModeResponse = z.infer<typeof modeResponseSchema>;
 
 // The public demo account. The server seeds it in demo mode and the panel's demo sign-in posts it, so
 // both read it from here.

@@ -1,4 +1,21 @@
 import { z } from 'zod';
+import { modeSchema } from './auth.ts';
+
+// Where the panel's demo (410) and licence messages send people: the operator's own pages, set on the
+// server (CAIRN_LINK_*). Each is optional; the panel words its message without a link that is not set.
+const linkSchema = z.url({ protocol: /^https?$/ });
+export const panelLinksSchema = z.object({
+  trial: linkSchema.optional(),
+  support: linkSchema.optional(),
+  telegram: linkSchema.optional(),
+  /** The provider's login page, where a tracker id is entered into a licence. */
+  licenseLogin: linkSchema.optional(),
+});
+export type PanelLinks = z.infer<typeof panelLinksSchema>;
+
+// `GET /api/mode`, public: the first call of the sign-in screen. `links` is left out when none is set.
+export const modeResponseSchema = z.object({ mode: modeSchema, links: panelLinksSchema.optional() });
+export type ModeResponse = z.infer<typeof modeResponseSchema>;
 
 export const healthResponseSchema = z.object({
   status: z.literal('ok'),

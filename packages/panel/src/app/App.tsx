@@ -8,6 +8,7 @@ import { installRequestLogging } from '../http/requestLogging.ts';
 import { panelBase } from '../routes/resolve.ts';
 import { installSessionRules } from '../session/sessionRules.ts';
 import './global.css.ts';
+import { modeInfoQuery } from './mode.ts';
 import { PanelRoutes } from './PanelRoutes.tsx';
 import { type AppServices, ServicesContext } from './services.ts';
 
@@ -38,6 +39,14 @@ function SessionRules({ services }: { services: AppServices }) {
   return null;
 }
 
+/** The mode call at start puts the server's message links in force before any message needs them. */
+function ServerLinks({ services }: { services: AppServices }) {
+  useEffect(() => {
+    void services.queryClient.fetchQuery(modeInfoQuery(services.client));
+  }, [services]);
+  return null;
+}
+
 function RequestLogging({ services }: { services: AppServices }) {
   useEffect(
     () => installRequestLogging(services.client, () => services.debugSettings.getSnapshot().isEnableLogging),
@@ -63,6 +72,7 @@ export function App({ services, location }: AppProps) {
         >
           <SessionRules services={services} />
           <RequestLogging services={services} />
+          <ServerLinks services={services} />
           <NavigationProgress />
           <PanelRoutes />
           <Toaster />

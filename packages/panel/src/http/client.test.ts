@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { type ApiClient, createApiClient } from './client.ts';
+import { configurePanelLinks } from './config.ts';
 import { extractErrorText, formatDetail, mentionsAuthenticationError } from './errorText.ts';
 import { licenseErrorMessage } from './messages.ts';
 
@@ -23,6 +24,7 @@ function clientWith(handler: Handler, logger = { error: vi.fn() }) {
 
 afterEach(() => {
   vi.useRealTimers();
+  configurePanelLinks({});
 });
 
 describe('client requests', () => {
@@ -143,15 +145,34 @@ describe('status mapping', () => {
     });
   });
 
-  it('uses the demo message with the trial, support and Telegram links for 410', async () => {
+  it('uses the demo message with the trial, support and Telegram links the server configured for 410', async () => {
+    configurePanelLinks({
+      trial: 'https://tracker.example/trial',
+      support: 'https://tracker.example/support',
+      telegram: 'https://t.me/tracker_support',
+    });
     const { client } = clientWith(() => json({ message: 'Not in demo' }, 410));
     const result = await client.post('/api/offer');
     expect(result).toMatchObject({ status: 'error', httpStatus: 410 });
     expect(result.status !== 'ok' && result.message).toBe(
       'This feature is unavailable in the demo version. However, you can access our 14-day free trial with all ' +
-        'features available. Simply register at https://cairn.example/trial and contact our support team ' +
-        '(https://cairn.example/support) for assistance, or write to us on Telegram (https://t.me/cairn_support).',
+        'features available. Simply register at https://tracker.example/trial and contact our support team ' +
+        '(https://tracker.example/support) for assistance, or write to us on Telegram (https://t.me/tracker_support).',
     );
+  });
+
+  it('keeps the demo message whole without the links that are not configured', async () => {
+    configurePanelLinks({ support: 'https://tracker.example/support' });
+    const { client } = clientWith(() => json({ message: 'Not in demo' }, 410));
+    const result = await client.post('/api/offer');
+    expect(result.status !== 'ok' && result.message).toBe(
+      'This feature is unavailable in the demo version. However, you can access our 14-day free trial with all ' +
+        'features available. Simply register and contact our support team (https://tracker.example/support) for ' +
+        'assistance, or write to us on Telegram.',
+    );
+    configurePanelLinks({});
+    const bare = await client.post('/api/offer');
+    expect(bare.status !== 'ok' && bare.message).not.toMatch(/https?:/);
   });
 
   it('extracts the message of other failures from the body', async () => {
@@ -359,6 +380,11 @@ describe('licence messages', () => {
     expect(text).toContain('TR-42');
     expect(text).toContain('second-generation version');
     expect(text).toContain('https://p.example/login');
+  });
+
+  it('names the login page without an address when none is configured', () => {
+    const text = licenseErrorMessage({ error: 'License not found', trackerId: 'TR-42' }, undefined);
+    expect(text).toMatch(/on the provider's login page\.$/);
   });
 
   it('gives the server message plus the tracker id otherwise', () => {

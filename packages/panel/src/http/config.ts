@@ -1,20 +1,18 @@
 import type { DemoLinks } from './messages.ts';
 
-// Links shown in demo and licence messages. Operators of a white-label deployment set them at build
-// time (VITE_CAIRN_* variables); the defaults name the project's own reserved example addresses.
+// Links shown in the demo (410) and licence messages. They are the operator's own pages, configured on
+// the server (CAIRN_LINK_*) and handed over with the mode at start; until then, or when one is not set,
+// its message is worded without it.
 export interface PanelLinks extends DemoLinks {
-  providerLogin: string;
+  /** The provider's login page, where a tracker id is entered into a licence. */
+  providerLogin?: string | undefined;
 }
 
-const env = import.meta.env;
+/** The links in force; the client reads them when it words a 410. */
+export const panelLinks: PanelLinks = {};
 
-export const panelLinks: PanelLinks = {
-  trial: env.VITE_CAIRN_TRIAL_URL ?? 'https://cairn.example/trial',
-  support: env.VITE_CAIRN_SUPPORT_URL ?? 'https://cairn.example/support',
-  telegram: env.VITE_CAIRN_TELEGRAM_URL ?? 'https://t.me/cairn_support',
-  providerLogin: env.VITE_CAIRN_PROVIDER_LOGIN_URL ?? 'https://cairn.example/login',
-};
-
-export function configurePanelLinks(links: Partial<PanelLinks>): void {
+/** Replaces the links in force with the server's (a link it no longer sends is dropped). */
+export function configurePanelLinks(links: PanelLinks): void {
+  for (const key of Object.keys(panelLinks) as (keyof PanelLinks)[]) delete panelLinks[key];
   Object.assign(panelLinks, links);
 }

@@ -8,16 +8,22 @@ export const demoUnavailableStatus = 410;
 export const gatewayTimeoutMessage = 'Gateway timeout. Simplify the request or try again later.';
 
 export interface DemoLinks {
-  trial: string;
-  support: string;
-  telegram: string;
+  trial?: string | undefined;
+  support?: string | undefined;
+  telegram?: string | undefined;
 }
 
+/**
+ * The 410 text of SPEC.md section 8. Each {host} is an address the operator configured; one that is not
+ * set leaves its sentence whole, only without the address.
+ */
 export function demoUnavailableMessage(links: DemoLinks): string {
+  const register = links.trial ? `Simply register at ${links.trial}` : 'Simply register';
+  const support = links.support ? `contact our support team (${links.support})` : 'contact our support team';
+  const telegram = links.telegram ? `write to us on Telegram (${links.telegram})` : 'write to us on Telegram';
   return (
     'This feature is unavailable in the demo version. However, you can access our 14-day free trial with all ' +
-    `features available. Simply register at ${links.trial} and contact our support team (${links.support}) for ` +
-    `assistance, or write to us on Telegram (${links.telegram}).`
+    `features available. ${register} and ${support} for assistance, or ${telegram}.`
   );
 }
 
@@ -38,12 +44,16 @@ export interface LicenseError {
   trackerId?: string | undefined;
 }
 
-export function licenseErrorMessage(license: LicenseError, providerLoginUrl: string): string {
+/** The licence text of SPEC.md section 8; without a configured login page it names the page alone. */
+export function licenseErrorMessage(license: LicenseError, providerLoginUrl?: string | undefined): string {
   const trackerId = license.trackerId ?? 'unknown';
   if (license.error === licenseNotFoundError) {
+    const page = providerLoginUrl
+      ? `the provider's login page (${providerLoginUrl})`
+      : "the provider's login page";
     return (
       `License not found. Your tracker ID is ${trackerId}. Enter this tracker ID into the license of the ` +
-      `second-generation version of Cairn on the provider's login page (${providerLoginUrl}).`
+      `second-generation version of Cairn on ${page}.`
     );
   }
   return `License error: ${license.error}. Tracker ID: ${trackerId}`;

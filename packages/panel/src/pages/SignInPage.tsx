@@ -2,10 +2,9 @@ import { Button, Card, ServerMessage, TextField } from '@cairn/ui';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
-import { fetchMode, type SignInResult, signIn, signInDemo, signInTwoFactor } from '../api/calls.ts';
-import { modeQueryKey } from '../app/queries.ts';
+import { type SignInResult, signIn, signInDemo, signInTwoFactor } from '../api/calls.ts';
+import { modeInfoQuery } from '../app/mode.ts';
 import { useServices } from '../app/services.ts';
-import { panelLinks } from '../http/config.ts';
 import { licenseErrorMessage } from '../http/messages.ts';
 import { queryString } from '../routes/query.ts';
 import { safeReturnTo } from '../routes/returnTo.ts';
@@ -18,8 +17,9 @@ export default function SignInPage() {
   const returnTo = safeReturnTo(queryString(useRouteQuery(), 'returnTo'));
   const license = useSyncExternalStore(services.licenseError.subscribe, services.licenseError.getSnapshot);
   const notice = useSyncExternalStore(services.signInNotice.subscribe, services.signInNotice.getSnapshot);
-  const mode = useQuery({ queryKey: modeQueryKey, queryFn: () => fetchMode(services.client) });
-  const isDemo = mode.data?.status === 'ok' && mode.data.data === 'demo';
+  const mode = useQuery(modeInfoQuery(services.client));
+  const isDemo = mode.data?.status === 'ok' && mode.data.data.mode === 'demo';
+  const providerLogin = mode.data?.status === 'ok' ? mode.data.data.links.providerLogin : undefined;
 
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
@@ -70,7 +70,7 @@ export default function SignInPage() {
         <form className={styles.stack} onSubmit={submit} noValidate>
           {license && (
             <div role="alert" className={styles.message}>
-              <ServerMessage message={licenseErrorMessage(license, panelLinks.providerLogin)} />
+              <ServerMessage message={licenseErrorMessage(license, providerLogin)} />
             </div>
           )}
           {notice && !message && (

@@ -11,12 +11,24 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Guard } from '../auth/guard.ts';
 import type { UserWithSecrets } from '../auth/users.ts';
+import type { CairnConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError, parseInput } from '../http.ts';
 import { checkLicense } from '../license.ts';
 import { SETTING_LICENSE_KEY, setSetting } from '../settings.ts';
 import { listBackups } from '../store/config/backups.ts';
 import { checkForUpdates } from '../updates.ts';
+
+/** The mode, with the links of the panel's demo and licence messages that the operator set (CAIRN_LINK_*). */
+export function modeResponse(config: CairnConfig): ModeResponse {
+  const set = Object.entries({
+    trial: config.linkTrial,
+    support: config.linkSupport,
+    telegram: config.linkTelegram,
+    licenseLogin: config.linkLicense,
+  }).filter((entry): entry is [string, string] => entry[1] !== null);
+  return set.length > 0 ? { mode: config.mode, links: Object.fromEntries(set) } : { mode: config.mode };
+}
 
 /** Health, mode, licence, backups and the update check. */
 export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext, guard: Guard): void {
@@ -28,7 +40,7 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext, guar
     return { status: 'ok', version: ctx.version, mode: config.mode, schemaVersion: ctx.schemaVersion };
   });
 
-  app.get(API_PATHS.mode, async (): Promise<ModeResponse> => ({ mode: config.mode }));
+  app.get(API_PATHS.mode, async (): Promise<ModeResponse> => modeResponse(config));
 
   app.get(API_PATHS.license, async (request): Promise<LicenseStatusResponse> => {
     requireUser(request, { license: false });
