@@ -223,6 +223,23 @@ function licenseCommand(
   out(signLicense(privateKey, { trackerId, plan: flags.plan ?? 'standard', expiresAt: expires }));
 }
 
+/**
+ * A backup holds the sessions of its time: cookies that were signed out (or revoked with a password
+ * change) since then would come back to life. Nobody stays signed in across a restore.
+ */
+async function endRestoredSessions(dataDir: string): Promise<void> {
+  const restored = await DuckDbConfigStore.open(databasePath(dataDir));
+  try {
+    const tables = await restored.query<{ n: number }>(
+      "SELECT count(*) AS n FROM information_schema.tables WHERE table_name = 'sessions'",
+    );
+    if (Number(tables[0]?.n ?? 0) > 0) await restored.execute('DELETE FROM sessions');
+    await restored.checkpoint();
+  } finally {
+    await restored.close();
+  }
+}
+
 async function rollbackCommand(config: CairnOptions, positionals: string[]): Promise<void> {
   const resolved = resolveConfig(config);
   const [id] = positionals;
@@ -257,7 +274,9 @@ async function rollbackCommand(config: CairnOptions, positionals: string[]): Pro
       await current.close();
     }
     const restored = await restoreBackup(resolved.dataDir, id, resolved.now(), currentVersion);
+    await endRestoredSessions(resolved.dataDir);
     out(`Restored ${restored.id} (schema version ${restored.schemaVersion}).`);
+    out('Every session ended: everyone signs in again.');
     out('The database it replaced was kept as a backup. Start the Cairn version that matches this schema.');
   } finally {
     lock.release();
@@ -266,6 +285,8 @@ async function rollbackCommand(config: CairnOptions, positionals: string[]): Pro
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const [command, ...rest] = argv;
+  // Everything Cairn writes (databases, their WAL files, backups, the key) is for its own account only.
+  process.umask(0o077);
   try {
     const parsed = options(rest);
     const flags = parsed.values;

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './files.ts';
 
 // DuckDB lets one process write its file. A lock file in the data dir names the holder so a second
 // server or a data-changing CLI command can refuse with a clear message instead of a driver error.
@@ -35,12 +36,12 @@ export interface DataDirLock {
 }
 
 export function acquireDataDirLock(dataDir: string, purpose: string): DataDirLock {
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const file = path.join(dataDir, LOCK_FILE);
   const content: LockContent = { pid: process.pid, purpose, since: new Date().toISOString() };
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(file, JSON.stringify(content), { flag: 'wx' });
+      fs.writeFileSync(file, JSON.stringify(content), { flag: 'wx', mode: PRIVATE_FILE_MODE });
       heldHere.add(file);
       let released = false;
       return {

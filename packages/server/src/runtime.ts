@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deriveKeys, type Keys, loadMasterKey } from './auth/secrets.ts';
 import type { CairnConfig } from './config.ts';
+import { restrictDataDir } from './files.ts';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
 import { getSetting, SETTING_TRACKER_ID, setSetting } from './settings.ts';
 import { backupDatabase, databasePath } from './store/config/backups.ts';
@@ -55,6 +56,7 @@ export async function openData(
       },
     });
     const keys = deriveKeys(loadMasterKey(config.dataDir, config.secretKey));
+    restrictDataDir(config.dataDir);
     let trackerId = await getSetting(opened, SETTING_TRACKER_ID);
     if (!trackerId) {
       trackerId = crypto.randomUUID();
@@ -79,6 +81,8 @@ export async function openData(
 }
 
 /** The embedded event store, `events.duckdb` beside the configuration database. */
-export function openEventStore(config: Pick<CairnConfig, 'dataDir'>): Promise<EventStore> {
-  return DuckDbEventStore.open(path.join(config.dataDir, 'events.duckdb'));
+export async function openEventStore(config: Pick<CairnConfig, 'dataDir'>): Promise<EventStore> {
+  const store = await DuckDbEventStore.open(path.join(config.dataDir, 'events.duckdb'));
+  restrictDataDir(config.dataDir);
+  return store;
 }

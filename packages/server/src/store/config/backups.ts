@@ -37,7 +37,8 @@ export interface BackupRequest {
 /** Copies the database file; the caller must have flushed it (CHECKPOINT) or closed it first. */
 export async function backupDatabase(request: BackupRequest): Promise<Backup> {
   const dir = backupDir(request.dataDir);
-  await fs.mkdir(dir, { recursive: true });
+  // Backups hold everything the database does (password hashes, sealed secrets): owner-only.
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const suffix =
     request.beforeMigration !== null
       ? `-before-v${request.beforeMigration}`
@@ -47,6 +48,7 @@ export async function backupDatabase(request: BackupRequest): Promise<Backup> {
   const id = `${stamp(request.now)}-v${request.schemaVersion}${suffix}`;
   const target = path.join(dir, `${id}.duckdb`);
   await fs.copyFile(databasePath(request.dataDir), target, fs.constants.COPYFILE_EXCL);
+  await fs.chmod(target, 0o600);
   const stat = await fs.stat(target);
   return {
     id,
@@ -107,5 +109,6 @@ export async function restoreBackup(
   });
   await fs.rm(`${database}.wal`, { force: true });
   await fs.copyFile(path.join(backupDir(dataDir), `${id}.duckdb`), database);
+  await fs.chmod(database, 0o600);
   return chosen;
 }
