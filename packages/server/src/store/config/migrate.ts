@@ -15,7 +15,8 @@ const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (
 
 export async function schemaVersion(store: ConfigStore): Promise<number> {
   const created = await store.query<{ n: number }>(
-    "SELECT count(*) AS n FROM information_schema.tables WHERE table_name = 'schema_migrations'",
+    // current_schema(): a PostgreSQL database can hold other installations' (or test runs') schemas.
+    "SELECT count(*) AS n FROM information_schema.tables WHERE table_name = 'schema_migrations' AND table_schema = current_schema()",
   );
   if (Number(created[0]?.n ?? 0) === 0) {
     await store.execute(CREATE_MIGRATIONS_TABLE);

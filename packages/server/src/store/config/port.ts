@@ -31,3 +31,16 @@ export interface ConfigStore extends Sql {
 export function timestamp(ms: number): string {
   return new Date(ms).toISOString();
 }
+
+/**
+ * True for the error a statement gets when it would duplicate a PRIMARY KEY or UNIQUE value, whichever
+ * engine raised it (PostgreSQL's SQLSTATE 23505, DuckDB's constraint message), so callers can answer 409.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if ((error as { code?: unknown }).code === '23505') return true;
+  // DuckDB words it one way when the statement itself collides and another inside a transaction.
+  return /Duplicate key .* violates (primary key|unique) constraint|PRIMARY KEY or UNIQUE constraint violation/i.test(
+    error.message,
+  );
+}
