@@ -17,6 +17,8 @@ export function rememberUser(services: AppServices, user: RoleData, loadFlags: b
   if (!role) return Promise.resolve();
   const previous = services.currentUser.getSnapshot();
   const sameUser = previous?.id === user.id;
+  // The cached link secret is the previous user's (a session lost and another sign-in in this tab).
+  if (previous && !sameUser) services.authSecret.clear();
   services.currentUser.set({
     id: user.id,
     username: user.username || usernamePlaceholder,

@@ -11,8 +11,10 @@ import { type CachedStore, createCachedStore } from '../stores/cachedStore.ts';
 import { type CurrentUserStore, createCurrentUserStore } from '../stores/currentUser.ts';
 import { createDebugSettingsStore, type DebugSettingsStore } from '../stores/debugSettings.ts';
 import { createDisplayPreferencesStore, type DisplayPreferencesStore } from '../stores/displayPreferences.ts';
+import { removeKey } from '../stores/storage.ts';
 
 export const authSecretRefreshDelayMs = 5000;
+export const authSecretStorageKey = 'cairn.authSecret';
 
 export interface BuildInfo {
   version: string;
@@ -37,11 +39,19 @@ export interface AppServices {
   signInNotice: SignInNoticeStore;
   progress: NavigationProgressControl;
   build: BuildInfo;
+  /** Reloads the page (to fetch the current build after an upgrade); tests watch it instead. */
+  reload(): void;
 }
 
-export function createAppServices(overrides: Partial<AppServices> & { storage?: Storage } = {}): AppServices {
+export function createAppServices(
+  overrides: Partial<AppServices> & { storage?: Storage; sessionStorage?: Storage } = {},
+): AppServices {
   const storage = overrides.storage ?? window.localStorage;
+  const sessionStorage = overrides.sessionStorage ?? window.sessionStorage;
   const client = overrides.client ?? api;
+  // The read-only link secret opens reports without a password, so it never goes to local storage,
+  // which outlives the tab and the sign-out; a copy an older panel left there is removed.
+  removeKey(storage, authSecretStorageKey);
   return {
     client,
     queryClient: overrides.queryClient ?? createQueryClient(),
@@ -57,13 +67,14 @@ export function createAppServices(overrides: Partial<AppServices> & { storage?: 
     authSecret:
       overrides.authSecret ??
       createCachedStore({
-        key: 'cairn.authSecret',
+        key: authSecretStorageKey,
         schema: z.string(),
         load: () => fetchAuthSecret(client),
-        storage,
+        // The tab's session only: shown at once after a reload, gone with the tab.
+        storage: sessionStorage,
         refreshDelayMs: authSecretRefreshDelayMs,
       }),
-    licenseError: overrides.licenseError ?? createLicenseErrorStore(window.sessionStorage),
+    licenseError: overrides.licenseError ?? createLicenseErrorStore(sessionStorage),
     signInNotice: overrides.signInNotice ?? createSignInNoticeStore(),
     progress: overrides.progress ?? navigationProgress,
     build: overrides.build ?? {
@@ -71,6 +82,7 @@ export function createAppServices(overrides: Partial<AppServices> & { storage?: 
       commit: __PANEL_COMMIT__,
       builtAt: __PANEL_BUILD_TIME__,
     },
+    reload: overrides.reload ?? (() => window.location.reload()),
   };
 }
 
