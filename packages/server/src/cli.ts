@@ -9,7 +9,7 @@ import { type CairnOptions, ConfigError, loadConfig, resolveConfig } from './con
 import { startCairn } from './index.ts';
 import { generateLicenseKeyPair, signLicense } from './license.ts';
 import { acquireDataDirLock, DataDirLockedError } from './lock.ts';
-import { CAIRN_VERSION, openData } from './runtime.ts';
+import { CAIRN_VERSION, openData, StoreOpenError } from './runtime.ts';
 import { BackupNotFoundError, databasePath, listBackups, restoreBackup } from './store/config/backups.ts';
 import { DuckDbConfigStore } from './store/config/duckdb.ts';
 import { SchemaTooNewError, schemaVersion } from './store/config/migrate.ts';
@@ -265,13 +265,20 @@ async function rollbackCommand(config: CairnOptions, positionals: string[]): Pro
   }
   const lock = acquireDataDirLock(resolved.dataDir, 'cairn rollback');
   try {
-    // Record the schema version of what is being replaced, so its safety backup lists correctly.
-    const current = await DuckDbConfigStore.open(databasePath(resolved.dataDir));
-    let currentVersion: number;
+    // Record the schema version of what is being replaced, so its safety backup lists correctly. A
+    // database that no longer opens is what a rollback is for: it is kept as a backup all the same.
+    let currentVersion = 0;
     try {
-      currentVersion = await schemaVersion(current);
-    } finally {
-      await current.close();
+      const current = await DuckDbConfigStore.open(databasePath(resolved.dataDir));
+      try {
+        currentVersion = await schemaVersion(current);
+      } finally {
+        await current.close();
+      }
+    } catch (error) {
+      out(
+        `The current database does not open (${(error as Error).message.split('\n')[0]}); keeping it as a backup.`,
+      );
     }
     const restored = await restoreBackup(resolved.dataDir, id, resolved.now(), currentVersion);
     await endRestoredSessions(resolved.dataDir);
@@ -328,6 +335,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
       error instanceof LoginTakenError ||
       error instanceof BackupNotFoundError ||
       error instanceof SchemaTooNewError ||
+      error instanceof StoreOpenError ||
       error instanceof RangeError
     ) {
       process.stderr.write(`cairn: ${error.message}\n`);

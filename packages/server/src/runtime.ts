@@ -19,6 +19,47 @@ export const CAIRN_VERSION: string = (
   ) as { version: string }
 ).version;
 
+/**
+ * A database file that DuckDB cannot open (a damaged file, or a write-ahead log that fails to replay). The
+ * message names the file and how to recover, for an operator reading it at 3 a.m.
+ */
+export class StoreOpenError extends Error {
+  readonly file: string;
+
+  constructor(file: string, cause: unknown, recovery: string) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(
+      `Cannot open ${file}: ${reason}\n` +
+        `The file or its write-ahead log (${path.basename(file)}.wal) is damaged. ${recovery}`,
+      { cause },
+    );
+    this.name = 'StoreOpenError';
+    this.file = file;
+  }
+}
+
+const CONFIG_RECOVERY =
+  'To recover: stop every Cairn on this data directory and copy the directory somewhere safe; then list ' +
+  'the backups Cairn took before each migration (and on request) with `cairn rollback`, and restore one ' +
+  'with `cairn rollback <backup id>` (the damaged file is kept as a backup too). Changes made after that ' +
+  'backup are lost; restore your own copy of the data directory instead if it is newer.';
+
+const EVENTS_RECOVERY =
+  'To recover: stop Cairn, restore events.duckdb from your own copy of the data directory, or move ' +
+  'events.duckdb and events.duckdb.wal aside to start with an empty event store (reports then lose the ' +
+  'history in it; configuration, users and campaigns live in cairn.duckdb and are kept). ' +
+  'For cairn.duckdb, `cairn rollback` lists the backups and `cairn rollback <backup id>` restores one.';
+
+/** Opens the configuration database, turning DuckDB's failure into a StoreOpenError. */
+export async function openConfigStore(dataDir: string): Promise<DuckDbConfigStore> {
+  const file = databasePath(dataDir);
+  try {
+    return await DuckDbConfigStore.open(file);
+  } catch (error) {
+    throw new StoreOpenError(file, error, CONFIG_RECOVERY);
+  }
+}
+
 export interface OpenedData {
   store: DuckDbConfigStore;
   lock: DataDirLock;
@@ -40,7 +81,7 @@ export async function openData(
   const lock = acquireDataDirLock(config.dataDir, purpose);
   let store: DuckDbConfigStore | null = null;
   try {
-    store = await DuckDbConfigStore.open(databasePath(config.dataDir));
+    store = await openConfigStore(config.dataDir);
     const opened = store;
     const migration = await migrate(opened, {
       migrations,
@@ -82,7 +123,13 @@ export async function openData(
 
 /** The embedded event store, `events.duckdb` beside the configuration database. */
 export async function openEventStore(config: Pick<CairnConfig, 'dataDir'>): Promise<EventStore> {
-  const store = await DuckDbEventStore.open(path.join(config.dataDir, 'events.duckdb'));
+  const file = path.join(config.dataDir, 'events.duckdb');
+  let store: EventStore;
+  try {
+    store = await DuckDbEventStore.open(file);
+  } catch (error) {
+    throw new StoreOpenError(file, error, EVENTS_RECOVERY);
+  }
   restrictDataDir(config.dataDir);
   return store;
 }

@@ -100,13 +100,19 @@ export async function restoreBackup(
   const chosen = backups.find((backup) => backup.id === id);
   if (!chosen) throw new BackupNotFoundError(`No backup "${id}" in ${backupDir(dataDir)}`);
   const database = databasePath(dataDir);
-  await backupDatabase({
+  const kept = await backupDatabase({
     dataDir,
     schemaVersion: currentSchemaVersion,
     beforeMigration: null,
     label: 'before-restore',
     now,
   });
+  // A write-ahead log that failed to replay is evidence worth keeping beside the file it belonged to.
+  await fs
+    .copyFile(`${database}.wal`, path.join(backupDir(dataDir), `${kept.id}.duckdb.wal`))
+    .catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
   await fs.rm(`${database}.wal`, { force: true });
   await fs.copyFile(path.join(backupDir(dataDir), `${id}.duckdb`), database);
   await fs.chmod(database, 0o600);
