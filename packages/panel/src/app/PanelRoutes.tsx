@@ -5,7 +5,8 @@ import { runGuard } from '../guard/guard.ts';
 import type { PageProps } from '../pages/pageProps.ts';
 import { loadPage } from '../pages/registry.ts';
 import { documentTitle, type Resolution, resolveRoute } from '../routes/resolve.ts';
-import { Layout } from './Layout.tsx';
+import { type LayoutComponent, loadLayout } from './chunks.ts';
+import { LoadFailure } from './LoadFailure.tsx';
 import { updatesCheckQueryKey } from './queries.ts';
 import { rememberUser } from './rememberUser.ts';
 import { type AppServices, useServices } from './services.ts';
@@ -16,6 +17,8 @@ interface Committed {
   path: string;
   match: Match;
   Page: ComponentType<PageProps>;
+  /** The signed-in frame; the sign-in screen has none. */
+  Layout: LayoutComponent | undefined;
 }
 
 /** What a route needs before it renders, beyond the guard: /update first rechecks for updates. */
@@ -31,8 +34,9 @@ async function beforeEnter(services: AppServices, match: Match): Promise<string 
 
 /**
  * The navigation controller: resolves the path against the route table, runs the guard and loads the
- * page's chunk together (the progress bar shows the wait), then renders the page. Until then the
- * previous page stays on screen, as in any multi-page site.
+ * page's chunk (and the frame's, for pages inside it) together, the progress bar showing the wait, then
+ * renders the page. Until then the previous page stays on screen, as in any multi-page site. A
+ * navigation that fails (a chunk that no longer exists after an upgrade) says so and offers a reload.
  */
 export function PanelRoutes() {
   const services = useServices();
@@ -42,6 +46,7 @@ export function PanelRoutes() {
   searchRef.current = search;
   const flagsLoadedFor = useRef<string | undefined>(undefined);
   const [committed, setCommitted] = useState<Committed>();
+  const [failure, setFailure] = useState<{ path: string; error: unknown }>();
 
   useEffect(() => {
     const resolution = resolveRoute(path);
@@ -54,11 +59,13 @@ export function PanelRoutes() {
       return;
     }
     let current = true;
+    setFailure(undefined);
     const { progress } = services;
     progress.start();
     const fullPath = searchRef.current ? `${path}?${searchRef.current}` : path;
+    const isSignIn = resolution.route.page === 'sign-in';
     const guard = runGuard(
-      { fullPath, isSignIn: resolution.route.page === 'sign-in', isPublic: Boolean(resolution.route.public) },
+      { fullPath, isSignIn, isPublic: Boolean(resolution.route.public) },
       {
         fetchRole: () => fetchRole(services.client),
         isDemoMode: () => isDemoMode(services.client),
@@ -68,8 +75,9 @@ export function PanelRoutes() {
     const page = resolution.route.page
       ? loadPage(resolution.route.page)
       : Promise.reject(new Error('No page'));
-    Promise.all([guard, page])
-      .then(async ([decision, Page]) => {
+    const layout = isSignIn ? Promise.resolve(undefined) : loadLayout();
+    Promise.all([guard, page, layout])
+      .then(async ([decision, Page, Layout]) => {
         if (!current) return;
         if (decision.license) services.licenseError.set(decision.license);
         if (decision.notice) services.signInNotice.set(decision.notice);
@@ -90,11 +98,13 @@ export function PanelRoutes() {
           navigate(elsewhere, { replace: true });
           return;
         }
-        setCommitted({ path, match: resolution, Page });
+        setCommitted({ path, match: resolution, Page, Layout });
       })
       .catch((error: unknown) => {
         console.error('Navigation failed', error);
-        if (current) progress.done();
+        if (!current) return;
+        progress.done();
+        setFailure({ path, error });
       });
     return () => {
       current = false;
@@ -106,8 +116,9 @@ export function PanelRoutes() {
     document.title = documentTitle(title);
   }, [title]);
 
+  if (failure?.path === path) return <LoadFailure error={failure.error} onReload={services.reload} />;
   if (!committed) return null;
-  const { match, Page } = committed;
+  const { match, Page, Layout } = committed;
   const page = (
     <Page
       key={match.route.path}
@@ -117,5 +128,5 @@ export function PanelRoutes() {
       title={match.title}
     />
   );
-  return match.route.page === 'sign-in' ? page : <Layout>{page}</Layout>;
+  return Layout ? <Layout>{page}</Layout> : page;
 }

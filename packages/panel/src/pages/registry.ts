@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { loadOnce } from '../app/chunks.ts';
 import type { PageKey } from '../routes/table.ts';
 import type { PageProps } from './pageProps.ts';
 
@@ -24,12 +25,14 @@ const loaders: Record<PageKey, () => Promise<PageModule>> = {
   'monitor-developer': () => import('../monitor/developer/MonitorDeveloperPage.tsx'),
 };
 
-const loaded = new Map<PageKey, ComponentType<PageProps>>();
+const pages = new Map<PageKey, () => Promise<ComponentType<PageProps>>>();
 
-export async function loadPage(key: PageKey): Promise<ComponentType<PageProps>> {
-  const known = loaded.get(key);
-  if (known) return known;
-  const page = (await loaders[key]()).default;
-  loaded.set(key, page);
-  return page;
+/** The page's component, loaded once; rejects with a ChunkLoadError when its chunk does not arrive. */
+export function loadPage(key: PageKey): Promise<ComponentType<PageProps>> {
+  let load = pages.get(key);
+  if (!load) {
+    load = loadOnce('page', () => loaders[key]().then((module) => module.default));
+    pages.set(key, load);
+  }
+  return load();
 }
