@@ -12,7 +12,7 @@ export default defineProject({
   test: {
     name: 'panel',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
     setupFiles: ['./vitest.setup.ts'],
     // Component tests render the whole app; on a loaded two-core machine a few seconds are normal.
     testTimeout: 20_000,

@@ -1,4 +1,4 @@
-import { NavigationProgress, ServerMessage, Toaster, toast } from '@cairn/ui';
+import { NavigationProgress, ServerMessage, toast } from '@cairn/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { type BaseLocationHook, type BaseSearchHook, Router, useLocation, useSearch } from 'wouter';
@@ -11,6 +11,7 @@ import './global.css.ts';
 import { modeInfoQuery } from './mode.ts';
 import { PanelRoutes } from './PanelRoutes.tsx';
 import { type AppServices, ServicesContext } from './services.ts';
+import { Toasts } from './Toasts.tsx';
 
 /** Connects the client-wide session rules to this router, so they navigate like a link would. */
 function SessionRules({ services }: { services: AppServices }) {
@@ -75,7 +76,7 @@ export function App({ services, location }: AppProps) {
           <ServerLinks services={services} />
           <NavigationProgress />
           <PanelRoutes />
-          <Toaster />
+          <Toasts />
         </Router>
       </QueryClientProvider>
     </ServicesContext.Provider>

@@ -1,7 +1,6 @@
 import type { CallStatus } from '@cairn/contract';
 import ky, { isNetworkError, type KyInstance } from 'ky';
 import type { z } from 'zod';
-import { stringifyQuery } from '../routes/query.ts';
 import { panelLinks } from './config.ts';
 import { extractErrorText, mentionsAuthenticationError } from './errorText.ts';
 import {
@@ -110,6 +109,13 @@ export function messageForResponse(httpStatus: number, body: unknown): string {
   return extractErrorText(body);
 }
 
+// The bracket-style query encoder (qs) weighs more than the rest of the client; most calls carry no query
+// (the sign-in screen's none), so it is fetched with the first call that does.
+async function encodeQuery(query: Record<string, unknown>): Promise<string> {
+  const { stringifyQuery } = await import('../routes/query.ts');
+  return stringifyQuery(query).replace(/^\?/, '');
+}
+
 function isAbort(error: unknown): boolean {
   // Checked by name: DOMException differs between realms (a test's jsdom, a worker).
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
@@ -160,9 +166,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   async function call<T>(path: string, callOptions: CallOptions<T> = {}): Promise<CallResult<T>> {
     const method = callOptions.method ?? 'get';
-    const searchParams = callOptions.query ? stringifyQuery(callOptions.query).replace(/^\?/, '') : undefined;
     let response: Response;
     try {
+      const searchParams = callOptions.query ? await encodeQuery(callOptions.query) : undefined;
       response = await instance(path, {
         method,
         ...(callOptions.json !== undefined ? { json: callOptions.json } : {}),

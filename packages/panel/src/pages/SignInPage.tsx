@@ -1,20 +1,18 @@
 import { Button, Card, ServerMessage, TextField } from '@cairn/ui';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState, useSyncExternalStore } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { type SignInResult, signIn, signInDemo, signInTwoFactor } from '../api/calls.ts';
 import { modeInfoQuery } from '../app/mode.ts';
 import { useServices } from '../app/services.ts';
 import { licenseErrorMessage } from '../http/messages.ts';
-import { queryString } from '../routes/query.ts';
-import { safeReturnTo } from '../routes/returnTo.ts';
-import { useRouteQuery } from '../routes/useRouteQuery.ts';
+import { returnToFromSearch } from '../routes/returnTo.ts';
 import * as styles from './pages.css.ts';
 
 export default function SignInPage() {
   const services = useServices();
   const [, navigate] = useLocation();
-  const returnTo = safeReturnTo(queryString(useRouteQuery(), 'returnTo'));
+  const returnTo = returnToFromSearch(useSearch());
   const license = useSyncExternalStore(services.licenseError.subscribe, services.licenseError.getSnapshot);
   const notice = useSyncExternalStore(services.signInNotice.subscribe, services.signInNotice.getSnapshot);
   const mode = useQuery(modeInfoQuery(services.client));

@@ -41,3 +41,11 @@ export function signInPath(path: string | undefined): string {
   const target = safeReturnTo(path);
   return target ? `/login?returnTo=${encodeURIComponent(target)}` : '/login';
 }
+
+/**
+ * The returnTo of a sign-in address's query (`?returnTo=...`), when safe. A plain key needs no bracket
+ * parsing, so the sign-in screen reads it without the query parser's weight.
+ */
+export function returnToFromSearch(search: string): string | undefined {
+  return safeReturnTo(new URLSearchParams(search).get('returnTo') ?? undefined);
+}
