@@ -2,5 +2,6 @@ export * from './auth.ts';
 export * from './entities/index.ts';
 export * from './errors.ts';
 export * from './paths.ts';
+export * from './reports.ts';
 export * from './system.ts';
 export * from './tracking.ts';

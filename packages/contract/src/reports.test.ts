@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { isProfitField } from './entities/permissions.ts';
+import {
+  CLICK_LOG_DEFAULT_COLUMNS,
+  clickLogQuerySchema,
+  entityStatsQuerySchema,
+  isTimeZone,
+  PROFIT_METRICS,
+  REPORT_DIMENSIONS,
+  REPORT_METRICS,
+  reportQuerySchema,
+} from './reports.ts';
+
+/** The field paths a query is refused on. */
+function refusedFields(schema: z.ZodType, query: Record<string, unknown>): string[] {
+  const result = schema.safeParse(query);
+  if (result.success) return [];
+  return result.error.issues.map((issue) => issue.path.map(String).join('.'));
+}
+
+describe('report query', () => {
+  it('reads nested groupings with per-level defaults', () => {
+    const query = reportQuerySchema.parse({ groupBy: 'campaign,country,day' });
+    expect(query.levels).toEqual([
+      { dimension: 'campaign', sort: 'clicks', order: 'desc', limit: 100 },
+      { dimension: 'country', sort: 'clicks', order: 'desc', limit: 20 },
+      { dimension: 'day', sort: 'value', order: 'asc', limit: 10 },
+    ]);
+    expect(query.range).toEqual({ preset: 'today', from: null, to: null });
+    expect(query.timezone).toBe('UTC');
+    expect(query.filters).toEqual({});
+  });
+
+  it('shows every bucket of a time grouping at the first level', () => {
+    const [level] = reportQuerySchema.parse({ groupBy: 'hour' }).levels;
+    expect(level).toEqual({ dimension: 'hour', sort: 'value', order: 'asc', limit: 1000 });
+  });
+
+  it('takes one sort, order and limit for every level, or one per level', () => {
+    const one = reportQuerySchema.parse({ groupBy: 'offer,os', sort: 'roi', order: 'asc', limit: '5' });
+    expect(one.levels.map((level) => [level.sort, level.order, level.limit])).toEqual([
+      ['roi', 'asc', 5],
+      ['roi', 'asc', 5],
+    ]);
+    const each = reportQuerySchema.parse({ groupBy: 'offer,os', sort: 'value,cost', limit: '3,7' });
+    expect(each.levels.map((level) => [level.sort, level.order, level.limit])).toEqual([
+      ['value', 'asc', 3],
+      ['cost', 'desc', 7],
+    ]);
+  });
+
+  it('reads filters on any dimension, typed like the values the report returns', () => {
+    const query = reportQuerySchema.parse({
+      groupBy: 'campaign',
+      'filter[country]': 'DE,FR',
+      'filter[campaign]': ['1,2', '2'],
+      'filter[token_3]': '',
+      'filter[day_of_week]': '6,7',
+    });
+    expect(query.filters).toEqual({
+      country: ['DE', 'FR'],
+      campaign: [1, 2],
+      token_3: [''],
+      day_of_week: [6, 7],
+    });
+  });
+
+  it('reads the range in the time zone: a preset, or custom from/to', () => {
+    const custom = reportQuerySchema.parse({
+      groupBy: 'day',
+      from: '2026-03-28',
+      to: '2026-03-29T12:30:00+02:00',
+      timezone: 'Europe/Berlin',
+    });
+    expect(custom.range.preset).toBe('custom');
+    expect(custom.range.from).toMatchObject({
+      year: 2026,
+      month: 3,
+      day: 28,
+      dateOnly: true,
+      offsetMinutes: null,
+    });
+    expect(custom.range.to).toMatchObject({
+      day: 29,
+      hour: 12,
+      minute: 30,
+      dateOnly: false,
+      offsetMinutes: 120,
+    });
+    expect(reportQuerySchema.parse({ groupBy: 'day', preset: 'last_month' }).range.preset).toBe('last_month');
+  });
+
+  it('refuses bad values naming the parameter', () => {
+    const refused = (query: Record<string, unknown>) =>
+      refusedFields(reportQuerySchema, { groupBy: 'campaign', ...query });
+    expect(refused({ groupBy: 'campaign,nope' })).toEqual(['groupBy']);
+    expect(refused({ groupBy: 'campaign,offer,country,os' })).toEqual(['groupBy']);
+    expect(refused({ groupBy: 'offer,offer' })).toEqual(['groupBy']);
+    expect(refusedFields(reportQuerySchema, {})).toEqual(['groupBy']);
+    expect(refused({ preset: 'last_year' })).toEqual(['preset']);
+    expect(refused({ timezone: 'Mars/Olympus' })).toEqual(['timezone']);
+    expect(refused({ limit: '0' })).toEqual(['limit']);
+    expect(refused({ limit: '1001' })).toEqual(['limit']);
+    expect(refused({ limit: 'ten' })).toEqual(['limit']);
+    expect(refused({ sort: 'fame' })).toEqual(['sort']);
+    expect(refused({ groupBy: 'offer,os', order: 'asc,desc,asc' })).toEqual(['order']);
+    expect(refused({ 'filter[planet]': 'Mars' })).toEqual(['filter[planet]']);
+    expect(refused({ 'filter[campaign]': '1,x' })).toEqual(['filter[campaign]']);
+    expect(refused({ 'filter[hour]': '2026-03-29' })).toEqual(['filter[hour]']);
+    expect(refused({ preset: 'custom' })).toEqual(['from']);
+    expect(refused({ preset: 'today', from: '2026-03-01' })).toEqual(['from']);
+    expect(refused({ from: '2026-02-30' })).toEqual(['from']);
+    expect(refused({ from: '2026-03-01T25:00' })).toEqual(['from']);
+  });
+});
+
+describe('metrics', () => {
+  it('names every conversion and money-made metric so the hide-profit filter drops it', () => {
+    expect([...PROFIT_METRICS].sort()).toEqual(
+      ['epc', 'leads', 'leadsApproved', 'leadsDeclined', 'leadsPending', 'profit', 'revenue', 'roi'].sort(),
+    );
+    for (const metric of ['clicks', 'uniqueClicks', 'lpViews', 'lpClicks', 'lpCtr', 'cr', 'cost', 'cpc']) {
+      expect(REPORT_METRICS).toContain(metric);
+      expect(isProfitField(metric), metric).toBe(false);
+    }
+  });
+
+  it('offers the tracker groupings, tokens 1 to 30 included', () => {
+    expect(REPORT_DIMENSIONS).toContain('token_30');
+    expect(REPORT_DIMENSIONS).not.toContain('token_31');
+    expect(new Set(REPORT_DIMENSIONS).size).toBe(REPORT_DIMENSIONS.length);
+  });
+
+  it('knows IANA zones', () => {
+    expect(isTimeZone('Europe/Berlin')).toBe(true);
+    expect(isTimeZone('Asia/Kathmandu')).toBe(true);
+    expect(isTimeZone('Europe/Atlantis')).toBe(false);
+    expect(isTimeZone('')).toBe(false);
+  });
+});
+
+describe('click log query', () => {
+  it('always carries time and click id, then the columns asked for', () => {
+    expect(clickLogQuerySchema.parse({}).columns).toEqual([...CLICK_LOG_DEFAULT_COLUMNS]);
+    const query = clickLogQuerySchema.parse({ columns: 'os,token_2', limit: '20', 'filter[bot]': 'human' });
+    expect(query.columns).toEqual(['time', 'click_id', 'os', 'token_2']);
+    expect(query.limit).toBe(20);
+    expect(query.filters).toEqual({ bot: ['human'] });
+  });
+
+  it('refuses unknown columns, limits out of range and foreign cursors', () => {
+    expect(refusedFields(clickLogQuerySchema, { columns: 'os,revenue' })).toEqual(['columns']);
+    expect(refusedFields(clickLogQuerySchema, { limit: '501' })).toEqual(['limit']);
+    expect(refusedFields(clickLogQuerySchema, { cursor: 'not a cursor!' })).toEqual(['cursor']);
+  });
+});
+
+describe('entity stats query', () => {
+  it('reads the kind, the ids and the metric to order by', () => {
+    const query = entityStatsQuerySchema.parse({ kind: 'offer', ids: '3,1,3', sortBy: 'cr' });
+    expect(query).toMatchObject({ kind: 'offer', ids: [3, 1], sortBy: 'cr', order: 'desc' });
+    expect(refusedFields(entityStatsQuerySchema, { kind: 'domain' })).toEqual(['kind']);
+    expect(refusedFields(entityStatsQuerySchema, { kind: 'offer', sortBy: 'name' })).toEqual(['sortBy']);
+    expect(refusedFields(entityStatsQuerySchema, { kind: 'offer', ids: '1,a' })).toEqual(['ids']);
+  });
+});
