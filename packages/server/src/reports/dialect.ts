@@ -1,0 +1,52 @@
+// The few places where report SQL differs between event stores. Everything else the builder writes is
+// plain SQL both DuckDB and ClickHouse read: CTEs, GROUP BY, CASE, IN lists, row_number() windows.
+// Time zones never reach the SQL as names: the builder turns the zone into fixed offsets per UTC
+// instant (see timeRange.ts), so a store needs no zone database and no per-row zone conversion.
+
+export type TimeUnit = 'hour' | 'day' | 'week' | 'month';
+
+export interface ReportDialect {
+  readonly name: 'duckdb' | 'clickhouse';
+  /** The placeholder of the n-th (1-based) text parameter. */
+  param(n: number): string;
+  /** A UTC instant as a literal of the events' `ts` column type. */
+  timestamp(ms: number): string;
+  /** `expr` (a timestamp) moved by a whole number of minutes. */
+  addMinutes(expr: string, minutes: number): string;
+  /** The start of the hour, day, ISO week (Monday) or month holding `expr`. */
+  truncate(unit: TimeUnit, expr: string): string;
+  hourOfDay(expr: string): string;
+  /** 1 for Monday .. 7 for Sunday. */
+  isoDayOfWeek(expr: string): string;
+  countIf(condition: string): string;
+  sumIf(expr: string, condition: string): string;
+  /** Text concatenation of values of any type. */
+  concat(parts: readonly string[]): string;
+  /** How a CTE read several times is declared so the store computes it once. */
+  cte(name: string, body: string): string;
+}
+
+function timestampText(ms: number): string {
+  return new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
+}
+
+export const duckdbDialect: ReportDialect = {
+  name: 'duckdb',
+  param: (n) => `$${n}`,
+  timestamp: (ms) => `TIMESTAMP '${timestampText(ms)}'`,
+  addMinutes: (expr, minutes) =>
+    minutes === 0 ? expr : `(${expr} + INTERVAL ${Math.trunc(minutes)} MINUTE)`,
+  truncate: (unit, expr) => `date_trunc('${unit}', ${expr})`,
+  hourOfDay: (expr) => `hour(${expr})`,
+  isoDayOfWeek: (expr) => `isodow(${expr})`,
+  countIf: (condition) => `count(*) FILTER (WHERE ${condition})`,
+  sumIf: (expr, condition) => `coalesce(sum(${expr}) FILTER (WHERE ${condition}), 0)`,
+  concat: (parts) => `concat(${parts.join(', ')})`,
+  cte: (name, body) => `${name} AS MATERIALIZED (${body})`,
+};
+
+/** The dialect of an event store; ClickHouse reports come with its event-store adapter. */
+export function dialectFor(name: 'duckdb' | 'clickhouse'): ReportDialect {
+  if (name !== 'duckdb') throw new Error(`Reports do not run on a ${name} event store yet`);
+  return duckdbDialect;
+}

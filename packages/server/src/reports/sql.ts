@@ -1,0 +1,172 @@
+import type { ReportDimension, ReportFilters, ReportSortKey, SortDirection } from '@cairn/contract';
+import type { ReportDialect } from './dialect.ts';
+import { DIMENSION_SPECS, type DimensionSpec, type SqlEnv } from './dimensions.ts';
+import { eventAggregates, metricSql, reAggregates, SUM_COLUMNS } from './metrics.ts';
+import type { OffsetSegment, UtcRange } from './timeRange.ts';
+
+// The report SQL, written once over a dialect. Shape of a nested report (levels k1 > k2 > k3):
+//   base  one GROUP BY over the events of the range, at the deepest level's granularity
+//   g_i   level i re-aggregated from base, only under the parents kept at level i-1
+//   r_i   g_i numbered by the level's sort within each parent (row_number)
+// and one row set out: per level the top N rows as they are and the rest folded into one NULL-keyed
+// "others" row per parent (GROUP BY CASE WHEN rn <= N THEN key END). Totals are the sum of level 1.
+
+export interface SqlText {
+  text: string;
+  params: string[];
+}
+
+/** Collects bound text values; every other value in report SQL is a number or instant we produced. */
+export class SqlBuilder {
+  readonly dialect: ReportDialect;
+  readonly params: string[] = [];
+  readonly env: SqlEnv;
+
+  constructor(dialect: ReportDialect, segments: readonly OffsetSegment[]) {
+    this.dialect = dialect;
+    this.env = {
+      dialect,
+      local: localTimeSql(dialect, segments),
+      bind: (value) => {
+        this.params.push(value);
+        return dialect.param(this.params.length);
+      },
+    };
+  }
+
+  done(text: string): SqlText {
+    return { text, params: this.params };
+  }
+}
+
+/** Local time from the UTC `ts`: the offset in force at ts, as a CASE over the segments' starts. */
+export function localTimeSql(dialect: ReportDialect, segments: readonly OffsetSegment[]): string {
+  const [first, ...rest] = segments;
+  if (!first) return 'ts';
+  if (rest.length === 0) return dialect.addMinutes('ts', first.offset);
+  const branches: string[] = [];
+  let current = first;
+  for (const next of rest) {
+    branches.push(
+      `WHEN ts < ${dialect.timestamp(next.from)} THEN ${dialect.addMinutes('ts', current.offset)}`,
+    );
+    current = next;
+  }
+  return `CASE ${branches.join(' ')} ELSE ${dialect.addMinutes('ts', current.offset)} END`;
+}
+
+export interface WhereInput {
+  range: UtcRange;
+  filters: ReportFilters;
+  /** The campaigns the user may read; null: all. */
+  campaignIds: readonly number[] | null;
+}
+
+/** The conditions every report query shares: range, permissions, filters. */
+export function whereSql(builder: SqlBuilder, input: WhereInput): string {
+  const { dialect, env } = builder;
+  const conditions: string[] = [];
+  if (input.range.from !== null) conditions.push(`ts >= ${dialect.timestamp(input.range.from)}`);
+  if (input.range.to !== null) conditions.push(`ts < ${dialect.timestamp(input.range.to)}`);
+  if (input.campaignIds !== null) conditions.push(`campaign_id IN (${input.campaignIds.join(', ')})`);
+  for (const [dimension, values] of Object.entries(input.filters)) {
+    if (!values || values.length === 0) continue;
+    const spec = DIMENSION_SPECS[dimension as ReportDimension];
+    conditions.push(`${spec.key(env)} IN (${values.map((value) => spec.literal(value, env)).join(', ')})`);
+  }
+  return conditions.length > 0 ? conditions.join(' AND ') : 'TRUE';
+}
+
+export interface LevelSql {
+  spec: DimensionSpec;
+  sort: ReportSortKey;
+  order: SortDirection;
+  limit: number;
+}
+
+const keyNames = (count: number, prefix = '') =>
+  Array.from({ length: count }, (_, index) => `${prefix}k${index + 1}`);
+
+/**
+ * Rows out: lvl (1..3), o1..oL (keys; NULL on an "others" row at that level and below it), rn (the
+ * row's place; others come after the top N), folded (values an others row holds) and the sum columns.
+ */
+export function reportSql(builder: SqlBuilder, levels: readonly LevelSql[], where: string): SqlText {
+  const { dialect, env } = builder;
+  const depth = levels.length;
+  const keyed = levels.map((level, index) => `${level.spec.key(env)} AS k${index + 1}`);
+  const ctes = [
+    dialect.cte(
+      'base',
+      `SELECT ${[...keyed, ...eventAggregates(dialect)].join(', ')} FROM events WHERE ${where} GROUP BY ${keyNames(depth).join(', ')}`,
+    ),
+  ];
+  const outputs: string[] = [];
+  levels.forEach((level, index) => {
+    const n = index + 1;
+    const parents = keyNames(index);
+    let source = 'base b';
+    if (index > 0) {
+      const previous = levels[index - 1] as LevelSql;
+      const on = parents.map((key) => `p.${key} = b.${key}`).join(' AND ');
+      source += ` JOIN (SELECT ${parents.join(', ')} FROM r${index} WHERE rn <= ${previous.limit}) p ON ${on}`;
+    }
+    const grouped =
+      n < depth
+        ? `SELECT ${[...keyNames(n, 'b.'), ...reAggregates('b.')].join(', ')} FROM ${source} GROUP BY ${keyNames(n, 'b.').join(', ')}`
+        : `SELECT ${[...keyNames(n, 'b.'), ...SUM_COLUMNS.map((column) => `b.${column}`)].join(', ')} FROM ${source}`;
+    const sortBy = level.sort === 'value' ? `k${n}` : metricSql(level.sort);
+    const partition = parents.length > 0 ? `PARTITION BY ${parents.join(', ')} ` : '';
+    const numbered = `SELECT g.*, row_number() OVER (${partition}ORDER BY ${sortBy} ${level.order.toUpperCase()}, k${n} ASC) AS rn FROM (${grouped}) g`;
+    ctes.push(n < depth ? dialect.cte(`r${n}`, numbered) : `r${n} AS (${numbered})`);
+    const kept = `CASE WHEN rn <= ${level.limit} THEN k${n} END`;
+    const columns = keyNames(depth).map((key, position) =>
+      position < index
+        ? `${key} AS o${position + 1}`
+        : position === index
+          ? `${kept} AS o${n}`
+          : `NULL AS o${position + 1}`,
+    );
+    outputs.push(
+      `SELECT ${[`${n} AS lvl`, ...columns, 'min(rn) AS rn', 'count(*) AS folded', ...reAggregates()].join(', ')} FROM r${n} GROUP BY ${[...parents, kept].join(', ')}`,
+    );
+  });
+  return builder.done(`WITH ${ctes.join(', ')} ${outputs.join(' UNION ALL ')}`);
+}
+
+/** Sums per id of one entity column, optionally for some ids only. */
+export function entityStatsSql(
+  builder: SqlBuilder,
+  column: string,
+  ids: readonly number[] | null,
+  where: string,
+): SqlText {
+  const only = ids === null ? '' : ` AND ${column} IN (${ids.join(', ')})`;
+  return builder.done(
+    `SELECT ${[`${column} AS id`, ...eventAggregates(builder.dialect)].join(', ')} FROM events WHERE ${where}${only} GROUP BY ${column}`,
+  );
+}
+
+/** Raw clicks newest first, after the cursor's (ts, click_id) when there is one; one row more than a page. */
+export function clickLogSql(
+  builder: SqlBuilder,
+  columns: readonly string[],
+  where: string,
+  after: { time: number; clickId: string } | null,
+  limit: number,
+): SqlText {
+  const { dialect, env } = builder;
+  let condition = `kind = 1 AND ${where}`;
+  if (after) {
+    const at = dialect.timestamp(after.time);
+    condition += ` AND (ts < ${at} OR (ts = ${at} AND click_id < ${env.bind(after.clickId)}))`;
+  }
+  return builder.done(
+    `SELECT ${columns.join(', ')} FROM events WHERE ${condition} ORDER BY ts DESC, click_id DESC LIMIT ${limit + 1}`,
+  );
+}
+
+/** The first and last event time the conditions select (for time buckets over an open range). */
+export function timeSpanSql(builder: SqlBuilder, where: string): SqlText {
+  return builder.done(`SELECT min(ts) AS first, max(ts) AS last FROM events WHERE ${where}`);
+}
