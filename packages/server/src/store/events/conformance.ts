@@ -1,9 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EventStore } from './port.ts';
+import type { EventStore, JournalMark } from './port.ts';
 import { blankEvent, EVENT_KIND, type TrackingEvent } from './schema.ts';
 
 // One suite for every event-store adapter: DuckDB always, ClickHouse when a test server is configured.
-// Each adapter's test file calls this with a function that opens an empty store.
+// Each adapter's test file calls this with a factory that opens an empty store (and, for the cases of
+// restarts and interrupted appends, reopens it and interrupts an append the adapter's own way).
+
+export interface EventStoreFactory {
+  /** Opens a new, empty store. */
+  open(): Promise<EventStore>;
+  /** Closes `store` and opens the same one again (same file or database), as a restarted process would. */
+  reopen(store: EventStore): Promise<EventStore>;
+  /**
+   * Makes `store.append(events, mark)` fail at the adapter's worst point, the way a crash or a lost
+   * answer would: a transactional store is left with nothing, ClickHouse with the events but not the
+   * mark. Resolves once the append has failed.
+   */
+  interruptAppend(store: EventStore, events: readonly TrackingEvent[], mark: JournalMark): Promise<void>;
+}
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 
@@ -11,11 +25,18 @@ function click(id: string, time: number, changes: Partial<TrackingEvent> = {}): 
   return { ...blankEvent(EVENT_KIND.click, id, time), ...changes };
 }
 
-export function describeEventStoreConformance(name: string, open: () => Promise<EventStore>): void {
+async function countsById(store: EventStore): Promise<Map<string, number>> {
+  const rows = await store.query<{ click_id: string; kind: number; seq: number; n: number }>(
+    'SELECT click_id, kind, seq, count(*) AS n FROM events GROUP BY click_id, kind, seq',
+  );
+  return new Map(rows.map((row) => [`${row.click_id}:${row.kind}:${row.seq}`, Number(row.n)]));
+}
+
+export function describeEventStoreConformance(name: string, factory: EventStoreFactory): void {
   describe(`event store conformance: ${name}`, () => {
     let store: EventStore;
     beforeEach(async () => {
-      store = await open();
+      store = await factory.open();
     });
     afterEach(async () => {
       await store.close();
@@ -74,9 +95,83 @@ export function describeEventStoreConformance(name: string, open: () => Promise<
         click('old2', T0 - 10 * 86_400_000, { campaignId: 2 }),
         click('new1', T0, { campaignId: 1 }),
       ]);
-      await store.deleteBefore(T0 - 86_400_000, [2]);
+      expect(await store.deleteBefore(T0 - 86_400_000, [2])).toBe(1);
       const rows = await store.query<{ click_id: string }>('SELECT click_id FROM events ORDER BY click_id');
       expect(rows.map((row) => row.click_id)).toEqual(['new1', 'old2']);
+    });
+
+    it('deletes whole old months and the old part of a month, to the millisecond', async () => {
+      const cutoff = Date.parse('2026-02-28T12:00:00.500Z');
+      await store.append([
+        click('jan', Date.parse('2026-01-15T00:00:00Z')),
+        click('feb20', Date.parse('2026-02-20T00:00:00Z')),
+        click('justBefore', cutoff - 200),
+        click('justAfter', cutoff + 100),
+        click('mar', T0),
+      ]);
+      expect(await store.deleteBefore(cutoff)).toBe(3);
+      const rows = await store.query<{ click_id: string }>('SELECT click_id FROM events ORDER BY click_id');
+      expect(rows.map((row) => row.click_id)).toEqual(['justAfter', 'mar']);
+    });
+
+    it('keeps event times to the millisecond', async () => {
+      const stored = click('ms1', T0 + 123, { clickTime: T0 + 123 });
+      const conversion = {
+        ...blankEvent(EVENT_KIND.conversion, 'ms1', T0 + 60_007),
+        clickTime: T0 + 123,
+        seq: 1,
+      };
+      await store.append([stored, conversion]);
+      // The conversion shares the click's id; only the click itself is found.
+      expect(await store.findClick('ms1', T0 + 123)).toEqual(stored);
+    });
+
+    it('binds $n parameters as values, quotes included', async () => {
+      await store.append([
+        click('p1', T0, { campaignId: 1, city: "O'Hare \\ $1" }),
+        click('p2', T0, { campaignId: 1, city: 'Berlin' }),
+      ]);
+      const rows = await store.query<{ n: number }>(
+        "SELECT count(*) AS n FROM events WHERE campaign_id = $1 AND city = $2 AND click_id <> '$2'",
+        [1, "O'Hare \\ $1"],
+      );
+      expect(Number(rows[0]?.n)).toBe(1);
+    });
+
+    it('keeps events and marks across a reopen', async () => {
+      await store.append([click('r1', T0)], { source: 'node-r', position: 2 });
+      store = await factory.reopen(store);
+      expect(await store.flushedPosition('node-r')).toBe(2);
+      expect(await store.findClick('r1', T0)).not.toBeNull();
+    });
+
+    it('stores a retried batch once after its append failed', async () => {
+      const batch = [click('x1', T0), click('x2', T0 + 5), click('x3', T0 + 2000)];
+      await store.append([click('x0', T0)], { source: 'node-x', position: 1 });
+      await factory.interruptAppend(store, batch, { source: 'node-x', position: 2 });
+      // The flusher asks how far the store got before it appends again.
+      expect(await store.flushedPosition('node-x')).toBe(1);
+      await store.append(batch, { source: 'node-x', position: 2 });
+      expect(await store.flushedPosition('node-x')).toBe(2);
+      expect([...(await countsById(store)).values()]).toEqual([1, 1, 1, 1]);
+    });
+
+    it('stores a replayed batch once after a restart, whatever segments it spans', async () => {
+      const lost = [click('y1', T0), click('y2', T0 + 1)];
+      await factory.interruptAppend(store, lost, { source: 'node-y', position: 3 });
+      store = await factory.reopen(store);
+      expect(await store.flushedPosition('node-y')).toBe(-1);
+      // The replay takes the lost segments and the one that was still open at the crash.
+      const replay = [
+        ...lost,
+        click('y3', T0 + 2),
+        { ...blankEvent(EVENT_KIND.lpClick, 'y1', T0 + 3), seq: 1 },
+      ];
+      await store.append(replay, { source: 'node-y', position: 4 });
+      const counts = await countsById(store);
+      expect(counts.size).toBe(4);
+      expect([...counts.values()].every((n) => n === 1)).toBe(true);
+      expect(await store.flushedPosition('node-y')).toBe(4);
     });
 
     it('reports its size on disk', async () => {

@@ -1,0 +1,84 @@
+import crypto from 'node:crypto';
+import { createClient } from '@clickhouse/client';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ClickHouseEventStore } from './clickhouse.ts';
+import { bindParams } from './clickhouseSql.ts';
+import { describeEventStoreConformance } from './conformance.ts';
+import type { EventStore } from './port.ts';
+
+// Against a real server: `eval "$(.ci/clickhouse.sh start)"` starts one and exports its URL. Each store
+// gets a database of its own, dropped when the file is done.
+const url = process.env.CAIRN_TEST_CLICKHOUSE_URL;
+
+describe('ClickHouse SQL parameters', () => {
+  it('binds $n outside quotes and comments only', () => {
+    expect(
+      bindParams("SELECT $1, '$1', `$2`, $2 -- $1\n/* $2 */ FROM t WHERE a = $10", [
+        "it's \\",
+        7,
+        null,
+        4,
+        5,
+        6,
+        7,
+        8,
+        9,
+        true,
+      ]),
+    ).toBe("SELECT 'it\\'s \\\\', '$1', `$2`, 7 -- $1\n/* $2 */ FROM t WHERE a = 1");
+    expect(() => bindParams('SELECT $3', [1])).toThrow(/\$3/);
+  });
+});
+
+if (!url) {
+  describe.skip('event store conformance: ClickHouse (CAIRN_TEST_CLICKHOUSE_URL is not set; `eval "$(.ci/clickhouse.sh start)"` starts a server)', () => {
+    it('runs against a real ClickHouse', () => undefined);
+  });
+} else {
+  const serverUrl = url;
+  const databases = new Set<string>();
+  const locations = new WeakMap<EventStore, string>();
+  const failing = new WeakSet<EventStore>();
+
+  async function openAt(location: string): Promise<EventStore> {
+    const holder: { store?: EventStore } = {};
+    const store = await ClickHouseEventStore.open({
+      url: location,
+      beforeMark: () => {
+        if (holder.store && failing.has(holder.store)) throw new Error('interrupted before the mark');
+      },
+    });
+    holder.store = store;
+    locations.set(store, location);
+    return store;
+  }
+
+  describeEventStoreConformance('ClickHouse', {
+    open() {
+      const database = `cairn_test_${crypto.randomBytes(6).toString('hex')}`;
+      databases.add(database);
+      return openAt(new URL(database, serverUrl.endsWith('/') ? serverUrl : `${serverUrl}/`).toString());
+    },
+    async reopen(store) {
+      await store.close();
+      return openAt(locations.get(store) as string);
+    },
+    async interruptAppend(store, events, mark) {
+      failing.add(store);
+      try {
+        await expect(store.append(events, mark)).rejects.toThrow('interrupted before the mark');
+      } finally {
+        failing.delete(store);
+      }
+    },
+  });
+
+  afterAll(async () => {
+    const admin = createClient({ url: serverUrl });
+    try {
+      for (const database of databases) await admin.command({ query: `DROP DATABASE IF EXISTS ${database}` });
+    } finally {
+      await admin.close();
+    }
+  });
+}

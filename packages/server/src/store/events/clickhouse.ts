@@ -1,0 +1,382 @@
+import crypto from 'node:crypto';
+import { type ClickHouseClient, type ClickHouseSettings, createClient } from '@clickhouse/client';
+import { SerialQueue } from '../serialQueue.ts';
+import { bindParams, dateTime, literal } from './clickhouseSql.ts';
+import {
+  CLICK_LOOKUP_WINDOW_MS,
+  type EventStore,
+  type JournalMark,
+  type Row,
+  type SqlParam,
+} from './port.ts';
+import { EVENT_COLUMNS, EVENT_KIND, type EventColumn, eventFromRow, type TrackingEvent } from './schema.ts';
+
+// The scale-out event store. ClickHouse (18.16 and current) has no transactions and, on a plain
+// MergeTree, no insert deduplication (block dedup needs ReplicatedMergeTree; insert_deduplication_token
+// is 22.x). Exactly-once therefore comes from the data itself: an event's id is (click_id, kind, seq),
+// every append that carries a journal mark inserts only the events whose id is not stored yet, and the
+// mark is written after the events. A crash or a failed request between the two replays the batch
+// into the same check, whatever segments the replayed batch spans, so reports read the table as it is
+// (no FINAL). The ReplacingMergeTree on the id is a backstop for appends without a mark (`cairn seed`).
+//
+// Times are DateTime (seconds; DateTime64 is 20.x): the millisecond part of ts and click_ts is kept in
+// ts_ms / click_ts_ms, so an event reads back exactly, while SQL over ts sees whole seconds.
+
+const TYPES: Record<EventColumn['type'], string> = {
+  id: 'Int32',
+  small: 'Int16',
+  int: 'Int32',
+  money: 'Int64',
+  text: 'String',
+  flag: 'UInt8',
+  time: "DateTime('UTC')",
+};
+
+// Text with at most a few thousand distinct values per part: stored as dictionary codes. Ids, IPs,
+// user agents, referrers and the free-form tokens stay String.
+const LOW_CARDINALITY = new Set([
+  'country',
+  'region',
+  'city',
+  'connection_type',
+  'device_type',
+  'brand',
+  'model',
+  'os',
+  'os_version',
+  'browser',
+  'browser_version',
+  'language',
+  'status',
+]);
+
+const MS_COLUMNS = [
+  { name: 'ts_ms', of: 'ts' },
+  { name: 'click_ts_ms', of: 'click_ts' },
+] as const;
+
+const columnDefinitions = [
+  ...EVENT_COLUMNS.map(
+    (c) => `${c.name} ${LOW_CARDINALITY.has(c.name) ? `LowCardinality(${TYPES[c.type]})` : TYPES[c.type]}`,
+  ),
+  ...MS_COLUMNS.map((c) => `${c.name} UInt16`),
+].join(', ');
+
+// Idempotent statements per schema version (ClickHouse DDL is not transactional, and several nodes may
+// start at once). Months are partitions, so retention drops whole months; the sort key serves reports
+// (campaign, then time) and ends with the event id, which is what ReplacingMergeTree collapses on.
+const EVENT_MIGRATIONS: readonly string[][] = [
+  [
+    `CREATE TABLE IF NOT EXISTS events (${columnDefinitions}) ENGINE = ReplacingMergeTree PARTITION BY toYYYYMM(ts) ORDER BY (campaign_id, ts, click_id, kind, seq)`,
+    // One row per write; the latest (by `written`) is the source's position, as an upsert would leave it.
+    'CREATE TABLE IF NOT EXISTS journal_marks (source String, position Int64, written UInt64) ENGINE = ReplacingMergeTree(written) ORDER BY source',
+  ],
+];
+
+const READ_SETTINGS: ClickHouseSettings = { output_format_json_quote_64bit_integers: 0 };
+const MUTATION_POLL_MS = 200;
+
+export interface ClickHouseEventStoreOptions {
+  /** `http(s)://[user:password@]host:port[/database]`; the database is created when missing. */
+  url: string;
+  /** How long `deleteBefore` waits for ClickHouse's asynchronous delete mutation (default 10 min). */
+  mutationTimeoutMs?: number;
+  /** For tests: called after a batch's events are stored and before its mark is written. */
+  beforeMark?: () => void;
+}
+
+export class ClickHouseEventStore implements EventStore {
+  readonly dialect = 'clickhouse' as const;
+  private readonly client: ClickHouseClient;
+  private readonly writes = new SerialQueue('event store');
+  private readonly options: ClickHouseEventStoreOptions;
+  private readonly ddlSettings: ClickHouseSettings;
+  // Sources whose earlier insert may still be running on the server (after a failed request, or one
+  // made by a process that died): checked in system.processes before their next append.
+  private readonly unsettled = new Set<string>();
+  private readonly staged = new Set<string>();
+  private lastWritten = 0;
+
+  private constructor(
+    client: ClickHouseClient,
+    options: ClickHouseEventStoreOptions,
+    ddl: ClickHouseSettings,
+  ) {
+    this.client = client;
+    this.options = options;
+    this.ddlSettings = ddl;
+  }
+
+  static async open(options: ClickHouseEventStoreOptions): Promise<ClickHouseEventStore> {
+    const url = new URL(options.url);
+    const database = decodeURIComponent(url.pathname.replace(/^\/+|\/+$/g, '')) || 'default';
+    url.pathname = '/';
+    const client = createClient({ url, database, clickhouse_settings: READ_SETTINGS });
+    try {
+      if (database !== 'default') {
+        const bootstrap = createClient({ url, database: 'default' });
+        try {
+          await bootstrap.command({
+            query: `CREATE DATABASE IF NOT EXISTS \`${database.replace(/`/g, '')}\``,
+          });
+        } finally {
+          await bootstrap.close();
+        }
+      }
+      // LowCardinality is experimental on 18.x and must be allowed there; newer servers ignore the flag.
+      const flag = await rows(
+        client,
+        "SELECT count() AS n FROM system.settings WHERE name = 'allow_experimental_low_cardinality_type'",
+      );
+      const ddl: ClickHouseSettings =
+        Number(flag[0]?.n) > 0 ? { allow_experimental_low_cardinality_type: 1 } : {};
+      const store = new ClickHouseEventStore(client, options, ddl);
+      await store.migrate();
+      return store;
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
+  }
+
+  private async migrate(): Promise<void> {
+    await this.command(
+      'CREATE TABLE IF NOT EXISTS event_schema (version UInt32) ENGINE = MergeTree ORDER BY version',
+    );
+    const found = await rows(this.client, 'SELECT max(version) AS v FROM event_schema');
+    let version = Number(found[0]?.v ?? 0);
+    for (const statements of EVENT_MIGRATIONS.slice(version)) {
+      version += 1;
+      for (const statement of statements) await this.command(statement);
+      await this.command(`INSERT INTO event_schema VALUES (${version})`);
+    }
+  }
+
+  append(events: readonly TrackingEvent[], mark?: JournalMark): Promise<void> {
+    return this.writes.run(async () => {
+      const source = mark?.source ?? '';
+      try {
+        if (events.length > 0) {
+          if (mark) await this.insertNew(events, mark.source);
+          else await this.insertRows('events', events, source);
+        }
+        this.options.beforeMark?.();
+        if (mark) await this.writeMark(mark);
+      } catch (error) {
+        this.unsettled.add(source);
+        throw error;
+      }
+    });
+  }
+
+  /**
+   * Stores the events of `batch` that are not stored yet: the batch goes to a per-source staging table,
+   * then one INSERT SELECT keeps what the events table lacks within the batch's time range.
+   */
+  private async insertNew(batch: readonly TrackingEvent[], source: string): Promise<void> {
+    await this.settle(source);
+    const staging = stagingTable(source);
+    if (!this.staged.has(source)) {
+      // Recreated once per process, so it always has the events table's current columns.
+      await this.command(`DROP TABLE IF EXISTS ${staging}`);
+      await this.command(`CREATE TABLE ${staging} AS events ENGINE = Log`);
+      this.staged.add(source);
+    } else {
+      await this.command(`TRUNCATE TABLE ${staging}`);
+    }
+    await this.insertRows(staging, batch, source);
+    const staged = await rows(this.client, `SELECT count() AS n FROM ${staging}`);
+    if (Number(staged[0]?.n) !== batch.length) {
+      throw new Error(`Staged ${staged[0]?.n} of ${batch.length} events for journal ${source}; retrying`);
+    }
+    let from = Number.POSITIVE_INFINITY;
+    let to = Number.NEGATIVE_INFINITY;
+    for (const event of batch) {
+      from = Math.min(from, event.time);
+      to = Math.max(to, event.time);
+    }
+    await this.command(
+      `INSERT INTO events SELECT * FROM ${staging} WHERE (click_id, kind, seq) NOT IN (SELECT click_id, kind, seq FROM events WHERE ts BETWEEN ${dateTime(from)} AND ${dateTime(to)} AND click_id IN (SELECT click_id FROM ${staging}))`,
+      insertId(source),
+    );
+  }
+
+  /**
+   * A request that failed may still be running on the server (the client gave up, or the process that
+   * sent it died): checking for stored events before it lands would insert them twice.
+   */
+  private async settle(source: string): Promise<void> {
+    if (!this.unsettled.has(source) && this.staged.has(source)) return;
+    const running = await rows(
+      this.client,
+      `SELECT count() AS n FROM system.processes WHERE startsWith(query_id, ${literal(insertPrefix(source))})`,
+    );
+    if (Number(running[0]?.n) > 0) {
+      throw new Error(`An earlier insert of journal ${source} is still running; retrying after it`);
+    }
+    this.unsettled.delete(source);
+  }
+
+  private async insertRows(table: string, events: readonly TrackingEvent[], source: string): Promise<void> {
+    await this.client.insert({
+      table,
+      values: events.map(rowOf),
+      format: 'JSONEachRow',
+      query_id: insertId(source),
+    });
+  }
+
+  private async writeMark(mark: JournalMark): Promise<void> {
+    // Strictly increasing within the process; a restarted process starts from a later clock.
+    this.lastWritten = Math.max(Date.now(), this.lastWritten + 1);
+    await this.command(
+      `INSERT INTO journal_marks VALUES (${literal(mark.source)}, ${Math.trunc(mark.position)}, ${this.lastWritten})`,
+    );
+  }
+
+  async flushedPosition(source: string): Promise<number> {
+    const found = await rows(
+      this.client,
+      `SELECT count() AS n, argMax(position, written) AS position FROM journal_marks WHERE source = ${literal(source)}`,
+    );
+    return Number(found[0]?.n) > 0 ? Number(found[0]?.position) : -1;
+  }
+
+  async findClick(clickId: string, clickTime: number): Promise<TrackingEvent | null> {
+    const from = clickTime - CLICK_LOOKUP_WINDOW_MS;
+    const to = clickTime + CLICK_LOOKUP_WINDOW_MS;
+    // Whole seconds narrow the scan through the sort key; the ms column makes the window exact.
+    const found = await rows(
+      this.client,
+      `SELECT * FROM events WHERE ts BETWEEN ${dateTime(from)} AND ${dateTime(to)} AND click_id = ${literal(clickId)} AND kind = ${EVENT_KIND.click} AND toUInt64(ts) * 1000 + ts_ms BETWEEN ${Math.trunc(from)} AND ${Math.trunc(to)} LIMIT 1`,
+    );
+    return found[0] ? eventOf(found[0]) : null;
+  }
+
+  query<T extends Row = Row>(text: string, params: readonly SqlParam[] = []): Promise<T[]> {
+    return rows(this.client, bindParams(text, params)) as Promise<T[]>;
+  }
+
+  /**
+   * Months wholly before `time` with no kept campaign are dropped as partitions (instant); the rest is
+   * one ALTER TABLE DELETE, a mutation that rewrites the parts in the background: this waits for it.
+   */
+  deleteBefore(time: number, keepCampaignIds: readonly number[] = []): Promise<number> {
+    return this.writes.run(async () => {
+      const keep = keepCampaignIds.filter(Number.isInteger);
+      const except = keep.length > 0 ? ` AND campaign_id NOT IN (${keep.join(', ')})` : '';
+      const condition = `ts <= ${dateTime(time)} AND toUInt64(ts) * 1000 + ts_ms < ${Math.trunc(time)}${except}`;
+      const counted = await rows(this.client, `SELECT count() AS n FROM events WHERE ${condition}`);
+      const total = Number(counted[0]?.n ?? 0);
+      if (total === 0) return 0;
+      // system.parts knows each month's newest event, so finding whole months reads no data.
+      const months = await rows<{ partition: string }>(
+        this.client,
+        `SELECT partition FROM system.parts WHERE active AND database = currentDatabase() AND table = 'events' GROUP BY partition HAVING max(max_time) < ${dateTime(time)}`,
+      );
+      for (const { partition } of months) {
+        const month = Number(partition);
+        if (!Number.isInteger(month)) continue;
+        if (keep.length > 0) {
+          const kept = await rows(
+            this.client,
+            `SELECT count() AS n FROM events WHERE campaign_id IN (${keep.join(', ')}) AND toYYYYMM(ts) = ${month}`,
+          );
+          if (Number(kept[0]?.n) > 0) continue;
+        }
+        await this.command(`ALTER TABLE events DROP PARTITION ${month}`);
+      }
+      const left = await rows(this.client, `SELECT count() AS n FROM events WHERE ${condition}`);
+      if (Number(left[0]?.n) > 0) {
+        await this.command(`ALTER TABLE events DELETE WHERE ${condition}`);
+        await this.waitForMutations();
+      }
+      return total;
+    });
+  }
+
+  private async waitForMutations(): Promise<void> {
+    const deadline = Date.now() + (this.options.mutationTimeoutMs ?? 600_000);
+    for (;;) {
+      const pending = await rows(
+        this.client,
+        "SELECT count() AS n FROM system.mutations WHERE database = currentDatabase() AND table = 'events' AND is_done = 0",
+      );
+      if (Number(pending[0]?.n) === 0) return;
+      if (Date.now() > deadline)
+        throw new Error('The delete mutation on events has not finished; it goes on in ClickHouse');
+      await new Promise((resolve) => setTimeout(resolve, MUTATION_POLL_MS));
+    }
+  }
+
+  async sizeOnDisk(): Promise<number> {
+    const found = await rows(
+      this.client,
+      'SELECT sum(bytes_on_disk) AS bytes FROM system.parts WHERE active AND database = currentDatabase()',
+    );
+    return Number(found[0]?.bytes ?? 0);
+  }
+
+  async close(): Promise<void> {
+    if (this.writes.isClosed) return;
+    await this.writes.close();
+    await this.client.close();
+  }
+
+  private async command(query: string, queryId?: string): Promise<void> {
+    await this.client.command({
+      query,
+      clickhouse_settings: this.ddlSettings,
+      ...(queryId ? { query_id: queryId } : {}),
+    });
+  }
+}
+
+async function rows<T extends Row = Row>(client: ClickHouseClient, query: string): Promise<T[]> {
+  const result = await client.query({ query, format: 'JSONEachRow' });
+  return result.json<T>();
+}
+
+/** Query ids of one source's inserts share a prefix, so a still-running one can be found. */
+function insertPrefix(source: string): string {
+  return `cairn-append-${crypto.createHash('sha256').update(source).digest('hex').slice(0, 16)}-`;
+}
+
+function insertId(source: string): string {
+  return `${insertPrefix(source)}${crypto.randomUUID()}`;
+}
+
+function stagingTable(source: string): string {
+  return `journal_replay_${crypto.createHash('sha256').update(source).digest('hex').slice(0, 16)}`;
+}
+
+function utcText(ms: number): string {
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+function rowOf(event: TrackingEvent): Record<string, string | number> {
+  const row: Record<string, string | number> = {};
+  for (const column of EVENT_COLUMNS) {
+    const value = column.get(event);
+    if (column.type === 'time') row[column.name] = utcText(value as number);
+    else if (column.type === 'flag') row[column.name] = value ? 1 : 0;
+    else if (column.type === 'text') row[column.name] = value as string;
+    else row[column.name] = Math.trunc(value as number);
+  }
+  row.ts_ms = msPart(event.time);
+  row.click_ts_ms = msPart(event.clickTime);
+  return row;
+}
+
+function msPart(ms: number): number {
+  return ((Math.trunc(ms) % 1000) + 1000) % 1000;
+}
+
+function eventOf(row: Row): TrackingEvent {
+  const event = eventFromRow(row);
+  return {
+    ...event,
+    time: event.time + Number(row.ts_ms ?? 0),
+    clickTime: event.clickTime + Number(row.click_ts_ms ?? 0),
+  };
+}
