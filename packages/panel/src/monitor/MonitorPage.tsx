@@ -24,6 +24,7 @@ import {
   formatRate,
 } from './format.ts';
 import * as styles from './monitor.css.ts';
+import { Part } from './Part.tsx';
 
 /** How often the figures refresh while the page is on screen (react-query pauses in a hidden tab). */
 export const MONITOR_REFRESH_MS = 2000;
@@ -174,31 +175,40 @@ function DatabasesCard({ databases }: { databases: MonitorResponse['databases'] 
 
 function MonitorFigures({ data }: { data: MonitorResponse }) {
   return (
-    <div className={styles.grid}>
-      <Card title="Clicks per minute" description="The last hour on this node." className={styles.wide}>
-        <ClicksChart series={data.clicksPerMinute} />
-      </Card>
-      <JournalCard journal={data.journal} />
-      <BackgroundCard background={data.background} />
-      <Card title="Routing table" description="Campaigns compiled into memory for the click path.">
-        <Figures
-          rows={[
-            ['Campaigns compiled', formatCount(data.routing.campaigns)],
-            ['Changes applied', formatCount(data.routing.changesApplied)],
-          ]}
-        />
-      </Card>
-      <Card title="Memory">
-        <Figures
-          rows={[
-            ['Process memory (RSS)', formatBytes(data.memory.rssBytes)],
-            ['Visitors kept for uniqueness', formatCount(data.memory.uniquenessEntries)],
-            ['Recent clicks kept for lander click-throughs', formatCount(data.memory.recentClicks)],
-          ]}
-        />
-      </Card>
-      <DatabasesCard databases={data.databases} />
-    </div>
+    <>
+      <Part title="Traffic">
+        <Card title="Clicks per minute" description="The last hour on this node.">
+          <ClicksChart series={data.clicksPerMinute} />
+        </Card>
+      </Part>
+      <Part
+        title="Click engine"
+        description="How this node keeps up: storage, background work, memory and data."
+      >
+        <div className={styles.grid}>
+          <JournalCard journal={data.journal} />
+          <BackgroundCard background={data.background} />
+          <Card title="Routing table" description="Campaigns compiled into memory for the click path.">
+            <Figures
+              rows={[
+                ['Campaigns compiled', formatCount(data.routing.campaigns)],
+                ['Changes applied', formatCount(data.routing.changesApplied)],
+              ]}
+            />
+          </Card>
+          <Card title="Memory">
+            <Figures
+              rows={[
+                ['Process memory (RSS)', formatBytes(data.memory.rssBytes)],
+                ['Visitors kept for uniqueness', formatCount(data.memory.uniquenessEntries)],
+                ['Recent clicks kept for lander click-throughs', formatCount(data.memory.recentClicks)],
+              ]}
+            />
+          </Card>
+          <DatabasesCard databases={data.databases} />
+        </div>
+      </Part>
+    </>
   );
 }
 

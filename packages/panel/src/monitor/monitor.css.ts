@@ -104,3 +104,24 @@ export const creditList = style({
   display: 'grid',
   gap: vars.space.sm,
 });
+
+/** A part of a page under its h1: an h2 with an optional line under it, above that part's cards. */
+export const part = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
+
+export const partHeading = style({
+  margin: 0,
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.text,
+});
+
+export const partDescription = style({ margin: 0, color: vars.color.textMuted });
+
+export const subheading = style({
+  margin: `0 0 ${vars.space.xs}`,
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.semibold,
+});
+
+/** Links take the scheme's link colour: the browser's default blue is unreadable on a dark theme. */
+export const link = style({ color: vars.color.link });

@@ -21,7 +21,7 @@ function Versions() {
   });
   const server = health.data?.status === 'ok' ? health.data.data : undefined;
   return (
-    <Card title="Build info">
+    <Card title="Versions">
       <dl className={styles.definitionList}>
         <dt className={styles.definitionTerm}>Panel version</dt>
         <dd className={styles.definitionValue}>{build.version}</dd>
@@ -52,11 +52,11 @@ function Credit({ credit }: { credit: MonitorResponse['credits'][number] }) {
       <strong>{credit.name}</strong>
       <br />
       {/* CC BY 4.0: the attribution, its link and the licence's link must be shown with the data. */}
-      <a href={credit.url} target="_blank" rel="noreferrer">
+      <a className={monitorStyles.link} href={credit.url} target="_blank" rel="noreferrer">
         {credit.attribution}
       </a>
       , licensed under{' '}
-      <a href={credit.licenceUrl} target="_blank" rel="noreferrer">
+      <a className={monitorStyles.link} href={credit.licenceUrl} target="_blank" rel="noreferrer">
         {credit.licence}
       </a>
       .{' '}

@@ -119,10 +119,7 @@ export function ClickerSection() {
 
   return (
     <div className={pageStyles.sectionLayout}>
-      <Card
-        title="Clicker"
-        description="Sends a made-up visitor through a campaign's flow exactly as /click would, and shows what it decided."
-      >
+      <Card title="Visitor">
         <form className={pageStyles.stack} onSubmit={(event) => void submit(event)} noValidate>
           <p className={styles.notice}>
             Test clicks are not recorded: no click, cookie, uniqueness mark or counter is written, so reports
@@ -171,8 +168,9 @@ export function ClickerSection() {
                   key={preset.label}
                   type="button"
                   size="sm"
-                  variant="outline"
-                  tone="neutral"
+                  // The preset in use looks pressed as well as saying so.
+                  variant={form.userAgent === preset.value ? 'soft' : 'outline'}
+                  tone={form.userAgent === preset.value ? 'accent' : 'neutral'}
                   aria-pressed={form.userAgent === preset.value}
                   onClick={() => set('userAgent')(preset.value)}
                 >
@@ -184,7 +182,7 @@ export function ClickerSection() {
           <div className={styles.formGrid}>
             <TextField
               label="Referrer"
-              placeholder="https://news.example/article"
+              description="The page the visitor came from; empty for a direct visit."
               spellCheck={false}
               value={form.referrer}
               error={errors.referrer}

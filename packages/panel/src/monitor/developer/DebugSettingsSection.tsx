@@ -15,7 +15,7 @@ export function DebugSettingsSection() {
   const { debugSettings } = useServices();
   const settings = useDebugSettings();
   return (
-    <Card title="Debug settings" description="Saved in this browser.">
+    <Card>
       <div className={styles.stack}>
         <Select
           label="Table colorization"

@@ -55,11 +55,13 @@ function SeedResult({ result }: { result: SeedResponse }) {
           ))}
         </dl>
         <div>
-          <h4>New campaigns</h4>
+          <h4 className={styles.subheading}>New campaigns</h4>
           <ul className={styles.linkList}>
             {result.campaigns.map((campaign) => (
               <li key={campaign.id}>
-                <Link href={`/campaigns/edit/${campaign.id}`}>{campaign.name}</Link>
+                <Link className={styles.link} href={`/campaigns/edit/${campaign.id}`}>
+                  {campaign.name}
+                </Link>
               </li>
             ))}
           </ul>
@@ -118,16 +120,17 @@ export function SeedSection() {
 
   return (
     <div className={pageStyles.sectionLayout}>
-      <Card
-        title="Seed"
-        description="Writes synthetic clicks, lander clicks and conversions into new campaigns, spread over the last days. For demos and report work: never on a tracker with real traffic you report on."
-      >
+      <Card title="Traffic to write">
         <form className={pageStyles.stack} onSubmit={(event) => void submit(event)} noValidate>
           {problem && <ProblemBox problem={problem} />}
           <div className={styles.formGrid}>
             <NumberField
               label="Clicks"
-              description={`1 to ${formatCount(SEED_CLICKS_MAX_FROM_PANEL)}; use \`cairn seed\` for more.`}
+              description={
+                <>
+                  1 to {formatCount(SEED_CLICKS_MAX_FROM_PANEL)}; use <code>cairn seed</code> for more.
+                </>
+              }
               required
               min={1}
               max={SEED_CLICKS_MAX_FROM_PANEL}

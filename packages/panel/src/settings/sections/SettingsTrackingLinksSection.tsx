@@ -1,9 +1,11 @@
 import { TRACKING_API_PATHS, type TrackingLinksResponse, trackingLinksResponseSchema } from '@cairn/contract';
 import { Badge, Card, CopyField, EmptyState, ServerMessage, Skeleton, visuallyHidden } from '@cairn/ui';
 import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useServices } from '../../app/services.ts';
 import type { ApiClient } from '../../http/client.ts';
 import * as styles from '../../pages/pages.css.ts';
+import * as css from './trackingLinks.css.ts';
 
 // The tracking links, per tracking domain: the four addresses a media buyer pastes into other systems,
 // each with where it goes. Campaign pages give the complete campaign URL with a source's parameters.
@@ -26,25 +28,24 @@ const links: { key: keyof DomainLinks & `${string}Url`; label: string; where: st
     key: 'clickUrl',
     label: 'Click URL',
     where:
-      "Paste it into the traffic source as the ad's destination, with {campaign_key} replaced by the campaign's key (each campaign's page gives its full URL with the source's parameters).",
+      "Paste it into the traffic source as the ad's destination, with {campaign_key} set to the campaign's key (each campaign's page gives its full URL).",
   },
   {
     key: 'lpClickUrl',
     label: 'LP click URL',
     where:
-      "Use it as the link of your lander's call-to-action button: it sends the visitor on to the offer. On a lander with several offers, add &to_offer=2 for the second one.",
+      "Link your lander's call-to-action button to it; add &to_offer=2 to send to a lander's second offer.",
   },
   {
     key: 'postbackUrl',
     label: 'Postback URL',
     where:
-      "Paste it into the affiliate network's postback (S2S) field, with the braces replaced by the network's own macros for click id, payout, status and transaction id.",
+      "Paste it into the affiliate network's postback (S2S) field, with the braces replaced by the network's own macros.",
   },
   {
     key: 'conversionPixelUrl',
     label: 'Conversion pixel',
-    where:
-      'For a network without S2S postbacks: put it on the offer\'s thank-you page as a 1×1 image (<img src="…" width="1" height="1">).',
+    where: "For a network without S2S postbacks: put it on the offer's thank-you page as a 1×1 image.",
   },
 ];
 
@@ -83,6 +84,23 @@ function DomainCard({ domain }: { domain: DomainLinks }) {
 }
 
 export function SettingsTrackingLinksSection() {
+  const headingId = useId();
+  return (
+    // The section's own h2 keeps the headings in order: the page's h1, this, then each domain card's h3.
+    <section className={styles.sectionLayout} aria-labelledby={headingId}>
+      <h2 id={headingId} className={css.heading}>
+        Tracking links
+      </h2>
+      <p className={css.intro}>
+        The addresses to paste into traffic sources, landers and affiliate networks. Every tracking domain
+        answers all of them; the default one comes first.
+      </p>
+      <DomainList />
+    </section>
+  );
+}
+
+function DomainList() {
   const { client } = useServices();
   const query = useQuery({
     queryKey: trackingLinksQueryKey,
@@ -108,14 +126,10 @@ export function SettingsTrackingLinksSection() {
   // The default domain first, whatever order the server sends.
   const domains = [...query.data.domains].sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
   return (
-    <div className={styles.sectionLayout}>
-      <p className={styles.note}>
-        The addresses to paste into traffic sources, landers and affiliate networks. Every tracking domain
-        answers all of them; the default one comes first.
-      </p>
+    <>
       {domains.map((domain) => (
         <DomainCard key={domain.host} domain={domain} />
       ))}
-    </div>
+    </>
   );
 }
