@@ -1,0 +1,34 @@
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright';
+
+// axe-core in the page under test: the same engine Storybook's a11y checks use (it comes with
+// @storybook/addon-a11y), injected from its file so the built panel needs no test hook.
+
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  /** CSS selectors of the failing elements. */
+  targets: string[];
+}
+
+/** Runs axe over the whole page (or `selector`) and returns its violations in a readable form. */
+export async function axeViolations(page: Page, selector?: string): Promise<AxeViolation[]> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.addScriptTag({ path: axeSource });
+  return page.evaluate(async (context) => {
+    type Node = { target: unknown[] };
+    type Result = { id: string; impact?: string | null; help: string; nodes: Node[] };
+    const axe = (window as unknown as { axe: { run(context: unknown): Promise<{ violations: Result[] }> } })
+      .axe;
+    const { violations } = await axe.run(context ?? document);
+    return violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact ?? null,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.map(String).join(' ')),
+    }));
+  }, selector);
+}
