@@ -121,8 +121,13 @@ export async function openData(
   }
 }
 
-/** The embedded event store, `events.duckdb` beside the configuration database. */
+/**
+ * The event store: ClickHouse when `CAIRN_EVENTS_DB` is set (scale-out), otherwise the embedded
+ * `events.duckdb` beside the configuration database.
+ */
 export async function openEventStore(config: Pick<CairnConfig, 'dataDir'>): Promise<EventStore> {
+  const eventsDb = process.env.CAIRN_EVENTS_DB?.trim();
+  if (eventsDb) return openClickHouseEventStore(eventsDb);
   const file = path.join(config.dataDir, 'events.duckdb');
   let store: EventStore;
   try {
@@ -132,4 +137,13 @@ export async function openEventStore(config: Pick<CairnConfig, 'dataDir'>): Prom
   }
   restrictDataDir(config.dataDir);
   return store;
+}
+
+/** Connects to the ClickHouse event store named by CAIRN_EVENTS_DB (an http(s):// URL). */
+async function openClickHouseEventStore(url: string): Promise<EventStore> {
+  // The URL may carry a password: it is never repeated in a message.
+  if (!/^https?:\/\//i.test(url)) throw new Error('CAIRN_EVENTS_DB must be a ClickHouse http(s):// URL');
+  // Loaded only here, so the embedded setup never loads the ClickHouse client.
+  const { ClickHouseEventStore } = await import('./store/events/clickhouse.ts');
+  return ClickHouseEventStore.open({ url });
 }
