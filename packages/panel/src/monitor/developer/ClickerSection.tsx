@@ -96,6 +96,8 @@ export function ClickerSection() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // Enter in a field submits too, and the loading button only stops clicks.
+    if (pending) return;
     const parsed = testClickRequestSchema.safeParse(form);
     if (!parsed.success) {
       setErrors(fieldErrorsOf(parsed.error.issues));
