@@ -4,6 +4,7 @@ import type { AppContext } from './context.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
 import { installHideProfitFilter } from './permissions/hideProfit.ts';
 import { entityRoutesOptions, hidesProfitFor } from './permissions/options.ts';
+import { registerReportRoutes } from './reports/routes.ts';
 import { registerAccountRoutes } from './routes/account.ts';
 import { registerSystemRoutes } from './routes/system.ts';
 import { registerTrackingApiRoutes } from './tracking/apiRoutes.ts';
@@ -25,4 +26,5 @@ export async function apiPlugin(api: FastifyInstance, { ctx, guard }: ApiPluginO
   registerAccountRoutes(api, ctx, guard);
   registerEntityRoutes(api, ctx, guard, entityRoutesOptions(ctx));
   registerTrackingApiRoutes(api, ctx, guard);
+  registerReportRoutes(api, ctx, guard);
 }
