@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './conversions.ts';
 export * from './entities/index.ts';
 export * from './errors.ts';
 export * from './paths.ts';

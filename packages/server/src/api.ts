@@ -8,6 +8,7 @@ import { registerReportRoutes } from './reports/routes.ts';
 import { registerAccountRoutes } from './routes/account.ts';
 import { registerSystemRoutes } from './routes/system.ts';
 import { registerTrackingApiRoutes } from './tracking/apiRoutes.ts';
+import { registerConversionApiRoutes } from './tracking/postback/apiRoutes.ts';
 
 export interface ApiPluginOptions {
   ctx: AppContext;
@@ -26,5 +27,6 @@ export async function apiPlugin(api: FastifyInstance, { ctx, guard }: ApiPluginO
   registerAccountRoutes(api, ctx, guard);
   registerEntityRoutes(api, ctx, guard, entityRoutesOptions(ctx));
   registerTrackingApiRoutes(api, ctx, guard);
+  registerConversionApiRoutes(api, ctx, guard);
   registerReportRoutes(api, ctx, guard);
 }

@@ -3,6 +3,7 @@ import { SETTINGS_USERS_MIGRATION } from './001-settings-users.ts';
 import { ENTITY_TABLES_MIGRATION } from './002-entities.ts';
 import { CAMPAIGN_TABLES_MIGRATION } from './003-campaigns.ts';
 import { SESSION_LAST_SEEN_MIGRATION } from './004-session-last-seen.ts';
+import { CONVERSIONS_MIGRATION } from './005-conversions.ts';
 
 // The config store's migrations in order; a new one is a new file appended here. Entity tables follow the
 // same shape: a sequence-backed BIGINT id, TIMESTAMPTZ created_at/updated_at, and no foreign keys,
@@ -12,4 +13,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ENTITY_TABLES_MIGRATION,
   CAMPAIGN_TABLES_MIGRATION,
   SESSION_LAST_SEEN_MIGRATION,
+  CONVERSIONS_MIGRATION,
 ];

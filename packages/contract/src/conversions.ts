@@ -1,0 +1,247 @@
+import { z } from 'zod';
+import {
+  type CONVERSION_STATUSES,
+  conversionStatusSchema,
+  duplicatePostbackPolicySchema,
+} from './entities/affiliateNetwork.ts';
+
+// Conversions: what networks report by postback (or pixel, or bulk upload), what the panel lists, and
+// how postbacks are processed. Money is in micro-units of the tracker's base currency. Fields named
+// revenue* are profit fields: a hide-profit user never receives them.
+
+export const CONVERSION_API_PATHS = {
+  list: '/api/conversions',
+  upload: '/api/conversions/upload',
+  postbackSettings: '/api/settings/postback-processing',
+} as const;
+
+/**
+ * Query (or body) parameters a postback is read from, each with its aliases in order of preference:
+ * Cairn's own names, Binom's (`cnv_id`, `cnv_status`, `cnv_currency`), Keitaro's (`subid`, `tid`) and
+ * Voluum's (`cid`).
+ */
+export const POSTBACK_PARAMS = {
+  clickId: ['clickid', 'cnv_id', 'subid', 'cid'],
+  payout: ['payout'],
+  status: ['status', 'cnv_status'],
+  txid: ['txid', 'tid'],
+  currency: ['currency', 'cnv_currency'],
+  /** `disable_postback=1`: record the conversion but send nothing to the traffic source. */
+  disablePostback: ['disable_postback'],
+} as const;
+
+/** The largest payout one postback may carry (100 000 units); more is refused as malformed. */
+export const POSTBACK_PAYOUT_MAX_MICROS = 100_000 * 1_000_000;
+export const POSTBACK_TXID_MAX = 128;
+export const POSTBACK_STATUS_MAX = 50;
+/** Transaction ids: letters, digits and `. _ - : / + = @ | ~`; anything else is refused. */
+export const POSTBACK_TXID_PATTERN = /^[A-Za-z0-9._\-:/+=@|~]+$/;
+/** Status words: letters, digits, `_`, `-` and spaces. */
+export const POSTBACK_STATUS_PATTERN = /^[A-Za-z0-9_\- ]+$/;
+
+/**
+ * How a network's status text is read when its own mapping does not name it: these common words, else
+ * the unknown-status setting (pending by default). Compared case-insensitively.
+ */
+export const DEFAULT_STATUS_WORDS: Readonly<Record<string, (typeof CONVERSION_STATUSES)[number]>> = {
+  approved: 'approved',
+  approve: 'approved',
+  sale: 'approved',
+  '1': 'approved',
+  pending: 'pending',
+  hold: 'pending',
+  lead: 'pending',
+  declined: 'declined',
+  rejected: 'declined',
+  reject: 'declined',
+  '0': 'declined',
+  chargeback: 'chargeback',
+  refund: 'chargeback',
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Settings > Postback processing (`GET|PUT /api/settings/postback-processing`).
+
+export const postbackProcessingSettingsSchema = z.strictObject({
+  /** A status text that neither the network's mapping nor the common words know. */
+  unknownStatus: conversionStatusSchema.default('pending'),
+  /** A postback that carries no status at all. */
+  missingStatus: conversionStatusSchema.default('approved'),
+  /** Repeated postbacks for clicks whose offer has no affiliate network (networks set their own). */
+  duplicatePostbacks: duplicatePostbackPolicySchema.default('ignore'),
+  /** Whether `/conversion.gif` records conversions (it always answers its image). */
+  pixelEnabled: z.boolean().default(true),
+});
+export type PostbackProcessingSettings = z.output<typeof postbackProcessingSettingsSchema>;
+export type PostbackProcessingSettingsInput = z.input<typeof postbackProcessingSettingsSchema>;
+export const DEFAULT_POSTBACK_PROCESSING: PostbackProcessingSettings = postbackProcessingSettingsSchema.parse(
+  {},
+);
+
+// ---------------------------------------------------------------------------------------------------
+// The conversion log (`GET /api/conversions`).
+
+/**
+ * Delivery of the S2S postback to the traffic source: none (no postback URL, or the source's mode
+ * leaves this conversion out), skipped (held back by the source's postback %, or disable_postback),
+ * pending (waiting for its first or next attempt), delivered (a 2xx came back), failed (no 2xx for a day).
+ */
+export const S2S_STATES = ['none', 'skipped', 'pending', 'delivered', 'failed'] as const;
+export type S2sState = (typeof S2S_STATES)[number];
+
+export const s2sDeliverySchema = z.object({
+  state: z.enum(S2S_STATES),
+  attempts: z.number().int(),
+  /** HTTP status of the last attempt; null before one, or when it got no answer. */
+  lastStatus: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+});
+export type S2sDelivery = z.infer<typeof s2sDeliverySchema>;
+
+const namedRefSchema = z.object({ id: z.number().int(), name: z.string() }).nullable();
+
+export const conversionRowSchema = z.object({
+  clickId: z.string(),
+  /** The conversion's number within its click (1 for the first; upsells count up). */
+  seq: z.number().int(),
+  /** When the conversion arrived (ISO, UTC). */
+  time: z.string(),
+  clickTime: z.string(),
+  timeToConvertSeconds: z.number().int(),
+  /** When its status or payout last changed (ISO, UTC). */
+  updatedAt: z.string(),
+  campaign: namedRefSchema,
+  offer: namedRefSchema,
+  affiliateNetwork: namedRefSchema,
+  trafficSource: namedRefSchema,
+  country: z.string(),
+  status: conversionStatusSchema,
+  /** The status text the network sent ('' when it sent none). */
+  networkStatus: z.string(),
+  txid: z.string(),
+  /** The payout in the base currency, as counted now (0 while declined or charged back). */
+  revenueMicros: z.number().int().optional(),
+  /** The payout as the network sent it, in its own currency. */
+  revenueOriginalMicros: z.number().int().optional(),
+  revenueCurrency: z.string().optional(),
+  /** The CPA or RevShare cost charged for this conversion, in the base currency. */
+  costMicros: z.number().int(),
+  s2s: s2sDeliverySchema,
+});
+export type ConversionRow = z.infer<typeof conversionRowSchema>;
+
+export const conversionListResponseSchema = z.object({
+  rows: z.array(conversionRowSchema),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type ConversionListResponse = z.infer<typeof conversionListResponseSchema>;
+
+/** Dimensions `filter[name]=v1,v2` may restrict the conversion log by (named as the reports name them). */
+export const CONVERSION_FILTERS = {
+  campaign: 'id',
+  offer: 'id',
+  affiliate_network: 'id',
+  traffic_source: 'id',
+  country: 'text',
+  conversion_status: 'text',
+} as const;
+export type ConversionFilter = keyof typeof CONVERSION_FILTERS;
+
+export const CONVERSION_LIST_LIMIT_MAX = 500;
+
+// Until the reports' shared date presets exist, the conversion log reads its range here: a preset, or
+// `custom` with from/to as local dates (`2026-03-01`, or `2026-03-01 13:30`) in `timezone`; `to` is
+// inclusive of its whole day when it has no time.
+export const CONVERSION_DATE_PRESETS = [
+  'today',
+  'yesterday',
+  'last_7_days',
+  'last_30_days',
+  'this_month',
+  'last_month',
+  'all_time',
+  'custom',
+] as const;
+export type ConversionDatePreset = (typeof CONVERSION_DATE_PRESETS)[number];
+
+const localDateTimeSchema = z
+  .string()
+  .trim()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?$/,
+    'A date such as 2026-03-01 or 2026-03-01 13:30',
+  );
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const conversionListQuerySchema = z
+  .object({
+    preset: z.enum(CONVERSION_DATE_PRESETS).default('last_7_days'),
+    from: localDateTimeSchema.optional(),
+    to: localDateTimeSchema.optional(),
+    timezone: z
+      .string()
+      .trim()
+      .max(64)
+      .refine(isTimeZone, 'An IANA time zone such as Europe/Berlin')
+      .default('UTC'),
+    limit: z.coerce
+      .number()
+      .int('limit is a whole number')
+      .min(1, 'limit is at least 1')
+      .max(CONVERSION_LIST_LIMIT_MAX, `limit is at most ${CONVERSION_LIST_LIMIT_MAX}`)
+      .default(100),
+    cursor: z.string().max(200).optional(),
+  })
+  .superRefine((query, ctx) => {
+    if (query.preset === 'custom' && (!query.from || !query.to)) {
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'A custom range needs from and to' });
+    }
+  });
+export type ConversionListQuery = z.output<typeof conversionListQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Bulk upload (`POST /api/conversions/upload`): one conversion per line,
+//   clickid[:payout=1.5][:status=approved][:txid=abc][:currency=EUR]
+// (`cnv_status` is accepted for status). Empty lines and lines starting with # are skipped. Each line is
+// processed like a postback from the click's network (its status mapping and duplicate policy), without
+// the network's IP allow-list.
+
+export const CONVERSION_UPLOAD_FORMAT = 'clickid[:payout=..][:status=..][:txid=..][:currency=..]';
+export const CONVERSION_UPLOAD_MAX_CHARS = 1_000_000;
+export const CONVERSION_UPLOAD_MAX_LINES = 10_000;
+export const conversionUploadRequestSchema = z.object({
+  text: z
+    .string()
+    .min(1, 'Paste at least one line')
+    .max(CONVERSION_UPLOAD_MAX_CHARS, `At most ${CONVERSION_UPLOAD_MAX_CHARS} characters`),
+});
+export type ConversionUploadRequest = z.infer<typeof conversionUploadRequestSchema>;
+
+/** recorded: a new conversion; updated: a status or payout change; ignored: a duplicate; error: refused. */
+export const CONVERSION_UPLOAD_OUTCOMES = ['recorded', 'updated', 'ignored', 'error'] as const;
+export const conversionUploadResponseSchema = z.object({
+  lines: z.array(
+    z.object({
+      line: z.number().int(),
+      clickId: z.string(),
+      outcome: z.enum(CONVERSION_UPLOAD_OUTCOMES),
+      message: z.string(),
+    }),
+  ),
+  recorded: z.number().int(),
+  updated: z.number().int(),
+  ignored: z.number().int(),
+  errors: z.number().int(),
+});
+export type ConversionUploadResponse = z.infer<typeof conversionUploadResponseSchema>;
