@@ -9,6 +9,7 @@ import {
   redirectAnswer,
 } from './click/redirect.ts';
 import { clickTimeOf } from './clickId.ts';
+import { registerPostbackRoutes } from './postback/routes.ts';
 import type { TrackingRuntime } from './runtime.ts';
 
 export interface TrackingPluginOptions {
@@ -43,6 +44,7 @@ export async function trackingPlugin(
 ): Promise<void> {
   const runtime = options.tracking;
   const { engine, recorder, recent } = runtime;
+  const postbacks = registerPostbackRoutes(tracking, runtime);
 
   const requestOf = (request: FastifyRequest): ClickRequest => ({
     query: queryOf(request.url),
@@ -83,6 +85,8 @@ export async function trackingPlugin(
   const click = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     try {
       const input = requestOf(request);
+      // Binom-style postbacks come through the click path, so networks set up for Binom keep working.
+      if (input.query.has(CLICK_PARAMS.conversionClickId)) return postbacks.fromClickPath(request, reply);
       if (input.query.get(CLICK_PARAMS.lp) === '1') {
         const idParam = input.query.get(CLICK_PARAMS.clickId) ?? input.cookies[CLICK_COOKIE] ?? '';
         const clickTime = clickTimeOf(idParam);

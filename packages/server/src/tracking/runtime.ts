@@ -13,6 +13,7 @@ import { ClickEngine, DEFAULT_TRACKING_SETTINGS, type TrackingSettings } from '.
 import { RecentClicks } from './click/recent.ts';
 import { MinuteCounter } from './counters.ts';
 import { createEnricher, type Enricher } from './enrich/index.ts';
+import { ConversionService } from './postback/service.ts';
 import { type ClickRecorder, openRecorder } from './recorder.ts';
 import { RoutingTable } from './routing/table.ts';
 
@@ -30,6 +31,8 @@ export interface TrackingRuntime {
   recorder: ClickRecorder;
   recent: RecentClicks;
   clicksPerMinute: MinuteCounter;
+  /** Postbacks in, conversion state, S2S postbacks out. */
+  conversions: ConversionService;
   /** Signs and checks the tracker's own double-meta hop links, so they cannot be used as open redirects. */
   hopSignature(url: string): string;
   /** A click no longer in memory, from the event store. */
@@ -118,21 +121,38 @@ export async function startTracking(options: TrackingRuntimeOptions): Promise<Tr
   });
   // A KeyObject made once: creating one from raw bytes on every signature is what costs.
   const hopKey = crypto.createSecretKey(options.hopKey);
+  const recent = new RecentClicks();
+  const findClick = (clickId: string, clickTime: number) => options.events.findClick(clickId, clickTime);
+  const conversions = new ConversionService({
+    store: options.store,
+    events: options.events,
+    recorder,
+    table,
+    engine,
+    recent,
+    nodeId,
+    now: options.now,
+    logger,
+    findClick,
+  });
+  await conversions.start();
   return {
     nodeId,
     table,
     engine,
     enricher,
     recorder,
-    recent: new RecentClicks(),
+    recent,
     clicksPerMinute: new MinuteCounter(),
-    findClick: (clickId, clickTime) => options.events.findClick(clickId, clickTime),
+    conversions,
+    findClick,
     hopSignature: (url) =>
       crypto.createHmac('sha256', hopKey).update(`hop:${url}`).digest('base64url').slice(0, 22),
     async reloadSettings() {
       engine.settings = await loadTrackingSettings(options.store);
     },
     async close() {
+      await conversions.close();
       await recorder.close();
     },
   };

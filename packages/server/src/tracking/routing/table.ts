@@ -45,6 +45,8 @@ export interface RoutedOffer {
   payoutMicros: number;
   payoutAuto: boolean;
   currency: string;
+  /** A further postback for a converted click adds a conversion (upsells, rebills). */
+  upsell: boolean;
 }
 
 export interface RoutedLanding {
@@ -61,11 +63,20 @@ export interface RoutedSource {
   externalIdParam: string;
   costParam: string;
   trafficLossPercent: number;
+  /** Where conversions are reported back (S2S), with macros; null: never. */
+  postbackUrl: string | null;
+  postbackPercent: number;
+  payoutPercent: number;
+  postbackMode: TrafficSource['postbackMode'];
 }
 
 export interface RoutedNetwork {
   id: number;
   name: string;
+  /** Addresses and CIDR ranges postbacks may come from; empty: any. */
+  allowedPostbackIps: string[];
+  statusMapping: AffiliateNetwork['statusMapping'];
+  duplicatePostbacks: AffiliateNetwork['duplicatePostbacks'];
 }
 
 const ROUTED_KINDS = [
@@ -225,6 +236,7 @@ export class RoutingTable {
           payoutMicros: offer.payoutMicros,
           payoutAuto: offer.payoutAuto,
           currency: offer.currency,
+          upsell: offer.upsell,
         });
         break;
       }
@@ -242,12 +254,22 @@ export class RoutingTable {
           externalIdParam: source.externalId?.parameter ?? '',
           costParam: source.cost?.parameter ?? '',
           trafficLossPercent: source.trafficLossPercent,
+          postbackUrl: source.postbackUrl,
+          postbackPercent: source.postbackPercent,
+          payoutPercent: source.payoutPercent,
+          postbackMode: source.postbackMode,
         });
         break;
       }
       case 'affiliate_network': {
         const network = presented as unknown as AffiliateNetwork;
-        this.networks.set(network.id, { id: network.id, name: network.name });
+        this.networks.set(network.id, {
+          id: network.id,
+          name: network.name,
+          allowedPostbackIps: network.allowedPostbackIps,
+          statusMapping: network.statusMapping,
+          duplicatePostbacks: network.duplicatePostbacks,
+        });
         break;
       }
     }

@@ -1,0 +1,138 @@
+import {
+  CONVERSION_API_PATHS,
+  CONVERSION_UPLOAD_MAX_LINES,
+  type ConversionListResponse,
+  type ConversionUploadResponse,
+  conversionListQuerySchema,
+  conversionUploadRequestSchema,
+  MESSAGES,
+  type PostbackProcessingSettings,
+  postbackProcessingSettingsSchema,
+} from '@cairn/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Guard } from '../../auth/guard.ts';
+import type { UserWithSecrets } from '../../auth/users.ts';
+import type { AppContext } from '../../context.ts';
+import { HttpError, parseInput, validationError } from '../../http.ts';
+import { permissionsOf } from '../../permissions/access.ts';
+import type { ConfigStore } from '../../store/config/port.ts';
+import { listConversions, parseFilters } from './list.ts';
+import type { FieldReader } from './params.ts';
+
+// The panel's side of conversions: the conversion log, the bulk upload and the postback-processing
+// settings. Revenue fields of the log are stripped for hide-profit users by the api plugin's filter.
+
+/** The campaigns a plain user may see conversions of (their campaign permission); null: every one. */
+async function campaignScope(store: ConfigStore, user: UserWithSecrets): Promise<number[] | null> {
+  if (user.role !== 'user') return null;
+  const permission = (await permissionsOf(store, user.id)).find((candidate) => candidate.kind === 'campaign');
+  if (!permission) throw new HttpError(403, { message: MESSAGES.permissionDenied });
+  if (permission.scope === 'all') return null;
+  if (permission.scope === 'items') return permission.itemIds;
+  if (permission.groupIds.length === 0) return [];
+  const rows = await store.query<{ id: number }>(
+    `SELECT id FROM campaigns WHERE group_id IN (${permission.groupIds.map((_, index) => `$${index + 1}`).join(', ')})`,
+    permission.groupIds,
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+/** `clickid[:payout=1.5][:status=approved]...`; a value may itself hold `:` (a txid), so only `:name=` splits. */
+export function parseUploadLine(line: string): { clickId: string; fields: Map<string, string> } {
+  const [clickId = '', ...rest] = line.split(':');
+  const fields = new Map<string, string>();
+  let last: string | null = null;
+  for (const part of rest) {
+    const eq = part.indexOf('=');
+    const name = eq > 0 ? part.slice(0, eq).trim().toLowerCase() : '';
+    if (/^[a-z_]+$/.test(name)) {
+      last = name;
+      fields.set(name, part.slice(eq + 1).trim());
+    } else if (last !== null) {
+      fields.set(last, `${fields.get(last) ?? ''}:${part}`);
+    }
+  }
+  return { clickId: clickId.trim(), fields };
+}
+
+export function registerConversionApiRoutes(api: FastifyInstance, ctx: AppContext, guard: Guard): void {
+  const conversions = ctx.tracking.conversions;
+
+  api.get(CONVERSION_API_PATHS.list, async (request, reply): Promise<ConversionListResponse> => {
+    const user = guard.requireUser(request);
+    const url = new URLSearchParams(
+      request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '',
+    );
+    const query = parseInput(
+      conversionListQuerySchema,
+      Object.fromEntries([...url].filter(([key]) => !key.startsWith('filter['))),
+    );
+    const filters = parseFilters(url);
+    if (!filters.ok) throw validationError([{ message: filters.message }]);
+    reply.header('cache-control', 'no-store');
+    try {
+      return await listConversions(ctx.events, ctx.store, {
+        query,
+        filters: filters.filters,
+        campaignScope: await campaignScope(ctx.store, user),
+        now: ctx.config.now(),
+      });
+    } catch (error) {
+      if (error instanceof RangeError)
+        throw validationError([{ message: error.message, detail: { field: 'cursor' } }]);
+      throw error;
+    }
+  });
+
+  api.post(CONVERSION_API_PATHS.upload, async (request): Promise<ConversionUploadResponse> => {
+    guard.requireAdmin(request);
+    const { text } = parseInput(conversionUploadRequestSchema, request.body);
+    const lines = text
+      .split(/\r?\n/)
+      .map((content, index) => ({ line: index + 1, content: content.trim() }))
+      .filter(({ content }) => content !== '' && !content.startsWith('#'));
+    if (lines.length > CONVERSION_UPLOAD_MAX_LINES) {
+      throw validationError([
+        { message: `At most ${CONVERSION_UPLOAD_MAX_LINES} lines at once`, detail: { field: 'text' } },
+      ]);
+    }
+    const results = await Promise.all(
+      lines.map(async ({ line, content }) => {
+        const { clickId, fields } = parseUploadLine(content);
+        const read: FieldReader = (name) => (name === 'clickid' ? clickId : fields.get(name));
+        const answer = await conversions.handle({
+          via: 'upload',
+          ip: request.ip,
+          read,
+          raw: content,
+          checkIp: false,
+        });
+        const outcome: ConversionUploadResponse['lines'][number]['outcome'] =
+          answer.outcome === 'recorded' || answer.outcome === 'updated' || answer.outcome === 'ignored'
+            ? answer.outcome
+            : 'error';
+        return { line, clickId: clickId.slice(0, 64), outcome, message: answer.message };
+      }),
+    );
+    const count = (outcome: string) => results.filter((result) => result.outcome === outcome).length;
+    return {
+      lines: results,
+      recorded: count('recorded'),
+      updated: count('updated'),
+      ignored: count('ignored'),
+      errors: count('error'),
+    };
+  });
+
+  api.get(CONVERSION_API_PATHS.postbackSettings, async (request): Promise<PostbackProcessingSettings> => {
+    guard.requireAdmin(request);
+    return conversions.settings;
+  });
+
+  api.put(CONVERSION_API_PATHS.postbackSettings, async (request): Promise<PostbackProcessingSettings> => {
+    guard.requireAdmin(request);
+    const settings = parseInput(postbackProcessingSettingsSchema, request.body);
+    await conversions.saveSettings(settings);
+    return settings;
+  });
+}

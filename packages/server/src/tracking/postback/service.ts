@@ -1,0 +1,252 @@
+import {
+  DEFAULT_POSTBACK_PROCESSING,
+  type PostbackProcessingSettings,
+  postbackProcessingSettingsSchema,
+} from '@cairn/contract';
+import type { Logger } from 'pino';
+import { getSetting, setSetting } from '../../settings.ts';
+import type { ConfigStore } from '../../store/config/port.ts';
+import type { EventStore } from '../../store/events/port.ts';
+import type { TrackingEvent } from '../../store/events/schema.ts';
+import type { ClickEngine } from '../click/engine.ts';
+import type { RecentClicks } from '../click/recent.ts';
+import type { ClickRecorder } from '../recorder.ts';
+import type { RoutingTable } from '../routing/table.ts';
+import type { DuplicatePolicy } from './decide.ts';
+import { ipAllowed } from './ipAllow.ts';
+import { S2sOutbox } from './outbox.ts';
+import { type FieldReader, parsePostback } from './params.ts';
+import { payoutOf, valuation } from './payout.ts';
+import { planS2s, s2sUrl } from './s2s.ts';
+import { mapStatus } from './status.ts';
+import type { LogEntry, OutboxEntry } from './store.ts';
+import { ConversionWriter, type WriteOutcome } from './writer.ts';
+
+// The conversion intake shared by the postback URL, the Binom-style click-path postback, the pixel and
+// the bulk upload: validate, find the click, let its network decide (IP allow-list, status words,
+// duplicate policy), value the payout, and hand the result to the group-commit writer.
+
+export const SETTING_POSTBACK_PROCESSING = 'postback.processing';
+/** A click this young may still be in the journal rather than the event store. */
+const JOURNAL_LAG_MS = 30_000;
+const SETTINGS_RELOAD_MS = 30_000;
+
+export interface PostbackRequest {
+  via: LogEntry['via'];
+  ip: string;
+  read: FieldReader;
+  /** What is kept in the postback log (the query string, or the upload line). */
+  raw: string;
+  /** False for the bulk upload: an admin's own list is not a network's call. */
+  checkIp: boolean;
+}
+
+export interface PostbackAnswer {
+  status: 200 | 400 | 403 | 404 | 500;
+  /** recorded | updated | ignored | refused | invalid | unknown_click | error */
+  outcome: LogEntry['outcome'];
+  /** The answer's body. */
+  text: string;
+  /** What happened, for people (the upload report). */
+  message: string;
+}
+
+export interface ConversionServiceOptions {
+  store: ConfigStore;
+  events: EventStore;
+  recorder: ClickRecorder;
+  table: RoutingTable;
+  engine: ClickEngine;
+  recent: RecentClicks;
+  nodeId: string;
+  now: () => number;
+  logger: Logger;
+  findClick: (clickId: string, clickTime: number) => Promise<TrackingEvent | null>;
+  fetch?: typeof fetch;
+}
+
+export async function loadPostbackSettings(store: ConfigStore): Promise<PostbackProcessingSettings> {
+  const raw = await getSetting(store, SETTING_POSTBACK_PROCESSING);
+  if (!raw) return DEFAULT_POSTBACK_PROCESSING;
+  try {
+    const parsed = postbackProcessingSettingsSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : DEFAULT_POSTBACK_PROCESSING;
+  } catch {
+    return DEFAULT_POSTBACK_PROCESSING;
+  }
+}
+
+export class ConversionService {
+  readonly writer: ConversionWriter;
+  readonly outbox: S2sOutbox;
+  private readonly options: ConversionServiceOptions;
+  private current: PostbackProcessingSettings = DEFAULT_POSTBACK_PROCESSING;
+  private settingsTimer: NodeJS.Timeout | null = null;
+
+  constructor(options: ConversionServiceOptions) {
+    this.options = options;
+    this.outbox = new S2sOutbox({
+      store: options.store,
+      now: options.now,
+      logger: options.logger,
+      fetch: options.fetch,
+    });
+    this.writer = new ConversionWriter({
+      store: options.store,
+      events: options.events,
+      recorder: options.recorder,
+      nodeId: options.nodeId,
+      now: options.now,
+      logger: options.logger,
+      onOutbox: () => this.outbox.poke(),
+    });
+  }
+
+  get settings(): PostbackProcessingSettings {
+    return this.current;
+  }
+
+  async start(): Promise<void> {
+    this.current = await loadPostbackSettings(this.options.store);
+    // Another node may change the settings; they are re-read now and then rather than per postback.
+    this.settingsTimer = setInterval(() => {
+      loadPostbackSettings(this.options.store)
+        .then((settings) => {
+          this.current = settings;
+        })
+        .catch((error: unknown) =>
+          this.options.logger.warn({ err: error }, 'postback settings not reloaded'),
+        );
+    }, SETTINGS_RELOAD_MS);
+    this.settingsTimer.unref();
+    this.writer.start();
+    this.outbox.start();
+  }
+
+  async saveSettings(settings: PostbackProcessingSettings): Promise<void> {
+    await setSetting(this.options.store, SETTING_POSTBACK_PROCESSING, JSON.stringify(settings));
+    this.current = settings;
+  }
+
+  async close(): Promise<void> {
+    if (this.settingsTimer) clearInterval(this.settingsTimer);
+    await this.outbox.close();
+    await this.writer.close();
+  }
+
+  /** The click a postback names: in memory, else in the event store (after a flush, if it is young). */
+  async findClick(clickId: string, clickTime: number): Promise<TrackingEvent | null> {
+    const remembered = this.options.recent.get(clickId);
+    if (remembered) return remembered;
+    const found = await this.options.findClick(clickId, clickTime);
+    if (found || clickTime < this.options.now() - JOURNAL_LAG_MS) return found;
+    await this.options.recorder.flushNow();
+    return this.options.findClick(clickId, clickTime);
+  }
+
+  /** The conversion pixel: a postback while the pixel is on, else only a log entry. */
+  async pixel(request: PostbackRequest): Promise<void> {
+    if (this.current.pixelEnabled) {
+      await this.handle(request);
+      return;
+    }
+    this.writer.log({
+      receivedAt: this.options.now(),
+      via: request.via,
+      ip: request.ip,
+      clickId: '',
+      query: request.raw,
+      httpStatus: 200,
+      outcome: 'ignored',
+      message: 'the conversion pixel is turned off',
+      seq: null,
+    });
+  }
+
+  async handle(request: PostbackRequest): Promise<PostbackAnswer> {
+    const { logger, table } = this.options;
+    const base = { receivedAt: this.options.now(), via: request.via, ip: request.ip, query: request.raw };
+    const refuse = (
+      status: PostbackAnswer['status'],
+      outcome: LogEntry['outcome'],
+      clickId: string,
+      message: string,
+    ): PostbackAnswer => {
+      this.writer.log({ ...base, clickId, httpStatus: status, outcome, message, seq: null });
+      return { status, outcome, text: `error: ${message}`, message };
+    };
+
+    const parsed = parsePostback(request.read);
+    if (!parsed.ok) return refuse(400, 'invalid', parsed.clickId, parsed.message);
+    const input = parsed.input;
+    let click: TrackingEvent | null;
+    try {
+      click = await this.findClick(input.clickId, input.clickTime);
+    } catch (error) {
+      logger.error({ err: error }, 'click lookup for a postback failed');
+      return refuse(500, 'error', input.clickId, 'the click could not be read, try again');
+    }
+    if (!click) return refuse(404, 'unknown_click', input.clickId, 'unknown click');
+
+    const offer = table.offer(click.offerId);
+    const network = table.network(offer?.affiliateNetworkId ?? click.affiliateNetworkId);
+    if (request.checkIp && network && !ipAllowed(network.allowedPostbackIps, request.ip)) {
+      logger.warn(
+        { ip: request.ip, network: network.id },
+        'postback from an address the network does not allow',
+      );
+      return refuse(403, 'refused', input.clickId, 'this address may not send postbacks');
+    }
+    const mapped = mapStatus(input.statusText, network, this.current);
+    if (!mapped.known) {
+      logger.warn(
+        { status: input.statusText, network: network?.id ?? null, countedAs: mapped.status },
+        'postback with a status no mapping knows',
+      );
+    }
+    const policy: DuplicatePolicy = offer?.upsell
+      ? 'add'
+      : (network?.duplicatePostbacks ?? this.current.duplicatePostbacks);
+    const rates = this.options.engine.settings.rates;
+    const { payout, defaultPayout } = payoutOf(offer, input, rates);
+    const source = table.source(click.trafficSourceId);
+    const found = click;
+    let outcome: WriteOutcome;
+    try {
+      outcome = await this.writer.write({
+        click: found,
+        proposal: {
+          txid: input.txid,
+          status: mapped.status,
+          networkStatus: input.statusText ?? '',
+          payout,
+          defaultPayout,
+          policy,
+        },
+        value: valuation(table.campaign(click.campaignId), rates),
+        s2s: (state, before): OutboxEntry | null => {
+          const plan = planS2s(source, state, before, input.disablePostback);
+          if (plan.kind === 'none' || !source) return null;
+          return {
+            clickId: state.clickId,
+            seq: state.seq,
+            trafficSourceId: source.id,
+            url: s2sUrl(source, state, found, table, rates.base),
+            state: plan.kind === 'send' ? 'pending' : 'skipped',
+            reason: plan.kind === 'skipped' ? plan.reason : null,
+          };
+        },
+        log: { ...base, clickId: input.clickId },
+      });
+    } catch (error) {
+      logger.error({ err: error }, 'conversion not written');
+      return refuse(500, 'error', input.clickId, 'the conversion could not be stored, try again');
+    }
+    return {
+      status: 200,
+      outcome: outcome.outcome,
+      text: outcome.outcome === 'ignored' ? `ignored: ${outcome.message}` : 'OK',
+      message: outcome.message,
+    };
+  }
+}

@@ -1,0 +1,281 @@
+import type { ConversionStatus } from '@cairn/contract';
+import { type Row, type Sql, type SqlParam, timestamp } from '../../store/config/port.ts';
+import type { TrackingEvent } from '../../store/events/schema.ts';
+import type { ConversionState } from './decide.ts';
+
+// The conversion tables of the config store (migration 005), in portable SQL: positional parameters,
+// multi-row VALUES, timestamps as ISO text cast to TIMESTAMPTZ.
+
+/** Rows per multi-row INSERT, keeping a statement's parameters to a few thousand. */
+const ROWS_PER_INSERT = 200;
+
+type Column = string | { name: string; timestamp: true };
+
+async function insertRows(
+  sql: Sql,
+  table: string,
+  columns: readonly Column[],
+  rows: readonly SqlParam[][],
+): Promise<void> {
+  const names = columns.map((column) => (typeof column === 'string' ? column : column.name));
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    const chunk = rows.slice(start, start + ROWS_PER_INSERT);
+    const params: SqlParam[] = [];
+    const tuples = chunk.map((row) => {
+      const slots = columns.map((column, index) => {
+        params.push(row[index] ?? null);
+        const slot = `$${params.length}`;
+        return typeof column === 'string' ? slot : `CAST(${slot} AS TIMESTAMPTZ)`;
+      });
+      return `(${slots.join(', ')})`;
+    });
+    await sql.execute(`INSERT INTO ${table} (${names.join(', ')}) VALUES ${tuples.join(', ')}`, params);
+  }
+}
+
+function placeholders(count: number, offset = 0): string {
+  return Array.from({ length: count }, (_, index) => `$${index + offset + 1}`).join(', ');
+}
+
+function stateOf(row: Row): ConversionState {
+  return {
+    clickId: String(row.click_id),
+    seq: Number(row.seq),
+    txid: row.txid === null || row.txid === undefined ? null : String(row.txid),
+    status: String(row.status) as ConversionStatus,
+    networkStatus: String(row.network_status ?? ''),
+    payout: { micros: Number(row.payout_micros), currency: String(row.currency) },
+    revenueMicros: Number(row.revenue_micros),
+    costMicros: Number(row.cost_micros),
+    lastEventMs: Number(row.last_event_ms),
+  };
+}
+
+/** The conversions of these clicks, each click's in seq order. */
+export async function loadConversions(
+  sql: Sql,
+  clickIds: readonly string[],
+): Promise<Map<string, ConversionState[]>> {
+  const byClick = new Map<string, ConversionState[]>();
+  const unique = [...new Set(clickIds)];
+  for (let start = 0; start < unique.length; start += ROWS_PER_INSERT) {
+    const chunk = unique.slice(start, start + ROWS_PER_INSERT);
+    const rows = await sql.query(
+      `SELECT click_id, seq, txid, status, network_status, payout_micros, currency, revenue_micros,
+              cost_micros, last_event_ms
+         FROM conversions WHERE click_id IN (${placeholders(chunk.length)}) ORDER BY click_id, seq`,
+      chunk,
+    );
+    for (const row of rows) {
+      const state = stateOf(row);
+      const list = byClick.get(state.clickId);
+      if (list) list.push(state);
+      else byClick.set(state.clickId, [state]);
+    }
+  }
+  return byClick;
+}
+
+export interface NewConversion {
+  state: ConversionState;
+  click: TrackingEvent;
+}
+
+export async function insertConversions(
+  sql: Sql,
+  conversions: readonly NewConversion[],
+  now: number,
+): Promise<void> {
+  const at = timestamp(now);
+  await insertRows(
+    sql,
+    'conversions',
+    [
+      'click_id',
+      'seq',
+      'txid',
+      'status',
+      'network_status',
+      'payout_micros',
+      'currency',
+      'revenue_micros',
+      'cost_micros',
+      { name: 'click_time', timestamp: true },
+      'campaign_id',
+      'offer_id',
+      'affiliate_network_id',
+      'traffic_source_id',
+      'last_event_ms',
+      { name: 'created_at', timestamp: true },
+      { name: 'updated_at', timestamp: true },
+    ],
+    conversions.map(({ state, click }) => [
+      state.clickId,
+      state.seq,
+      state.txid,
+      state.status,
+      state.networkStatus,
+      state.payout.micros,
+      state.payout.currency,
+      state.revenueMicros,
+      state.costMicros,
+      timestamp(click.clickTime),
+      click.campaignId,
+      click.offerId,
+      click.affiliateNetworkId,
+      click.trafficSourceId,
+      state.lastEventMs,
+      at,
+      at,
+    ]),
+  );
+}
+
+export async function updateConversion(sql: Sql, state: ConversionState, now: number): Promise<void> {
+  await sql.execute(
+    `UPDATE conversions SET status = $1, network_status = $2, payout_micros = $3, currency = $4,
+            revenue_micros = $5, cost_micros = $6, last_event_ms = $7, updated_at = CAST($8 AS TIMESTAMPTZ)
+      WHERE click_id = $9 AND seq = $10`,
+    [
+      state.status,
+      state.networkStatus,
+      state.payout.micros,
+      state.payout.currency,
+      state.revenueMicros,
+      state.costMicros,
+      state.lastEventMs,
+      timestamp(now),
+      state.clickId,
+      state.seq,
+    ],
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The hand-off of conversion events to this node's journal.
+
+export async function insertJournalRows(
+  sql: Sql,
+  nodeId: string,
+  batch: string,
+  events: readonly TrackingEvent[],
+): Promise<void> {
+  await insertRows(
+    sql,
+    'conversion_journal',
+    ['node_id', 'batch', 'click_id', 'seq', 'event_ms', 'event'],
+    events.map((event) => [nodeId, batch, event.clickId, event.seq, event.time, JSON.stringify(event)]),
+  );
+}
+
+export async function deleteJournalRows(sql: Sql, nodeId: string, batches: readonly string[]): Promise<void> {
+  if (batches.length === 0) return;
+  await sql.execute(
+    `DELETE FROM conversion_journal WHERE node_id = $1 AND batch IN (${placeholders(batches.length, 1)})`,
+    [nodeId, ...batches],
+  );
+}
+
+export interface JournalRow {
+  batch: string;
+  event: TrackingEvent;
+}
+
+export async function journalRowsOf(sql: Sql, nodeId: string): Promise<JournalRow[]> {
+  const rows = await sql.query<{ batch: string; event: string }>(
+    'SELECT batch, event FROM conversion_journal WHERE node_id = $1 ORDER BY event_ms',
+    [nodeId],
+  );
+  return rows.map((row) => ({ batch: row.batch, event: JSON.parse(row.event) as TrackingEvent }));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The postback log and the S2S outbox.
+
+export interface LogEntry {
+  receivedAt: number;
+  via: 'postback' | 'click' | 'pixel' | 'upload';
+  ip: string;
+  clickId: string;
+  query: string;
+  httpStatus: number;
+  outcome: 'recorded' | 'updated' | 'ignored' | 'refused' | 'invalid' | 'unknown_click' | 'error';
+  message: string;
+  seq: number | null;
+}
+
+export const LOG_QUERY_MAX = 2000;
+export const LOG_MESSAGE_MAX = 200;
+
+export async function insertLog(sql: Sql, entries: readonly LogEntry[]): Promise<void> {
+  await insertRows(
+    sql,
+    'postback_log',
+    [
+      { name: 'received_at', timestamp: true },
+      'via',
+      'ip',
+      'click_id',
+      'query',
+      'http_status',
+      'outcome',
+      'message',
+      'conversion_seq',
+    ],
+    entries.map((entry) => [
+      timestamp(entry.receivedAt),
+      entry.via,
+      entry.ip.slice(0, 64),
+      entry.clickId.slice(0, 64),
+      entry.query.slice(0, LOG_QUERY_MAX),
+      entry.httpStatus,
+      entry.outcome,
+      entry.message.slice(0, LOG_MESSAGE_MAX),
+      entry.seq,
+    ]),
+  );
+}
+
+export interface OutboxEntry {
+  clickId: string;
+  seq: number;
+  trafficSourceId: number;
+  url: string;
+  /** pending: to be sent; skipped: kept only to show why nothing was sent. */
+  state: 'pending' | 'skipped';
+  reason: string | null;
+}
+
+/** How long the outbox keeps retrying a postback before it gives up. */
+export const S2S_RETRY_FOR_MS = 24 * 3600 * 1000;
+
+export async function insertOutbox(sql: Sql, entries: readonly OutboxEntry[], now: number): Promise<void> {
+  await insertRows(
+    sql,
+    's2s_outbox',
+    [
+      'click_id',
+      'seq',
+      'traffic_source_id',
+      'url',
+      'state',
+      'attempts',
+      { name: 'next_attempt_at', timestamp: true },
+      { name: 'give_up_at', timestamp: true },
+      'last_error',
+      { name: 'created_at', timestamp: true },
+    ],
+    entries.map((entry) => [
+      entry.clickId,
+      entry.seq,
+      entry.trafficSourceId,
+      entry.url,
+      entry.state,
+      0,
+      timestamp(now),
+      timestamp(now + S2S_RETRY_FOR_MS),
+      entry.reason,
+      timestamp(now),
+    ]),
+  );
+}

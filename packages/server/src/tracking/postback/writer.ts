@@ -1,0 +1,310 @@
+import crypto from 'node:crypto';
+import type { Logger } from 'pino';
+import type { ConfigStore } from '../../store/config/port.ts';
+import type { EventStore } from '../../store/events/port.ts';
+import { EVENT_KIND, type TrackingEvent } from '../../store/events/schema.ts';
+import type { ClickRecorder } from '../recorder.ts';
+import {
+  type Applied,
+  apply,
+  type ConversionState,
+  decide,
+  type Money,
+  type Proposal,
+  type Valuation,
+} from './decide.ts';
+import {
+  deleteJournalRows,
+  insertConversions,
+  insertJournalRows,
+  insertLog,
+  insertOutbox,
+  journalRowsOf,
+  type LogEntry,
+  loadConversions,
+  type NewConversion,
+  type OutboxEntry,
+  updateConversion,
+} from './store.ts';
+
+// Conversions are written in group commits: postbacks that arrive while a transaction runs wait for
+// the next one and share it, so the config store pays one commit for many postbacks. Inside, each
+// postback is decided against its click's conversions as they stand (earlier postbacks of the same
+// batch included), and the conversion rows, the postback log, the S2S outbox and the events owed to
+// the journal are written together.
+//
+// Events reach the event store through this node's journal. They are committed here first (table
+// conversion_journal), journaled right after the commit, and their rows deleted in a later transaction.
+// A process that dies between commit and journal leaves the rows behind; at start (and after a journal
+// error) `recover` flushes the journal into the event store, journals the rows' events that the store
+// does not hold, and deletes the rows. So each change counts once even across a kill.
+
+export interface ConversionItem {
+  click: TrackingEvent;
+  proposal: Proposal;
+  value: (payout: Money) => Valuation;
+  /** The outbox entry a new or changed conversion needs (null: none). */
+  s2s: (state: ConversionState, before: ConversionState | null) => OutboxEntry | null;
+  log: Omit<LogEntry, 'httpStatus' | 'outcome' | 'message' | 'seq'>;
+}
+
+export interface WriteOutcome {
+  outcome: 'recorded' | 'updated' | 'ignored';
+  message: string;
+  seq: number | null;
+}
+
+interface Pending {
+  item: ConversionItem | LogEntry;
+  resolve: (outcome: WriteOutcome | null) => void;
+  reject: (error: unknown) => void;
+}
+
+export interface ConversionWriterOptions {
+  store: ConfigStore;
+  events: EventStore;
+  recorder: Pick<ClickRecorder, 'record' | 'flushNow'>;
+  nodeId: string;
+  now: () => number;
+  logger: Pick<Logger, 'warn' | 'error'>;
+  /** Called after a commit that queued S2S postbacks. */
+  onOutbox: () => void;
+}
+
+const MAX_BATCH = 200;
+const RECOVERY_RETRY_MS = 30_000;
+
+const isConversion = (item: ConversionItem | LogEntry): item is ConversionItem => 'proposal' in item;
+
+export class ConversionWriter {
+  private readonly options: ConversionWriterOptions;
+  private readonly runId = crypto.randomBytes(4).toString('hex');
+  private batchCount = 0;
+  private queue: Pending[] = [];
+  private running: Promise<void> | null = null;
+  /** Batches whose events are journaled; their rows go in the next transaction. */
+  private journaled: string[] = [];
+  private needsRecovery = true;
+  private recoveryTimer: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(options: ConversionWriterOptions) {
+    this.options = options;
+  }
+
+  /** Starts with a recovery pass (rows a previous run left behind). */
+  start(): void {
+    this.kick();
+  }
+
+  write(item: ConversionItem): Promise<WriteOutcome> {
+    return this.enqueue(item) as Promise<WriteOutcome>;
+  }
+
+  /** A postback refused before it reached a conversion: only its log entry is written. */
+  log(entry: LogEntry): void {
+    this.enqueue(entry).catch((error: unknown) =>
+      this.options.logger.error({ err: error }, 'postback log entry not written'),
+    );
+  }
+
+  /** Resolves once everything submitted so far is written (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.recoveryTimer) clearTimeout(this.recoveryTimer);
+    await this.idle();
+    try {
+      await this.options.store.transaction((tx) =>
+        deleteJournalRows(tx, this.options.nodeId, this.journaled.splice(0)),
+      );
+    } catch (error) {
+      // Left for the next start's recovery, which finds their events stored and only deletes them.
+      this.options.logger.warn({ err: error }, 'conversion journal rows not cleared at shutdown');
+    }
+  }
+
+  private enqueue(item: ConversionItem | LogEntry): Promise<WriteOutcome | null> {
+    if (this.closed) return Promise.reject(new Error('The conversion writer is closed'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ item, resolve, reject });
+      this.kick();
+    });
+  }
+
+  private kick(): void {
+    if (this.running) return;
+    this.running = this.drain().finally(() => {
+      this.running = null;
+      if (this.queue.length > 0) this.kick();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    if (this.needsRecovery) await this.tryRecover();
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      try {
+        await this.commit(batch);
+      } catch (error) {
+        if (batch.length === 1) {
+          (batch[0] as Pending).reject(error);
+          continue;
+        }
+        // One postback's failure must not fail the others: each gets a transaction of its own.
+        for (const pending of batch) {
+          try {
+            await this.commit([pending]);
+          } catch (single) {
+            pending.reject(single);
+          }
+        }
+      }
+    }
+  }
+
+  private async commit(batch: Pending[]): Promise<void> {
+    const { store, nodeId } = this.options;
+    const now = this.options.now();
+    const key = `${this.runId}-${++this.batchCount}`;
+    const done = this.journaled.splice(0);
+    const outcomes: (WriteOutcome | null)[] = [];
+    const events: TrackingEvent[] = [];
+    let outboxQueued = false;
+    try {
+      await store.transaction(async (tx) => {
+        await deleteJournalRows(tx, nodeId, done);
+        const items = batch.map((pending) => pending.item);
+        const states = await loadConversions(
+          tx,
+          items.filter(isConversion).map((item) => item.click.clickId),
+        );
+        const created = new Map<string, NewConversion>();
+        const changed = new Map<string, ConversionState>();
+        const logs: LogEntry[] = [];
+        const outbox: OutboxEntry[] = [];
+        for (const item of items) {
+          if (!isConversion(item)) {
+            logs.push(item);
+            outcomes.push(null);
+            continue;
+          }
+          const clickId = item.click.clickId;
+          const existing = states.get(clickId) ?? [];
+          const decision = decide(existing, item.proposal);
+          if (decision.kind === 'ignored') {
+            logs.push({
+              ...item.log,
+              httpStatus: 200,
+              outcome: 'ignored',
+              message: decision.reason,
+              seq: null,
+            });
+            outcomes.push({ outcome: 'ignored', message: decision.reason, seq: null });
+            continue;
+          }
+          const applied: Applied = apply(decision, item.click, item.proposal.txid, now, item.value);
+          const name = `${clickId}:${applied.state.seq}`;
+          // Later postbacks of the same click in this batch see this one.
+          states.set(
+            clickId,
+            applied.before
+              ? existing.map((state) => (state.seq === applied.state.seq ? applied.state : state))
+              : [...existing, applied.state],
+          );
+          const fresh = created.get(name);
+          if (fresh) fresh.state = applied.state;
+          else if (applied.before) changed.set(name, applied.state);
+          else created.set(name, { state: applied.state, click: item.click });
+          events.push(applied.event);
+          const entry = item.s2s(applied.state, applied.before);
+          if (entry) outbox.push(entry);
+          const outcome = applied.before ? 'updated' : 'recorded';
+          const message = applied.before
+            ? `${applied.before.status} -> ${applied.state.status}`
+            : `conversion ${applied.state.seq}, ${applied.state.status}`;
+          logs.push({ ...item.log, httpStatus: 200, outcome, message, seq: applied.state.seq });
+          outcomes.push({ outcome, message, seq: applied.state.seq });
+        }
+        await insertConversions(tx, [...created.values()], now);
+        for (const state of changed.values()) await updateConversion(tx, state, now);
+        await insertJournalRows(tx, nodeId, key, events);
+        if (outbox.length > 0) await insertOutbox(tx, outbox, now);
+        if (logs.length > 0) await insertLog(tx, logs);
+        outboxQueued = outbox.length > 0;
+      });
+    } catch (error) {
+      this.journaled.unshift(...done);
+      throw error;
+    }
+    this.journal(events, key);
+    batch.forEach((pending, index) => {
+      pending.resolve(outcomes[index] ?? null);
+    });
+    if (outboxQueued) this.options.onOutbox();
+  }
+
+  /** Journals a committed batch's events; on failure the rows stay for recovery and the answer stands. */
+  private journal(events: readonly TrackingEvent[], key: string): void {
+    try {
+      for (const event of events) this.options.recorder.record(event);
+      this.journaled.push(key);
+    } catch (error) {
+      this.options.logger.error({ err: error }, 'conversion events not journaled; recovery will retry');
+      this.needsRecovery = true;
+      this.scheduleRecovery();
+    }
+  }
+
+  private scheduleRecovery(): void {
+    if (this.recoveryTimer || this.closed) return;
+    this.recoveryTimer = setTimeout(() => {
+      this.recoveryTimer = null;
+      this.kick();
+    }, RECOVERY_RETRY_MS);
+    this.recoveryTimer.unref();
+  }
+
+  private async tryRecover(): Promise<void> {
+    try {
+      await this.recover();
+      this.needsRecovery = false;
+    } catch (error) {
+      this.options.logger.error({ err: error }, 'conversion journal recovery failed; retrying later');
+      this.scheduleRecovery();
+    }
+  }
+
+  /** Journals the events of rows left behind that the event store does not hold, then deletes the rows. */
+  private async recover(): Promise<void> {
+    const { store, events, recorder, nodeId } = this.options;
+    const rows = await journalRowsOf(store, nodeId);
+    if (rows.length === 0) return;
+    await recorder.flushNow();
+    const stored = new Set<string>();
+    const ids = [...new Set(rows.map((row) => row.event.clickId))];
+    const ms = events.dialect === 'clickhouse' ? 'toUnixTimestamp64Milli(ts)' : 'epoch_ms(ts)';
+    for (let start = 0; start < ids.length; start += 500) {
+      const chunk = ids.slice(start, start + 500);
+      const found = await events.query<{ click_id: string; seq: number; ms: number }>(
+        `SELECT click_id, seq, ${ms} AS ms FROM events WHERE kind = ${EVENT_KIND.conversion} AND click_id IN (${chunk.map((_, index) => `$${index + 1}`).join(', ')})`,
+        chunk,
+      );
+      for (const row of found) stored.add(`${row.click_id}:${Number(row.seq)}:${Number(row.ms)}`);
+    }
+    let journaled = 0;
+    for (const row of rows) {
+      if (stored.has(`${row.event.clickId}:${row.event.seq}:${row.event.time}`)) continue;
+      recorder.record(row.event);
+      journaled += 1;
+    }
+    if (journaled > 0) {
+      this.options.logger.warn({ events: journaled }, 'conversion events journaled after an interrupted run');
+    }
+    const batches = [...new Set(rows.map((row) => row.batch))];
+    await store.transaction((tx) => deleteJournalRows(tx, nodeId, batches));
+  }
+}
