@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../app/renderApp.tsx';
@@ -151,5 +151,15 @@ describe('sign-in page', () => {
     renderSignIn('/login', noSession);
     await screen.findByRole('button', { name: 'Sign in' });
     expect(screen.queryByRole('button', { name: 'Sign in to the demo' })).toBeNull();
+  });
+
+  it('shows the licence error alone when the user was also turned away', async () => {
+    const { services, current } = renderSignIn('/offers');
+    await waitFor(() => expect(current()).toBe('/panel/login?returnTo=%2Foffers'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Access denied');
+    act(() => services.licenseError.set({ error: 'License expired', trackerId: 'TR-3' }));
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'License error: License expired. Tracker ID: TR-3',
+    ]);
   });
 });

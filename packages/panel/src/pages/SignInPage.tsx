@@ -71,7 +71,8 @@ export default function SignInPage() {
               <ServerMessage message={licenseErrorMessage(license, providerLogin)} />
             </div>
           )}
-          {notice && !message && (
+          {/* A licence problem is the reason that matters; a refused role call would only repeat it. */}
+          {notice && !message && !license && (
             <div role="alert" className={styles.message}>
               <ServerMessage message={notice} />
             </div>
