@@ -112,8 +112,19 @@ describe('kill -9', () => {
   it('at any point of start-up leaves a data dir the next start opens', async () => {
     const dataDir = tempDir('cairn-kill-start-');
     // Spread over the first second (migrations, key, super-admin, event store, listen), and once on the banner.
-    const delays = [0, 20, 60, 120, 200, 320, 480, 700, 950, Math.floor(Math.random() * 1000), 'banner'];
-    for (const delay of delays) {
+    const delays: (number | 'banner')[] = [
+      0,
+      20,
+      60,
+      120,
+      200,
+      320,
+      480,
+      700,
+      950,
+      Math.floor(Math.random() * 1000),
+    ];
+    for (const delay of [...delays, 'banner' as const]) {
       const started = launch(dataDir);
       if (delay === 'banner') await started.ready;
       else await Promise.race([new Promise((resolve) => setTimeout(resolve, delay)), started.ready]);
