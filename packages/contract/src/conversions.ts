@@ -4,6 +4,13 @@ import {
   conversionStatusSchema,
   duplicatePostbackPolicySchema,
 } from './entities/affiliateNetwork.ts';
+import {
+  anyQueryValue,
+  queryParamOnce,
+  type ReportScope,
+  rangeQueryShape,
+  reportScopeOf,
+} from './reports/scope.ts';
 
 // Conversions: what networks report by postback (or pixel, or bulk upload), what the panel lists, and
 // how postbacks are processed. Money is in micro-units of the tracker's base currency. Fields named
@@ -139,76 +146,41 @@ export const conversionListResponseSchema = z.object({
 });
 export type ConversionListResponse = z.infer<typeof conversionListResponseSchema>;
 
-/** Dimensions `filter[name]=v1,v2` may restrict the conversion log by (named as the reports name them). */
-export const CONVERSION_FILTERS = {
-  campaign: 'id',
-  offer: 'id',
-  affiliate_network: 'id',
-  traffic_source: 'id',
-  country: 'text',
-  conversion_status: 'text',
-} as const;
-export type ConversionFilter = keyof typeof CONVERSION_FILTERS;
-
+export const CONVERSION_LIST_LIMIT_DEFAULT = 100;
 export const CONVERSION_LIST_LIMIT_MAX = 500;
 
-// Until the reports' shared date presets exist, the conversion log reads its range here: a preset, or
-// `custom` with from/to as local dates (`2026-03-01`, or `2026-03-01 13:30`) in `timezone`; `to` is
-// inclusive of its whole day when it has no time.
-export const CONVERSION_DATE_PRESETS = [
-  'today',
-  'yesterday',
-  'last_7_days',
-  'last_30_days',
-  'this_month',
-  'last_month',
-  'all_time',
-  'custom',
-] as const;
-export type ConversionDatePreset = (typeof CONVERSION_DATE_PRESETS)[number];
-
-const localDateTimeSchema = z
-  .string()
-  .trim()
-  .regex(
-    /^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?$/,
-    'A date such as 2026-03-01 or 2026-03-01 13:30',
-  );
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
+export interface ConversionListQuery extends ReportScope {
+  limit: number;
+  cursor: string | null;
 }
 
+/**
+ * `GET /api/conversions?preset=&from=&to=&timezone=&filter[dimension]=v1,v2&limit=&cursor=`: the range,
+ * zone and filters of the reports (any report dimension; `filter[conversion_status]` is the conversion's
+ * current status). A conversion is in the range when it arrived in it; changes made after the range
+ * still show.
+ */
 export const conversionListQuerySchema = z
   .object({
-    preset: z.enum(CONVERSION_DATE_PRESETS).default('last_7_days'),
-    from: localDateTimeSchema.optional(),
-    to: localDateTimeSchema.optional(),
-    timezone: z
-      .string()
-      .trim()
-      .max(64)
-      .refine(isTimeZone, 'An IANA time zone such as Europe/Berlin')
-      .default('UTC'),
+    ...rangeQueryShape,
     limit: z.coerce
-      .number()
-      .int('limit is a whole number')
+      .number({ error: 'limit is a number' })
+      .int('limit is an integer')
       .min(1, 'limit is at least 1')
       .max(CONVERSION_LIST_LIMIT_MAX, `limit is at most ${CONVERSION_LIST_LIMIT_MAX}`)
-      .default(100),
-    cursor: z.string().max(200).optional(),
+      .default(CONVERSION_LIST_LIMIT_DEFAULT),
+    cursor: queryParamOnce('cursor')
+      .regex(/^[A-Za-z0-9_-]{1,300}$/, 'Not a cursor this API handed out')
+      .optional(),
   })
-  .superRefine((query, ctx) => {
-    if (query.preset === 'custom' && (!query.from || !query.to)) {
-      ctx.addIssue({ code: 'custom', path: ['from'], message: 'A custom range needs from and to' });
-    }
-  });
-export type ConversionListQuery = z.output<typeof conversionListQuerySchema>;
+  .catchall(anyQueryValue)
+  .transform(
+    (query, ctx): ConversionListQuery => ({
+      ...reportScopeOf(query, ctx),
+      limit: query.limit,
+      cursor: query.cursor ?? null,
+    }),
+  );
 
 // ---------------------------------------------------------------------------------------------------
 // Bulk upload (`POST /api/conversions/upload`): one conversion per line,

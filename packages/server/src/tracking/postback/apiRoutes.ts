@@ -5,7 +5,6 @@ import {
   type ConversionUploadResponse,
   conversionListQuerySchema,
   conversionUploadRequestSchema,
-  MESSAGES,
   type PostbackProcessingSettings,
   postbackProcessingSettingsSchema,
 } from '@cairn/contract';
@@ -13,29 +12,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Guard } from '../../auth/guard.ts';
 import type { UserWithSecrets } from '../../auth/users.ts';
 import type { AppContext } from '../../context.ts';
-import { HttpError, parseInput, validationError } from '../../http.ts';
-import { permissionsOf } from '../../permissions/access.ts';
-import type { ConfigStore } from '../../store/config/port.ts';
-import { listConversions, parseFilters } from './list.ts';
+import { adminOnlyAccess } from '../../entities/service.ts';
+import { parseInput, validationError } from '../../http.ts';
+import { entityRoutesOptions } from '../../permissions/options.ts';
+import { listConversions } from './list.ts';
 import type { FieldReader } from './params.ts';
 
 // The panel's side of conversions: the conversion log, the bulk upload and the postback-processing
 // settings. Revenue fields of the log are stripped for hide-profit users by the api plugin's filter.
-
-/** The campaigns a plain user may see conversions of (their campaign permission); null: every one. */
-async function campaignScope(store: ConfigStore, user: UserWithSecrets): Promise<number[] | null> {
-  if (user.role !== 'user') return null;
-  const permission = (await permissionsOf(store, user.id)).find((candidate) => candidate.kind === 'campaign');
-  if (!permission) throw new HttpError(403, { message: MESSAGES.permissionDenied });
-  if (permission.scope === 'all') return null;
-  if (permission.scope === 'items') return permission.itemIds;
-  if (permission.groupIds.length === 0) return [];
-  const rows = await store.query<{ id: number }>(
-    `SELECT id FROM campaigns WHERE group_id IN (${permission.groupIds.map((_, index) => `$${index + 1}`).join(', ')})`,
-    permission.groupIds,
-  );
-  return rows.map((row) => Number(row.id));
-}
 
 /** `clickid[:payout=1.5][:status=approved]...`; a value may itself hold `:` (a txid), so only `:name=` splits. */
 export function parseUploadLine(line: string): { clickId: string; fields: Map<string, string> } {
@@ -57,29 +41,33 @@ export function parseUploadLine(line: string): { clickId: string; fields: Map<st
 
 export function registerConversionApiRoutes(api: FastifyInstance, ctx: AppContext, guard: Guard): void {
   const conversions = ctx.tracking.conversions;
+  const access = entityRoutesOptions(ctx).access ?? adminOnlyAccess;
+
+  /** The campaigns a user may see conversions of, as the reports decide it; null: all of them. */
+  const readableCampaigns = async (user: UserWithSecrets): Promise<number[] | null> => {
+    const condition = await access.scope(user, 'campaign');
+    if (!condition) return null;
+    const rows = await ctx.store.query<{ id: number }>(
+      `SELECT t.id FROM campaigns t WHERE ${condition.sql}`,
+      condition.params,
+    );
+    return rows.map((row) => Number(row.id));
+  };
 
   api.get(CONVERSION_API_PATHS.list, async (request, reply): Promise<ConversionListResponse> => {
     const user = guard.requireUser(request);
-    const url = new URLSearchParams(
-      request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '',
-    );
-    const query = parseInput(
-      conversionListQuerySchema,
-      Object.fromEntries([...url].filter(([key]) => !key.startsWith('filter['))),
-    );
-    const filters = parseFilters(url);
-    if (!filters.ok) throw validationError([{ message: filters.message }]);
+    const query = parseInput(conversionListQuerySchema, request.query);
     reply.header('cache-control', 'no-store');
     try {
       return await listConversions(ctx.events, ctx.store, {
         query,
-        filters: filters.filters,
-        campaignScope: await campaignScope(ctx.store, user),
-        now: ctx.config.now(),
+        campaignIds: await readableCampaigns(user),
+        now: ctx.config.now,
       });
     } catch (error) {
-      if (error instanceof RangeError)
+      if (error instanceof RangeError) {
         throw validationError([{ message: error.message, detail: { field: 'cursor' } }]);
+      }
       throw error;
     }
   });

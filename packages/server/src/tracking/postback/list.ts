@@ -1,61 +1,23 @@
-import {
-  CONVERSION_FILTERS,
-  CONVERSION_STATUSES,
-  type ConversionFilter,
-  type ConversionListQuery,
-  type ConversionListResponse,
-  type ConversionRow,
-  type ConversionStatus,
-  type S2sDelivery,
+import type {
+  ConversionListQuery,
+  ConversionListResponse,
+  ConversionRow,
+  ConversionStatus,
+  ReportFilters,
+  S2sDelivery,
 } from '@cairn/contract';
-import type { ConfigStore, Row, SqlParam } from '../../store/config/port.ts';
+import { ReportService } from '../../reports/service.ts';
+import { SqlBuilder, whereSql } from '../../reports/sql.ts';
+import type { ConfigStore, Row } from '../../store/config/port.ts';
 import type { EventStore } from '../../store/events/port.ts';
 import { EVENT_KIND } from '../../store/events/schema.ts';
 import { clickTimeOf } from '../clickId.ts';
-import { rangeOf } from './range.ts';
 
 // The conversion log: conversions from the event store (kind 3), one row per conversion however many
 // correcting events it has, newest first, paged by a cursor on (time, click id, seq); joined in memory
 // with what only the config store knows (the network's own status text and currency, S2S delivery)
-// and with the names of the campaign, offer, network and source.
-
-export type ConversionFilters = Partial<Record<ConversionFilter, (string | number)[]>>;
-
-export type FilterParse = { ok: true; filters: ConversionFilters } | { ok: false; message: string };
-
-const FILTER_VALUES_MAX = 100;
-
-/** Reads `filter[name]=v1,v2` parameters; unknown names and malformed values are refused. */
-export function parseFilters(query: URLSearchParams): FilterParse {
-  const filters: ConversionFilters = {};
-  for (const [key, value] of query) {
-    const match = /^filter\[(\w{1,40})\]$/.exec(key);
-    if (!match) continue;
-    const name = match[1] as ConversionFilter;
-    const type = CONVERSION_FILTERS[name];
-    if (!type) return { ok: false, message: `Cannot filter conversions by "${match[1]}"` };
-    const parts = value.split(',').map((part) => part.trim());
-    if (parts.length > FILTER_VALUES_MAX)
-      return { ok: false, message: `filter[${name}] takes at most 100 values` };
-    if (type === 'id') {
-      if (!parts.every((part) => /^\d{1,15}$/.test(part))) {
-        return { ok: false, message: `filter[${name}] is a comma-separated list of ids` };
-      }
-      filters[name] = parts.map(Number);
-    } else if (name === 'conversion_status') {
-      if (!parts.every((part) => (CONVERSION_STATUSES as readonly string[]).includes(part))) {
-        return { ok: false, message: `filter[conversion_status] takes ${CONVERSION_STATUSES.join(', ')}` };
-      }
-      filters[name] = parts;
-    } else {
-      if (!parts.every((part) => /^[A-Za-z]{2}$/.test(part))) {
-        return { ok: false, message: `filter[${name}] is a comma-separated list of 2-letter country codes` };
-      }
-      filters[name] = parts.map((part) => part.toUpperCase());
-    }
-  }
-  return { ok: true, filters };
-}
+// and with the names of the campaign, offer, network and source. Range, zone and filters are the
+// reports' own (their SQL builder writes the conditions).
 
 interface Cursor {
   ms: number;
@@ -80,23 +42,11 @@ export function decodeCursor(text: string): Cursor | null {
   }
 }
 
-/** Event-store timestamps are UTC wall times; ISO text without the zone compares with them. */
-const wallTime = (ms: number): string => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
-
-const COLUMN_OF: Record<Exclude<ConversionFilter, 'conversion_status'>, string> = {
-  campaign: 'campaign_id',
-  offer: 'offer_id',
-  affiliate_network: 'affiliate_network_id',
-  traffic_source: 'traffic_source_id',
-  country: 'country',
-};
-
 export interface ListOptions {
   query: ConversionListQuery;
-  filters: ConversionFilters;
   /** The campaigns the caller may see; null: all. */
-  campaignScope: number[] | null;
-  now: number;
+  campaignIds: readonly number[] | null;
+  now: () => number;
 }
 
 const msOf = (value: unknown): number | null =>
@@ -127,49 +77,43 @@ export async function listConversions(
   store: ConfigStore,
   options: ListOptions,
 ): Promise<ConversionListResponse> {
-  const { query, filters } = options;
-  const range = rangeOf(query.preset, query.timezone, options.now, query.from, query.to);
-  const ms = (expr: string) =>
-    events.dialect === 'clickhouse' ? `toUnixTimestamp64Milli(${expr})` : `epoch_ms(${expr})`;
-  const params: SqlParam[] = [wallTime(range.from), wallTime(range.to)];
-  const where = [`kind = ${EVENT_KIND.conversion}`, 'ts >= $1'];
-  const having = ['min(ts) < $2'];
-  const add = (value: SqlParam) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  for (const [name, values] of Object.entries(filters) as [ConversionFilter, (string | number)[]][]) {
-    if (name === 'conversion_status') having.push(`argMax(status, ts) IN (${values.map(add).join(', ')})`);
-    else where.push(`${COLUMN_OF[name]} IN (${values.map(add).join(', ')})`);
+  const { query } = options;
+  const reports = new ReportService(events, store, options.now);
+  const prepared = await reports.prepare(query, { campaignIds: options.campaignIds }, false);
+  if (prepared.empty) return { rows: [], nextCursor: null };
+  const { conversion_status: statuses, ...filters } = query.filters as ReportFilters;
+  const builder = new SqlBuilder(reports.dialect, prepared.segments);
+  const { dialect, env } = builder;
+  // Events are read from the range's start on, so changes made after its end still count; which
+  // conversions belong to the range is decided by when they arrived (their first event).
+  const where = whereSql(builder, { ...prepared, filters, range: { from: prepared.range.from, to: null } });
+  const having: string[] = [];
+  if (prepared.range.to !== null) having.push(`min(ts) < ${dialect.timestamp(prepared.range.to)}`);
+  if (statuses && statuses.length > 0) {
+    having.push(`argMax(status, ts) IN (${statuses.map((status) => env.bind(String(status))).join(', ')})`);
   }
-  if (options.campaignScope !== null) {
-    where.push(
-      options.campaignScope.length === 0
-        ? 'FALSE'
-        : `campaign_id IN (${options.campaignScope.filter(Number.isSafeInteger).join(', ')})`,
-    );
-  }
-  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-  if (query.cursor && !cursor) throw new RangeError('cursor is not one this list handed out');
+  const cursor = query.cursor === null ? null : decodeCursor(query.cursor);
+  if (query.cursor !== null && !cursor) throw new RangeError('Not a cursor this API handed out');
   if (cursor) {
-    const at = add(wallTime(cursor.ms));
-    const id = add(cursor.clickId);
-    const seq = add(cursor.seq);
+    const at = dialect.timestamp(cursor.ms);
+    const id = env.bind(cursor.clickId);
     having.push(
-      `(min(ts) < ${at} OR (min(ts) = ${at} AND (click_id < ${id} OR (click_id = ${id} AND seq < ${seq}))))`,
+      `(min(ts) < ${at} OR (min(ts) = ${at} AND (click_id < ${id} OR (click_id = ${id} AND seq < ${cursor.seq}))))`,
     );
   }
-  const rows = await events.query(
+  const ms = (expr: string) =>
+    dialect.name === 'clickhouse' ? `toUnixTimestamp64Milli(${expr})` : `epoch_ms(${expr})`;
+  const sql = builder.done(
     `SELECT click_id, seq, ${ms('min(ts)')} AS first_ms, ${ms('max(ts)')} AS last_ms,
             ${ms('min(click_ts)')} AS click_ms, min(campaign_id) AS campaign_id, min(offer_id) AS offer_id,
             min(affiliate_network_id) AS network_id, min(traffic_source_id) AS source_id,
             min(country) AS country, argMax(status, ts) AS status, max(txid) AS txid,
             sum(revenue_micros) AS revenue, sum(cost_micros) AS cost
-       FROM events WHERE ${where.join(' AND ')}
-      GROUP BY click_id, seq HAVING ${having.join(' AND ')}
+       FROM events WHERE kind = ${EVENT_KIND.conversion} AND ${where}
+      GROUP BY click_id, seq${having.length > 0 ? ` HAVING ${having.join(' AND ')}` : ''}
       ORDER BY first_ms DESC, click_id DESC, seq DESC LIMIT ${query.limit + 1}`,
-    params,
   );
+  const rows = await events.query(sql.text, sql.params);
   const page = rows.slice(0, query.limit);
   const clickIds = [...new Set(page.map((row) => String(row.click_id)))];
   const [campaigns, offers, networks, sources, states, deliveries] = await Promise.all([

@@ -27,8 +27,6 @@ import { ConversionWriter, type WriteOutcome } from './writer.ts';
 // duplicate policy), value the payout, and hand the result to the group-commit writer.
 
 export const SETTING_POSTBACK_PROCESSING = 'postback.processing';
-/** A click this young may still be in the journal rather than the event store. */
-const JOURNAL_LAG_MS = 30_000;
 const SETTINGS_RELOAD_MS = 30_000;
 
 export interface PostbackRequest {
@@ -134,12 +132,16 @@ export class ConversionService {
     await this.writer.close();
   }
 
-  /** The click a postback names: in memory, else in the event store (after a flush, if it is young). */
+  /**
+   * The click a postback names: in memory, else in the event store. A click still waiting in the journal
+   * (a fast conversion, or a flusher behind) is found after flushing it, so a postback never misses a
+   * click that was answered.
+   */
   async findClick(clickId: string, clickTime: number): Promise<TrackingEvent | null> {
     const remembered = this.options.recent.get(clickId);
     if (remembered) return remembered;
     const found = await this.options.findClick(clickId, clickTime);
-    if (found || clickTime < this.options.now() - JOURNAL_LAG_MS) return found;
+    if (found || this.options.recorder.stats().backlogEvents === 0) return found;
     await this.options.recorder.flushNow();
     return this.options.findClick(clickId, clickTime);
   }
