@@ -67,7 +67,8 @@ describe('passwords given to the CLI', () => {
     } finally {
       await server.close();
     }
-  });
+    // Six CLI processes, each loading the server and running argon2: slow on a busy two-core machine.
+  }, 60_000);
 
   it('refuse to start with a common CAIRN_ADMIN_PASSWORD, naming the variable, without a stack trace', async () => {
     const env = { CAIRN_DATA_DIR: tempDir(), CAIRN_PORT: '0', CAIRN_ADMIN_PASSWORD: 'iloveyou1' };
