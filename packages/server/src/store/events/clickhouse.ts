@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
 import { type ClickHouseClient, type ClickHouseSettings, createClient } from '@clickhouse/client';
 import { SerialQueue } from '../serialQueue.ts';
 import { bindParams, dateTime, literal } from './clickhouseSql.ts';
@@ -55,6 +56,11 @@ const MS_COLUMNS = [
   { name: 'click_ts_ms', of: 'click_ts' },
 ] as const;
 
+const INSERT_COLUMNS: [string, ...string[]] = [
+  ...EVENT_COLUMNS.map((column) => column.name),
+  ...MS_COLUMNS.map((column) => column.name),
+] as [string, ...string[]];
+
 const columnDefinitions = [
   ...EVENT_COLUMNS.map(
     (c) => `${c.name} ${LOW_CARDINALITY.has(c.name) ? `LowCardinality(${TYPES[c.type]})` : TYPES[c.type]}`,
@@ -70,6 +76,11 @@ const EVENT_MIGRATIONS: readonly string[][] = [
     `CREATE TABLE IF NOT EXISTS events (${columnDefinitions}) ENGINE = ReplacingMergeTree PARTITION BY toYYYYMM(ts) ORDER BY (campaign_id, ts, click_id, kind, seq)`,
     // One row per write; the latest (by `written`) is the source's position, as an upsert would leave it.
     'CREATE TABLE IF NOT EXISTS journal_marks (source String, position Int64, written UInt64) ENGINE = ReplacingMergeTree(written) ORDER BY source',
+    // Where each click sits in the events' sort key, found by its id in one small granule: a postback
+    // scanning events by time alone reads every campaign's rows of that hour (measured 23x the rows).
+    // Written by the adapter itself, not by a materialized view: a view's rows are not replayed when
+    // the events they came from are already stored, so a crash between the two would lose them.
+    "CREATE TABLE IF NOT EXISTS click_ids (click_id String, campaign_id Int32, ts DateTime('UTC')) ENGINE = ReplacingMergeTree PARTITION BY toYYYYMM(ts) ORDER BY click_id SETTINGS index_granularity = 1024",
   ],
 ];
 
@@ -158,7 +169,7 @@ export class ClickHouseEventStore implements EventStore {
       try {
         if (events.length > 0) {
           if (mark) await this.insertNew(events, mark.source);
-          else await this.insertRows('events', events, source);
+          else await this.insertPlain(events);
         }
         this.options.beforeMark?.();
         if (mark) await this.writeMark(mark);
@@ -199,6 +210,32 @@ export class ClickHouseEventStore implements EventStore {
       `INSERT INTO events SELECT * FROM ${staging} WHERE (click_id, kind, seq) NOT IN (SELECT click_id, kind, seq FROM events WHERE ts BETWEEN ${dateTime(from)} AND ${dateTime(to)} AND click_id IN (SELECT click_id FROM ${staging}))`,
       insertId(source),
     );
+    // Copies of an entry are harmless (ReplacingMergeTree, and lookups take one), so no check here.
+    await this.command(
+      `INSERT INTO click_ids SELECT click_id, campaign_id, ts FROM ${staging} WHERE kind = ${EVENT_KIND.click}`,
+      insertId(source),
+    );
+  }
+
+  private async insertPlain(events: readonly TrackingEvent[]): Promise<void> {
+    await this.insertRows('events', events, '');
+    const clicks = events.filter((event) => event.kind === EVENT_KIND.click);
+    if (clicks.length === 0) return;
+    await this.client.insert({
+      table: 'click_ids',
+      values: Readable.from(
+        [
+          clicks
+            .map((c) => `${escapeTsv(c.clickId)}\t${c.campaignId}\t${Math.floor(c.time / 1000)}\n`)
+            .join(''),
+        ],
+        {
+          objectMode: false,
+        },
+      ),
+      format: 'TabSeparated',
+      columns: ['click_id', 'campaign_id', 'ts'],
+    });
   }
 
   /**
@@ -220,8 +257,9 @@ export class ClickHouseEventStore implements EventStore {
   private async insertRows(table: string, events: readonly TrackingEvent[], source: string): Promise<void> {
     await this.client.insert({
       table,
-      values: events.map(rowOf),
-      format: 'JSONEachRow',
+      values: Readable.from([tsvOf(events)], { objectMode: false }),
+      format: 'TabSeparated',
+      columns: INSERT_COLUMNS,
       query_id: insertId(source),
     });
   }
@@ -245,10 +283,12 @@ export class ClickHouseEventStore implements EventStore {
   async findClick(clickId: string, clickTime: number): Promise<TrackingEvent | null> {
     const from = clickTime - CLICK_LOOKUP_WINDOW_MS;
     const to = clickTime + CLICK_LOOKUP_WINDOW_MS;
-    // Whole seconds narrow the scan through the sort key; the ms column makes the window exact.
+    const id = literal(clickId);
+    // click_ids gives (campaign_id, ts), the head of the events' sort key; whole seconds there, the ms
+    // column makes the window exact.
     const found = await rows(
       this.client,
-      `SELECT * FROM events WHERE ts BETWEEN ${dateTime(from)} AND ${dateTime(to)} AND click_id = ${literal(clickId)} AND kind = ${EVENT_KIND.click} AND toUInt64(ts) * 1000 + ts_ms BETWEEN ${Math.trunc(from)} AND ${Math.trunc(to)} LIMIT 1`,
+      `SELECT * FROM events WHERE (campaign_id, ts) IN (SELECT campaign_id, ts FROM click_ids WHERE click_id = ${id} AND ts BETWEEN ${dateTime(from)} AND ${dateTime(to)}) AND click_id = ${id} AND kind = ${EVENT_KIND.click} AND toUInt64(ts) * 1000 + ts_ms BETWEEN ${Math.trunc(from)} AND ${Math.trunc(to)} LIMIT 1`,
     );
     return found[0] ? eventOf(found[0]) : null;
   }
@@ -285,10 +325,13 @@ export class ClickHouseEventStore implements EventStore {
           if (Number(kept[0]?.n) > 0) continue;
         }
         await this.command(`ALTER TABLE events DROP PARTITION ${month}`);
+        await this.command(`ALTER TABLE click_ids DROP PARTITION ${month}`);
       }
       const left = await rows(this.client, `SELECT count() AS n FROM events WHERE ${condition}`);
       if (Number(left[0]?.n) > 0) {
         await this.command(`ALTER TABLE events DELETE WHERE ${condition}`);
+        // Whole seconds only: an entry left for a deleted click finds nothing in events.
+        await this.command(`ALTER TABLE click_ids DELETE WHERE ts < ${dateTime(time)}${except}`);
         await this.waitForMutations();
       }
       return total;
@@ -300,7 +343,7 @@ export class ClickHouseEventStore implements EventStore {
     for (;;) {
       const pending = await rows(
         this.client,
-        "SELECT count() AS n FROM system.mutations WHERE database = currentDatabase() AND table = 'events' AND is_done = 0",
+        "SELECT count() AS n FROM system.mutations WHERE database = currentDatabase() AND table IN ('events', 'click_ids') AND is_done = 0",
       );
       if (Number(pending[0]?.n) === 0) return;
       if (Date.now() > deadline)
@@ -350,22 +393,30 @@ function stagingTable(source: string): string {
   return `journal_replay_${crypto.createHash('sha256').update(source).digest('hex').slice(0, 16)}`;
 }
 
-function utcText(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().slice(0, 19).replace('T', ' ');
+/**
+ * Events as TabSeparated lines in table column order: a third of the bytes of JSONEachRow and cheaper
+ * to build and to parse. Times go as Unix seconds, which DateTime reads as such in every version.
+ */
+function tsvOf(events: readonly TrackingEvent[]): string {
+  let out = '';
+  for (const event of events) {
+    for (const column of EVENT_COLUMNS) {
+      const value = column.get(event);
+      if (column.type === 'text') out += escapeTsv(value as string);
+      else if (column.type === 'time') out += Math.floor((value as number) / 1000);
+      else if (column.type === 'flag') out += value ? '1' : '0';
+      else out += Math.trunc(value as number);
+      out += '\t';
+    }
+    out += `${msPart(event.time)}\t${msPart(event.clickTime)}\n`;
+  }
+  return out;
 }
 
-function rowOf(event: TrackingEvent): Record<string, string | number> {
-  const row: Record<string, string | number> = {};
-  for (const column of EVENT_COLUMNS) {
-    const value = column.get(event);
-    if (column.type === 'time') row[column.name] = utcText(value as number);
-    else if (column.type === 'flag') row[column.name] = value ? 1 : 0;
-    else if (column.type === 'text') row[column.name] = value as string;
-    else row[column.name] = Math.trunc(value as number);
-  }
-  row.ts_ms = msPart(event.time);
-  row.click_ts_ms = msPart(event.clickTime);
-  return row;
+function escapeTsv(text: string): string {
+  return /[\\\t\n]/.test(text)
+    ? text.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n')
+    : text;
 }
 
 function msPart(ms: number): number {

@@ -50,6 +50,7 @@ export function describeEventStoreConformance(name: string, factory: EventStoreF
         country: 'DE',
         city: 'Berlin',
         userAgent: 'Mozilla/5.0 "quoted" \u00e9',
+        externalId: 'tab\there\nline\\back',
         isUnique: true,
         tokens,
         costMicros: 1_250_000,
@@ -154,6 +155,7 @@ export function describeEventStoreConformance(name: string, factory: EventStoreF
       await store.append(batch, { source: 'node-x', position: 2 });
       expect(await store.flushedPosition('node-x')).toBe(2);
       expect([...(await countsById(store)).values()]).toEqual([1, 1, 1, 1]);
+      expect((await store.findClick('x3', T0 + 2000))?.time).toBe(T0 + 2000);
     });
 
     it('stores a replayed batch once after a restart, whatever segments it spans', async () => {
@@ -172,6 +174,8 @@ export function describeEventStoreConformance(name: string, factory: EventStoreF
       expect(counts.size).toBe(4);
       expect([...counts.values()].every((n) => n === 1)).toBe(true);
       expect(await store.flushedPosition('node-y')).toBe(4);
+      expect((await store.findClick('y3', T0 + 2))?.time).toBe(T0 + 2);
+      expect((await store.findClick('y1', T0))?.kind).toBe(EVENT_KIND.click);
     });
 
     it('reports its size on disk', async () => {
