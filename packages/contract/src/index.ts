@@ -4,5 +4,6 @@ export * from './entities/index.ts';
 export * from './errors.ts';
 export * from './paths.ts';
 export * from './reports.ts';
+export * from './statsSettings.ts';
 export * from './system.ts';
 export * from './tracking.ts';

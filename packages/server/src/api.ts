@@ -6,6 +6,7 @@ import { installHideProfitFilter } from './permissions/hideProfit.ts';
 import { entityRoutesOptions, hidesProfitFor } from './permissions/options.ts';
 import { registerReportRoutes } from './reports/routes.ts';
 import { registerAccountRoutes } from './routes/account.ts';
+import { registerStatsSettingsRoutes } from './routes/statsSettings.ts';
 import { registerSystemRoutes } from './routes/system.ts';
 import { registerTrackingApiRoutes } from './tracking/apiRoutes.ts';
 import { registerConversionApiRoutes } from './tracking/postback/apiRoutes.ts';
@@ -29,4 +30,5 @@ export async function apiPlugin(api: FastifyInstance, { ctx, guard }: ApiPluginO
   registerTrackingApiRoutes(api, ctx, guard);
   registerConversionApiRoutes(api, ctx, guard);
   registerReportRoutes(api, ctx, guard);
+  registerStatsSettingsRoutes(api, ctx, guard);
 }
