@@ -1,8 +1,7 @@
 // Bundle weight of the panel's first screens (not a test): `npm run bench -w @cairn/panel`.
 // Builds the panel with its own Vite config into a temp folder (or, with `--dist [dir]`, reads a build
 // already made, by default packages/panel/dist) and prints the gzipped JavaScript the sign-in route and
-// the campaigns list load before they render, each with its budget and the ratio to it. Exits 1 when a
-// route is over budget.
+// the campaigns list load before they render, each with its budget and the ratio to it (above 1: over).
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,10 +55,11 @@ try {
   }
   console.log('Panel bundle: gzipped JavaScript a route loads before it renders (entry + its route chunks)');
   console.log(formatWeights(weights));
-  if (weights.some((weight) => weight.gzipBytes > weight.budgetBytes)) {
-    console.error('Over budget.');
-    process.exitCode = 1;
-  }
+  // Printed, not failed: `npm run bench` runs every workspace's bench and reports, it is not a gate.
+  const over = weights
+    .filter((weight) => weight.gzipBytes > weight.budgetBytes)
+    .map((weight) => weight.route);
+  if (over.length > 0) console.log(`Over budget: ${over.join(', ')}`);
 } finally {
   await cleanUp();
 }
