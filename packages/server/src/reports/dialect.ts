@@ -3,6 +3,8 @@
 // Time zones never reach the SQL as names: the builder turns the zone into fixed offsets per UTC
 // instant (see timeRange.ts), so a store needs no zone database and no per-row zone conversion.
 
+import { clickhouseDialect } from './clickhouseDialect.ts';
+
 export type TimeUnit = 'hour' | 'day' | 'week' | 'month';
 
 export interface ReportDialect {
@@ -39,14 +41,14 @@ export const duckdbDialect: ReportDialect = {
   truncate: (unit, expr) => `date_trunc('${unit}', ${expr})`,
   hourOfDay: (expr) => `hour(${expr})`,
   isoDayOfWeek: (expr) => `isodow(${expr})`,
-  countIf: (condition) => `count(*) FILTER (WHERE ${condition})`,
-  sumIf: (expr, condition) => `coalesce(sum(${expr}) FILTER (WHERE ${condition}), 0)`,
+  // count_if and a CASE sum measured faster than FILTER clauses on this engine's hash aggregate.
+  countIf: (condition) => `count_if(${condition})`,
+  sumIf: (expr, condition) => `sum(CASE WHEN ${condition} THEN ${expr} ELSE 0 END)`,
   concat: (parts) => `concat(${parts.join(', ')})`,
   cte: (name, body) => `${name} AS MATERIALIZED (${body})`,
 };
 
-/** The dialect of an event store; ClickHouse reports come with its event-store adapter. */
+/** The dialect of an event store. */
 export function dialectFor(name: 'duckdb' | 'clickhouse'): ReportDialect {
-  if (name !== 'duckdb') throw new Error(`Reports do not run on a ${name} event store yet`);
-  return duckdbDialect;
+  return name === 'clickhouse' ? clickhouseDialect : duckdbDialect;
 }

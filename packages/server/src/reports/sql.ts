@@ -95,12 +95,9 @@ export function reportSql(builder: SqlBuilder, levels: readonly LevelSql[], wher
   const { dialect, env } = builder;
   const depth = levels.length;
   const keyed = levels.map((level, index) => `${level.spec.key(env)} AS k${index + 1}`);
-  const ctes = [
-    dialect.cte(
-      'base',
-      `SELECT ${[...keyed, ...eventAggregates(dialect)].join(', ')} FROM events WHERE ${where} GROUP BY ${keyNames(depth).join(', ')}`,
-    ),
-  ];
+  const baseSql = `SELECT ${[...keyed, ...eventAggregates(dialect)].join(', ')} FROM events WHERE ${where} GROUP BY ${keyNames(depth).join(', ')}`;
+  // Computed once when several levels read it; a one-level report streams it into the ranking.
+  const ctes = [depth > 1 ? dialect.cte('base', baseSql) : `base AS (${baseSql})`];
   const outputs: string[] = [];
   levels.forEach((level, index) => {
     const n = index + 1;
