@@ -41,8 +41,9 @@ export const duckdbDialect: ReportDialect = {
   truncate: (unit, expr) => `date_trunc('${unit}', ${expr})`,
   hourOfDay: (expr) => `hour(${expr})`,
   isoDayOfWeek: (expr) => `isodow(${expr})`,
-  countIf: (condition) => `count(*) FILTER (WHERE ${condition})`,
-  sumIf: (expr, condition) => `coalesce(sum(${expr}) FILTER (WHERE ${condition}), 0)`,
+  // count_if and a CASE sum measured faster than FILTER clauses on this engine's hash aggregate.
+  countIf: (condition) => `count_if(${condition})`,
+  sumIf: (expr, condition) => `sum(CASE WHEN ${condition} THEN ${expr} ELSE 0 END)`,
   concat: (parts) => `concat(${parts.join(', ')})`,
   cte: (name, body) => `${name} AS MATERIALIZED (${body})`,
 };
