@@ -2,14 +2,30 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MESSAGES } from '@cairn/contract';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pathOf } from './http.ts';
+
+/**
+ * What the built panel may load: its own scripts, styles, fonts and API (same-origin files; no inline
+ * script, no eval, no data: or remote URL; checked in Chromium against the build). The one inline thing
+ * it needs is the <style> element Radix dialogs inject to lock page scrolling, whose text carries the
+ * measured scrollbar width (so no hash can name it); inline style attributes stay refused. No plugins, no
+ * <base> to re-point relative URLs, no framing, and forms post only here.
+ */
+export const PANEL_CSP = [
+  "default-src 'self'",
+  "style-src-elem 'self' 'unsafe-inline'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join('; ');
 
 // The panel must not be framed by other sites (clickjacking on its buttons), sniffed into another
 // content type, or leak its URLs (which carry ids and filters) as a referrer to other origins.
 function panelHeaders(reply: FastifyReply): void {
   reply.header('x-frame-options', 'DENY');
-  reply.header('content-security-policy', "frame-ancestors 'none'");
+  reply.header('content-security-policy', PANEL_CSP);
   reply.header('x-content-type-options', 'nosniff');
   reply.header('referrer-policy', 'same-origin');
 }
@@ -20,8 +36,11 @@ export async function panelPlugin(app: FastifyInstance, options: PanelOptions): 
   const panelBuilt = fs.existsSync(path.join(panelDir, 'index.html'));
   app.addHook('onSend', async (_request, reply) => panelHeaders(reply));
 
-  app.get('/', async (_request, reply) => reply.redirect('/panel/', 302));
-  app.get('/panel', async (_request, reply) => reply.redirect('/panel/', 302));
+  // The query string goes along (SPEC.md section 2): `/?a=1` is `/panel/?a=1`.
+  const intoPanel = async (request: FastifyRequest, reply: FastifyReply) =>
+    reply.redirect(`/panel/${queryOf(request.url)}`, 302);
+  app.get('/', intoPanel);
+  app.get('/panel', intoPanel);
 
   // Vela Sans and Liberation Mono ship in no npm package: an operator drops their files in the data dir
   // (kept across panel rebuilds) or builds them into the panel; until then the panel falls back to
@@ -102,6 +121,12 @@ export function panelFallback(app: FastifyInstance, options: PanelOptions): void
 
 /** Paths the server answers itself; anything else a browser navigates to may be a panel address. */
 const serverOwnedPaths = ['/api', '/updates', '/click', '/postback'];
+
+/** The `?...` part of a request target, or ''. */
+function queryOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? '' : url.slice(query);
+}
 
 function isPanelAddressOutsideBase(urlPath: string, accept: string | undefined): boolean {
   if (!accept?.includes('text/html')) return false;
