@@ -47,6 +47,8 @@ describe('licence errors', () => {
       now: clock,
       licensePublicKey: keys.publicKey,
       licenseKey,
+      // The clock jumps three hours below: the session must outlive it for the licence to be what ends it.
+      sessionIdleMinutes: 24 * 60,
     });
 
     const { page } = await e2e.open({ server });
