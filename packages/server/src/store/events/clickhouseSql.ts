@@ -1,5 +1,8 @@
 import type { SqlParam } from './port.ts';
+import { EVENT_COLUMNS, type TrackingEvent } from './schema.ts';
 
+// Text the ClickHouse adapter sends: SQL with bound parameters, and the rows it inserts.
+//
 // ClickHouse 18.16 has no server-side query parameters (`{name:Type}` came in 19.x), so the `$1` params
 // of the port are bound here as literals. Binding walks the text once and leaves anything inside
 // string literals, quoted identifiers and comments alone, so a `$1` there is never replaced.
@@ -81,4 +84,41 @@ function closingQuote(text: string, start: number): number {
 /** Seconds since the epoch as a UTC DateTime expression. */
 export function dateTime(ms: number): string {
   return `toDateTime(${Math.floor(ms / 1000)}, 'UTC')`;
+}
+
+/**
+ * Events as TabSeparated lines in table column order: a third of the bytes of JSONEachRow and cheaper
+ * to build and to parse. Times go as Unix seconds, which DateTime reads as such in every version.
+ */
+export function tsvOf(events: readonly TrackingEvent[]): string {
+  let out = '';
+  for (const event of events) {
+    for (const column of EVENT_COLUMNS) {
+      const value = column.get(event);
+      if (column.type === 'text') out += escapeTsv(value as string);
+      else if (column.type === 'time') out += Math.floor((value as number) / 1000);
+      else if (column.type === 'flag') out += value ? '1' : '0';
+      else out += Math.trunc(value as number);
+      out += '\t';
+    }
+    out += `${msPart(event.time)}\t${msPart(event.clickTime)}\n`;
+  }
+  return out;
+}
+
+function escapeTsv(text: string): string {
+  return /[\\\t\n]/.test(text)
+    ? text.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n')
+    : text;
+}
+
+function msPart(ms: number): number {
+  return ((Math.trunc(ms) % 1000) + 1000) % 1000;
+}
+
+/** click_ids rows (click_id, campaign_id, ts) of some clicks. */
+export function clickIdsTsv(clicks: readonly TrackingEvent[]): string {
+  return clicks
+    .map((c) => `${escapeTsv(c.clickId)}\t${c.campaignId}\t${Math.floor(c.time / 1000)}\n`)
+    .join('');
 }
