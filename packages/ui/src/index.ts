@@ -13,6 +13,7 @@ export {
 } from './Button/Button.css.ts';
 export { Button, type ButtonProps } from './Button/Button.tsx';
 export { Card, type CardProps } from './Card/Card.tsx';
+export { CHART_COLORS, Chart, type ChartColor, type ChartProps, type ChartSeries } from './Chart/Chart.tsx';
 export { Checkbox, type CheckboxProps } from './Checkbox/Checkbox.tsx';
 export { CodeBlock, type CodeBlockProps } from './CodeBlock/CodeBlock.tsx';
 export { Combobox, type ComboboxOption, type ComboboxProps, filterOptions } from './Combobox/Combobox.tsx';
