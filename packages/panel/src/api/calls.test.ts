@@ -1,7 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeServer, json, on } from '../app/testing.ts';
 import { createApiClient } from '../http/client.ts';
-import { checkForUpdates, fetchMode, isDemoMode, signIn } from './calls.ts';
+import {
+  changePassword,
+  checkForUpdates,
+  disableTwoFactor,
+  enableTwoFactor,
+  fetchMode,
+  isDemoMode,
+  rotateAuthSecret,
+  signIn,
+} from './calls.ts';
 
 function clientFor(...routes: Parameters<typeof fakeServer>) {
   return createApiClient({ fetch: fakeServer(...routes).fetch, logger: { error: vi.fn() } });
@@ -86,6 +95,49 @@ describe('sign-in call', () => {
       status: 'server-error',
       message: 'Database locked',
       needTwoFactor: false,
+    });
+  });
+});
+
+describe('account-security calls', () => {
+  it('send the current password with each change, as the server asks for it again', async () => {
+    const bodies: Record<string, unknown> = {};
+    const record = (path: string, answer: unknown) =>
+      on('POST', path, async (request) => {
+        bodies[path] = await request.json();
+        return json(answer);
+      });
+    const client = clientFor(
+      record('/api/user/two_factor/enable', { secret: 'S', otpauthUri: 'otpauth://totp/x' }),
+      record('/api/user/two_factor/disable', { status: 'ok' }),
+      record('/api/auth/secret/rotate', { secret: 'new-secret' }),
+      record('/api/user/password', { status: 'ok' }),
+    );
+    await expect(enableTwoFactor(client, 'pw 1')).resolves.toMatchObject({ status: 'ok' });
+    await expect(disableTwoFactor(client, '123456', 'pw 2')).resolves.toMatchObject({ status: 'ok' });
+    await expect(rotateAuthSecret(client, 'pw 3')).resolves.toMatchObject({
+      status: 'ok',
+      data: 'new-secret',
+    });
+    await expect(changePassword(client, 'pw 4', 'new password 4')).resolves.toMatchObject({ status: 'ok' });
+    expect(bodies).toEqual({
+      '/api/user/two_factor/enable': { currentPassword: 'pw 1' },
+      '/api/user/two_factor/disable': { code: '123456', currentPassword: 'pw 2' },
+      '/api/auth/secret/rotate': { currentPassword: 'pw 3' },
+      '/api/user/password': { currentPassword: 'pw 4', newPassword: 'new password 4' },
+    });
+  });
+
+  it("keeps a refusal's body, where the form finds the field it names", async () => {
+    const refusal = {
+      message: 'The current password is wrong',
+      errors: [{ message: 'The current password is wrong', detail: { field: 'currentPassword' } }],
+    };
+    const client = clientFor(on('POST', '/api/auth/secret/rotate', () => json(refusal, 400)));
+    await expect(rotateAuthSecret(client, 'wrong')).resolves.toMatchObject({
+      status: 'error',
+      httpStatus: 400,
+      body: refusal,
     });
   });
 });

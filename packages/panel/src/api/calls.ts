@@ -1,8 +1,10 @@
 import {
   API_PATHS,
+  type AuthSecretRotateRequest,
   apiPath,
   authSecretResponseSchema,
   backupListResponseSchema,
+  type ChangePasswordRequest,
   canCreateUsersResponseSchema,
   DEMO_ACCOUNT,
   hideProfitResponseSchema,
@@ -10,6 +12,8 @@ import {
   okResponseSchema,
   roleResponseSchema,
   signInResponseSchema,
+  type TwoFactorDisableRequest,
+  type TwoFactorEnableRequest,
   twoFactorEnableResponseSchema,
   twoFactorStatusResponseSchema,
   updatesCheckResponseSchema,
@@ -125,8 +129,14 @@ export async function fetchAuthSecret(client: ApiClient): Promise<CallResult<str
   return result.status === 'ok' ? { ...result, data: result.data.secret } : result;
 }
 
-export async function rotateAuthSecret(client: ApiClient): Promise<CallResult<string>> {
-  const result = await client.post(API_PATHS.authSecretRotate, { schema: authSecretResponseSchema });
+export async function rotateAuthSecret(
+  client: ApiClient,
+  currentPassword: string,
+): Promise<CallResult<string>> {
+  const result = await client.post(API_PATHS.authSecretRotate, {
+    json: { currentPassword } satisfies AuthSecretRotateRequest,
+    schema: authSecretResponseSchema,
+  });
   return result.status === 'ok' ? { ...result, data: result.data.secret } : result;
 }
 
@@ -147,7 +157,7 @@ export function fetchBackups(client: ApiClient) {
 
 export function changePassword(client: ApiClient, currentPassword: string, newPassword: string) {
   return client.post(API_PATHS.changePassword, {
-    json: { currentPassword, newPassword },
+    json: { currentPassword, newPassword } satisfies ChangePasswordRequest,
     schema: okResponseSchema,
   });
 }
@@ -156,14 +166,20 @@ export function fetchTwoFactorStatus(client: ApiClient) {
   return client.get(API_PATHS.twoFactor, { schema: twoFactorStatusResponseSchema });
 }
 
-export function enableTwoFactor(client: ApiClient) {
-  return client.post(API_PATHS.twoFactorEnable, { schema: twoFactorEnableResponseSchema });
+export function enableTwoFactor(client: ApiClient, currentPassword: string) {
+  return client.post(API_PATHS.twoFactorEnable, {
+    json: { currentPassword } satisfies TwoFactorEnableRequest,
+    schema: twoFactorEnableResponseSchema,
+  });
 }
 
 export function confirmTwoFactor(client: ApiClient, code: string) {
   return client.post(API_PATHS.twoFactorConfirm, { json: { code }, schema: okResponseSchema });
 }
 
-export function disableTwoFactor(client: ApiClient, code: string) {
-  return client.post(API_PATHS.twoFactorDisable, { json: { code }, schema: okResponseSchema });
+export function disableTwoFactor(client: ApiClient, code: string, currentPassword: string) {
+  return client.post(API_PATHS.twoFactorDisable, {
+    json: { code, currentPassword } satisfies TwoFactorDisableRequest,
+    schema: okResponseSchema,
+  });
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from './renderApp.tsx';
@@ -321,7 +321,9 @@ describe('session rules', () => {
         json({ message: 'This feature is unavailable in the demo version' }, 410),
       ),
     );
-    await user.click(await screen.findByRole('button', { name: 'Turn on two-factor sign-in' }));
+    const twoFactor = within(await screen.findByRole('region', { name: 'Two-factor sign-in' }));
+    await user.type(twoFactor.getByLabelText(/^Current password/), 'current password');
+    await user.click(twoFactor.getByRole('button', { name: 'Turn on two-factor sign-in' }));
     const toasts = await screen.findAllByText(/This feature is unavailable in the demo version\. However/);
     expect(toasts.length).toBeGreaterThan(0);
   });

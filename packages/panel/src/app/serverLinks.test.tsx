@@ -24,7 +24,9 @@ function demoRefusal(): Route[] {
 
 async function raiseDemoToast() {
   const user = userEvent.setup();
-  await user.click(await screen.findByRole('button', { name: 'Turn on two-factor sign-in' }));
+  const twoFactor = within(await screen.findByRole('region', { name: 'Two-factor sign-in' }));
+  await user.type(twoFactor.getByLabelText(/^Current password/), 'current password');
+  await user.click(twoFactor.getByRole('button', { name: 'Turn on two-factor sign-in' }));
   const [toast] = await screen.findAllByText(/This feature is unavailable in the demo version\. However/);
   if (!toast) throw new Error('no demo toast');
   return toast;
