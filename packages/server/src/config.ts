@@ -47,6 +47,11 @@ export interface CairnConfig {
   flushIntervalMs: number;
   /** Base64 of 32 bytes; null keeps a generated key in `<dataDir>/secret.key`. */
   secretKey: string | null;
+  /**
+   * `postgres://...` keeps the configuration in PostgreSQL, shared by every node; null keeps it in the
+   * embedded `<dataDir>/cairn.duckdb`. A `schema` query parameter puts Cairn's tables in that schema.
+   */
+  configDb: string | null;
   /** Clock for sessions, TOTP, licences and throttling; tests inject a fixed one. */
   now: () => number;
   /** Where structured logs go; defaults to stdout. */
@@ -87,6 +92,7 @@ export const DEFAULT_CONFIG: CairnConfig = {
   nodeId: null,
   flushIntervalMs: 100,
   secretKey: null,
+  configDb: null,
   now: () => Date.now(),
 };
 
@@ -151,6 +157,18 @@ export function parseTrustProxy(raw: string): false | string[] | TrustHops {
   return entries;
 }
 
+/** `postgres://` / `postgresql://` URLs; `duckdb` names the embedded default explicitly. */
+function configDb(raw: string): string | null {
+  const value = raw.trim();
+  if (value.toLowerCase() === 'duckdb') return null;
+  if (!/^postgres(ql)?:\/\/./i.test(value)) {
+    throw new ConfigError(
+      'CAIRN_CONFIG_DB must be a PostgreSQL URL (postgres://user:password@host:5432/database) or "duckdb"',
+    );
+  }
+  return value;
+}
+
 function nonEmpty(raw: string | undefined): string | undefined {
   return raw === undefined || raw.trim() === '' ? undefined : raw;
 }
@@ -198,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
     trustProxy: read('CAIRN_TRUST_PROXY'),
     logLevel: read('CAIRN_LOG_LEVEL'),
     secretKey: read('CAIRN_SECRET_KEY'),
+    configDb: read('CAIRN_CONFIG_DB'),
     nodeId: read('CAIRN_NODE_ID'),
     flushIntervalMs: read('CAIRN_FLUSH_INTERVAL_MS'),
   };
@@ -242,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
   if (v.trustProxy !== undefined) options.trustProxy = parseTrustProxy(v.trustProxy);
   if (v.logLevel !== undefined) options.logLevel = v.logLevel;
   if (v.secretKey !== undefined) options.secretKey = v.secretKey;
+  if (v.configDb !== undefined) options.configDb = configDb(v.configDb);
   if (v.nodeId !== undefined) {
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(v.nodeId)) {
       throw new ConfigError('CAIRN_NODE_ID is 1-64 letters, digits, "-" or "_"');

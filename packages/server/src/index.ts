@@ -11,8 +11,10 @@ import { createLogger } from './logger.ts';
 import { CAIRN_VERSION, openData, openEventStore } from './runtime.ts';
 import { getSetting, SETTING_LICENSE_KEY } from './settings.ts';
 import { backupDatabase } from './store/config/backups.ts';
+import { DuckDbConfigStore } from './store/config/duckdb.ts';
 import { schemaVersion } from './store/config/migrate.ts';
 import type { ConfigStore } from './store/config/port.ts';
+import { PostgresConfigStore } from './store/config/postgres.ts';
 import type { EventStore } from './store/events/port.ts';
 import { startTracking, type TrackingRuntime } from './tracking/runtime.ts';
 
@@ -58,6 +60,9 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
   }
   const logger = createLogger(config.logLevel, config.logDestination);
   const data = await openData(config, `the Cairn server (port ${config.port})`);
+  if (data.store instanceof PostgresConfigStore) {
+    data.store.onError = (error) => logger.error({ err: error }, 'config database connection failed');
+  }
   let events: EventStore | null = null;
   let tracking: TrackingRuntime | null = null;
   try {
@@ -95,6 +100,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       else await users.create({ login: DEMO_ACCOUNT.login, password: DEMO_ACCOUNT.password, role: 'admin' });
     }
 
+    const embedded = data.store instanceof DuckDbConfigStore ? data.store : null;
     const { app, guard } = buildApp({
       config,
       store: data.store,
@@ -109,18 +115,21 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       sessions,
       logger,
       installedLicenseKey: await getSetting(data.store, SETTING_LICENSE_KEY),
-      createBackup: async () => {
-        const version = await schemaVersion(data.store);
-        return data.store.whileCheckpointed(() =>
-          backupDatabase({
-            dataDir: config.dataDir,
-            schemaVersion: version,
-            beforeMigration: null,
-            label: 'manual',
-            now: config.now(),
-          }),
-        );
-      },
+      // A PostgreSQL store is backed up with its own tools (pg_dump); the route says so.
+      createBackup: embedded
+        ? async () => {
+            const version = await schemaVersion(embedded);
+            return embedded.whileCheckpointed(() =>
+              backupDatabase({
+                dataDir: config.dataDir,
+                schemaVersion: version,
+                beforeMigration: null,
+                label: 'manual',
+                now: config.now(),
+              }),
+            );
+          }
+        : null,
     });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();

@@ -6,10 +6,12 @@ import { deriveKeys, type Keys, loadMasterKey } from './auth/secrets.ts';
 import type { CairnConfig } from './config.ts';
 import { restrictDataDir } from './files.ts';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
-import { getSetting, SETTING_TRACKER_ID, setSetting } from './settings.ts';
+import { getSetting, SETTING_TRACKER_ID } from './settings.ts';
 import { backupDatabase, databasePath } from './store/config/backups.ts';
 import { DuckDbConfigStore } from './store/config/duckdb.ts';
 import { MIGRATIONS, type Migration, type MigrationRun, migrate } from './store/config/migrate.ts';
+import type { Sql } from './store/config/port.ts';
+import { PostgresConfigStore } from './store/config/postgres.ts';
 import { DuckDbEventStore } from './store/events/duckdb.ts';
 import type { EventStore } from './store/events/port.ts';
 
@@ -60,8 +62,60 @@ export async function openConfigStore(dataDir: string): Promise<DuckDbConfigStor
   }
 }
 
+/** The configuration database cannot be reached or used; the message names it without its password. */
+export class ConfigDbError extends Error {}
+
+function withoutPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'the configured URL';
+  }
+}
+
+/** Connects to the PostgreSQL configuration database named by CAIRN_CONFIG_DB. */
+export async function openPostgresConfigStore(
+  url: string,
+  onError: (error: unknown) => void = () => {},
+): Promise<PostgresConfigStore> {
+  try {
+    return await PostgresConfigStore.open(url, { onError });
+  } catch (error) {
+    throw new ConfigDbError(
+      `Cannot use the configuration database ${withoutPassword(url)} (CAIRN_CONFIG_DB): ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+}
+
+// The first start makes these; a second node starting at the same moment must find the first one's.
+async function ensureSetting(sql: Sql, key: string, candidate: string): Promise<string> {
+  await sql.execute('INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
+    key,
+    candidate,
+  ]);
+  return (await getSetting(sql, key)) ?? candidate;
+}
+
+const SETTING_MASTER_KEY_CHECK = 'master_key_check';
+
+// Nodes sharing a PostgreSQL store must share the master key too (CAIRN_SECRET_KEY): one with its own
+// generated key would fail every session's CSRF check and every two-factor secret it decrypts.
+async function checkSharedMasterKey(sql: Sql, keys: Keys): Promise<void> {
+  const mine = crypto.createHmac('sha256', keys.lookup).update('cairn master key check').digest('base64url');
+  const installed = await ensureSetting(sql, SETTING_MASTER_KEY_CHECK, mine);
+  if (installed !== mine) {
+    throw new ConfigDbError(
+      "This node's master key is not the one the other nodes of this installation use: set the same " +
+        "CAIRN_SECRET_KEY on every node (a key generated into the data directory is one node's alone).",
+    );
+  }
+}
+
 export interface OpenedData {
-  store: DuckDbConfigStore;
+  store: DuckDbConfigStore | PostgresConfigStore;
   lock: DataDirLock;
   keys: Keys;
   trackerId: string;
@@ -70,39 +124,47 @@ export interface OpenedData {
 }
 
 /**
- * Takes the data-dir lock, opens the embedded store and brings its schema up to date, backing the file
- * up before the first new migration. Used by the server and by every data-changing CLI command.
+ * Takes the data-dir lock, opens the config store and brings its schema up to date. The embedded store is
+ * backed up before the first new migration; on PostgreSQL (`configDb`) an advisory lock makes nodes that
+ * start together migrate one after the other, and backups are the database's own tools' job (pg_dump).
+ * Used by the server and by every data-changing CLI command.
  */
 export async function openData(
-  config: Pick<CairnConfig, 'dataDir' | 'secretKey' | 'now'>,
+  config: Pick<CairnConfig, 'dataDir' | 'secretKey' | 'now'> & Partial<Pick<CairnConfig, 'configDb'>>,
   purpose: string,
   migrations: readonly Migration[] = MIGRATIONS,
 ): Promise<OpenedData> {
+  // With PostgreSQL the data dir still holds this node's click journal and node id.
   const lock = acquireDataDirLock(config.dataDir, purpose);
-  let store: DuckDbConfigStore | null = null;
+  let store: DuckDbConfigStore | PostgresConfigStore | null = null;
   try {
-    store = await openConfigStore(config.dataDir);
+    let migration: MigrationRun;
+    if (config.configDb) {
+      const shared = await openPostgresConfigStore(config.configDb);
+      store = shared;
+      migration = await shared.withLock('migrate', () => migrate(shared, { migrations, now: config.now }));
+    } else {
+      const embedded = await openConfigStore(config.dataDir);
+      store = embedded;
+      migration = await migrate(embedded, {
+        migrations,
+        now: config.now,
+        beforeApply: async (currentVersion, next) => {
+          await embedded.checkpoint();
+          await backupDatabase({
+            dataDir: config.dataDir,
+            schemaVersion: currentVersion,
+            beforeMigration: next.version,
+            now: config.now(),
+          });
+        },
+      });
+    }
     const opened = store;
-    const migration = await migrate(opened, {
-      migrations,
-      now: config.now,
-      beforeApply: async (currentVersion, next) => {
-        await opened.checkpoint();
-        await backupDatabase({
-          dataDir: config.dataDir,
-          schemaVersion: currentVersion,
-          beforeMigration: next.version,
-          now: config.now(),
-        });
-      },
-    });
     const keys = deriveKeys(loadMasterKey(config.dataDir, config.secretKey));
     restrictDataDir(config.dataDir);
-    let trackerId = await getSetting(opened, SETTING_TRACKER_ID);
-    if (!trackerId) {
-      trackerId = crypto.randomUUID();
-      await setSetting(opened, SETTING_TRACKER_ID, trackerId);
-    }
+    if (opened.dialect === 'postgres') await checkSharedMasterKey(opened, keys);
+    const trackerId = await ensureSetting(opened, SETTING_TRACKER_ID, crypto.randomUUID());
     return {
       store: opened,
       lock,

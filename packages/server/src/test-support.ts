@@ -5,6 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { XSRF_COOKIE, XSRF_HEADER } from '@cairn/contract';
 import { type CairnOptions, type RunningCairn, startCairn } from './index.ts';
+import {
+  dropSchema,
+  freshSchemaName,
+  sweepLeftoverSchemas,
+  urlWithSchema,
+} from './store/config/postgresTesting.ts';
 
 export const ADMIN_PASSWORD = 'correct horse battery staple';
 
@@ -23,17 +29,53 @@ export class Clock {
   }
 }
 
+// The PostgreSQL schema of a test server's data dir: a server restarted on the same data dir (to test
+// what survives a restart) finds the same configuration, as it would in cairn.duckdb.
+const POSTGRES_SCHEMA_FILE = 'test-postgres-schema';
+
+function postgresSchemaOf(dataDir: string): string {
+  const file = path.join(dataDir, POSTGRES_SCHEMA_FILE);
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    const schema = freshSchemaName();
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, schema);
+    return schema;
+  }
+}
+
+/**
+ * A real server on a fresh data dir. With CAIRN_TEST_CONFIG_DB=postgres its configuration lives in a
+ * schema of its own on the CAIRN_TEST_POSTGRES_URL server instead, so the same API tests run against
+ * PostgreSQL. The schema goes with the data dir: dropped at close when the data dir was made here, kept
+ * for a restart when the test chose the data dir (sweepLeftoverSchemas drops it in a later run).
+ */
 export async function startTestCairn(options: CairnOptions = {}): Promise<RunningCairn> {
-  return startCairn({
-    dataDir: tempDir(),
+  const dataDir = options.dataDir ?? tempDir();
+  const onPostgres = process.env.CAIRN_TEST_CONFIG_DB === 'postgres' && options.configDb === undefined;
+  const schema = onPostgres ? postgresSchemaOf(dataDir) : null;
+  if (schema) void sweepLeftoverSchemas();
+  const running = await startCairn({
     port: 0,
     host: '127.0.0.1',
     logLevel: 'silent',
     adminLogin: 'admin',
     adminPassword: ADMIN_PASSWORD,
     panelDir: path.join(tempDir('cairn-no-panel-'), 'dist'),
+    ...(schema ? { configDb: urlWithSchema(schema) } : {}),
     ...options,
+    dataDir,
   });
+  if (!schema || options.dataDir !== undefined) return running;
+  const close = running.close.bind(running);
+  let dropped: Promise<void> | null = null;
+  running.close = async () => {
+    await close();
+    dropped ??= dropSchema(schema);
+    await dropped;
+  };
+  return running;
 }
 
 export interface CallOptions {

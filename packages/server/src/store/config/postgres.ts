@@ -99,7 +99,8 @@ export class PostgresConfigStore implements ConfigStore {
   private readonly poolSql: Sql;
   private readonly config: pg.PoolConfig;
   private readonly backends = new Set<number>();
-  private readonly onError: (error: unknown) => void;
+  /** Errors of idle pooled connections (they are replaced); the server points this at its log. */
+  onError: (error: unknown) => void;
   private closed = false;
 
   private constructor(config: pg.PoolConfig, namespace: string, onError: (error: unknown) => void) {

@@ -18,8 +18,38 @@ export function testPostgresUrl(): string {
   return TEST_POSTGRES_URL;
 }
 
+// The name carries its creation time, so schemas a killed run (or a test that restarts a server on its
+// data dir) left behind are dropped by a later run once they are surely unused.
+const SCHEMA_PREFIX = 'cairn_t_';
+const LEFTOVER_AGE_MS = 2 * 3600_000;
+
 export function freshSchemaName(): string {
-  return `cairn_t_${crypto.randomBytes(6).toString('hex')}`;
+  const seconds = Math.floor(Date.now() / 1000).toString(36);
+  return `${SCHEMA_PREFIX}${seconds}_${crypto.randomBytes(4).toString('hex')}`;
+}
+
+let swept: Promise<void> | null = null;
+
+/** Drops test schemas older than two hours, once per process; failures only leave them for next time. */
+export function sweepLeftoverSchemas(): Promise<void> {
+  swept ??= (async () => {
+    const client = new pg.Client({ connectionString: parsePostgresUrl(testPostgresUrl()).connectionString });
+    await client.connect();
+    try {
+      const rows = await client.query<{ name: string }>(
+        "SELECT nspname AS name FROM pg_namespace WHERE nspname LIKE 'cairn\\_t\\_%'",
+      );
+      for (const { name } of rows.rows) {
+        const created = Number.parseInt(name.slice(SCHEMA_PREFIX.length).split('_')[0] ?? '', 36) * 1000;
+        if (Number.isFinite(created) && Date.now() - created > LEFTOVER_AGE_MS) {
+          await client.query(`DROP SCHEMA IF EXISTS ${client.escapeIdentifier(name)} CASCADE`);
+        }
+      }
+    } finally {
+      await client.end();
+    }
+  })().catch(() => undefined);
+  return swept;
 }
 
 /** The test server's URL with Cairn's `schema` parameter set. */
@@ -50,6 +80,7 @@ export interface TestPostgres {
 
 export function testPostgres(schema = freshSchemaName()): TestPostgres {
   const url = urlWithSchema(schema);
+  void sweepLeftoverSchemas();
   const opened: PostgresConfigStore[] = [];
   return {
     schema,
