@@ -1,0 +1,80 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { kindClient } from '../entities/testing.ts';
+import type { RunningCairn } from '../index.ts';
+import { PostgresConfigStore } from '../store/config/postgres.ts';
+import {
+  POSTGRES_SKIP_REASON,
+  TEST_POSTGRES_URL,
+  type TestPostgres,
+  testPostgres,
+} from '../store/config/postgresTesting.ts';
+import { ADMIN_PASSWORD, startTestCairn, TestBrowser } from '../test-support.ts';
+import { type ChangeBroadcast, startChangeBroadcast } from './changes.ts';
+
+// Two real servers on one PostgreSQL, each with its own data dir, bridged the way startCairn is to bridge
+// them: what one node's panel changes, the other node's click engine routes.
+
+describe.skipIf(!TEST_POSTGRES_URL)(
+  `two Cairn nodes on one PostgreSQL${TEST_POSTGRES_URL ? '' : ` (${POSTGRES_SKIP_REASON})`}`,
+  () => {
+    let database: TestPostgres;
+    const nodes: RunningCairn[] = [];
+    const broadcasts: ChangeBroadcast[] = [];
+
+    beforeAll(async () => {
+      database = testPostgres();
+      const secretKey = crypto.randomBytes(32).toString('base64');
+      for (let n = 0; n < 2; n += 1) {
+        const node = await startTestCairn({ configDb: database.url, secretKey, nodeId: `node-${n}` });
+        nodes.push(node);
+        if (!(node.store instanceof PostgresConfigStore)) throw new Error('The node is not on PostgreSQL');
+        broadcasts.push(
+          await startChangeBroadcast({
+            store: node.store,
+            changes: node.changes,
+            resync: () => node.tracking.table.reloadAll(),
+            // Only a notification can bring a change within this test.
+            pollIntervalMs: 3_600_000,
+          }),
+        );
+      }
+    });
+    afterAll(async () => {
+      await Promise.all(broadcasts.map((broadcast) => broadcast.close()));
+      await Promise.all(nodes.map((node) => node.close()));
+      await database.dispose();
+    });
+
+    it("routes on one node a campaign made on the other, and forgets it when it's archived there", async () => {
+      const [a, b] = nodes as [RunningCairn, RunningCairn];
+      const panel = new TestBrowser(a.url);
+      expect((await panel.signIn('admin', ADMIN_PASSWORD)).status).toBe(200);
+      const offer = await kindClient(panel, 'offer').make({
+        name: 'shared offer',
+        url: 'https://offer.example/',
+      });
+      const campaign = await kindClient(panel, 'campaign').make<{ key: string }>({
+        name: 'shared campaign',
+        flow: { defaultPaths: [{ offers: [{ offerId: offer.id }] }] },
+      });
+      await vi.waitFor(() => {
+        expect(b.tracking.table.campaignByKey(campaign.key)?.id).toBe(campaign.id);
+        expect(b.tracking.table.offer(offer.id)?.name).toBe('shared offer');
+      });
+      expect((await kindClient(panel, 'campaign').archive(campaign.id)).status).toBe(200);
+      await vi.waitFor(() => expect(b.tracking.table.campaignByKey(campaign.key)).toBeUndefined());
+    });
+
+    it('keeps a session made on one node good on the other', async () => {
+      const [a, b] = nodes as [RunningCairn, RunningCairn];
+      const onA = new TestBrowser(a.url);
+      expect((await onA.signIn('admin', ADMIN_PASSWORD)).status).toBe(200);
+      const onB = new TestBrowser(b.url);
+      for (const [name, value] of onA.cookies) onB.cookies.set(name, value);
+      const made = await kindClient(onB, 'landing').create({ name: 'made on b', url: 'https://lp.example/' });
+      expect(made.status).toBe(201);
+      expect((await kindClient(onA, 'landing').get(made.json<{ id: number }>().id)).status).toBe(200);
+    });
+  },
+);
