@@ -1,3 +1,4 @@
+import { DEMO_ACCOUNT } from '@cairn/contract';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, waitForTitle } from './support.ts';
 
@@ -24,7 +25,9 @@ describe('demo mode', () => {
   it('explains in a toast that changes are unavailable in the demo (410)', async () => {
     const { page } = await e2e.open();
     await page.goto('/panel/settings/user');
-    await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+    const twoFactor = page.getByRole('region', { name: 'Two-factor sign-in' });
+    await twoFactor.getByLabel('Current password').fill(DEMO_ACCOUNT.password);
+    await twoFactor.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
     const toast = page.getByRole('status').filter({ hasText: 'unavailable in the demo version' });
     await toast.first().waitFor();
     const text = await toast.first().textContent();

@@ -53,10 +53,21 @@ describe('signing in and out', () => {
     await e2e.server.users.create({ login: 'ann', password: 'first password 1', role: 'admin' });
     const { page } = await e2e.signIn({ login: 'ann', password: 'first password 1' }, '/settings/user');
     await waitForTitle(page, 'User - Settings - Cairn');
-    await page.getByLabel('Current password').fill('first password 1');
-    await page.getByLabel('New password', { exact: true }).fill('second password 2');
-    await page.getByLabel('Repeat the new password').fill('second password 2');
-    await page.getByRole('button', { name: 'Change password' }).click();
+    // The two-factor and link-secret cards ask for the current password too: this is the password card's.
+    const card = page.getByRole('region', { name: 'Password' });
+    const newPassword = card.getByLabel(/^New password/);
+    // A new password the rule refuses is said at its field.
+    await card.getByLabel('Current password').fill('first password 1');
+    await newPassword.fill('password123');
+    await card.getByLabel('Repeat the new password').fill('password123');
+    await card.getByRole('button', { name: 'Change password' }).click();
+    await card.getByText('This password is one of the most common ones; choose another').waitFor();
+    await expect(newPassword.getAttribute('aria-invalid')).resolves.toBe('true');
+
+    await card.getByLabel('Current password').fill('first password 1');
+    await newPassword.fill('second password 2');
+    await card.getByLabel('Repeat the new password').fill('second password 2');
+    await card.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Password changed.', { exact: false }).first().waitFor();
 
     await page.getByRole('button', { name: 'User menu' }).click();
