@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
+import { SerialQueue } from '../serialQueue.ts';
 import type { ConfigStore, Row, Sql, SqlParam } from './port.ts';
 
 // The config store of a many-node installation: every node holds a pool on one PostgreSQL database and
@@ -99,6 +100,7 @@ export class PostgresConfigStore implements ConfigStore {
   private readonly poolSql: Sql;
   private readonly config: pg.PoolConfig;
   private readonly backends = new Set<number>();
+  private readonly transactions = new SerialQueue('config store');
   /** Errors of idle pooled connections (they are replaced); the server points this at its log. */
   onError: (error: unknown) => void;
   private closed = false;
@@ -163,7 +165,13 @@ export class PostgresConfigStore implements ConfigStore {
     return this.poolSql.execute(text, params);
   }
 
-  async transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
+  // Queued in the process first, so a node has at most one connection waiting for the cluster-wide lock
+  // and the rest of the pool stays free for the reads every request makes.
+  transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
+    return this.transactions.run(() => this.runTransaction(work));
+  }
+
+  private runTransaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
     return this.withClient(async (client, broke) => {
       await client.query('BEGIN ISOLATION LEVEL READ COMMITTED');
       try {
@@ -254,6 +262,7 @@ export class PostgresConfigStore implements ConfigStore {
 
   async close(): Promise<void> {
     if (this.closed) return;
+    await this.transactions.close();
     this.closed = true;
     await this.pool.end();
   }
