@@ -16,7 +16,7 @@ const loaders: Record<PageKey, () => Promise<PageModule>> = {
   clicklog: () => import('./planned/PlannedPage.tsx'),
   files: () => import('./planned/PlannedPage.tsx'),
   triggers: () => import('./planned/PlannedPage.tsx'),
-  report: () => import('./planned/ReportPage.tsx'),
+  report: () => import('../reports/ReportPage.tsx'),
   'leads-report': () => import('./planned/ReportPage.tsx'),
   monitor: () => import('../monitor/MonitorPage.tsx'),
   update: () => import('./UpdatePage.tsx'),

@@ -1,0 +1,192 @@
+import {
+  Button,
+  DateRangePicker,
+  type ExpandedState,
+  PageHeader,
+  ServerMessage,
+  Skeleton,
+  type SortingState,
+} from '@cairn/ui';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { useCurrentUser, useDebugSettings } from '../app/hooks.ts';
+import { useServices } from '../app/services.ts';
+import type { PageProps } from '../pages/pageProps.ts';
+import { parseIds } from '../routes/resolve.ts';
+import { type SubjectType, subjectTypes } from '../routes/table.ts';
+import { fetchReport, type ReportFilters } from './api.ts';
+import { ColumnChooser } from './ColumnChooser.tsx';
+import { csvFileName, downloadCsv } from './csv.ts';
+import { FilterChips } from './FilterBar.tsx';
+import { GroupingPicker } from './GroupingPicker.tsx';
+import { BUILT_IN_METRICS, choosableMetrics, METRIC_DEFS, shownMetrics } from './metrics.ts';
+import { periodOf, periodParams } from './period.ts';
+import { ReportTable } from './ReportTable.tsx';
+import { DEFAULT_LEVELS, useReportState } from './reportState.ts';
+import * as styles from './reports.css.ts';
+import { reportCsv, treeRows } from './reportTree.ts';
+import { storeOwnTimeZone, useReportZone, useStatsSettings, viewerLocale } from './settingsApi.ts';
+import { type Subject, subjectOf, useSubjectTitle } from './subject.ts';
+import { useChosenColumns } from './useChosenColumns.ts';
+
+// `/report/{subjectType}/{subjectIds}`: the subject's traffic grouped up to three levels deep, one
+// request for the whole tree, with the chosen metrics, the totals, a CSV of what is on screen, and links
+// from each row to its item's page or to a report narrowed to it.
+
+export default function ReportPage({ params }: PageProps) {
+  const type = subjectTypes.find((candidate) => candidate === params.subjectType);
+  const ids = parseIds(params.subjectIds);
+  const zone = useReportZone();
+  if (!type || ids.length === 0) return null;
+  // The first request waits for the zone: asking for "today" in the wrong zone and again is worse.
+  if (!zone.ready) return <Skeleton height={240} />;
+  return <Report subject={subjectOf(type as SubjectType, ids)} timeZone={zone.timeZone} />;
+}
+
+function Report({ subject, timeZone }: { subject: Subject; timeZone: string }) {
+  const { client } = useServices();
+  const user = useCurrentUser();
+  const debug = useDebugSettings();
+  const hideProfit = user?.isHideProfit ?? false;
+  const { settings } = useStatsSettings();
+  const currency = settings.baseCurrency;
+  const locale = viewerLocale();
+  const [path] = useLocation();
+  const [state, update] = useReportState(DEFAULT_LEVELS[subject.type], timeZone);
+  const title = useSubjectTitle(subject);
+
+  const filters = useMemo<ReportFilters>(
+    () => ({ ...state.filters, [subject.kind]: subject.ids.map(String) }),
+    [state.filters, subject],
+  );
+  const report = useQuery({
+    queryKey: ['reports', 'report', state.levels, periodParams(state.period), filters],
+    queryFn: ({ signal }) =>
+      fetchReport(client, { groupBy: state.levels, period: state.period, filters }, signal),
+    // The previous answer stays on screen while a new grouping or period loads.
+    placeholderData: keepPreviousData,
+  });
+  const result = report.data;
+  const answer = result?.status === 'ok' ? result.data : undefined;
+  const rows = useMemo(() => (answer ? treeRows(answer.rows) : []), [answer]);
+
+  const choice = useChosenMetrics(hideProfit);
+  const metrics = shownMetrics(choice.chosen, answer?.totals, hideProfit);
+  const [expanded, setExpanded] = useState<ExpandedState>({});
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const levelsKey = state.levels.join(',');
+  const [expandedFor, setExpandedFor] = useState(levelsKey);
+  if (expandedFor !== levelsKey) {
+    // Another grouping makes other rows: what was open means nothing there.
+    setExpandedFor(levelsKey);
+    setExpanded({});
+  }
+
+  const exportCsv = () => {
+    if (!answer) return;
+    const csv = reportCsv({
+      rows,
+      expanded,
+      sorting,
+      levels: state.levels,
+      metrics,
+      totals: answer.totals,
+      currency,
+    });
+    downloadCsv(
+      csvFileName(
+        'report',
+        subject.kind,
+        subject.ids.join('-'),
+        state.period.from ?? 'all-time',
+        state.period.to ?? '',
+      ),
+      csv,
+    );
+  };
+
+  return (
+    <div className={styles.page}>
+      <PageHeader
+        title={`Report: ${title}`}
+        breadcrumbs={<Link href={subject.listPath}>{subject.listName}</Link>}
+        actions={
+          <>
+            <Button asChild variant="outline" tone="neutral">
+              <Link href={`/report/leads/${subject.type}/${subject.ids.join(',')}`}>Leads</Link>
+            </Button>
+            <Button
+              variant="outline"
+              tone="neutral"
+              disabled={!answer || rows.length === 0}
+              onClick={exportCsv}
+            >
+              Export CSV
+            </Button>
+          </>
+        }
+      />
+      <div className={styles.controls}>
+        <DateRangePicker
+          value={state.period}
+          locale={locale}
+          onChange={(period) => {
+            if (period.timeZone !== state.period.timeZone) storeOwnTimeZone(period.timeZone);
+            update({ period });
+          }}
+        />
+        <ColumnChooser
+          title="Metrics"
+          choices={choice.allowed.map((id) => ({ id, label: METRIC_DEFS[id].label }))}
+          value={metrics}
+          defaults={choice.defaults}
+          onChange={choice.choose}
+        />
+      </div>
+      <GroupingPicker
+        value={state.levels}
+        onChange={(levels) => update({ levels })}
+        hideProfit={hideProfit}
+      />
+      <FilterChips filters={state.filters} onChange={(next) => update({ filters: next })} />
+      <ReportTable
+        rows={rows}
+        state={state}
+        path={path}
+        metrics={metrics}
+        totals={answer?.totals}
+        currency={currency}
+        locale={locale}
+        expanded={expanded}
+        onExpandedChange={setExpanded}
+        sorting={sorting}
+        onSortingChange={setSorting}
+        loading={report.isPending}
+        error={
+          result && result.status !== 'ok' ? <ServerMessage as="span" message={result.message} /> : undefined
+        }
+        onRetry={() => void report.refetch()}
+        emptyAction={
+          state.period.preset === 'allTime' ? undefined : (
+            <Button
+              size="sm"
+              variant="outline"
+              tone="neutral"
+              onClick={() => update({ period: periodOf('allTime', state.period.timeZone) })}
+            >
+              Show all time
+            </Button>
+          )
+        }
+        colorization={debug.colorizationMode}
+        verticalBorders={debug.isWithVerticalBorders}
+      />
+    </div>
+  );
+}
+
+function useChosenMetrics(hideProfit: boolean) {
+  const allowed = useMemo(() => choosableMetrics(hideProfit), [hideProfit]);
+  return { ...useChosenColumns('report', BUILT_IN_METRICS.report, allowed), allowed };
+}

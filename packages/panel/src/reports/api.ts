@@ -1,0 +1,110 @@
+import {
+  type EntityStatsKind,
+  REPORT_DIMENSIONS,
+  REPORT_PATHS,
+  type ReportDimension,
+  type ReportMetric,
+  reportRangeSchema,
+} from '@cairn/contract';
+import type { DateRangeValue } from '@cairn/ui';
+import { z } from 'zod';
+import type { ApiClient } from '../http/client.ts';
+import { type Metrics, metricsSchema } from './metrics.ts';
+import { periodParams } from './period.ts';
+
+// The report calls: the grouped report and the numbers next to the entity lists. Answers are read with
+// the metrics optional, since a hide-profit user's answers leave the profit figures out.
+
+/** `filter[dimension]=v1,v2`: the values of each dimension as the address and the API write them. */
+export type ReportFilters = Partial<Record<ReportDimension, string[]>>;
+
+export interface ReportRow {
+  dimension: ReportDimension;
+  value: string | number | null;
+  name: string;
+  metrics: Metrics;
+  others?: number | undefined;
+  children?: ReportRow[] | undefined;
+}
+
+const reportRowSchema: z.ZodType<ReportRow> = z.lazy(() =>
+  z.object({
+    dimension: z.enum(REPORT_DIMENSIONS),
+    value: z.union([z.string(), z.number()]).nullable(),
+    name: z.string(),
+    metrics: metricsSchema,
+    others: z.number().optional(),
+    children: z.array(reportRowSchema).optional(),
+  }),
+);
+
+export const reportAnswerSchema = z.object({
+  rows: z.array(reportRowSchema),
+  totals: metricsSchema,
+  range: reportRangeSchema,
+});
+export type ReportAnswer = z.infer<typeof reportAnswerSchema>;
+
+export interface ReportRequest {
+  groupBy: readonly ReportDimension[];
+  period: DateRangeValue;
+  filters: ReportFilters;
+  /** Rows per level (default: the server's 100, 20, 10). */
+  limit?: number;
+}
+
+export function filterParams(filters: ReportFilters): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [dimension, values] of Object.entries(filters)) {
+    if (values && values.length > 0) params[dimension] = values.join(',');
+  }
+  return params;
+}
+
+export function reportParams(request: ReportRequest): Record<string, unknown> {
+  const filter = filterParams(request.filters);
+  return {
+    groupBy: request.groupBy.join(','),
+    ...periodParams(request.period),
+    ...(request.limit ? { limit: String(request.limit) } : {}),
+    ...(Object.keys(filter).length > 0 ? { filter } : {}),
+  };
+}
+
+export function fetchReport(client: ApiClient, request: ReportRequest, signal?: AbortSignal) {
+  return client.get<ReportAnswer>(REPORT_PATHS.report, {
+    query: reportParams(request),
+    schema: reportAnswerSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export const entityStatsAnswerSchema = z.object({
+  stats: z.record(z.string(), metricsSchema),
+  totals: metricsSchema,
+  order: z.array(z.number()).optional(),
+  range: reportRangeSchema,
+});
+export type EntityStatsAnswer = z.infer<typeof entityStatsAnswerSchema>;
+
+export interface EntityStatsRequest {
+  kind: EntityStatsKind;
+  ids: readonly number[];
+  period: DateRangeValue;
+  sortBy?: { metric: ReportMetric; desc: boolean } | undefined;
+}
+
+export function fetchEntityStats(client: ApiClient, request: EntityStatsRequest, signal?: AbortSignal) {
+  return client.get<EntityStatsAnswer>(REPORT_PATHS.entityStats, {
+    query: {
+      kind: request.kind,
+      ids: request.ids.join(','),
+      ...periodParams(request.period),
+      ...(request.sortBy
+        ? { sortBy: request.sortBy.metric, order: request.sortBy.desc ? 'desc' : 'asc' }
+        : {}),
+    },
+    schema: entityStatsAnswerSchema,
+    ...(signal ? { signal } : {}),
+  });
+}

@@ -1,0 +1,126 @@
+import { PROFIT_METRICS, REPORT_METRICS, type ReportMetric, reportMetricsSchema } from '@cairn/contract';
+import { type ColumnKind, formatValue } from '@cairn/ui';
+import type { z } from 'zod';
+
+// The metrics of the reports engine as the panel shows them: labels, how each is formatted, and which
+// of them an answer actually carries (a hide-profit user's answers leave the profit figures out).
+
+/** Metrics as answered: a hide-profit user gets no revenue, profit, ROI, EPC or leads. */
+export type Metrics = Partial<Record<ReportMetric, number>>;
+export const metricsSchema: z.ZodType<Metrics> = reportMetricsSchema.partial();
+
+export interface MetricDef {
+  id: ReportMetric;
+  label: string;
+  kind: ColumnKind;
+  /** Fixed decimals of the shown value. */
+  decimals: number;
+  /** Money arrives in micro-units of the base currency. */
+  money: boolean;
+}
+
+const def = (id: ReportMetric, label: string, kind: ColumnKind, decimals: number): MetricDef => ({
+  id,
+  label,
+  kind,
+  decimals,
+  money: kind === 'money',
+});
+
+export const METRIC_DEFS: Record<ReportMetric, MetricDef> = {
+  clicks: def('clicks', 'Clicks', 'number', 0),
+  uniqueClicks: def('uniqueClicks', 'Unique clicks', 'number', 0),
+  lpViews: def('lpViews', 'LP views', 'number', 0),
+  lpClicks: def('lpClicks', 'LP clicks', 'number', 0),
+  lpCtr: def('lpCtr', 'LP CTR', 'percent', 2),
+  leads: def('leads', 'Leads', 'number', 0),
+  leadsApproved: def('leadsApproved', 'Approved', 'number', 0),
+  leadsPending: def('leadsPending', 'Pending', 'number', 0),
+  leadsDeclined: def('leadsDeclined', 'Declined', 'number', 0),
+  cr: def('cr', 'CR', 'percent', 2),
+  revenue: def('revenue', 'Revenue', 'money', 2),
+  cost: def('cost', 'Cost', 'money', 2),
+  profit: def('profit', 'Profit', 'money', 2),
+  roi: def('roi', 'ROI', 'percent', 2),
+  // Per-click money is usually a fraction of a cent apart: two decimals would hide the difference.
+  epc: def('epc', 'EPC', 'money', 4),
+  cpc: def('cpc', 'CPC', 'money', 4),
+};
+
+/** Built-in defaults, used until the columns settings or the user say otherwise. */
+export const BUILT_IN_METRICS = {
+  list: ['clicks', 'leads', 'revenue', 'cost', 'profit', 'roi', 'epc'],
+  report: [
+    'clicks',
+    'uniqueClicks',
+    'lpClicks',
+    'lpCtr',
+    'leads',
+    'cr',
+    'revenue',
+    'cost',
+    'profit',
+    'roi',
+    'epc',
+  ],
+  trends: ['clicks', 'uniqueClicks', 'leads', 'revenue', 'cost', 'profit', 'roi'],
+} as const satisfies Record<string, readonly ReportMetric[]>;
+
+export function isMetric(id: string): id is ReportMetric {
+  return (REPORT_METRICS as readonly string[]).includes(id);
+}
+
+/** The metric as shown: money in units of the currency, the rest as the server counts it. */
+export function metricValue(metrics: Metrics | undefined, id: ReportMetric): number | undefined {
+  const value = metrics?.[id];
+  if (value === undefined) return undefined;
+  return METRIC_DEFS[id].money ? value / 1_000_000 : value;
+}
+
+export interface MetricFormat {
+  locale: string;
+  currency: string;
+}
+
+export function formatMetric(id: ReportMetric, value: number | undefined, format: MetricFormat): string {
+  const metric = METRIC_DEFS[id];
+  return formatValue(value, metric.kind, {
+    locale: format.locale,
+    currency: format.currency,
+    decimals: metric.decimals,
+  });
+}
+
+/** The value for a CSV cell: a plain number with the shown decimals, whatever the locale. */
+export function csvMetric(id: ReportMetric, metrics: Metrics | undefined): string {
+  const value = metricValue(metrics, id);
+  return value === undefined ? '' : value.toFixed(METRIC_DEFS[id].decimals);
+}
+
+export function csvHeader(id: ReportMetric, currency: string): string {
+  const metric = METRIC_DEFS[id];
+  return metric.money
+    ? `${metric.label} (${currency})`
+    : metric.kind === 'percent'
+      ? `${metric.label} (%)`
+      : metric.label;
+}
+
+/**
+ * The metrics worth a column: those chosen that the server answered. Before any answer, a hide-profit
+ * user's profit metrics are left out already, so their columns do not flash in and out.
+ */
+export function shownMetrics(
+  chosen: readonly ReportMetric[],
+  answered: Metrics | undefined,
+  hideProfit: boolean,
+): ReportMetric[] {
+  return chosen.filter((id) =>
+    answered ? answered[id] !== undefined : !(hideProfit && PROFIT_METRICS.includes(id)),
+  );
+}
+
+/** The metrics a user may choose from. */
+export function choosableMetrics(hideProfit: boolean): ReportMetric[] {
+  return REPORT_METRICS.filter((id) => !(hideProfit && PROFIT_METRICS.includes(id)));
+}
