@@ -17,7 +17,7 @@ const loaders: Record<PageKey, () => Promise<PageModule>> = {
   files: () => import('./planned/PlannedPage.tsx'),
   triggers: () => import('./planned/PlannedPage.tsx'),
   report: () => import('../reports/ReportPage.tsx'),
-  'leads-report': () => import('./planned/ReportPage.tsx'),
+  'leads-report': () => import('../reports/LeadsReportPage.tsx'),
   monitor: () => import('../monitor/MonitorPage.tsx'),
   update: () => import('./UpdatePage.tsx'),
   rollback: () => import('./RollbackPage.tsx'),
