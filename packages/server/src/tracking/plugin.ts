@@ -100,7 +100,8 @@ export async function trackingPlugin(
         );
       }
       const result = engine.click(input);
-      if (result.kind === 'routed' && result.event.landingId !== 0) recent.remember(result.event);
+      // Every click, not only lander clicks: a fast postback then finds its click without a store read.
+      if (result.kind === 'routed') recent.remember(result.event);
       return answer(request, reply, result);
     } catch (error) {
       request.log.error({ err: error }, 'click failed');

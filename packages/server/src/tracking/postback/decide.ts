@@ -134,21 +134,29 @@ export function apply(
     ? counted(before.status, before.revenueMicros, before.costMicros)
     : NOTHING_COUNTED;
   const delta = difference(counted(state.status, revenueMicros, costMicros), was);
-  const event: TrackingEvent = {
+  const event = conversionEvent(click, {
+    seq: state.seq,
+    time,
+    status: state.status,
+    txid: state.txid ?? '',
+    ...delta,
+  });
+  return { state, event, before };
+}
+
+export type ConversionFields = Pick<
+  TrackingEvent,
+  'seq' | 'time' | 'status' | 'txid' | 'approved' | 'pending' | 'declined' | 'revenueMicros' | 'costMicros'
+>;
+
+/** A conversion event: the click's dimensions with what the conversion changes. */
+export function conversionEvent(click: TrackingEvent, fields: ConversionFields): TrackingEvent {
+  return {
     ...click,
     tokens: [...click.tokens],
     kind: EVENT_KIND.conversion,
-    seq: state.seq,
-    time,
     clickTime: click.clickTime,
     isUnique: false,
-    costMicros: delta.costMicros,
-    revenueMicros: delta.revenueMicros,
-    status: state.status,
-    txid: state.txid ?? '',
-    approved: delta.approved,
-    pending: delta.pending,
-    declined: delta.declined,
+    ...fields,
   };
-  return { state, event, before };
 }

@@ -19,8 +19,23 @@ afterAll(async () => {
 async function leaveBehind(events: TrackingEvent[]): Promise<void> {
   for (const event of events) {
     await cairn.store.execute(
-      'INSERT INTO conversion_journal (node_id, batch, click_id, seq, event_ms, event) VALUES ($1, $2, $3, $4, $5, $6)',
-      [cairn.tracking.nodeId, 'died-1', event.clickId, event.seq, event.time, JSON.stringify(event)],
+      `INSERT INTO conversion_journal (node_id, batch, click_id, seq, click_ms, event_ms, status, txid, approved,
+              pending, declined, revenue_micros, cost_micros)
+       VALUES ($1, 'died-1', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      [
+        cairn.tracking.nodeId,
+        event.clickId,
+        event.seq,
+        event.clickTime,
+        event.time,
+        event.status,
+        event.txid,
+        event.approved,
+        event.pending,
+        event.declined,
+        event.revenueMicros,
+        event.costMicros,
+      ],
     );
   }
 }

@@ -93,6 +93,7 @@ export class ConversionService {
       store: options.store,
       events: options.events,
       recorder: options.recorder,
+      findClick: (clickId, clickTime) => this.findClick(clickId, clickTime),
       nodeId: options.nodeId,
       now: options.now,
       logger: options.logger,

@@ -163,8 +163,36 @@ export async function insertJournalRows(
   await insertRows(
     sql,
     'conversion_journal',
-    ['node_id', 'batch', 'click_id', 'seq', 'event_ms', 'event'],
-    events.map((event) => [nodeId, batch, event.clickId, event.seq, event.time, JSON.stringify(event)]),
+    [
+      'node_id',
+      'batch',
+      'click_id',
+      'seq',
+      'click_ms',
+      'event_ms',
+      'status',
+      'txid',
+      'approved',
+      'pending',
+      'declined',
+      'revenue_micros',
+      'cost_micros',
+    ],
+    events.map((event) => [
+      nodeId,
+      batch,
+      event.clickId,
+      event.seq,
+      event.clickTime,
+      event.time,
+      event.status,
+      event.txid,
+      event.approved,
+      event.pending,
+      event.declined,
+      event.revenueMicros,
+      event.costMicros,
+    ]),
   );
 }
 
@@ -176,17 +204,40 @@ export async function deleteJournalRows(sql: Sql, nodeId: string, batches: reado
   );
 }
 
+/** What a conversion event changes; with its click's dimensions it is the whole event. */
 export interface JournalRow {
   batch: string;
-  event: TrackingEvent;
+  clickId: string;
+  seq: number;
+  clickMs: number;
+  eventMs: number;
+  status: string;
+  txid: string;
+  approved: number;
+  pending: number;
+  declined: number;
+  revenueMicros: number;
+  costMicros: number;
 }
 
 export async function journalRowsOf(sql: Sql, nodeId: string): Promise<JournalRow[]> {
-  const rows = await sql.query<{ batch: string; event: string }>(
-    'SELECT batch, event FROM conversion_journal WHERE node_id = $1 ORDER BY event_ms',
-    [nodeId],
-  );
-  return rows.map((row) => ({ batch: row.batch, event: JSON.parse(row.event) as TrackingEvent }));
+  const rows = await sql.query('SELECT * FROM conversion_journal WHERE node_id = $1 ORDER BY event_ms', [
+    nodeId,
+  ]);
+  return rows.map((row) => ({
+    batch: String(row.batch),
+    clickId: String(row.click_id),
+    seq: Number(row.seq),
+    clickMs: Number(row.click_ms),
+    eventMs: Number(row.event_ms),
+    status: String(row.status),
+    txid: String(row.txid),
+    approved: Number(row.approved),
+    pending: Number(row.pending),
+    declined: Number(row.declined),
+    revenueMicros: Number(row.revenue_micros),
+    costMicros: Number(row.cost_micros),
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import {
   type Applied,
   apply,
   type ConversionState,
+  conversionEvent,
   decide,
   type Money,
   type Proposal,
@@ -64,6 +65,8 @@ export interface ConversionWriterOptions {
   store: ConfigStore;
   events: EventStore;
   recorder: Pick<ClickRecorder, 'record' | 'flushNow'>;
+  /** Finds a click for rebuilding an event after a crash. */
+  findClick: (clickId: string, clickTime: number) => Promise<TrackingEvent | null>;
   nodeId: string;
   now: () => number;
   logger: Pick<Logger, 'warn' | 'error'>;
@@ -278,14 +281,17 @@ export class ConversionWriter {
     }
   }
 
-  /** Journals the events of rows left behind that the event store does not hold, then deletes the rows. */
+  /**
+   * Journals the events of rows left behind that the event store does not hold (rebuilt on their clicks),
+   * then deletes the rows.
+   */
   private async recover(): Promise<void> {
-    const { store, events, recorder, nodeId } = this.options;
+    const { store, events, recorder, nodeId, logger } = this.options;
     const rows = await journalRowsOf(store, nodeId);
     if (rows.length === 0) return;
     await recorder.flushNow();
     const stored = new Set<string>();
-    const ids = [...new Set(rows.map((row) => row.event.clickId))];
+    const ids = [...new Set(rows.map((row) => row.clickId))];
     const ms = events.dialect === 'clickhouse' ? 'toUnixTimestamp64Milli(ts)' : 'epoch_ms(ts)';
     for (let start = 0; start < ids.length; start += 500) {
       const chunk = ids.slice(start, start + 500);
@@ -297,13 +303,29 @@ export class ConversionWriter {
     }
     let journaled = 0;
     for (const row of rows) {
-      if (stored.has(`${row.event.clickId}:${row.event.seq}:${row.event.time}`)) continue;
-      recorder.record(row.event);
+      if (stored.has(`${row.clickId}:${row.seq}:${row.eventMs}`)) continue;
+      const click = await this.options.findClick(row.clickId, row.clickMs);
+      if (!click) {
+        logger.error({ clickId: row.clickId, seq: row.seq }, 'conversion event lost: its click is gone');
+        continue;
+      }
+      recorder.record(
+        conversionEvent(click, {
+          seq: row.seq,
+          time: row.eventMs,
+          status: row.status,
+          txid: row.txid,
+          approved: row.approved,
+          pending: row.pending,
+          declined: row.declined,
+          revenueMicros: row.revenueMicros,
+          costMicros: row.costMicros,
+        }),
+      );
       journaled += 1;
     }
-    if (journaled > 0) {
-      this.options.logger.warn({ events: journaled }, 'conversion events journaled after an interrupted run');
-    }
+    if (journaled > 0)
+      logger.warn({ events: journaled }, 'conversion events journaled after an interrupted run');
     const batches = [...new Set(rows.map((row) => row.batch))];
     await store.transaction((tx) => deleteJournalRows(tx, nodeId, batches));
   }

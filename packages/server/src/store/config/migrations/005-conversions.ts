@@ -32,19 +32,28 @@ export const CONVERSIONS_MIGRATION: Migration = {
       )`,
     'CREATE UNIQUE INDEX conversions_click_txid_idx ON conversions (click_id, txid)',
     'CREATE INDEX conversions_click_idx ON conversions (click_id)',
-    // Conversion events committed here before they are journaled; a node deletes its rows once the
-    // journal holds them, and after a crash checks the event store for the ones left.
+    // Conversion events committed here before they are journaled (what they change; the click's
+    // dimensions are the click's): a node deletes its rows once the journal holds them, and after a
+    // crash journals those the event store lacks.
     `CREATE TABLE conversion_journal (
         node_id VARCHAR NOT NULL,
         batch VARCHAR NOT NULL,
         click_id VARCHAR NOT NULL,
         seq INTEGER NOT NULL,
+        click_ms BIGINT NOT NULL,
         event_ms BIGINT NOT NULL,
-        event VARCHAR NOT NULL
+        status VARCHAR NOT NULL,
+        txid VARCHAR NOT NULL,
+        approved SMALLINT NOT NULL,
+        pending SMALLINT NOT NULL,
+        declined SMALLINT NOT NULL,
+        revenue_micros BIGINT NOT NULL,
+        cost_micros BIGINT NOT NULL
       )`,
+    // Append-only and read in id order: no key to maintain on every postback.
     'CREATE SEQUENCE postback_log_id_seq START 1',
     `CREATE TABLE postback_log (
-        id BIGINT PRIMARY KEY DEFAULT nextval('postback_log_id_seq'),
+        id BIGINT NOT NULL DEFAULT nextval('postback_log_id_seq'),
         received_at TIMESTAMPTZ NOT NULL,
         via VARCHAR NOT NULL,
         ip VARCHAR NOT NULL,

@@ -1,0 +1,223 @@
+// `npm run bench:postback -w @cairn/server`: seeds BENCH_CLICKS clicks (default 10M) through the event
+// store's bulk path (`cairn seed`), measures click lookup by id (the postback's way to its click: random
+// seeded ids, one at a time) and then conversions recorded per second through the real HTTP endpoint:
+// `cairn start` pinned to core 0, autocannon on core 1, each request a postback for a different seeded
+// click. Prints the figures with the event store's size; afterwards checks that every answered
+// postback is one conversion in the config store.
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { resolveConfig } from '../src/config.ts';
+import { openData, openEventStore } from '../src/runtime.ts';
+import { clickTimeOf } from '../src/tracking/clickId.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const cli = path.resolve(here, '../src/cli.ts');
+const CLICKS = Number(process.env.BENCH_CLICKS ?? 10_000_000);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const LOOKUPS = 1000;
+const PASSWORD = 'bench-password-Quartz-92';
+const hasTaskset = fs.existsSync('/usr/bin/taskset') && os.cpus().length >= 2;
+
+/** Runs a child on the given cores ('0', '0-1'); the bench itself is pinned to core 1, which children inherit. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv, cores: string): ChildProcess {
+  const [file, argv] = hasTaskset ? ['taskset', ['-c', cores, command, ...args]] : [command, args];
+  return spawn(file, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+}
+
+function output(child: ChildProcess, until?: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const match = until?.exec(buffer);
+      if (match) resolve(match[1] ?? match[0]);
+    });
+    child.on('exit', (code) =>
+      code === 0 && !until ? resolve(buffer) : reject(new Error(`exit ${code}\n${buffer}`)),
+    );
+  });
+}
+
+/** A signed-in JSON call of the panel API (cookies and the XSRF token kept in `cookies`). */
+async function api(
+  base: string,
+  cookies: Map<string, string>,
+  method: string,
+  urlPath: string,
+  body?: unknown,
+) {
+  const headers: Record<string, string> = { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const xsrf = cookies.get('XSRF-TOKEN');
+  if (xsrf && method !== 'GET') headers['x-xsrf-token'] = decodeURIComponent(xsrf);
+  const response = await fetch(`${base}${urlPath}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  for (const line of response.headers.getSetCookie()) {
+    const [pair = ''] = line.split(';');
+    const eq = pair.indexOf('=');
+    cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
+  }
+  const json = (await response.json()) as Record<string, unknown>;
+  if (response.status >= 400)
+    throw new Error(`${method} ${urlPath}: ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Clicks made through /click on a direct-to-offer campaign; their ids read from the redirects. */
+async function freshClicks(base: string, count: number): Promise<string[]> {
+  const cookies = new Map<string, string>();
+  await api(base, cookies, 'GET', '/api/mode');
+  await api(base, cookies, 'POST', '/api/user/sign_in', { login: 'admin', password: PASSWORD });
+  const offer = await api(base, cookies, 'POST', '/api/offer', {
+    name: 'bench fresh offer',
+    url: 'https://offer.example/?c={clickid}',
+    payoutMicros: 3_000_000,
+  });
+  const campaign = await api(base, cookies, 'POST', '/api/campaign', {
+    name: 'bench fresh campaign',
+    flow: { defaultPaths: [{ offers: [{ offerId: offer.id }] }] },
+  });
+  const ids: string[] = [];
+  await autocannon({
+    url: `${base}/click?key=${campaign.key}`,
+    connections: 20,
+    amount: count,
+    requests: [
+      {
+        onResponse: (_status, _body, _context, headers) => {
+          const location = String((headers as Record<string, unknown>).location ?? '');
+          const id = new URL(location, 'https://x').searchParams.get('c');
+          if (id) ids.push(id);
+        },
+      },
+    ],
+  });
+  return ids;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0;
+
+async function main(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-bench-postback-'));
+  const env = {
+    CAIRN_DATA_DIR: dataDir,
+    CAIRN_LOG_LEVEL: 'silent',
+    CAIRN_ADMIN_PASSWORD: PASSWORD,
+  };
+  console.log(
+    `postback benchmark: ${CLICKS.toLocaleString('en-US')} seeded clicks, ${DURATION} s of postbacks`,
+  );
+  try {
+    const seedStarted = performance.now();
+    const seeded = await output(
+      run(process.execPath, [cli, 'seed', '--clicks', String(CLICKS), '--days', '7'], env, '0-1'),
+    );
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    console.log(seeded.trim().split('\n').at(-1));
+
+    // Lookups in this process, before the server takes the data dir.
+    const config = resolveConfig({ dataDir });
+    const events = await openEventStore(config);
+    const sample = (
+      await events.query<{ click_id: string }>(
+        `SELECT click_id FROM events WHERE kind = 1 USING SAMPLE ${LOOKUPS + 60_000} ROWS`,
+      )
+    ).map((row) => row.click_id);
+    const lookups: number[] = [];
+    for (const clickId of sample.slice(0, LOOKUPS)) {
+      const started = performance.now();
+      const found = await events.findClick(clickId, clickTimeOf(clickId) ?? 0);
+      lookups.push(performance.now() - started);
+      if (!found) throw new Error(`seeded click ${clickId} not found`);
+    }
+    const storeBytes = await events.sizeOnDisk();
+    await events.close();
+
+    const server = run(
+      process.execPath,
+      [cli, 'start'],
+      { ...env, CAIRN_PORT: '0', CAIRN_HOST: '127.0.0.1' },
+      '0',
+    );
+    const base = (await output(server, /Panel:\s+(http:\/\/[^/\s]+)/)).replace('localhost', '127.0.0.1');
+    try {
+      let ids = sample.slice(LOOKUPS);
+      let next = 0;
+      const postbacks = (seconds: number, connections: number) =>
+        autocannon({
+          url: base,
+          connections,
+          duration: seconds,
+          requests: [
+            {
+              setupRequest: (request) => {
+                const clickId = ids[next % ids.length];
+                next += 1;
+                return {
+                  ...request,
+                  path: `/postback?clickid=${clickId}&payout=2.5&status=approved&txid=b${next}`,
+                };
+              },
+            },
+          ],
+        });
+      const warm = await postbacks(2, 10); // warm-up (JIT, caches); these conversions count too
+      const result = await postbacks(DURATION, 50);
+      // The same for clicks made a moment ago: the postback finds them in memory, not in the store.
+      ids = await freshClicks(base, 30_000);
+      next = 0;
+      const fresh = await postbacks(DURATION, 50);
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+      const data = await openData(config, 'postback benchmark');
+      const [row] = await data.store.query<{ n: number }>('SELECT count(*) AS n FROM conversions');
+      await data.close();
+      console.log('');
+      console.log('| figure | value | target |');
+      console.log('|---|---|---|');
+      console.log(
+        `| clicks seeded (cairn seed, bulk path) | ${CLICKS.toLocaleString('en-US')} in ${seedSeconds.toFixed(1)} s | |`,
+      );
+      console.log(`| event store size | ${(storeBytes / 1e6).toFixed(0)} MB | |`);
+      console.log(
+        `| click lookup by id, median / p90 (ms, ${LOOKUPS} random seeded ids) | ${median(lookups).toFixed(2)} / ${percentile(lookups, 0.9).toFixed(2)} | <= 5 median |`,
+      );
+      console.log(
+        `| conversions recorded per second (HTTP /postback, 50 connections) | ${(result['2xx'] / DURATION).toFixed(0)} (p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms) | >= 1,000 |`,
+      );
+      console.log(
+        `| the same for clicks still in memory (${ids.length} made through /click just before) | ${(fresh['2xx'] / DURATION).toFixed(0)} (p50 ${fresh.latency.p50} ms, p99 ${fresh.latency.p99} ms) | |`,
+      );
+      console.log(
+        `| non-2xx answers / errors | ${result.non2xx + fresh.non2xx} / ${result.errors + fresh.errors} | 0 |`,
+      );
+      console.log(
+        `| conversions in the config store / postbacks answered OK | ${Number(row?.n)} / ${warm['2xx'] + result['2xx'] + fresh['2xx']} | equal |`,
+      );
+    } finally {
+      if (server.exitCode === null) server.kill('SIGKILL');
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (hasTaskset && !process.env.CAIRN_BENCH_PINNED) {
+  // The load generator runs on core 1, away from the server.
+  const self = spawn('taskset', ['-c', '1', process.execPath, fileURLToPath(import.meta.url)], {
+    env: { ...process.env, CAIRN_BENCH_PINNED: '1' },
+    stdio: 'inherit',
+  });
+  self.on('exit', (code) => process.exit(code ?? 1));
+} else {
+  await main();
+}
