@@ -93,13 +93,15 @@ const EVENT_MIGRATIONS: readonly string[][] = [
 ];
 
 const READ_SETTINGS: ClickHouseSettings = { output_format_json_quote_64bit_integers: 0 };
-const MUTATION_POLL_MS = 200;
+const POLL_MS = 100;
 
 export interface ClickHouseEventStoreOptions {
   /** `http(s)://[user:password@]host:port[/database]`; the database is created when missing. */
   url: string;
   /** How long `deleteBefore` waits for ClickHouse's asynchronous delete mutation (default 10 min). */
   mutationTimeoutMs?: number;
+  /** How long an append waits for an earlier, failed insert of its journal still running (default 30 s). */
+  settleTimeoutMs?: number;
   /** For tests: called after a batch's events are stored and before its mark is written. */
   beforeMark?: () => void;
 }
@@ -238,16 +240,23 @@ export class ClickHouseEventStore implements EventStore {
 
   /**
    * A request that failed may still be running on the server (the client gave up, or the process that
-   * sent it died): checking for stored events before it lands would insert them twice.
+   * sent it was killed: ClickHouse finishes a killed client's insert, measured up to about a second
+   * later). Checking for stored events before it lands, or refilling the staging table under it, would
+   * store events twice, so this waits for it, then gives up and lets the flusher retry.
    */
   private async settle(source: string): Promise<void> {
     if (!this.unsettled.has(source) && this.staged.has(source)) return;
-    const running = await rows(
-      this.client,
-      `SELECT count() AS n FROM system.processes WHERE startsWith(query_id, ${literal(insertPrefix(source))})`,
-    );
-    if (Number(running[0]?.n) > 0) {
-      throw new Error(`An earlier insert of journal ${source} is still running; retrying after it`);
+    const deadline = Date.now() + (this.options.settleTimeoutMs ?? 30_000);
+    for (;;) {
+      const running = await rows(
+        this.client,
+        `SELECT count() AS n FROM system.processes WHERE startsWith(query_id, ${literal(insertPrefix(source))})`,
+      );
+      if (Number(running[0]?.n) === 0) break;
+      if (Date.now() > deadline) {
+        throw new Error(`An earlier insert of journal ${source} is still running; retrying after it`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
     this.unsettled.delete(source);
   }
@@ -346,7 +355,7 @@ export class ClickHouseEventStore implements EventStore {
       if (Number(pending[0]?.n) === 0) return;
       if (Date.now() > deadline)
         throw new Error('The delete mutation on events has not finished; it goes on in ClickHouse');
-      await new Promise((resolve) => setTimeout(resolve, MUTATION_POLL_MS));
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   }
 
