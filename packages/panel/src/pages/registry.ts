@@ -11,7 +11,7 @@ const loaders: Record<PageKey, () => Promise<PageModule>> = {
   'not-found': () => import('./NotFoundPage.tsx'),
   'entity-list': () => import('../entities/EntityListPage.tsx'),
   'entity-form': () => import('../entities/EntityFormPage.tsx'),
-  trends: () => import('./planned/PlannedPage.tsx'),
+  trends: () => import('../trends/TrendsPage.tsx'),
   conversions: () => import('./planned/PlannedPage.tsx'),
   clicklog: () => import('./planned/PlannedPage.tsx'),
   files: () => import('./planned/PlannedPage.tsx'),
