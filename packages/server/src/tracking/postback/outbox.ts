@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Logger } from 'pino';
+import { type ScheduledJob, scheduleJob } from '../../cluster/jobs.ts';
 import { type ConfigStore, timestamp } from '../../store/config/port.ts';
 
 // Delivery of S2S postbacks from the outbox table. Any node may run the worker: it claims due rows with
@@ -57,7 +58,7 @@ export class S2sOutbox {
   private again = false;
   private pollTimer: NodeJS.Timeout | null = null;
   private dueTimer: NodeJS.Timeout | null = null;
-  private housekeepingTimer: NodeJS.Timeout | null = null;
+  private housekeepingJob: ScheduledJob | null = null;
   private stopped = false;
 
   constructor(options: OutboxOptions) {
@@ -69,12 +70,14 @@ export class S2sOutbox {
     this.stopped = false;
     this.pollTimer = setInterval(() => this.poke(), SAFETY_POLL_MS);
     this.pollTimer.unref();
-    this.housekeepingTimer = setInterval(() => {
-      this.housekeeping().catch((error: unknown) =>
-        this.options.logger.error({ err: error }, 'postback housekeeping failed'),
-      );
-    }, HOUSEKEEPING_MS);
-    this.housekeepingTimer.unref();
+    // One node at a time prunes; every node delivers (claims keep them from sending a row twice).
+    this.housekeepingJob = scheduleJob(
+      this.options.store,
+      'postback-housekeeping',
+      HOUSEKEEPING_MS,
+      () => this.housekeeping(),
+      (error) => this.options.logger.error({ err: error }, 'postback housekeeping failed'),
+    );
     this.poke();
   }
 
@@ -132,7 +135,7 @@ export class S2sOutbox {
     this.stopped = true;
     if (this.pollTimer) clearInterval(this.pollTimer);
     if (this.dueTimer) clearTimeout(this.dueTimer);
-    if (this.housekeepingTimer) clearInterval(this.housekeepingTimer);
+    await this.housekeepingJob?.stop();
     try {
       await this.running;
     } catch {

@@ -342,3 +342,19 @@ describe('other ways in', () => {
     });
   });
 });
+
+// Last: it moves the clock a month on.
+describe('housekeeping', () => {
+  it('keeps the postback log for 30 days', async () => {
+    const count = async () =>
+      Number((await cairn.store.query('SELECT count(*) AS n FROM postback_log'))[0]?.n);
+    const logged = await count();
+    expect(logged).toBeGreaterThan(20);
+    clock.advance(29 * 86_400_000);
+    await cairn.tracking.conversions.outbox.housekeeping();
+    expect(await count()).toBe(logged);
+    clock.advance(2 * 86_400_000);
+    await cairn.tracking.conversions.outbox.housekeeping();
+    expect(await count()).toBe(0);
+  });
+});
