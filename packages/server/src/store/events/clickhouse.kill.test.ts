@@ -85,6 +85,7 @@ describe.skipIf(!url)('click recorder on ClickHouse under kill -9', () => {
       expect((await store.findClick(last, Number(ms)))?.clickId).toBe(last);
     } finally {
       await store.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
