@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { blankEvent, EVENT_KIND } from '../../store/events/schema.ts';
-import { apply, type ConversionState, type Decision, decide, type Proposal } from './decide.ts';
+import {
+  apply,
+  type ConversionState,
+  type Decision,
+  decide,
+  MAX_CONVERSIONS_PER_CLICK,
+  type Proposal,
+} from './decide.ts';
 
 const USD = (units: number) => ({ micros: units * 1_000_000, currency: 'USD' });
 
@@ -79,6 +86,17 @@ describe('decide', () => {
         `${policy} ${JSON.stringify(changes)}`,
       ).toBe(expected);
     }
+  });
+
+  it('stops adding conversions to one click at the cap', () => {
+    const full = Array.from({ length: MAX_CONVERSIONS_PER_CLICK }, (_, index) =>
+      state(index + 1, null, 'approved'),
+    );
+    expect(kindOf(decide(full.slice(1), proposal({ policy: 'add' })))).toBe(
+      `new ${MAX_CONVERSIONS_PER_CLICK + 1}`,
+    );
+    expect(decide(full, proposal({ policy: 'add' }))).toMatchObject({ kind: 'ignored' });
+    expect(kindOf(decide(full, proposal({ policy: 'add', status: 'declined' })))).toBe('ignored');
   });
 });
 

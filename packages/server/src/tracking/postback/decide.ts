@@ -54,6 +54,12 @@ export type Decision =
     }
   | { kind: 'ignored'; reason: string };
 
+/**
+ * Conversions one click may have: upsells and rebills stay far below, while a network (or someone with a
+ * click id) repeating postbacks under the add policy cannot grow a click without end.
+ */
+export const MAX_CONVERSIONS_PER_CLICK = 100;
+
 const samePayout = (a: Money, b: Money): boolean => a.micros === b.micros && a.currency === b.currency;
 
 function changeOf(target: ConversionState, proposal: Proposal, payoutMayChange: boolean): Decision {
@@ -71,13 +77,16 @@ function changeOf(target: ConversionState, proposal: Proposal, payoutMayChange: 
 
 export function decide(existing: readonly ConversionState[], proposal: Proposal): Decision {
   const latest = existing.at(-1);
-  const fresh = (): Decision => ({
-    kind: 'new',
-    seq: (latest?.seq ?? 0) + 1,
-    status: proposal.status,
-    networkStatus: proposal.networkStatus,
-    payout: proposal.payout ?? proposal.defaultPayout,
-  });
+  const fresh = (): Decision =>
+    existing.length >= MAX_CONVERSIONS_PER_CLICK
+      ? { kind: 'ignored', reason: `the click has ${MAX_CONVERSIONS_PER_CLICK} conversions already` }
+      : {
+          kind: 'new',
+          seq: (latest?.seq ?? 0) + 1,
+          status: proposal.status,
+          networkStatus: proposal.networkStatus,
+          payout: proposal.payout ?? proposal.defaultPayout,
+        };
   if (!latest) return fresh();
   if (proposal.txid !== null) {
     const same = existing.find((conversion) => conversion.txid === proposal.txid);
