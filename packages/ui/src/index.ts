@@ -88,13 +88,15 @@ export { PageHeader, type PageHeaderProps } from './PageHeader/PageHeader.tsx';
 export { RadioGroup, type RadioGroupProps, type RadioOption } from './RadioGroup/RadioGroup.tsx';
 export { Select, type SelectOption, type SelectProps } from './Select/Select.tsx';
 export { ServerMessage, type ServerMessageProps } from './ServerMessage/ServerMessage.tsx';
+// The sanitiser (DOMPurify) is its own module, so a bundle that only shows messages fetches it when
+// one has markup (ServerMessage loads it then) and one that never calls it directly never holds it.
+export { sanitizeServerText } from './ServerMessage/sanitize.ts';
 export {
   findUrls,
   formatDetail,
   type ServerDetail,
-  sanitizeServerText,
   USER_CONTENT_PREFIX,
-} from './ServerMessage/sanitize.ts';
+} from './ServerMessage/serverText.ts';
 export { Skeleton, type SkeletonProps } from './Skeleton/Skeleton.tsx';
 export { SPINNER_SIZES, Spinner, type SpinnerProps, type SpinnerSize } from './Spinner/Spinner.tsx';
 export { Switch, type SwitchProps } from './Switch/Switch.tsx';

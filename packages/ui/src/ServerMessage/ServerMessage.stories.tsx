@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Matrix } from '../storybook/Matrix.tsx';
 import { ServerMessage, type ServerMessageProps } from './ServerMessage.tsx';
+import { loadSanitizer } from './sanitizer.ts';
 
 const samples: Record<string, ServerMessageProps> = {
   plain: { message: 'Wrong username or password' },
@@ -22,6 +23,13 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Samples: Story = {
+  // The markup sample waits for the sanitiser's chunk; fetched first, every sample shows at once.
+  loaders: [
+    async () => {
+      await loadSanitizer();
+      return {};
+    },
+  ],
   render: () => (
     <Matrix
       rows={Object.keys(samples)}

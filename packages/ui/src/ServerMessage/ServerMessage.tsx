@@ -1,6 +1,7 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import * as styles from './ServerMessage.css.ts';
-import { formatDetail, type ServerDetail, sanitizeServerText } from './sanitize.ts';
+import { loadSanitizer, sanitizerState, subscribeSanitizer } from './sanitizer.ts';
+import { escapedTextHtml, formatDetail, plainTextHtml, type ServerDetail } from './serverText.ts';
 
 export interface ServerMessageProps {
   /** Error text from the server; may contain markup and bare URLs. */
@@ -14,6 +15,26 @@ export interface ServerMessageProps {
   as?: 'div' | 'span';
 }
 
+/**
+ * The safe HTML of server text. Plain text is escaped and linked at once; text with markup waits for
+ * the sanitiser (fetched on first need, shown empty until then). Should the sanitiser not arrive, the
+ * text is shown as text, markup escaped, rather than not at all.
+ */
+function useServerHtml(text: string): string {
+  const sanitizer = useSyncExternalStore(subscribeSanitizer, sanitizerState, sanitizerState);
+  const plain = useMemo(() => plainTextHtml(text), [text]);
+  const needsSanitizer = plain === undefined && sanitizer.status !== 'ready';
+  useEffect(() => {
+    // Shared by every message waiting; a failure shows as the fallback below and is logged here.
+    if (needsSanitizer) loadSanitizer().catch((error: unknown) => console.error(error));
+  }, [needsSanitizer]);
+  return useMemo(() => {
+    if (plain !== undefined) return plain;
+    if (sanitizer.status === 'ready') return sanitizer.sanitize(text);
+    return sanitizer.status === 'failed' ? escapedTextHtml(text) : '';
+  }, [plain, sanitizer, text]);
+}
+
 /** Renders server error text safely (see sanitizeServerText); line breaks are kept. */
 export function ServerMessage({
   message,
@@ -22,16 +43,17 @@ export function ServerMessage({
   className,
   as: Element = 'div',
 }: ServerMessageProps) {
-  const html = useMemo(() => {
+  const text = useMemo(() => {
     const blocks = [message, formatDetail(detail)];
     for (const error of errors ?? []) blocks.push(error.message, formatDetail(error.detail));
-    return sanitizeServerText(blocks.filter((block) => block.trim() !== '').join('\n'));
+    return blocks.filter((block) => block.trim() !== '').join('\n');
   }, [message, detail, errors]);
+  const html = useServerHtml(text);
   return (
     <Element
       className={[styles.root, className].filter(Boolean).join(' ')}
-      // Safe: the HTML comes out of DOMPurify with a formatting-only allowlist.
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized just above
+      // Safe: plain text escaped, or the HTML out of DOMPurify with a formatting-only allowlist.
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped or sanitized just above
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );
