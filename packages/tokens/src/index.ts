@@ -55,6 +55,7 @@ export {
   type DisplayPreferences,
   fontIdSchema,
   fontSizeDeltaSchema,
+  type PreferenceSchema,
   readStoredPreferences,
   type StoredDisplayPreferences,
   themeSchema,

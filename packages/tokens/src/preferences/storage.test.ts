@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../constants.ts';
 import type { TokensLogger } from '../logger.ts';
-import { readStoredPreferences, writeStoredPreference } from './storage.ts';
+import {
+  colorSchemeSchema,
+  fontIdSchema,
+  fontSizeDeltaSchema,
+  readStoredPreferences,
+  themeSchema,
+  writeStoredPreference,
+} from './storage.ts';
 
 function memoryStorage(entries: Record<string, string> = {}) {
   const map = new Map(Object.entries(entries));
@@ -89,5 +96,27 @@ describe('writeStoredPreference', () => {
     writeStoredPreference(storage, 'fontSizeDelta', 7);
     expect(storage.map.get(STORAGE_KEYS.colorScheme)).toBe('"creative"');
     expect(readStoredPreferences(storage)).toEqual({ colorScheme: 'creative', fontSizeDelta: 7 });
+  });
+});
+
+describe('preference schemas', () => {
+  it('accept only the names of their list', () => {
+    expect(themeSchema.safeParse('dark')).toEqual({ success: true, data: 'dark' });
+    expect(colorSchemeSchema.safeParse('creative')).toEqual({ success: true, data: 'creative' });
+    expect(fontIdSchema.safeParse('inter')).toEqual({ success: true, data: 'inter' });
+    for (const value of ['Dark', 'toString', '', 1, null, undefined, ['dark'], { theme: 'dark' }]) {
+      expect(themeSchema.safeParse(value)).toEqual({ success: false });
+    }
+    expect(colorSchemeSchema.safeParse('light')).toEqual({ success: false });
+    expect(fontIdSchema.safeParse('constructor')).toEqual({ success: false });
+  });
+
+  it('take a finite number as a delta, rounded and clamped', () => {
+    expect(fontSizeDeltaSchema.safeParse(-3)).toEqual({ success: true, data: -3 });
+    expect(fontSizeDeltaSchema.safeParse(2.4)).toEqual({ success: true, data: 2 });
+    expect(fontSizeDeltaSchema.safeParse(-40)).toEqual({ success: true, data: -10 });
+    for (const value of [Number.NaN, Number.POSITIVE_INFINITY, '4', null, true]) {
+      expect(fontSizeDeltaSchema.safeParse(value)).toEqual({ success: false });
+    }
   });
 });

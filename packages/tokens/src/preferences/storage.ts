@@ -1,14 +1,36 @@
-import { z } from 'zod';
 import { COLOR_SCHEMES, type ColorScheme, STORAGE_KEYS, THEMES, type Theme } from '../constants.ts';
 import { FONT_IDS, type FontId } from '../fonts/fonts.ts';
 import { consoleLogger, type TokensLogger } from '../logger.ts';
 import { clampFontSizeDelta } from '../typography.ts';
 
-export const themeSchema = z.enum(THEMES);
-export const colorSchemeSchema = z.enum(COLOR_SCHEMES);
-export const fontIdSchema = z.enum(FONT_IDS);
-/** Any finite number is a usable delta once clamped; text, NaN and the like are not. */
-export const fontSizeDeltaSchema = z.number().transform(clampFontSizeDelta);
+/**
+ * A check of one preference value, shaped like a zod schema's safeParse. Written by hand: every app
+ * reads the stored preferences before its first paint, and four enum-or-number checks are not worth
+ * a validation library in the first chunk.
+ */
+export interface PreferenceSchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
+function oneOf<const T extends string>(values: readonly T[]): PreferenceSchema<T> {
+  return {
+    safeParse: (value) =>
+      typeof value === 'string' && (values as readonly string[]).includes(value)
+        ? { success: true, data: value as T }
+        : { success: false },
+  };
+}
+
+export const themeSchema = oneOf(THEMES);
+export const colorSchemeSchema = oneOf(COLOR_SCHEMES);
+export const fontIdSchema = oneOf(FONT_IDS);
+/** Any finite number is a usable delta once clamped; text, NaN, Infinity and the like are not. */
+export const fontSizeDeltaSchema: PreferenceSchema<number> = {
+  safeParse: (value) =>
+    typeof value === 'number' && Number.isFinite(value)
+      ? { success: true, data: clampFontSizeDelta(value) }
+      : { success: false },
+};
 
 export interface DisplayPreferences {
   theme: Theme;
@@ -26,7 +48,7 @@ const schemas = {
   colorScheme: colorSchemeSchema,
   font: fontIdSchema,
   fontSizeDelta: fontSizeDeltaSchema,
-} satisfies Record<DisplayPreferenceKey, z.ZodType>;
+} satisfies { [Key in DisplayPreferenceKey]: PreferenceSchema<DisplayPreferences[Key]> };
 
 const preferenceKeys = Object.keys(STORAGE_KEYS) as DisplayPreferenceKey[];
 
