@@ -1,7 +1,6 @@
 import { navigationProgress } from '@cairn/ui';
 import type { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
-import { z } from 'zod';
 import { fetchAuthSecret } from '../api/calls.ts';
 import { type ApiClient, api } from '../http/client.ts';
 import { createQueryClient } from '../query/queryClient.ts';
@@ -11,7 +10,7 @@ import { type CachedStore, createCachedStore } from '../stores/cachedStore.ts';
 import { type CurrentUserStore, createCurrentUserStore } from '../stores/currentUser.ts';
 import { createDebugSettingsStore, type DebugSettingsStore } from '../stores/debugSettings.ts';
 import { createDisplayPreferencesStore, type DisplayPreferencesStore } from '../stores/displayPreferences.ts';
-import { removeKey } from '../stores/storage.ts';
+import { removeKey, storedString } from '../stores/storage.ts';
 
 export const authSecretRefreshDelayMs = 5000;
 export const authSecretStorageKey = 'cairn.authSecret';
@@ -68,7 +67,7 @@ export function createAppServices(
       overrides.authSecret ??
       createCachedStore({
         key: authSecretStorageKey,
-        schema: z.string(),
+        schema: storedString,
         load: () => fetchAuthSecret(client),
         // The tab's session only: shown at once after a reload, gone with the tab.
         storage: sessionStorage,

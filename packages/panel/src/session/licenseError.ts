@@ -1,10 +1,14 @@
-import { z } from 'zod';
 import type { LicenseProblem } from '../api/calls.ts';
 import { createListeners, type ExternalStore } from '../stores/externalStore.ts';
-import { readJson, removeKey, writeJson } from '../stores/storage.ts';
+import { isRecord, readJson, removeKey, storedShape, writeJson } from '../stores/storage.ts';
 
 export const licenseErrorStorageKey = 'cairn.licenseError';
-const licenseProblemSchema = z.object({ error: z.string(), trackerId: z.string().optional() });
+const storedLicenseProblem = storedShape((value): LicenseProblem | undefined => {
+  if (!isRecord(value) || typeof value.error !== 'string') return undefined;
+  const { error, trackerId } = value;
+  if (trackerId === undefined) return { error };
+  return typeof trackerId === 'string' ? { error, trackerId } : undefined;
+});
 
 export interface LicenseErrorStore extends ExternalStore<LicenseProblem | undefined> {
   set(problem: LicenseProblem): void;
@@ -17,7 +21,7 @@ export interface LicenseErrorStore extends ExternalStore<LicenseProblem | undefi
  */
 export function createLicenseErrorStore(storage: Storage): LicenseErrorStore {
   const listeners = createListeners();
-  let current = readJson(storage, licenseErrorStorageKey, licenseProblemSchema) as LicenseProblem | undefined;
+  let current = readJson(storage, licenseErrorStorageKey, storedLicenseProblem);
   return {
     subscribe: listeners.subscribe,
     getSnapshot: () => current,

@@ -1,7 +1,14 @@
-import { z } from 'zod';
 import type { CallResult } from '../http/client.ts';
 import { createListeners, type ExternalStore } from './externalStore.ts';
-import { type Logger, readJson, removeKey, writeJson } from './storage.ts';
+import {
+  isRecord,
+  type Logger,
+  readJson,
+  removeKey,
+  type StoredShape,
+  storedShape,
+  writeJson,
+} from './storage.ts';
 
 export const cachedDataLifetimeMs = 60 * 60 * 1000;
 export const defaultRefreshDelayMs = 1000;
@@ -14,7 +21,7 @@ export interface CachedEntry<T> {
 
 export interface CachedStoreOptions<T> {
   key: string;
-  schema: z.ZodType<T>;
+  schema: StoredShape<T>;
   load: () => Promise<CallResult<T>>;
   storage: Storage;
   refreshDelayMs?: number;
@@ -40,15 +47,17 @@ export function createCachedStore<T>(options: CachedStoreOptions<T>): CachedStor
   const now = options.now ?? Date.now;
   const lifetime = options.lifetimeMs ?? cachedDataLifetimeMs;
   const delay = options.refreshDelayMs ?? defaultRefreshDelayMs;
-  const entrySchema = z.object({ data: options.schema, expiresAt: z.number() });
+  const entrySchema = storedShape((entry): CachedEntry<T> | undefined => {
+    if (!isRecord(entry) || typeof entry.expiresAt !== 'number') return undefined;
+    const data = options.schema.safeParse(entry.data);
+    return data.success ? { data: data.data, expiresAt: entry.expiresAt } : undefined;
+  });
   const listeners = createListeners();
   let value: T | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const readValid = (): T | undefined => {
-    const entry = readJson(options.storage, options.key, entrySchema, options.logger) as
-      | CachedEntry<T>
-      | undefined;
+    const entry = readJson(options.storage, options.key, entrySchema, options.logger);
     return entry && entry.expiresAt > now() ? entry.data : undefined;
   };
 

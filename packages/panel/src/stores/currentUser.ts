@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { createListeners, type ExternalStore } from './externalStore.ts';
-import { type Logger, readJson, removeKey, writeJson } from './storage.ts';
+import { isRecord, type Logger, readJson, removeKey, storedShape, writeJson } from './storage.ts';
 
 /** Bumped when the stored shape changes; a stored user of another version is ignored. */
 export const currentUserDataVersion = '20.05.25';
@@ -10,19 +9,33 @@ export const usernamePlaceholder = 'User';
 export const panelRoles = ['admin', 'super-admin', 'user'] as const;
 export type PanelRole = (typeof panelRoles)[number];
 
-export const currentUserSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  role: z.enum(panelRoles),
-  canCreateUsers: z.boolean(),
-  isHideProfit: z.boolean(),
-});
-export type CurrentUser = z.infer<typeof currentUserSchema>;
+export interface CurrentUser {
+  id: string;
+  username: string;
+  role: PanelRole;
+  canCreateUsers: boolean;
+  isHideProfit: boolean;
+}
 
-const storedCurrentUserSchema = z.object({
-  version: z.literal(currentUserDataVersion),
-  data: currentUserSchema,
-});
+/** The user's fields (any others dropped), or undefined when one is missing or not of its type. */
+export function currentUserFrom(value: unknown): CurrentUser | undefined {
+  if (!isRecord(value)) return undefined;
+  const { id, username, role, canCreateUsers, isHideProfit } = value;
+  const known = typeof role === 'string' && (panelRoles as readonly string[]).includes(role);
+  if (typeof id !== 'string' || typeof username !== 'string' || !known) return undefined;
+  if (typeof canCreateUsers !== 'boolean' || typeof isHideProfit !== 'boolean') return undefined;
+  return { id, username, role: role as PanelRole, canCreateUsers, isHideProfit };
+}
+
+function validUser(value: unknown): CurrentUser {
+  const user = currentUserFrom(value);
+  if (!user) throw new TypeError('Not a current user');
+  return user;
+}
+
+const storedCurrentUser = storedShape((stored) =>
+  isRecord(stored) && stored.version === currentUserDataVersion ? currentUserFrom(stored.data) : undefined,
+);
 
 /** The server says `super_admin`; the panel's vocabulary is `super-admin`. */
 export function panelRole(serverRole: string): PanelRole | undefined {
@@ -48,7 +61,7 @@ export interface CurrentUserStore extends ExternalStore<CurrentUser | undefined>
 
 export function createCurrentUserStore(storage: Storage, logger: Logger = console): CurrentUserStore {
   const listeners = createListeners();
-  let current = readJson(storage, currentUserStorageKey, storedCurrentUserSchema, logger)?.data;
+  let current = readJson(storage, currentUserStorageKey, storedCurrentUser, logger);
   const save = (next: CurrentUser | undefined) => {
     current = next;
     if (next)
@@ -59,9 +72,9 @@ export function createCurrentUserStore(storage: Storage, logger: Logger = consol
   return {
     subscribe: listeners.subscribe,
     getSnapshot: () => current,
-    set: (user) => save(currentUserSchema.parse(user)),
+    set: (user) => save(validUser(user)),
     update(changes) {
-      if (current) save(currentUserSchema.parse({ ...current, ...changes }));
+      if (current) save(validUser({ ...current, ...changes }));
     },
     clear: () => save(undefined),
   };

@@ -1,23 +1,48 @@
-import { z } from 'zod';
 import { createListeners, type ExternalStore } from './externalStore.ts';
-import { type Logger, readJson, writeJson } from './storage.ts';
+import { isRecord, type Logger, readJson, storedShape, writeJson } from './storage.ts';
 
 export const debugSettingsStorageKey = 'cairn.debugSettings';
 
 export const colorizationModes = ['colored-cells', 'colored-rows', 'even-odd', 'no'] as const;
 export type ColorizationMode = (typeof colorizationModes)[number];
 
-// Each field falls back to its default on its own, so one bad value does not reset the others.
-export const debugSettingsSchema = z.object({
-  colorizationMode: z.enum(colorizationModes).catch('colored-rows'),
-  isEnableLogging: z.boolean().catch(false),
-  isShowMonitorForDevelopersInMenu: z.boolean().catch(false),
-  isSyncSortingAndFiltersWithRouter: z.boolean().catch(true),
-  isWithVerticalBorders: z.boolean().catch(false),
-});
-export type DebugSettings = z.infer<typeof debugSettingsSchema>;
+export interface DebugSettings {
+  colorizationMode: ColorizationMode;
+  isEnableLogging: boolean;
+  isShowMonitorForDevelopersInMenu: boolean;
+  isSyncSortingAndFiltersWithRouter: boolean;
+  isWithVerticalBorders: boolean;
+}
 
-export const defaultDebugSettings: DebugSettings = debugSettingsSchema.parse({});
+export const defaultDebugSettings: DebugSettings = {
+  colorizationMode: 'colored-rows',
+  isEnableLogging: false,
+  isShowMonitorForDevelopersInMenu: false,
+  isSyncSortingAndFiltersWithRouter: true,
+  isWithVerticalBorders: false,
+};
+
+type Flag = Exclude<keyof DebugSettings, 'colorizationMode'>;
+
+/** Each field falls back to its default on its own, so one bad value does not reset the others. */
+export function debugSettingsFrom(value: Record<string, unknown>): DebugSettings {
+  const flag = (key: Flag) => {
+    const given = value[key];
+    return typeof given === 'boolean' ? given : defaultDebugSettings[key];
+  };
+  const mode = value.colorizationMode;
+  return {
+    colorizationMode:
+      colorizationModes.find((known) => known === mode) ?? defaultDebugSettings.colorizationMode,
+    isEnableLogging: flag('isEnableLogging'),
+    isShowMonitorForDevelopersInMenu: flag('isShowMonitorForDevelopersInMenu'),
+    isSyncSortingAndFiltersWithRouter: flag('isSyncSortingAndFiltersWithRouter'),
+    isWithVerticalBorders: flag('isWithVerticalBorders'),
+  };
+}
+
+// Anything but an object is no settings at all.
+const storedDebugSettings = storedShape((value) => (isRecord(value) ? debugSettingsFrom(value) : undefined));
 
 export interface DebugSettingsStore extends ExternalStore<DebugSettings> {
   set(changes: Partial<DebugSettings>): void;
@@ -26,7 +51,7 @@ export interface DebugSettingsStore extends ExternalStore<DebugSettings> {
 
 export function createDebugSettingsStore(storage: Storage, logger: Logger = console): DebugSettingsStore {
   const listeners = createListeners();
-  let current: DebugSettings = readJson(storage, debugSettingsStorageKey, debugSettingsSchema, logger) ?? {
+  let current: DebugSettings = readJson(storage, debugSettingsStorageKey, storedDebugSettings, logger) ?? {
     ...defaultDebugSettings,
   };
   const save = (next: DebugSettings) => {
@@ -37,7 +62,7 @@ export function createDebugSettingsStore(storage: Storage, logger: Logger = cons
   return {
     subscribe: listeners.subscribe,
     getSnapshot: () => current,
-    set: (changes) => save(debugSettingsSchema.parse({ ...current, ...changes })),
+    set: (changes) => save(debugSettingsFrom({ ...current, ...changes })),
     reset: () => save({ ...defaultDebugSettings }),
   };
 }

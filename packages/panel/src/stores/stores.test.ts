@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 import { writeAuthToAddress } from '../history/authParam.ts';
 import { observeHistory } from '../history/observeHistory.ts';
 import type { CallResult } from '../http/client.ts';
@@ -13,6 +12,7 @@ import {
   panelRole,
 } from './currentUser.ts';
 import { createDebugSettingsStore, debugSettingsStorageKey, defaultDebugSettings } from './debugSettings.ts';
+import { storedString } from './storage.ts';
 
 const quietLogger = { warn: vi.fn() };
 
@@ -63,6 +63,20 @@ describe('current user', () => {
     expect(listener).toHaveBeenCalledTimes(3);
   });
 
+  it('keeps only the fields of a user, and refuses one that lacks any', () => {
+    const store = createCurrentUserStore(localStorage, quietLogger);
+    store.set({ ...user, password: 'never kept' } as typeof user);
+    expect(store.getSnapshot()).toEqual(user);
+    expect(() => store.set({ ...user, canCreateUsers: 'yes' } as unknown as typeof user)).toThrow(TypeError);
+    expect(() => store.update({ role: 'root' } as unknown as { role: 'admin' })).toThrow(TypeError);
+    expect(store.getSnapshot()).toEqual(user);
+    localStorage.setItem(
+      currentUserStorageKey,
+      JSON.stringify({ version: '20.05.25', data: { ...user, username: undefined } }),
+    );
+    expect(createCurrentUserStore(localStorage, quietLogger).getSnapshot()).toBeUndefined();
+  });
+
   it('maps super_admin to super-admin and refuses unknown roles', () => {
     expect(panelRole('super_admin')).toBe('super-admin');
     expect(panelRole('admin')).toBe('admin');
@@ -90,7 +104,7 @@ describe('cached store', () => {
     );
     const store = createCachedStore({
       key: 'cairn.test',
-      schema: z.string(),
+      schema: storedString,
       load,
       storage: localStorage,
       ...(refreshDelayMs !== undefined ? { refreshDelayMs } : {}),
@@ -158,10 +172,20 @@ describe('cached store', () => {
     expect(listener).toHaveBeenCalledOnce();
   });
 
+  it('ignores a stored entry of another shape, and loads instead', async () => {
+    for (const stored of [{ data: 7, expiresAt: 9e15 }, { data: 'x', expiresAt: '9e15' }, ['x'], 'x']) {
+      localStorage.setItem('cairn.test', JSON.stringify(stored));
+      const { store, load } = setup();
+      await store.start();
+      expect(load).toHaveBeenCalledOnce();
+      expect(store.getSnapshot()).toBe('fresh');
+    }
+  });
+
   it('keeps the value when a refresh fails', async () => {
     const store = createCachedStore({
       key: 'cairn.test',
-      schema: z.string(),
+      schema: storedString,
       load: async () => ({ status: 'server-error', message: 'down', httpStatus: 500 }),
       storage: localStorage,
       logger: quietLogger,
@@ -203,6 +227,23 @@ describe('debug settings', () => {
     expect(createDebugSettingsStore(localStorage, quietLogger).getSnapshot()).toEqual({
       ...defaultDebugSettings,
       isWithVerticalBorders: true,
+    });
+  });
+});
+
+describe('debug settings, stored', () => {
+  it('are the defaults when what is stored is no object', () => {
+    for (const stored of ['[true]', '"even-odd"', 'null', '{bad json']) {
+      localStorage.setItem(debugSettingsStorageKey, stored);
+      expect(createDebugSettingsStore(localStorage, quietLogger).getSnapshot()).toEqual(defaultDebugSettings);
+    }
+  });
+
+  it('drop fields they do not know', () => {
+    localStorage.setItem(debugSettingsStorageKey, JSON.stringify({ isEnableLogging: true, extra: 1 }));
+    expect(createDebugSettingsStore(localStorage, quietLogger).getSnapshot()).toEqual({
+      ...defaultDebugSettings,
+      isEnableLogging: true,
     });
   });
 });
