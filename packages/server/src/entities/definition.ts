@@ -93,17 +93,31 @@ export interface EntityDefinition {
   present(record: EntityRecord, env: PresentEnv): Record<string, unknown>;
 }
 
-/** Somewhere an entity is still used; deleting it is refused while any usage remains. */
+/**
+ * Somewhere an entity is still used, as one caller may learn it: deleting is refused while any usage
+ * remains, and the refusal names only items the caller may read.
+ */
 export interface Usage {
   noun: string;
   nounPlural: string;
+  /** Using items the caller may read. */
   count: number;
-  /** A few names, enough to find them. */
+  /** A few of their names, enough to find them. */
   examples: string[];
+  /** Using items the caller may not read: counted, never named or typed. */
+  hidden: number;
+}
+
+/** The items of one kind that use an entity, as a usage finder reports them. */
+export interface UsingItems {
+  kind: string;
+  noun: string;
+  nounPlural: string;
+  items: { id: number; name: string }[];
 }
 
 /** Extra usage lookups beyond plain reference fields (campaign and rotation flows reference offers and landers inside JSON). */
-export type UsageFinder = (sql: Sql, kind: string, id: number) => Promise<Usage[]>;
+export type UsageFinder = (sql: Sql, kind: string, id: number) => Promise<UsingItems[]>;
 
 export interface SqlCondition {
   sql: string;

@@ -1,6 +1,6 @@
 import { type ErrorItem, type Flow, flowReferences } from '@cairn/contract';
 import type { Sql } from '../store/config/port.ts';
-import type { Usage, UsageFinder } from './definition.ts';
+import type { UsageFinder, UsingItems } from './definition.ts';
 
 // Flows name landers and offers inside JSON, where the machinery's reference fields cannot see them; these
 // two helpers give flows the same guarantees: references exist and are not newly archived, and an offer
@@ -8,8 +8,8 @@ import type { Usage, UsageFinder } from './definition.ts';
 
 /** Tables whose rows carry a `flow` JSON column, with the nouns used in "still used by" messages. */
 export const FLOW_OWNERS = [
-  { table: 'campaigns', noun: 'campaign', nounPlural: 'campaigns' },
-  { table: 'rotations', noun: 'rotation', nounPlural: 'rotations' },
+  { kind: 'campaign', table: 'campaigns', noun: 'campaign', nounPlural: 'campaigns' },
+  { kind: 'rotation', table: 'rotations', noun: 'rotation', nounPlural: 'rotations' },
 ] as const;
 
 const REFERENCED = {
@@ -81,22 +81,18 @@ export async function checkFlowReferences(
 export const flowUsageFinder: UsageFinder = async (sql, kind, id) => {
   if (kind !== 'landing' && kind !== 'offer') return [];
   const pick = REFERENCED[kind].pick;
-  const usages: Usage[] = [];
+  const usages: UsingItems[] = [];
   for (const owner of FLOW_OWNERS) {
     // Flows are JSON text on both engines; a cheap text match narrows the rows, the parse decides.
-    const rows = await sql.query<{ name: string; flow: string }>(
-      `SELECT name, flow FROM ${owner.table} WHERE flow IS NOT NULL AND flow LIKE $1 ORDER BY id`,
+    const rows = await sql.query<{ id: number; name: string; flow: string }>(
+      `SELECT id, name, flow FROM ${owner.table} WHERE flow IS NOT NULL AND flow LIKE $1 ORDER BY id`,
       [`%:${id}%`],
     );
-    const names = rows.filter((row) => pick(parseFlow(row.flow) as Flow).has(id)).map((row) => row.name);
-    if (names.length > 0) {
-      usages.push({
-        noun: owner.noun,
-        nounPlural: owner.nounPlural,
-        count: names.length,
-        examples: names.slice(0, 3),
-      });
-    }
+    const items = rows
+      .filter((row) => pick(parseFlow(row.flow) as Flow).has(id))
+      .map((row) => ({ id: Number(row.id), name: row.name }));
+    if (items.length > 0)
+      usages.push({ kind: owner.kind, noun: owner.noun, nounPlural: owner.nounPlural, items });
   }
   return usages;
 };

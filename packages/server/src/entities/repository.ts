@@ -1,6 +1,13 @@
 import type { ErrorItem, FilterValue, SortTerm } from '@cairn/contract';
-import type { Row, Sql, SqlParam } from '../store/config/port.ts';
+import type { Row, Sql } from '../store/config/port.ts';
 import { timestamp } from '../store/config/port.ts';
+import {
+  checkReferencesMany,
+  checkUniqueMany,
+  findUsages,
+  type ReferenceCheckItem,
+  type UniqueCheckItem,
+} from './checks.ts';
 import {
   columnOf,
   type EntityDefinition,
@@ -12,15 +19,7 @@ import {
   type Usage,
   type UsageFinder,
 } from './definition.ts';
-
-/** Collects positional parameters while a statement is built, so `$n` numbering cannot drift. */
-class Params {
-  readonly values: SqlParam[] = [];
-  add(value: SqlParam): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-}
+import { chunks, Params, type ReadScope, scopeSql } from './sqlParts.ts';
 
 const META_SORT: Record<string, string> = {
   id: 't.id',
@@ -36,7 +35,7 @@ export interface ListRequest {
   archived: 'false' | 'true' | 'all';
   ids?: number[];
   filters: Record<string, FilterValue>;
-  /** Issue 7's permission scope: rows outside it are invisible. */
+  /** The caller's permission scope: rows outside it are invisible. */
   scope: SqlCondition | null;
 }
 
@@ -58,6 +57,10 @@ export class EntityRepository {
 
   definition(kind: string): EntityDefinition | undefined {
     return this.definitions.get(kind);
+  }
+
+  kinds(): string[] {
+    return [...this.definitions.keys()];
   }
 
   private selectFrom(definition: EntityDefinition): string {
@@ -89,15 +92,30 @@ export class EntityRepository {
     return rows[0] ? this.recordOf(definition, rows[0]) : null;
   }
 
-  async findMany(sql: Sql, definition: EntityDefinition, ids: readonly number[]): Promise<EntityRecord[]> {
-    if (ids.length === 0) return [];
-    const params = new Params();
-    const list = ids.map((id) => params.add(id)).join(', ');
-    const rows = await sql.query(
-      `${this.selectFrom(definition)} WHERE t.id IN (${list}) ORDER BY t.id`,
-      params.values,
-    );
-    return rows.map((row) => this.recordOf(definition, row));
+  /** The items with these ids that `scope` admits, ordered by id; missing ones are left out. */
+  async findMany(
+    sql: Sql,
+    definition: EntityDefinition,
+    ids: readonly number[],
+    scope: ReadScope = null,
+  ): Promise<EntityRecord[]> {
+    const records: EntityRecord[] = [];
+    for (const chunk of chunks([...new Set(ids)].sort((a, b) => a - b))) {
+      const params = new Params();
+      const first = chunk[0] as number;
+      const last = chunk.at(-1) as number;
+      // A run of consecutive ids (what one bulk insert hands out) is read as a range, far cheaper to plan.
+      const wanted =
+        last - first + 1 === chunk.length
+          ? `t.id BETWEEN ${params.add(first)} AND ${params.add(last)}`
+          : `t.id IN (${chunk.map((id) => params.add(id)).join(', ')})`;
+      const rows = await sql.query(
+        `${this.selectFrom(definition)} WHERE ${wanted} AND ${scopeSql(scope, params)} ORDER BY t.id`,
+        params.values,
+      );
+      records.push(...rows.map((row) => this.recordOf(definition, row)));
+    }
+    return records;
   }
 
   async list(
@@ -131,12 +149,7 @@ export class EntityRepository {
         where.push(`(${alternatives.join(' OR ')})`);
       }
     }
-    if (request.scope) {
-      // The scope's own $n placeholders are renumbered after the ones already taken.
-      const offset = params.values.length;
-      where.push(`(${request.scope.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)})`);
-      params.values.push(...request.scope.params);
-    }
+    if (request.scope) where.push(scopeSql(request.scope, params));
     const whereSql = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
     const countRows = await sql.query<{ total: number }>(
       `SELECT count(*) AS total FROM ${definition.table} t${whereSql}`,
@@ -170,23 +183,41 @@ export class EntityRepository {
   }
 
   async insert(sql: Sql, definition: EntityDefinition, values: Record<string, unknown>): Promise<number> {
-    const params = new Params();
-    const columns: string[] = [];
-    const placeholders: string[] = [];
-    for (const [field, spec] of Object.entries(definition.fields)) {
-      columns.push(columnOf(field));
-      placeholders.push(params.add(toColumnValue(spec, values[field])));
-    }
-    const now = params.add(timestamp(this.now()));
-    columns.push('created_at', 'updated_at');
-    placeholders.push(`CAST(${now} AS TIMESTAMPTZ)`, `CAST(${now} AS TIMESTAMPTZ)`);
-    const rows = await sql.query<{ id: number }>(
-      `INSERT INTO ${definition.table} (${columns.join(', ')}) VALUES (${placeholders.join(', ')}) RETURNING id`,
-      params.values,
-    );
-    const id = rows[0]?.id;
+    const [id] = await this.insertMany(sql, definition, [values]);
     if (id === undefined) throw new Error(`Inserting into ${definition.table} returned no id`);
-    return Number(id);
+    return id;
+  }
+
+  /** Inserts the rows with one multi-row INSERT per batch; resolves to their ids, in the order given. */
+  async insertMany(
+    sql: Sql,
+    definition: EntityDefinition,
+    rows: readonly Record<string, unknown>[],
+  ): Promise<number[]> {
+    const fields = Object.entries(definition.fields);
+    const columns = [...fields.map(([field]) => columnOf(field)), 'created_at', 'updated_at'];
+    const ids: number[] = [];
+    for (const batch of chunks(rows)) {
+      const params = new Params();
+      const now = `CAST(${params.add(timestamp(this.now()))} AS TIMESTAMPTZ)`;
+      const tuples = batch.map((values) => {
+        const cells = fields.map(([field, spec]) => params.repeated(toColumnValue(spec, values[field])));
+        return `(${[...cells, now, now].join(', ')})`;
+      });
+      const returned = await sql.query<{ id: number }>(
+        `INSERT INTO ${definition.table} (${columns.join(', ')}) VALUES ${tuples.join(', ')} RETURNING id`,
+        params.values,
+      );
+      if (returned.length !== batch.length) {
+        throw new Error(
+          `Inserting ${batch.length} rows into ${definition.table} returned ${returned.length} ids`,
+        );
+      }
+      // Ids come from the table's sequence, drawn row by row in VALUES order; the order of RETURNING rows
+      // is not promised by every engine, so ascending ids are matched to the rows in order.
+      ids.push(...returned.map((row) => Number(row.id)).sort((a, b) => a - b));
+    }
+    return ids;
   }
 
   /** Writes only the given fields (and the archived flag when present), bumping updated_at. */
@@ -218,37 +249,17 @@ export class EntityRepository {
     await sql.execute(`DELETE FROM ${definition.table} WHERE id = $1`, [id]);
   }
 
-  /** Every place that still uses the item: reference fields of all kinds, then the extra finders. */
-  async usages(sql: Sql, kind: string, id: number): Promise<Usage[]> {
-    const found: Usage[] = [];
-    for (const definition of this.definitions.values()) {
-      for (const reference of definition.references ?? []) {
-        if (reference.kind !== kind) continue;
-        const column = columnOf(reference.field);
-        const nameColumn = 'name' in definition.fields ? 'name' : 'id';
-        const rows = await sql.query<{ label: unknown; total: number }>(
-          `SELECT CAST(${nameColumn} AS VARCHAR) AS label, count(*) OVER () AS total
-           FROM ${definition.table} WHERE ${column} = $1 ORDER BY id LIMIT 3`,
-          [id],
-        );
-        if (rows.length > 0) {
-          found.push({
-            noun: definition.noun,
-            nounPlural: definition.nounPlural,
-            count: Number(rows[0]?.total ?? rows.length),
-            examples: rows.map((row) => String(row.label)),
-          });
-        }
-      }
-    }
-    for (const finder of this.usageFinders) found.push(...(await finder(sql, kind, id)));
-    return found;
+  /** Every place that still uses the item; users outside `scopeOf(their kind)` are counted, not named. */
+  usages(
+    sql: Sql,
+    kind: string,
+    id: number,
+    scopeOf: (kind: string) => ReadScope = () => null,
+  ): Promise<Usage[]> {
+    return findUsages(sql, this.definitions, this.usageFinders, kind, id, scopeOf);
   }
 
-  /**
-   * Referenced items must exist (and groups be of the right kind); a reference newly pointed at an
-   * archived item is refused, one kept unchanged is not, so archiving never blocks editing other fields.
-   */
+  /** The reference errors of one write (see checkReferencesMany). */
   async checkReferences(
     sql: Sql,
     definition: EntityDefinition,
@@ -256,59 +267,42 @@ export class EntityRepository {
     previous: Record<string, unknown> | null,
     fieldPrefix = '',
   ): Promise<ErrorItem[]> {
-    const errors: ErrorItem[] = [];
-    for (const reference of definition.references ?? []) {
-      const value = values[reference.field];
-      if (value === null || value === undefined) continue;
-      const target = this.definitions.get(reference.kind);
-      if (!target) continue;
-      const rows = await sql.query(`SELECT * FROM ${target.table} WHERE id = $1`, [value as number]);
-      const row = rows[0];
-      const field = `${fieldPrefix}${reference.field}`;
-      if (!row) {
-        errors.push({ message: `${capitalize(target.noun)} ${value} does not exist`, detail: { field } });
-      } else if (reference.groupKind && row.kind !== reference.groupKind) {
-        errors.push({
-          message: `Group ${value} is ${article(String(row.kind))} group, not ${article(reference.groupKind)} group`,
-          detail: { field },
-        });
-      } else if (row.archived === true && previous?.[reference.field] !== value) {
-        errors.push({ message: `${capitalize(target.noun)} ${value} is archived`, detail: { field } });
-      }
-    }
+    const [errors = []] = await this.checkReferencesMany(
+      sql,
+      definition,
+      [{ values, previous }],
+      fieldPrefix,
+    );
     return errors;
   }
 
+  checkReferencesMany(
+    sql: Sql,
+    definition: EntityDefinition,
+    items: readonly ReferenceCheckItem[],
+    fieldPrefix = '',
+  ): Promise<ErrorItem[][]> {
+    return checkReferencesMany(sql, this.definitions, definition, items, fieldPrefix);
+  }
+
+  /** The uniqueness errors of one write (see checkUniqueMany). */
   async checkUnique(
     sql: Sql,
     definition: EntityDefinition,
     values: Record<string, unknown>,
     id: number | null,
   ): Promise<ErrorItem[]> {
-    const errors: ErrorItem[] = [];
-    for (const rule of definition.unique ?? []) {
-      const params = new Params();
-      const conditions = rule.fields.map((field) => {
-        const value = values[field];
-        return typeof value === 'string'
-          ? `lower(${columnOf(field)}) = lower(${params.add(value)})`
-          : `${columnOf(field)} = ${params.add(value as SqlParam)}`;
-      });
-      if (id !== null) conditions.push(`id <> ${params.add(id)}`);
-      const rows = await sql.query(
-        `SELECT id FROM ${definition.table} WHERE ${conditions.join(' AND ')} LIMIT 1`,
-        params.values,
-      );
-      if (rows.length > 0) errors.push({ message: rule.message, detail: { field: rule.field } });
-    }
+    const [errors = []] = await checkUniqueMany(sql, definition, [{ values, id }]);
     return errors;
+  }
+
+  checkUniqueMany(
+    sql: Sql,
+    definition: EntityDefinition,
+    items: readonly UniqueCheckItem[],
+  ): Promise<ErrorItem[][]> {
+    return checkUniqueMany(sql, definition, items);
   }
 }
 
-function article(noun: string): string {
-  return `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
-}
-
-export function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
+export { capitalize } from './messageText.ts';

@@ -6,11 +6,12 @@ import {
   massUpdateRequestSchemaFor,
 } from '@cairn/contract';
 import type { z } from 'zod';
-import { recordAudit } from '../audit.ts';
+import { type AuditEntry, recordAudit } from '../audit.ts';
 import type { UserWithSecrets } from '../auth/users.ts';
 import { HttpError, parseInput, validationError } from '../http.ts';
 import type { ConfigStore, Sql } from '../store/config/port.ts';
 import { type AuditChanges, diffFields } from './audit.ts';
+import { type BulkWriteDeps, type PendingItem, RefusedAfterWrite, writeMany } from './bulkCreate.ts';
 import { EntityChanges } from './changes.ts';
 import {
   type AuditWriter,
@@ -20,12 +21,20 @@ import {
   type PresentEnv,
   type SqlCondition,
 } from './definition.ts';
-import { capitalize, type EntityRepository, type ListRequest } from './repository.ts';
+import {
+  capitalize,
+  escapedValidationError,
+  messageValue,
+  notFoundError,
+  stillUsedError,
+} from './messageText.ts';
+import type { EntityRepository, ListRequest } from './repository.ts';
+import type { ReadScope } from './sqlParts.ts';
 
 export type EntityAction = 'read' | 'write';
 
 /**
- * Who may do what with entities. Issue 7 plugs per-kind permissions (all / by group / chosen items, read or
+ * Who may do what with entities. Per-kind permissions plug in here (all / by group / chosen items, read or
  * read-write) in here: `authorize` refuses a call, `scope` narrows what lists show.
  */
 export interface EntityAccess {
@@ -52,6 +61,9 @@ export const adminOnlyAccess: EntityAccess = {
   scope: () => null,
 };
 
+/** What one body of a bulk create became: the created item as a read returns it, or why it was refused. */
+export type CreateManyResult = { ok: true; item: Record<string, unknown> } | { ok: false; error: HttpError };
+
 /** The operations behind the routes: validation, references, audit, one transaction per change. */
 export class EntityService {
   readonly store: ConfigStore;
@@ -61,6 +73,7 @@ export class EntityService {
 
   private readonly access: EntityAccess;
   private readonly changes: EntityChanges;
+  private readonly bulkDeps: BulkWriteDeps;
 
   constructor(
     store: ConfigStore,
@@ -74,6 +87,13 @@ export class EntityService {
     this.now = now;
     this.access = access;
     this.changes = changes;
+    this.bulkDeps = {
+      entities,
+      now,
+      checkWrite: async (tx, user, kind, values) => this.access.checkWrite?.(tx, user, kind, values, null),
+      auditEntry: (user, entry) => this.auditEntry(user, entry),
+      auditWriter: (tx, user) => this.auditWriter(tx, user),
+    };
   }
 
   /** Announces committed writes; call it after the transaction that made them has resolved. */
@@ -81,15 +101,32 @@ export class EntityService {
     for (const id of ids) this.changes.emit(kind, id);
   }
 
+  private auditEntry(user: UserWithSecrets, entry: Parameters<AuditWriter>[0]): AuditEntry {
+    return {
+      userId: user.id,
+      action: `${entry.kind}_${entry.action}`,
+      entityKind: entry.kind,
+      entityId: entry.id,
+      details: { changes: this.maskSecrets(entry.kind, entry.changes) },
+    };
+  }
+
   private auditWriter(sql: Sql, user: UserWithSecrets): AuditWriter {
-    return (entry) =>
-      recordAudit(sql, this.now(), {
-        userId: user.id,
-        action: `${entry.kind}_${entry.action}`,
-        entityKind: entry.kind,
-        entityId: entry.id,
-        details: { changes: this.maskSecrets(entry.kind, entry.changes) },
-      });
+    return (entry) => recordAudit(sql, this.now(), this.auditEntry(user, entry));
+  }
+
+  /**
+   * What the caller may read of a kind. Runs on the store itself: call it before a transaction (inside
+   * one, the embedded store's queue would wait for the transaction waiting for it).
+   */
+  async readScope(user: UserWithSecrets, kind: string): Promise<ReadScope> {
+    try {
+      return await this.access.scope(user, kind);
+    } catch (error) {
+      // No permission for the kind at all: none of its items may be named.
+      if (error instanceof HttpError && error.status === 403) return false;
+      throw error;
+    }
   }
 
   private maskSecrets(kind: string, changes: AuditChanges): AuditChanges {
@@ -106,7 +143,7 @@ export class EntityService {
 
   private async mustFind(sql: Sql, definition: EntityDefinition, id: number): Promise<EntityRecord> {
     const record = await this.entities.find(sql, definition, id);
-    if (!record) throw new HttpError(404, { message: `${capitalize(definition.noun)} ${id} not found` });
+    if (!record) throw notFoundError(definition, [id]);
     return record;
   }
 
@@ -128,13 +165,18 @@ export class EntityService {
     return definition.present(await this.mustFind(this.store, definition, id), env);
   }
 
-  /** Checks that need the database; refused references are a 400, taken unique values a 409. */
+  /**
+   * Checks that need the database, after the caller's own permissions (so a reference the caller cannot
+   * see answers like a missing one): refused references are a 400, taken unique values a 409.
+   */
   private async checkStored(
     sql: Sql,
+    user: UserWithSecrets,
     definition: EntityDefinition,
     values: Record<string, unknown>,
     previous: EntityRecord | null,
   ): Promise<void> {
+    await this.access.checkWrite?.(sql, user, definition.kind, values, previous);
     const referenceErrors = await this.entities.checkReferences(sql, definition, values, previous);
     if (referenceErrors.length > 0) throw validationError(referenceErrors);
     const uniqueErrors = await this.entities.checkUnique(sql, definition, values, previous?.id ?? null);
@@ -148,25 +190,55 @@ export class EntityService {
     body: unknown,
     env: PresentEnv,
   ): Promise<Record<string, unknown>> {
-    const input = parseInput(definition.inputSchema, body);
-    const record = await this.store.transaction(async (tx) => {
-      await this.checkStored(tx, definition, input, null);
-      await this.access.checkWrite?.(tx, user, definition.kind, input, null);
-      const values = { ...input, ...(await definition.derive?.(input, null)) };
-      const id = await this.entities.insert(tx, definition, values);
-      const audit = this.auditWriter(tx, user);
-      await definition.afterWrite?.({ tx, now: this.now(), id, values, previous: null, audit });
-      const created = await this.mustFind(tx, definition, id);
-      await audit({
-        kind: definition.kind,
-        id,
-        action: 'created',
-        changes: diffFields(null, created, Object.keys(definition.fields)),
-      });
-      return created;
-    });
-    this.announce(definition.kind, [record.id]);
-    return definition.present(record, env);
+    const [result] = await this.createMany(user, definition, [body], env);
+    if (!result?.ok) throw result?.error ?? new Error('createMany gave no result');
+    return result.item;
+  }
+
+  /**
+   * Creates from many unvalidated bodies: all are validated first, then the valid ones are written in one
+   * transaction with multi-row inserts, one query per reference field and uniqueness rule (duplicates
+   * within the batch included) and batched audit entries. Each body gets its own result, in order; a
+   * refused body never stops the others. Errors other than refusals roll everything back.
+   */
+  async createMany(
+    user: UserWithSecrets,
+    definition: EntityDefinition,
+    bodies: readonly unknown[],
+    env: PresentEnv,
+  ): Promise<CreateManyResult[]> {
+    const results: CreateManyResult[] = [];
+    let pending: PendingItem[] = [];
+    for (const [index, body] of bodies.entries()) {
+      try {
+        pending.push({ index, input: parseInput(definition.inputSchema, body) });
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        results[index] = { ok: false, error };
+      }
+    }
+    // Without savepoints a written row cannot be taken back alone, so when an afterWrite hook refuses one,
+    // the batch is rolled back and written again without it.
+    while (pending.length > 0) {
+      try {
+        const { created, refused } = await this.store.transaction((tx) =>
+          writeMany(this.bulkDeps, tx, user, definition, pending),
+        );
+        for (const [index, error] of refused) results[index] = { ok: false, error };
+        for (const [index, record] of created)
+          results[index] = { ok: true, item: definition.present(record, env) };
+        this.announce(
+          definition.kind,
+          [...created.values()].map((record) => record.id),
+        );
+        break;
+      } catch (error) {
+        if (!(error instanceof RefusedAfterWrite)) throw error;
+        results[error.index] = { ok: false, error: error.refusal };
+        pending = pending.filter((item) => item.index !== error.index);
+      }
+    }
+    return results;
   }
 
   async replace(
@@ -187,8 +259,7 @@ export class EntityService {
           immutable.map((field) => ({ message: 'Cannot change after creation', detail: { field } })),
         );
       }
-      await this.checkStored(tx, definition, input, previous);
-      await this.access.checkWrite?.(tx, user, definition.kind, input, previous);
+      await this.checkStored(tx, user, definition, input, previous);
       const values = { ...input, ...(await definition.derive?.(input, previous)) };
       return this.write(tx, user, definition, previous, values);
     });
@@ -231,14 +302,17 @@ export class EntityService {
       schema = massUpdateRequestSchemaFor(definition.massChangesSchema);
       this.massSchemas.set(definition.kind, schema);
     }
-    const request = parseInput(schema, body) as { ids: number[]; changes: Record<string, unknown> };
+    // The panel shows mass-edit refusals as HTML, and schema messages may quote the values sent.
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) throw escapedValidationError(parsed.error.issues);
+    const request = parsed.data as { ids: number[]; changes: Record<string, unknown> };
     const ids = [...new Set(request.ids)];
+    const scope = await this.readScope(user, definition.kind);
     const response = await this.store.transaction(async (tx) => {
-      const records = await this.entities.findMany(tx, definition, ids);
+      // Ids outside the caller's scope are missing to them: one answer for both, so none can be probed.
+      const records = await this.entities.findMany(tx, definition, ids, scope);
       const missing = ids.filter((id) => !records.some((record) => record.id === id));
-      if (missing.length > 0) {
-        throw new HttpError(404, { message: `No ${definition.noun} with id ${missing.join(', ')}` });
-      }
+      if (missing.length > 0) throw notFoundError(definition, missing);
       // Each item is validated whole after the merge, so a change cannot leave any of them invalid.
       const planned: { previous: EntityRecord; values: Record<string, unknown> }[] = [];
       const errors: ErrorItem[] = [];
@@ -251,7 +325,7 @@ export class EntityService {
             const path = issue.path.map(String).join('.');
             const field = path.split('.')[0] ?? '';
             errors.push({
-              message: `${capitalize(definition.noun)} ${previous.id}: ${issue.message}`,
+              message: `${capitalize(definition.noun)} ${previous.id}: ${messageValue(issue.message)}`,
               detail: { field: field in request.changes ? `changes.${path}` : path, id: String(previous.id) },
             });
           }
@@ -296,23 +370,16 @@ export class EntityService {
   }
 
   async remove(user: UserWithSecrets, definition: EntityDefinition, id: number): Promise<void> {
+    // The refusal names only users the caller may read; scopes are read before the transaction.
+    const scopes = new Map<string, ReadScope>();
+    for (const kind of this.entities.kinds()) scopes.set(kind, await this.readScope(user, kind));
     await this.store.transaction(async (tx) => {
       const previous = await this.mustFind(tx, definition, id);
-      const usages = await this.entities.usages(tx, definition.kind, id);
+      const usages = await this.entities.usages(tx, definition.kind, id, (kind) =>
+        scopes.has(kind) ? (scopes.get(kind) as ReadScope) : false,
+      );
       if (usages.length > 0) {
-        const reasons = usages.map(
-          (usage) =>
-            `${usage.count} ${usage.count === 1 ? usage.noun : usage.nounPlural} (${usage.examples.join(', ')}${
-              usage.count > usage.examples.length ? ', ...' : ''
-            })`,
-        );
-        throw new HttpError(409, {
-          message: `${capitalize(definition.noun)} "${String(previous.name ?? previous.host ?? id)}" is still used by ${reasons.join(' and ')}; archive it instead, or change those first`,
-          errors: usages.map((usage) => ({
-            message: `Used by ${usage.count} ${usage.count === 1 ? usage.noun : usage.nounPlural}`,
-            detail: usage.examples,
-          })),
-        });
+        throw stillUsedError(definition.noun, previous.name ?? previous.host ?? id, usages);
       }
       await definition.beforeDelete?.({ tx, record: previous });
       await this.entities.remove(tx, definition, id);

@@ -9,6 +9,7 @@ import {
 } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCairn } from '../../index.ts';
+import type { Sql } from '../../store/config/port.ts';
 import type { TestBrowser } from '../../test-support.ts';
 import { errorFields, type KindClient, kindClient, signedInAdmin } from '../testing.ts';
 import { offerFinalUrl } from './offer.ts';
@@ -186,6 +187,117 @@ describe('offer import', () => {
       currency: 'USD',
       countryCode: 'US',
     });
+  });
+
+  it('imports 5,000 lines in one transaction of batched statements, reporting each line', async () => {
+    const group = await kindClient(browser, 'group').make({ name: 'Bulk group', kind: 'offer' });
+    const network = await kindClient(browser, 'affiliate_network').make({ name: 'Bulk net' });
+    type Row = { name: string; url: string; payoutMicros: number; upsell: boolean };
+    const lines = ['Name;URL;Auto;Payout;Currency;Upsell;Country;Group;Network'];
+    const expected = new Map<number, Row>();
+    const refused = new Map<number, string | RegExp>();
+    for (let i = 0; i < 5000; i += 1) {
+      const line = lines.length + 1;
+      const name = `bulk ${i}`;
+      if (i % 10 === 3) {
+        lines.push(`${name};ftp://bad.example/;no;1`);
+        refused.set(line, /^url: Only http/);
+      } else if (i % 10 === 5) {
+        lines.push(`${name};https://o.example/;no;1;USD;no;;No such group`);
+        refused.set(line, 'Offer group "No such group" not found');
+      } else if (i % 10 === 7) {
+        lines.push(`${name};https://o.example/;no;9.1234567`);
+        refused.set(line, 'Payout "9.1234567" is not an amount such as 1.25');
+      } else if (i % 10 === 1) {
+        lines.push(`${name};https://o.example/;yes;;;;XX1`);
+        refused.set(line, /^countryCode: /);
+      } else if (i % 10 === 9) {
+        // The line before once more: offers have no unique rule, so both are created.
+        lines.push(lines.at(-1) as string);
+        expected.set(line, expected.get(line - 1) as Row);
+      } else {
+        const url = `https://o.example/${i}?s={clickid}`;
+        lines.push(
+          `${name};${url};no;${i % 100}.25;EUR;${i % 4 === 0 ? 'yes' : 'no'};de;bulk GROUP;${network.id}`,
+        );
+        expected.set(line, { name, url, payoutMicros: (i % 100) * 1_000_000 + 250_000, upsell: i % 4 === 0 });
+      }
+    }
+    const announced: number[] = [];
+    const stopListening = cairn.changes.onChange((kind, id) => {
+      if (kind === 'offer') announced.push(id);
+    });
+    // Every statement of every transaction the import opens is counted: a round trip per line would be
+    // thousands of them.
+    const store = cairn.store;
+    const transaction = store.transaction;
+    const statements: string[] = [];
+    let transactions = 0;
+    store.transaction = <T>(work: (tx: Sql) => Promise<T>): Promise<T> => {
+      transactions += 1;
+      return transaction.call(store, (tx: Sql) =>
+        work({
+          query: (text, params) => {
+            statements.push(text);
+            return tx.query(text, params);
+          },
+          execute: (text, params) => {
+            statements.push(text);
+            return tx.execute(text, params);
+          },
+        }),
+      ) as Promise<T>;
+    };
+    let result: Awaited<ReturnType<TestBrowser['post']>>;
+    try {
+      result = await browser.post(entityPath.offerImport, { text: lines.join('\n') });
+    } finally {
+      store.transaction = transaction;
+      stopListening();
+    }
+    expect(result.status).toBe(200);
+    expect(transactions).toBe(1);
+    expect(statements.length).toBeLessThan(40);
+
+    const report = result.json<OfferImportResponse>();
+    expect(report.errors.map((error) => error.line)).toEqual([...refused.keys()]);
+    for (const error of report.errors)
+      expect(error.message).toMatch(refused.get(error.line) as string | RegExp);
+    expect(report.created.map((created) => [created.line, created.name])).toEqual(
+      [...expected].map(([line, row]) => [line, row.name]),
+    );
+    const ids = report.created.map((created) => created.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+
+    const stored = await cairn.store.query<Record<string, unknown>>(
+      `SELECT id, name, url, payout_micros, payout_auto, currency, upsell, country_code, group_id,
+              affiliate_network_id
+       FROM offers WHERE name LIKE 'bulk %' ORDER BY id`,
+    );
+    expect(stored.map((row) => Number(row.id))).toEqual(ids);
+    for (const [n, row] of stored.entries()) {
+      const line = report.created[n]?.line as number;
+      const want = expected.get(line) as Row;
+      expect({ line, ...row, id: undefined }).toEqual({
+        line,
+        id: undefined,
+        name: want.name,
+        url: want.url,
+        payout_micros: want.payoutMicros,
+        payout_auto: false,
+        currency: 'EUR',
+        upsell: want.upsell,
+        country_code: 'DE',
+        group_id: group.id,
+        affiliate_network_id: network.id,
+      });
+    }
+    const audited = await cairn.store.query<{ total: number }>(
+      `SELECT count(*) AS total FROM audit_log WHERE action = 'offer_created' AND entity_id BETWEEN $1 AND $2`,
+      [ids[0] as number, ids.at(-1) as number],
+    );
+    expect(Number(audited[0]?.total)).toBe(ids.length);
+    expect(announced).toEqual(ids);
   });
 
   it('refuses an empty paste', async () => {

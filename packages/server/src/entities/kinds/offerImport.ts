@@ -6,8 +6,13 @@ import {
   offerImportRequestSchema,
 } from '@cairn/contract';
 import type { FastifyInstance } from 'fastify';
-import { HttpError, parseInput } from '../../http.ts';
+import type { UserWithSecrets } from '../../auth/users.ts';
+import { type HttpError, parseInput } from '../../http.ts';
+import type { EntityDefinition } from '../definition.ts';
+import { messageValue } from '../messageText.ts';
 import type { KindRouteEnv } from '../routeContext.ts';
+import type { EntityService } from '../service.ts';
+import { Params, scopeSql } from '../sqlParts.ts';
 
 /** A line that cannot become an offer body; other errors are real failures and abort the import. */
 class LineError extends Error {}
@@ -19,7 +24,7 @@ function flag(text: string, what: string): boolean {
   const value = text.toLowerCase();
   if (YES.has(value)) return true;
   if (NO.has(value)) return false;
-  throw new LineError(`${what} "${text}" is not yes or no`);
+  throw new LineError(`${what} "${messageValue(text)}" is not yes or no`);
 }
 
 /** Name -> id lookups (case-insensitive); a bare number is taken as an id. */
@@ -43,8 +48,10 @@ class NameIndex {
     const found = this.byName.get(text.toLowerCase()) ?? [];
     if (found.length === 1) return found[0] ?? null;
     if (found.length > 1)
-      throw new LineError(`${this.noun} "${text}" is ambiguous: give its id (${found.join(', ')})`);
-    throw new LineError(`${this.noun} "${text}" not found`);
+      throw new LineError(
+        `${this.noun} "${messageValue(text)}" is ambiguous: give its id (${found.join(', ')})`,
+      );
+    throw new LineError(`${this.noun} "${messageValue(text)}" not found`);
   }
 }
 
@@ -65,7 +72,9 @@ function offerFromLine(fields: string[], groups: NameIndex, networks: NameIndex)
   if (fields.length > 9) throw new LineError(`Expected at most 9 fields, found ${fields.length}`);
   const payoutAuto = flag(auto, 'Auto');
   const payoutMicros = payout === '' ? 0 : decimalToMicros(payout);
-  if (payoutMicros === null) throw new LineError(`Payout "${payout}" is not an amount such as 1.25`);
+  if (payoutMicros === null) {
+    throw new LineError(`Payout "${messageValue(payout)}" is not an amount such as 1.25`);
+  }
   if (!payoutAuto && payout === '') throw new LineError('Payout is required when Auto is no');
   return {
     name,
@@ -80,15 +89,37 @@ function offerFromLine(fields: string[], groups: NameIndex, networks: NameIndex)
   };
 }
 
-function describe(errors: readonly ErrorItem[] | undefined, fallback: string): string {
-  if (!errors || errors.length === 0) return fallback;
+/** A refused line's text: each error at its field; schema messages may quote the line, so they are escaped. */
+function describe(error: HttpError): string {
+  const { message, errors } = error.body as { message?: unknown; errors?: readonly ErrorItem[] };
+  if (!errors || errors.length === 0) return messageValue(message ?? error.message);
   return errors
-    .map((error) => {
+    .map((item) => {
       const field =
-        typeof error.detail === 'object' && !Array.isArray(error.detail) ? error.detail.field : undefined;
-      return field ? `${field}: ${error.message}` : error.message;
+        typeof item.detail === 'object' && !Array.isArray(item.detail) ? item.detail.field : undefined;
+      return field ? `${field}: ${messageValue(item.message)}` : messageValue(item.message);
     })
     .join('; ');
+}
+
+/**
+ * Names and ids a line may use: the kind's unarchived items the caller may read, so one outside their
+ * scope is "not found" exactly like one that does not exist.
+ */
+async function namesFor(
+  service: EntityService,
+  user: UserWithSecrets,
+  definition: EntityDefinition | undefined,
+  condition = 'TRUE',
+): Promise<{ id: number; name: string }[]> {
+  if (!definition) return [];
+  const scope = await service.readScope(user, definition.kind);
+  if (scope === false) return [];
+  const params = new Params();
+  return service.store.query<{ id: number; name: string }>(
+    `SELECT t.id, t.name FROM ${definition.table} t WHERE NOT t.archived AND ${condition} AND ${scopeSql(scope, params)}`,
+    params.values,
+  );
 }
 
 export function registerOfferImport(app: FastifyInstance, { context, entities }: KindRouteEnv): void {
@@ -97,21 +128,18 @@ export function registerOfferImport(app: FastifyInstance, { context, entities }:
   app.post(entityPath.offerImport, async (request): Promise<OfferImportResponse> => {
     const user = await context.authorized(request, 'offer', 'write');
     const { text } = parseInput(offerImportRequestSchema, request.body);
-    const store = context.service.store;
+    const service = context.service;
     const groups = new NameIndex(
       'Offer group',
-      await store.query<{ id: number; name: string }>(
-        "SELECT id, name FROM entity_groups WHERE kind = 'offer' AND NOT archived",
-      ),
+      await namesFor(service, user, entities.definition('group'), "t.kind = 'offer'"),
     );
     const networks = new NameIndex(
       'Affiliate network',
-      await store.query<{ id: number; name: string }>(
-        'SELECT id, name FROM affiliate_networks WHERE NOT archived',
-      ),
+      await namesFor(service, user, entities.definition('affiliate_network')),
     );
-    const env = await context.presentEnv(request);
-    const result: OfferImportResponse = { created: [], errors: [] };
+    // Every line is read and validated before anything is written; the good ones are then created in one
+    // transaction, and each line still gets its own outcome.
+    const lines: { line: number; body?: Record<string, unknown>; error?: string }[] = [];
     let seenContent = false;
     for (const [index, raw] of text.split(/\r?\n/).entries()) {
       const line = index + 1;
@@ -122,20 +150,27 @@ export function registerOfferImport(app: FastifyInstance, { context, entities }:
       seenContent = true;
       if (isHeader) continue;
       try {
-        const body = offerFromLine(fields, groups, networks);
-        // Each line is its own transaction: good lines stay created whatever the others do.
-        const created = await context.service.create(user, offers, body, env);
-        result.created.push({ line, id: Number(created.id), name: String(created.name) });
+        lines.push({ line, body: offerFromLine(fields, groups, networks) });
       } catch (error) {
-        if (error instanceof HttpError) {
-          const body = error.body as { message?: string; errors?: ErrorItem[] };
-          if (error.status !== 400 && error.status !== 409) throw error;
-          result.errors.push({ line, message: describe(body.errors, String(body.message)) });
-        } else if (error instanceof LineError) {
-          result.errors.push({ line, message: error.message });
-        } else {
-          throw error;
-        }
+        if (!(error instanceof LineError)) throw error;
+        lines.push({ line, error: error.message });
+      }
+    }
+    const withBodies = lines.filter((entry) => entry.body !== undefined);
+    const outcomes = await service.createMany(
+      user,
+      offers,
+      withBodies.map((entry) => entry.body),
+      await context.presentEnv(request),
+    );
+    const outcomeOf = new Map(withBodies.map((entry, n) => [entry.line, outcomes[n]]));
+    const result: OfferImportResponse = { created: [], errors: [] };
+    for (const { line, error } of lines) {
+      const outcome = outcomeOf.get(line);
+      if (outcome?.ok) {
+        result.created.push({ line, id: Number(outcome.item.id), name: String(outcome.item.name) });
+      } else {
+        result.errors.push({ line, message: outcome ? describe(outcome.error) : String(error) });
       }
     }
     return result;
