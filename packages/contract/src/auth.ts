@@ -8,9 +8,7 @@ export const MODES = ['demo', 'normal'] as const;
 export const modeSchema = z.enum(MODES);
 export type Mode = z.infer<typeof modeSchema>;
 
-// The public demo account. The server seeds it in demo mode and the panel's demo sign-in posts it, so
-// both read it from here.
-export const DEMO_ACCOUNT = { login: 'demo', password: 'demo-cairn' } as const;
+export { DEMO_ACCOUNT } from './vocabulary.ts';
 
 export const LOGIN_MAX_LENGTH = 64;
 export const PASSWORD_MIN_LENGTH = 8;

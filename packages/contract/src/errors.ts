@@ -1,16 +1,8 @@
 import { z } from 'zod';
+import { CALL_STATUSES, LICENSE_ERRORS } from './vocabulary.ts';
 
-// Outcome of every panel call, whatever its transport status.
-export const CALL_STATUSES = [
-  'access-denied',
-  'cancelled',
-  'error',
-  'license-expired',
-  'not-found',
-  'ok',
-  'partial-error',
-  'server-error',
-] as const;
+export { AUTHENTICATION_ERROR, CALL_STATUSES, LICENSE_ERRORS, MESSAGES } from './vocabulary.ts';
+
 export const callStatusSchema = z.enum(CALL_STATUSES);
 export type CallStatus = z.infer<typeof callStatusSchema>;
 
@@ -31,21 +23,6 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-// A 401 body always contains this marker; the panel treats it (or any 401) as session loss.
-export const AUTHENTICATION_ERROR = 'AUTHENTICATION_ERROR';
-
-export const MESSAGES = {
-  wrongCredentials: 'Wrong username or password',
-  permissionDenied: 'Permission denied',
-  authenticationRequired: `${AUTHENTICATION_ERROR}: sign in required`,
-  demoUnavailable: 'This feature is unavailable in the demo version',
-  csrf: 'CSRF token missing or invalid',
-  tooManyAttempts: 'Too many sign-in attempts, try again later',
-  notFound: 'Not found',
-  validation: 'Invalid request',
-} as const;
-
-export const LICENSE_ERRORS = ['License not found', 'License expired'] as const;
 export const licenseErrorBodySchema = z.object({
   error: z.enum(LICENSE_ERRORS),
   trackerId: z.string(),
