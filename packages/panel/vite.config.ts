@@ -50,9 +50,13 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
             {
               name: 'vendor',
-              test: /node_modules[\\/](zod|ky|@tanstack[\\/](query-core|react-query)|wouter|regexparam)[\\/]/,
+              test: /node_modules[\\/](ky|@tanstack[\\/](query-core|react-query)|wouter|regexparam)[\\/]/,
               priority: 1,
             },
+            // zod is a chunk of its own: the first screen validates nothing before it renders (stored
+            // values are checked by hand, responses by schemas fetched with the call), so only the
+            // pages that need it at once, and the first validated answer, fetch it.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 1 },
           ],
         },
       },

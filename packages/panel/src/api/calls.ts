@@ -2,23 +2,15 @@ import {
   API_PATHS,
   type AuthSecretRotateRequest,
   apiPath,
-  authSecretResponseSchema,
-  backupListResponseSchema,
   type ChangePasswordRequest,
-  canCreateUsersResponseSchema,
   DEMO_ACCOUNT,
-  hideProfitResponseSchema,
   type Mode,
-  okResponseSchema,
-  roleResponseSchema,
-  signInResponseSchema,
+  type RoleResponse,
+  type SignInResponse,
   type TwoFactorDisableRequest,
   type TwoFactorEnableRequest,
-  twoFactorEnableResponseSchema,
-  twoFactorStatusResponseSchema,
-  updatesCheckResponseSchema,
+  type UpdatesCheckResponse,
 } from '@cairn/contract';
-import { z } from 'zod';
 import type { ApiClient, CallResult, CallStatus } from '../http/client.ts';
 import { panelLinks } from '../http/config.ts';
 import { extractErrorText } from '../http/errorText.ts';
@@ -28,13 +20,15 @@ import {
   updateCheckBrokenMessage,
   wrongCredentialsMessage,
 } from '../http/messages.ts';
+import { responseSchema } from './responseSchema.ts';
 
 // The calls of SPEC.md section 7 (and the account calls the panel's own pages need), each turning the
-// client's result into what its screen shows.
+// client's result into what its screen shows. Their response schemas are fetched with the first answer
+// they check (responseSchema.ts): the sign-in screen renders without zod.
 
 export async function fetchMode(client: ApiClient): Promise<CallResult<Mode>> {
   // Any value but demo means normal (SPEC.md section 3), so the field is read loosely.
-  const result = await client.get(API_PATHS.mode, { schema: z.object({ mode: z.unknown() }) });
+  const result = await client.get(API_PATHS.mode, { schema: responseSchema('modeFieldSchema') });
   if (result.status !== 'ok') return result;
   return { ...result, data: result.data.mode === 'demo' ? 'demo' : 'normal' };
 }
@@ -64,7 +58,7 @@ export interface SignInResult {
   license?: LicenseProblem;
 }
 
-function signInOutcome(result: CallResult<z.infer<typeof signInResponseSchema>>): SignInResult {
+function signInOutcome(result: CallResult<SignInResponse>): SignInResult {
   if (result.status === 'ok') {
     return { status: 'ok', message: '', needTwoFactor: result.data.status === 'need_two_factor' };
   }
@@ -85,14 +79,17 @@ function signInOutcome(result: CallResult<z.infer<typeof signInResponseSchema>>)
 
 export async function signIn(client: ApiClient, login: string, password: string): Promise<SignInResult> {
   return signInOutcome(
-    await client.post(API_PATHS.signIn, { json: { login, password }, schema: signInResponseSchema }),
+    await client.post(API_PATHS.signIn, {
+      json: { login, password },
+      schema: responseSchema('signInResponseSchema'),
+    }),
   );
 }
 
 export async function signInTwoFactor(client: ApiClient, code: string): Promise<SignInResult> {
   const result = await client.post(API_PATHS.signInTwoFactor, {
     json: { code },
-    schema: signInResponseSchema,
+    schema: responseSchema('signInResponseSchema'),
   });
   if (result.status !== 'ok' && result.httpStatus === 401) {
     return { status: 'access-denied', message: result.message, needTwoFactor: true };
@@ -105,27 +102,33 @@ export function signInDemo(client: ApiClient): Promise<SignInResult> {
 }
 
 export function logout(client: ApiClient) {
-  return client.post(API_PATHS.logout, { schema: okResponseSchema });
+  return client.post(API_PATHS.logout, { schema: responseSchema('okResponseSchema') });
 }
 
-export type RoleResult = CallResult<z.infer<typeof roleResponseSchema>>;
+export type RoleResult = CallResult<RoleResponse>;
 
 export function fetchRole(client: ApiClient): Promise<RoleResult> {
-  return client.get(API_PATHS.role, { schema: roleResponseSchema });
+  return client.get(API_PATHS.role, { schema: responseSchema('roleResponseSchema') });
 }
 
 export async function fetchCanCreateUsers(client: ApiClient, id: string): Promise<boolean | undefined> {
-  const result = await client.get(apiPath.canCreateUsers(id), { schema: canCreateUsersResponseSchema });
+  const result = await client.get(apiPath.canCreateUsers(id), {
+    schema: responseSchema('canCreateUsersResponseSchema'),
+  });
   return result.status === 'ok' ? result.data.canCreateUsers : undefined;
 }
 
 export async function fetchHideProfit(client: ApiClient, id: string): Promise<boolean | undefined> {
-  const result = await client.get(apiPath.hideProfit(id), { schema: hideProfitResponseSchema });
+  const result = await client.get(apiPath.hideProfit(id), {
+    schema: responseSchema('hideProfitResponseSchema'),
+  });
   return result.status === 'ok' ? result.data.hideProfit : undefined;
 }
 
 export async function fetchAuthSecret(client: ApiClient): Promise<CallResult<string>> {
-  const result = await client.get(API_PATHS.authSecret, { schema: authSecretResponseSchema });
+  const result = await client.get(API_PATHS.authSecret, {
+    schema: responseSchema('authSecretResponseSchema'),
+  });
   return result.status === 'ok' ? { ...result, data: result.data.secret } : result;
 }
 
@@ -135,16 +138,18 @@ export async function rotateAuthSecret(
 ): Promise<CallResult<string>> {
   const result = await client.post(API_PATHS.authSecretRotate, {
     json: { currentPassword } satisfies AuthSecretRotateRequest,
-    schema: authSecretResponseSchema,
+    schema: responseSchema('authSecretResponseSchema'),
   });
   return result.status === 'ok' ? { ...result, data: result.data.secret } : result;
 }
 
-export type UpdatesCheck = z.infer<typeof updatesCheckResponseSchema>;
+export type UpdatesCheck = UpdatesCheckResponse;
 
 /** The update check with the messages of SPEC.md section 8 for a plain user and a broken monitor. */
 export async function checkForUpdates(client: ApiClient): Promise<CallResult<UpdatesCheck>> {
-  const result = await client.get(API_PATHS.updatesCheck, { schema: updatesCheckResponseSchema });
+  const result = await client.get(API_PATHS.updatesCheck, {
+    schema: responseSchema('updatesCheckResponseSchema'),
+  });
   if (result.status === 'ok') return result;
   if (result.httpStatus === 403) return { ...result, message: permissionDeniedMessage };
   if (result.httpStatus >= 500) return { ...result, message: updateCheckBrokenMessage };
@@ -152,34 +157,37 @@ export async function checkForUpdates(client: ApiClient): Promise<CallResult<Upd
 }
 
 export function fetchBackups(client: ApiClient) {
-  return client.get(API_PATHS.backups, { schema: backupListResponseSchema });
+  return client.get(API_PATHS.backups, { schema: responseSchema('backupListResponseSchema') });
 }
 
 export function changePassword(client: ApiClient, currentPassword: string, newPassword: string) {
   return client.post(API_PATHS.changePassword, {
     json: { currentPassword, newPassword } satisfies ChangePasswordRequest,
-    schema: okResponseSchema,
+    schema: responseSchema('okResponseSchema'),
   });
 }
 
 export function fetchTwoFactorStatus(client: ApiClient) {
-  return client.get(API_PATHS.twoFactor, { schema: twoFactorStatusResponseSchema });
+  return client.get(API_PATHS.twoFactor, { schema: responseSchema('twoFactorStatusResponseSchema') });
 }
 
 export function enableTwoFactor(client: ApiClient, currentPassword: string) {
   return client.post(API_PATHS.twoFactorEnable, {
     json: { currentPassword } satisfies TwoFactorEnableRequest,
-    schema: twoFactorEnableResponseSchema,
+    schema: responseSchema('twoFactorEnableResponseSchema'),
   });
 }
 
 export function confirmTwoFactor(client: ApiClient, code: string) {
-  return client.post(API_PATHS.twoFactorConfirm, { json: { code }, schema: okResponseSchema });
+  return client.post(API_PATHS.twoFactorConfirm, {
+    json: { code },
+    schema: responseSchema('okResponseSchema'),
+  });
 }
 
 export function disableTwoFactor(client: ApiClient, code: string, currentPassword: string) {
   return client.post(API_PATHS.twoFactorDisable, {
     json: { code, currentPassword } satisfies TwoFactorDisableRequest,
-    schema: okResponseSchema,
+    schema: responseSchema('okResponseSchema'),
   });
 }

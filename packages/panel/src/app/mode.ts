@@ -1,5 +1,5 @@
-import { API_PATHS, type Mode, panelLinksSchema } from '@cairn/contract';
-import { z } from 'zod';
+import { API_PATHS, type Mode } from '@cairn/contract';
+import { responseSchema } from '../api/responseSchema.ts';
 import type { ApiClient, CallResult } from '../http/client.ts';
 import { configurePanelLinks, type PanelLinks } from '../http/config.ts';
 import { modeQueryKey } from './queries.ts';
@@ -10,16 +10,14 @@ export interface ModeInfo {
   links: PanelLinks;
 }
 
-// Read loosely, like the guard's mode call: any mode but demo is normal (SPEC.md section 3), and links
-// that do not parse are no links rather than a failed call.
-const modeInfoSchema = z.object({ mode: z.unknown(), links: panelLinksSchema.optional().catch(undefined) });
-
 /**
  * The mode call as the panel makes it at start and on the sign-in screen: the mode, and the message
  * links, which it also puts in force for the messages the client words (the 410 toast).
  */
 export async function fetchModeInfo(client: ApiClient): Promise<CallResult<ModeInfo>> {
-  const result = await client.get(API_PATHS.mode, { schema: modeInfoSchema });
+  // Read loosely, like the guard's mode call: any mode but demo is normal (SPEC.md section 3), and
+  // links that do not parse are no links rather than a failed call.
+  const result = await client.get(API_PATHS.mode, { schema: responseSchema('modeInfoSchema') });
   if (result.status !== 'ok') return result;
   const { trial, support, telegram, licenseLogin } = result.data.links ?? {};
   const links: PanelLinks = Object.fromEntries(

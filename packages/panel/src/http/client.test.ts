@@ -109,6 +109,43 @@ describe('client requests', () => {
     expect(result).toMatchObject({ status: 'error', message: 'Unexpected response from /api/mode' });
     expect(logger.error).toHaveBeenCalled();
   });
+
+  it('fetches a schema given as a function only when a successful body is there to check', async () => {
+    const schema = z.object({ mode: z.string().transform((mode) => mode.toUpperCase()) });
+    const load = vi.fn(async () => schema);
+    let answer = json({ message: 'No session' }, 401);
+    const { client } = clientWith(() => answer);
+    await expect(client.get('/api/mode', { schema: load })).resolves.toMatchObject({
+      status: 'access-denied',
+    });
+    expect(load).not.toHaveBeenCalled();
+    answer = json({ mode: 'demo' });
+    await expect(client.get('/api/mode', { schema: load })).resolves.toEqual({
+      status: 'ok',
+      data: { mode: 'DEMO' },
+      httpStatus: 200,
+    });
+    answer = json({ mode: 7 });
+    await expect(client.get('/api/mode', { schema: load })).resolves.toMatchObject({
+      status: 'error',
+      message: 'Unexpected response from /api/mode',
+    });
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('fails the call, keeping the body, when the schema cannot be fetched', async () => {
+    const { client, logger } = clientWith(() => json({ mode: 'demo' }));
+    const result = await client.get('/api/mode', {
+      schema: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    });
+    expect(result).toEqual({
+      status: 'error',
+      message: 'Non-api error. Failed to fetch dynamically imported module',
+      httpStatus: 200,
+      body: { mode: 'demo' },
+    });
+    expect(logger.error).toHaveBeenCalled();
+  });
 });
 
 describe('status mapping', () => {

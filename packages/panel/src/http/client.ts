@@ -36,8 +36,13 @@ export interface CallOptions<T> {
   query?: Record<string, unknown>;
   signal?: AbortSignal;
   onUploadProgress?: UploadProgressListener;
-  /** Validates the response body; a mismatch resolves to an error instead of handing on bad data. */
-  schema?: z.ZodType<T>;
+  /**
+   * Validates the response body; a mismatch resolves to an error instead of handing on bad data. Given
+   * as a function, the schema is fetched only when a successful body arrives to check: the calls made
+   * before the first screen renders bring their schemas (and zod) with their answers, not in the first
+   * chunk.
+   */
+  schema?: z.ZodType<T> | (() => Promise<z.ZodType<T>>);
 }
 
 export interface InterceptedResponse {
@@ -204,7 +209,15 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       };
     }
     if (callOptions.schema) {
-      const parsed = callOptions.schema.safeParse(body);
+      let schema: z.ZodType<T>;
+      try {
+        schema = typeof callOptions.schema === 'function' ? await callOptions.schema() : callOptions.schema;
+      } catch (error) {
+        // The schema's chunk did not arrive (gone after an upgrade, the connection dropped).
+        logger.error(`The response schema of ${path} could not be loaded`, error);
+        return { status: 'error', message: nonApiErrorMessage(error), httpStatus: response.status, body };
+      }
+      const parsed = schema.safeParse(body);
       if (!parsed.success) {
         logger.error(`Unexpected response from ${path}`, parsed.error);
         return {
