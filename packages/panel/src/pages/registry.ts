@@ -13,7 +13,7 @@ const loaders: Record<PageKey, () => Promise<PageModule>> = {
   'entity-form': () => import('../entities/EntityFormPage.tsx'),
   trends: () => import('../trends/TrendsPage.tsx'),
   conversions: () => import('./planned/PlannedPage.tsx'),
-  clicklog: () => import('./planned/PlannedPage.tsx'),
+  clicklog: () => import('../clicklog/ClickLogPage.tsx'),
   files: () => import('./planned/PlannedPage.tsx'),
   triggers: () => import('./planned/PlannedPage.tsx'),
   report: () => import('../reports/ReportPage.tsx'),

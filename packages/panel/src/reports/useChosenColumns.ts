@@ -19,6 +19,8 @@ export interface ChosenColumns<T extends string> {
   defaults: T[];
   /** Saves the viewer's pick; the defaults themselves are stored as no pick, so later changes reach them. */
   choose: (columns: readonly string[]) => void;
+  /** False until the settings' default is known (when the viewer has no pick of their own). */
+  ready: boolean;
 }
 
 export function useChosenColumns<T extends string>(
@@ -28,7 +30,7 @@ export function useChosenColumns<T extends string>(
 ): ChosenColumns<T> {
   const key = columnsStorageKey(table);
   const [own, setOwn] = useState(() => readJson(localStorage, key, pickSchema));
-  const { columns: fromSettings } = useDefaultColumns(table);
+  const { columns: fromSettings, ready: settingsReady } = useDefaultColumns(table);
   const keep = useCallback((ids: readonly string[]) => allowed.filter((id) => ids.includes(id)), [allowed]);
   const defaults = useMemo(() => {
     const settled = fromSettings ? keep(fromSettings) : [];
@@ -51,5 +53,5 @@ export function useChosenColumns<T extends string>(
     },
     [key, defaults],
   );
-  return { chosen, defaults, choose };
+  return { chosen, defaults, choose, ready: settingsReady || (own !== undefined && keep(own).length > 0) };
 }

@@ -10,7 +10,8 @@ import { queryString, stringifyQuery } from '../routes/query.ts';
 import { useRouteQuery } from '../routes/useRouteQuery.ts';
 import { BUCKETS, type Bucket } from './buckets.ts';
 
-// What the trends page shows lives in its address: `?period=last7&tz=UTC&per=day&chart=profit&filter[campaign]=3`.
+// What the trends page (and the click log) shows lives in its address:
+// `?period=last7&tz=UTC&per=hour&chart=profit&filter[campaign]=3`.
 
 export interface TrendsState {
   period: DateRangeValue;
@@ -19,19 +20,22 @@ export interface TrendsState {
   filters: ReportFilters;
 }
 
-export function useTrendsState(timeZone: string): [TrendsState, (change: Partial<TrendsState>) => void] {
+export function useTrendsState(
+  timeZone: string,
+  defaultPreset: 'today' | 'last7' = 'last7',
+): [TrendsState, (change: Partial<TrendsState>) => void] {
   const query = useRouteQuery();
   const [path, navigate] = useLocation();
   const state = useMemo<TrendsState>(() => {
     const per = queryString(query, 'per');
     const chart = queryString(query, 'chart') ?? '';
     return {
-      period: periodFromQuery(query, periodOf('last7', timeZone)),
+      period: periodFromQuery(query, periodOf(defaultPreset, timeZone)),
       bucket: (BUCKETS as readonly string[]).includes(per ?? '') ? (per as Bucket) : 'day',
       chartMetric: isMetric(chart) ? chart : 'clicks',
       filters: filtersFromQuery(query),
     };
-  }, [query, timeZone]);
+  }, [query, timeZone, defaultPreset]);
   const update = useCallback(
     (change: Partial<TrendsState>) => {
       const next = { ...state, ...change };
@@ -41,8 +45,9 @@ export function useTrendsState(timeZone: string): [TrendsState, (change: Partial
       navigate(
         `${path}${stringifyQuery({
           ...queryFromPeriod(next.period),
-          per: next.bucket,
-          chart: next.chartMetric,
+          // Defaults stay out, so the click log (which shares this shape) keeps a plain address.
+          ...(next.bucket === 'day' ? {} : { per: next.bucket }),
+          ...(next.chartMetric === 'clicks' ? {} : { chart: next.chartMetric }),
           ...(Object.keys(filter).length > 0 ? { filter } : {}),
         })}`,
         { replace: true },

@@ -1,0 +1,152 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../app/renderApp.tsx';
+import { json, on, type Route, signedInAs } from '../app/testing.ts';
+import { namesRoute, statsSettingsRoutes } from '../reports/testData.ts';
+
+function click(index: number) {
+  return {
+    time: new Date(Date.UTC(2026, 2, 2, 12, 0, 0) - index * 1000).toISOString(),
+    click_id: `click${index}`,
+    campaign: { value: 3, name: 'Summer sale' },
+    traffic_source: { value: 2, name: 'PropellerAds' },
+    landing: { value: 0, name: '' },
+    offer: { value: 5, name: 'Keto EU' },
+    country: 'DE',
+    device_type: 'mobile',
+    os: 'Android',
+    browser: 'Chrome',
+    ip: `10.0.0.${index % 250}`,
+    cost: 12_500,
+    user_agent: 'Mozilla/5.0 "Pixel"',
+  };
+}
+
+/** Pages of 500 clicks, `total` in all, the cursor being the next page's first index. */
+function clicksRoute(requests: URL[], total = 1200): Route {
+  return on('GET', '/api/clicks', (request) => {
+    const url = new URL(request.url);
+    requests.push(url);
+    const start = Number(url.searchParams.get('cursor') ?? 0);
+    const end = Math.min(total, start + Number(url.searchParams.get('limit')));
+    return json({
+      rows: Array.from({ length: end - start }, (_, offset) => click(start + offset)),
+      nextCursor: end < total ? String(end) : null,
+    });
+  });
+}
+
+function renderLog(path: string, routes: Route[], columns?: unknown) {
+  return renderApp(path, [
+    ...signedInAs(),
+    ...statsSettingsRoutes({ timezone: 'Europe/Berlin', baseCurrency: 'USD', rates: {} }, columns),
+    namesRoute('campaign', [{ id: 3, name: 'Summer sale' }]),
+    ...routes,
+  ]);
+}
+
+let created: Blob[] = [];
+beforeEach(() => {
+  created = [];
+  URL.createObjectURL = vi.fn((blob: Blob) => {
+    created.push(blob);
+    return 'blob:clicks';
+  });
+  URL.revokeObjectURL = vi.fn();
+});
+
+describe('click log', () => {
+  it('shows the newest clicks with the default columns, in the viewer zone', async () => {
+    const requests: URL[] = [];
+    renderLog('/clicklog', [clicksRoute(requests)]);
+    expect(await screen.findByRole('heading', { name: 'Click log', level: 1 })).toBeInTheDocument();
+    expect(document.title).toBe('Click log - Cairn');
+    const grid = screen.getByRole('grid', { name: 'Click log' });
+    const first = await within(grid).findByRole('row', { name: /click0/ });
+    // 12:00 UTC is 13:00 in Berlin.
+    expect(first).toHaveTextContent(/03\/02\/2026, 01:00:00\sPM/);
+    expect(first).toHaveTextContent('$0.0125');
+    expect(within(first).getByRole('link', { name: 'Summer sale' })).toHaveAttribute(
+      'href',
+      '/panel/campaigns/edit/3',
+    );
+    expect(Object.fromEntries(requests[0]?.searchParams ?? [])).toMatchObject({
+      preset: 'today',
+      timezone: 'Europe/Berlin',
+      limit: '500',
+      columns: 'time,click_id,campaign,offer,landing,traffic_source,country,device_type,os,browser,ip,cost',
+    });
+    expect(screen.getByText('500 rows loaded')).toBeInTheDocument();
+  });
+
+  it('asks for the next page as the end of the rows scrolls near, and with Load more', async () => {
+    const requests: URL[] = [];
+    renderLog('/clicklog', [clicksRoute(requests)]);
+    const grid = await screen.findByRole('grid', { name: 'Click log' });
+    await within(grid).findByRole('row', { name: /click0/ });
+    const scroller = grid.parentElement as HTMLElement;
+    Object.defineProperty(scroller, 'clientHeight', { configurable: true, value: 600 });
+    Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value: 500 * 36 });
+    scroller.scrollTop = 500 * 36 - 600 - 100;
+    fireEvent.scroll(scroller);
+    await waitFor(() => expect(requests.at(-1)?.searchParams.get('cursor')).toBe('500'));
+    expect(await screen.findByText('1,000 rows loaded')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('All 1,200 rows')).toBeInTheDocument();
+    expect(requests).toHaveLength(3);
+  });
+
+  it('shows the columns chosen from every recorded one, and remembers them', async () => {
+    const requests: URL[] = [];
+    renderLog('/clicklog', [clicksRoute(requests, 3)]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Columns (12)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Columns' });
+    expect(within(dialog).getAllByRole('checkbox').length).toBeGreaterThanOrEqual(60);
+    await user.click(within(dialog).getByRole('checkbox', { name: 'User agent' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'IP' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(requests.at(-1)?.searchParams.get('columns')).toContain('user_agent'));
+    expect(requests.at(-1)?.searchParams.get('columns')).not.toContain('ip');
+    const grid = screen.getByRole('grid', { name: 'Click log' });
+    expect(await within(grid).findByRole('columnheader', { name: /User agent/ })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('cairn.reports.columns.clicklog') ?? '[]')).toContain(
+      'user_agent',
+    );
+  });
+
+  it('starts from the default columns of the columns settings', async () => {
+    const requests: URL[] = [];
+    renderLog('/clicklog', [clicksRoute(requests, 3)], {
+      tables: { clicklog: ['time', 'click_id', 'country'] },
+    });
+    await screen.findByRole('row', { name: /click0/ });
+    expect(requests[0]?.searchParams.get('columns')).toBe('time,click_id,country');
+  });
+
+  it('filters by any dimension and exports the loaded clicks', async () => {
+    const requests: URL[] = [];
+    renderLog('/clicklog', [clicksRoute(requests, 2)]);
+    const user = userEvent.setup();
+    await screen.findByRole('row', { name: /click0/ });
+    await user.type(screen.getByRole('textbox', { name: 'Values' }), 'DE');
+    await user.click(screen.getByRole('button', { name: 'Add filter' }));
+    await waitFor(() => expect(requests.at(-1)?.searchParams.get('filter[country]')).toBe('DE'));
+    await screen.findByRole('row', { name: /click1/ });
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    const lines = (await (created[0] as Blob).text()).replace(/^\ufeff/, '').split('\r\n');
+    expect(lines[0]).toBe(
+      'Time,Click ID,Campaign,Offer,Lander,Traffic source,Country,Device type,OS,Browser,IP,Cost',
+    );
+    expect(lines[1]).toBe(
+      '2026-03-02T12:00:00.000Z,click0,Summer sale,Keto EU,,PropellerAds,DE,mobile,Android,Chrome,10.0.0.0,0.0125',
+    );
+    expect(lines).toHaveLength(3);
+  });
+
+  it("shows the server's refusal", async () => {
+    renderLog('/clicklog', [on('GET', '/api/clicks', () => json({ message: 'Permission denied' }, 403))]);
+    expect(await screen.findByText('Permission denied')).toBeInTheDocument();
+  });
+});

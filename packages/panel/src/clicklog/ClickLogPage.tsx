@@ -1,0 +1,155 @@
+import {
+  CLICK_LOG_COLUMNS,
+  CLICK_LOG_DEFAULT_COLUMNS,
+  CLICK_LOG_LIMIT_MAX,
+  type ClickLogColumn,
+  type ClickLogRow,
+  clickLogResponseSchema,
+  REPORT_PATHS,
+} from '@cairn/contract';
+import { Button, DataTable, DateRangePicker, PageHeader, ServerMessage, Skeleton } from '@cairn/ui';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { type UIEvent, useMemo } from 'react';
+import { useCurrentUser, useDebugSettings } from '../app/hooks.ts';
+import { useServices } from '../app/services.ts';
+import { filterParams } from '../reports/api.ts';
+import { ColumnChooser } from '../reports/ColumnChooser.tsx';
+import { csvFileName, downloadCsv, toCsv } from '../reports/csv.ts';
+import { FilterBar } from '../reports/FilterBar.tsx';
+import { periodParams } from '../reports/period.ts';
+import * as styles from '../reports/reports.css.ts';
+import { storeOwnTimeZone, useReportZone, useStatsSettings, viewerLocale } from '../reports/settingsApi.ts';
+import { useChosenColumns } from '../reports/useChosenColumns.ts';
+import { useTrendsState } from '../trends/trendsState.ts';
+import { CLICK_LOG_CHOICES, clickLogColumns, clickLogCsvCell, columnLabel } from './columns.tsx';
+
+// `/clicklog`: every click, newest first, a server page (cursor) at a time. The table renders only the
+// rows in view, so scrolling reaches the next page before the end and hundreds of thousands stay smooth.
+
+const ROW_HEIGHT = 36;
+/** Rows left below the view when the next page is asked for. */
+const PREFETCH_ROWS = 60;
+
+export default function ClickLogPage() {
+  const zone = useReportZone();
+  if (!zone.ready) return <Skeleton height={240} />;
+  return <ClickLog timeZone={zone.timeZone} />;
+}
+
+function ClickLog({ timeZone }: { timeZone: string }) {
+  const { client } = useServices();
+  const user = useCurrentUser();
+  const debug = useDebugSettings();
+  const { settings } = useStatsSettings();
+  const locale = viewerLocale();
+  // Period and filters share the trends page's address shape (`period`, `tz`, `filter[...]`).
+  const [state, update] = useTrendsState(timeZone, 'today');
+  const { period, filters } = state;
+  const choice = useChosenColumns<ClickLogColumn>('clicklog', CLICK_LOG_DEFAULT_COLUMNS, CLICK_LOG_COLUMNS);
+
+  const clicks = useInfiniteQuery({
+    queryKey: ['clicklog', periodParams(period), filters, choice.chosen],
+    queryFn: async ({ pageParam, signal }) => {
+      const filter = filterParams(filters);
+      const result = await client.get(REPORT_PATHS.clicks, {
+        query: {
+          ...periodParams(period),
+          columns: choice.chosen.join(','),
+          limit: String(CLICK_LOG_LIMIT_MAX),
+          ...(Object.keys(filter).length > 0 ? { filter } : {}),
+          ...(pageParam ? { cursor: pageParam } : {}),
+        },
+        schema: clickLogResponseSchema,
+        signal,
+      });
+      if (result.status !== 'ok') throw new Error(result.message);
+      return result.data;
+    },
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // Columns decide the request: wait for the settings' default rather than ask twice.
+    enabled: choice.ready,
+  });
+  const rows = useMemo(() => clicks.data?.pages.flatMap((page) => page.rows) ?? [], [clicks.data]);
+  const columns = useMemo(
+    () =>
+      clickLogColumns(choice.chosen, { locale, timeZone: period.timeZone, currency: settings.baseCurrency }),
+    [choice.chosen, locale, period.timeZone, settings.baseCurrency],
+  );
+  const loadMore = () => {
+    if (clicks.hasNextPage && !clicks.isFetchingNextPage) void clicks.fetchNextPage();
+  };
+  // Scroll events do not bubble, but they are captured on the way down: the table's own scroller tells
+  // how close its end is without the table knowing about pages.
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const scroller = event.target as HTMLElement;
+    if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - PREFETCH_ROWS * ROW_HEIGHT)
+      loadMore();
+  };
+  const exportCsv = () => {
+    const csv = toCsv([
+      choice.chosen.map(columnLabel),
+      ...rows.map((row: ClickLogRow) => choice.chosen.map((id) => clickLogCsvCell(id, row))),
+    ]);
+    downloadCsv(csvFileName('clicks', period.from ?? 'all-time', period.to ?? ''), csv);
+  };
+
+  return (
+    <div className={styles.page}>
+      <PageHeader
+        title="Click log"
+        description="Every click, newest first."
+        actions={
+          <Button variant="outline" tone="neutral" disabled={rows.length === 0} onClick={exportCsv}>
+            Export CSV
+          </Button>
+        }
+      />
+      <div className={styles.controls}>
+        <DateRangePicker
+          value={period}
+          locale={locale}
+          onChange={(next) => {
+            if (next.timeZone !== period.timeZone) storeOwnTimeZone(next.timeZone);
+            update({ period: next });
+          }}
+        />
+        <ColumnChooser
+          title="Columns"
+          choices={CLICK_LOG_CHOICES}
+          value={choice.chosen}
+          defaults={choice.defaults}
+          onChange={choice.choose}
+        />
+      </div>
+      <FilterBar
+        filters={filters}
+        onChange={(next) => update({ filters: next })}
+        hideProfit={user?.isHideProfit ?? false}
+      />
+      <div onScrollCapture={onScroll}>
+        <DataTable<ClickLogRow>
+          label="Click log"
+          data={rows}
+          columns={columns}
+          getRowId={(row) => String(row.click_id)}
+          locale={locale}
+          rowHeight={ROW_HEIGHT}
+          height={600}
+          colorization={debug.colorizationMode === 'colored-rows' ? 'even-odd' : debug.colorizationMode}
+          verticalBorders={debug.isWithVerticalBorders}
+          loading={clicks.isPending}
+          error={clicks.error ? <ServerMessage as="span" message={clicks.error.message} /> : undefined}
+          onRetry={() => void clicks.refetch()}
+          emptyTitle="No clicks in this period"
+          cursorPagination={{
+            nextCursor: clicks.hasNextPage ? 'more' : null,
+            onNext: loadMore,
+            loading: clicks.isFetchingNextPage,
+            label: 'More clicks',
+          }}
+        />
+      </div>
+    </div>
+  );
+}
