@@ -65,7 +65,7 @@ describe('click log', () => {
     const grid = screen.getByRole('grid', { name: 'Click log' });
     const first = await within(grid).findByRole('row', { name: /click0/ });
     // 12:00 UTC is 13:00 in Berlin.
-    expect(first).toHaveTextContent(/03\/02\/2026, 01:00:00\sPM/);
+    expect(first.textContent).toMatch(/03\/02\/2026, 01:00:00\sPM/);
     expect(first).toHaveTextContent('$0.0125');
     expect(within(first).getByRole('link', { name: 'Summer sale' })).toHaveAttribute(
       'href',
