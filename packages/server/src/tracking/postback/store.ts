@@ -51,19 +51,25 @@ function stateOf(row: Row): ConversionState {
   };
 }
 
-/** The conversions of these clicks, each click's in seq order. */
+/**
+ * The conversions of these clicks, each click's in seq order. With `lock` (PostgreSQL, where nodes write
+ * at once) the rows stay locked until the transaction ends, so a change decided here is decided on
+ * the latest state: a second node's postback for the same conversion waits, then reads this one's result.
+ */
 export async function loadConversions(
   sql: Sql,
   clickIds: readonly string[],
+  lock: boolean,
 ): Promise<Map<string, ConversionState[]>> {
   const byClick = new Map<string, ConversionState[]>();
-  const unique = [...new Set(clickIds)];
+  // Sorted, so transactions lock rows in one order and never wait on each other in a circle.
+  const unique = [...new Set(clickIds)].sort();
   for (let start = 0; start < unique.length; start += ROWS_PER_INSERT) {
     const chunk = unique.slice(start, start + ROWS_PER_INSERT);
     const rows = await sql.query(
       `SELECT click_id, seq, txid, status, network_status, payout_micros, currency, revenue_micros,
               cost_micros, last_event_ms
-         FROM conversions WHERE click_id IN (${placeholders(chunk.length)}) ORDER BY click_id, seq`,
+         FROM conversions WHERE click_id IN (${placeholders(chunk.length)}) ORDER BY click_id, seq${lock ? ' FOR UPDATE' : ''}`,
       chunk,
     );
     for (const row of rows) {

@@ -184,6 +184,7 @@ export class ConversionWriter {
         const states = await loadConversions(
           tx,
           items.filter(isConversion).map((item) => item.click.clickId),
+          store.dialect === 'postgres',
         );
         const created = new Map<string, NewConversion>();
         const changed = new Map<string, ConversionState>();
