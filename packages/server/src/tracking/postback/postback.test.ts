@@ -5,6 +5,7 @@ import { setSetting } from '../../settings.ts';
 import { Clock } from '../../test-support.ts';
 import { mintClickId } from '../clickId.ts';
 import { SETTING_BASE_CURRENCY, SETTING_CURRENCY_RATES } from '../runtime.ts';
+import { REFUSED_LOG_PER_SECOND } from './service.ts';
 import { ConversionKit, NETWORK_IP } from './testing.ts';
 
 // Postbacks against the real server: real clicks through /click, real journal and event store, the
@@ -272,6 +273,23 @@ describe('malformed and hostile postbacks', () => {
     expect(
       await cairn.store.query('SELECT count(*) AS n FROM conversions WHERE click_id = $1', [unknownId]),
     ).toEqual([{ n: 0 }]);
+  });
+});
+
+describe('a flood of refused postbacks', () => {
+  it('logs at most the per-second budget of them', async () => {
+    clock.advance(1000);
+    const count = async () =>
+      Number(
+        (await cairn.store.query("SELECT count(*) AS n FROM postback_log WHERE outcome = 'invalid'"))[0]?.n,
+      );
+    const before = await count();
+    await Promise.all(
+      Array.from({ length: REFUSED_LOG_PER_SECOND + 50 }, () => kit.postback('/postback?clickid=flood')),
+    );
+    await cairn.tracking.conversions.writer.idle();
+    expect((await count()) - before).toBe(REFUSED_LOG_PER_SECOND);
+    clock.advance(1000);
   });
 });
 

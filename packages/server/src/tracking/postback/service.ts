@@ -28,6 +28,11 @@ import { ConversionWriter, type WriteOutcome } from './writer.ts';
 
 export const SETTING_POSTBACK_PROCESSING = 'postback.processing';
 const SETTINGS_RELOAD_MS = 30_000;
+/**
+ * Refused postbacks logged per second at most: a flood of garbage must not fill the log (and the
+ * config store) faster than its 30 days of keeping can clear it; the overflow is counted in the server log.
+ */
+export const REFUSED_LOG_PER_SECOND = 100;
 
 export interface PostbackRequest {
   via: LogEntry['via'];
@@ -80,6 +85,9 @@ export class ConversionService {
   private readonly options: ConversionServiceOptions;
   private current: PostbackProcessingSettings = DEFAULT_POSTBACK_PROCESSING;
   private settingsTimer: NodeJS.Timeout | null = null;
+  private refusedSecond = 0;
+  private refusedInSecond = 0;
+  private refusedUnlogged = 0;
 
   constructor(options: ConversionServiceOptions) {
     this.options = options;
@@ -147,6 +155,25 @@ export class ConversionService {
     return this.options.findClick(clickId, clickTime);
   }
 
+  private mayLogRefusal(now: number): boolean {
+    const second = Math.floor(now / 1000);
+    if (second !== this.refusedSecond) {
+      if (this.refusedUnlogged > 0) {
+        this.options.logger.warn(
+          { refused: this.refusedUnlogged },
+          'refused postbacks left out of the postback log',
+        );
+      }
+      this.refusedSecond = second;
+      this.refusedInSecond = 0;
+      this.refusedUnlogged = 0;
+    }
+    this.refusedInSecond += 1;
+    if (this.refusedInSecond <= REFUSED_LOG_PER_SECOND) return true;
+    this.refusedUnlogged += 1;
+    return false;
+  }
+
   /** The conversion pixel: a postback while the pixel is on, else only a log entry. */
   async pixel(request: PostbackRequest): Promise<void> {
     if (this.current.pixelEnabled) {
@@ -175,7 +202,9 @@ export class ConversionService {
       clickId: string,
       message: string,
     ): PostbackAnswer => {
-      this.writer.log({ ...base, clickId, httpStatus: status, outcome, message, seq: null });
+      if (this.mayLogRefusal(base.receivedAt)) {
+        this.writer.log({ ...base, clickId, httpStatus: status, outcome, message, seq: null });
+      }
       return { status, outcome, text: `error: ${message}`, message };
     };
 

@@ -253,6 +253,7 @@ export class ConversionWriter {
 
   /** Journals a committed batch's events; on failure the rows stay for recovery and the answer stands. */
   private journal(events: readonly TrackingEvent[], key: string): void {
+    if (events.length === 0) return;
     try {
       for (const event of events) this.options.recorder.record(event);
       this.journaled.push(key);
