@@ -268,6 +268,9 @@ describe('malformed and hostile postbacks', () => {
       body: JSON.stringify({ clickid: clickId, txid: { $ne: 1 } }),
     });
     expect(object.status).toBe(400);
+    for (const path of [`/postback?clickid=${clickId}&txid=head`, `/click?cnv_id=${clickId}&txid=head`]) {
+      expect((await kit.postback(path, { method: 'HEAD' })).status, path).toBeGreaterThanOrEqual(400);
+    }
     expect(await kit.sums(clickId)).toEqual(before);
     expect(await kit.conversions(clickId)).toHaveLength(1);
     expect(

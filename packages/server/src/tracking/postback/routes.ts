@@ -57,7 +57,8 @@ export function registerPostbackRoutes(tracking: FastifyInstance, runtime: Track
     return { via, ip: request.ip, read: queryReader(new URLSearchParams(raw)), raw, checkIp: true };
   };
 
-  tracking.get(TRACKING_PATHS.postback, async (request, reply) =>
+  // No HEAD twins of the GET routes: a link checker's HEAD must not record a conversion.
+  tracking.get(TRACKING_PATHS.postback, { exposeHeadRoute: false }, async (request, reply) =>
     answerText(reply, await conversions.handle(fromQuery(request, 'postback'))),
   );
 
@@ -75,7 +76,7 @@ export function registerPostbackRoutes(tracking: FastifyInstance, runtime: Track
     return answerText(reply, answer);
   });
 
-  tracking.get(TRACKING_PATHS.conversionPixel, async (request, reply) => {
+  tracking.get(TRACKING_PATHS.conversionPixel, { exposeHeadRoute: false }, async (request, reply) => {
     try {
       await conversions.pixel(fromQuery(request, 'pixel'));
     } catch (error) {
@@ -91,6 +92,7 @@ export function registerPostbackRoutes(tracking: FastifyInstance, runtime: Track
 
   return {
     async fromClickPath(request, reply) {
+      if (request.method === 'HEAD') return reply.code(405).header('allow', 'GET').send();
       return answerText(reply, await conversions.handle(fromQuery(request, 'click')));
     },
   };

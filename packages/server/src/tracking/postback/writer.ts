@@ -75,6 +75,11 @@ export interface ConversionWriterOptions {
 }
 
 const MAX_BATCH = 200;
+/**
+ * Postbacks waiting for a commit at most; beyond, new ones are refused at once (the network retries)
+ * rather than queued behind a store that cannot keep up.
+ */
+const MAX_WAITING = 10_000;
 const RECOVERY_RETRY_MS = 30_000;
 
 const isConversion = (item: ConversionItem | LogEntry): item is ConversionItem => 'proposal' in item;
@@ -132,6 +137,7 @@ export class ConversionWriter {
 
   private enqueue(item: ConversionItem | LogEntry): Promise<WriteOutcome | null> {
     if (this.closed) return Promise.reject(new Error('The conversion writer is closed'));
+    if (this.queue.length >= MAX_WAITING) return Promise.reject(new Error('Too many postbacks waiting'));
     return new Promise((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
       this.kick();
