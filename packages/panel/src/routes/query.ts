@@ -5,9 +5,10 @@
 // nests up to five levels (deeper brackets stay one key), and names of Object.prototype's properties
 // are ignored so no parameter can reach a prototype.
 
-export type RouteQuery = { [key: string]: undefined | string | RouteQuery | (string | RouteQuery)[] };
+export type RouteQueryValue = string | RouteQuery | RouteQueryValue[];
+export type RouteQuery = { [key: string]: undefined | RouteQueryValue };
 
-type Value = string | RouteQuery | Value[];
+type Value = RouteQueryValue;
 
 const MAX_PARAMETERS = 1000;
 const MAX_DEPTH = 5;
@@ -59,7 +60,8 @@ function nest(segments: readonly string[], value: string): Value {
   for (let index = segments.length - 1; index >= 0; index -= 1) {
     const segment = segments[index] ?? '';
     if (segment === '') {
-      leaf = [leaf];
+      // `a[][]=x` is `a[]=x`: an array under `[]` is the array itself.
+      leaf = Array.isArray(leaf) ? leaf : [leaf];
     } else if (/^(?:0|[1-9]\d?)$/.test(segment) && Number(segment) < ARRAY_INDEX_LIMIT) {
       const array: Value[] = [];
       array[Number(segment)] = leaf;
@@ -93,7 +95,7 @@ function merge(target: Value, source: Value): Value {
     const merged = asObject(target);
     for (const [key, item] of Object.entries(asObject(source))) {
       const taken = merged[key];
-      merged[key] = taken === undefined ? item : (merge(taken, item as Value) as RouteQuery[string]);
+      merged[key] = taken === undefined ? item : merge(taken, item as Value);
     }
     return merged;
   }
@@ -122,7 +124,7 @@ export function parseQuery(search: string): RouteQuery {
     if (!segments || !root) continue;
     const value = nest(segments.slice(1), split === -1 ? '' : decode(part.slice(split + 1)));
     const taken = query[root];
-    query[root] = (taken === undefined ? value : merge(taken, value)) as RouteQuery[string];
+    query[root] = taken === undefined ? value : merge(taken, value);
   }
   return compact(query) as RouteQuery;
 }
