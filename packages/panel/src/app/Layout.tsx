@@ -1,7 +1,7 @@
-import { Badge, Button, DropdownMenu, NavTabs } from '@cairn/ui';
+import { Badge, Button, DropdownMenu, NavTabs, visuallyHidden } from '@cairn/ui';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useSyncExternalStore } from 'react';
+import { useRef, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'wouter';
 import { checkForUpdates, logout } from '../api/calls.ts';
 import { menuEntries, monitorForDevelopersEntry, navigationTabs } from '../routes/table.ts';
@@ -9,6 +9,10 @@ import { useCurrentUser, useDebugSettings } from './hooks.ts';
 import * as styles from './Layout.css.ts';
 import { updateStaleTimeMs, updatesCheckQueryKey } from './queries.ts';
 import { useServices } from './services.ts';
+
+// The header's menus are not modal: a modal Radix menu hides the rest of the page with aria-hidden,
+// leaving the tabs, links and buttons there focusable inside a hidden tree (axe aria-hidden-focus).
+// Focus still moves into an open menu, and Escape, Tab or a click outside closes it.
 
 function isActive(current: string, tabPath: string): boolean {
   if (tabPath === '/campaigns' && current === '/') return true;
@@ -36,7 +40,7 @@ function MainMenu() {
     ? [...menuEntries, monitorForDevelopersEntry]
     : menuEntries;
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
         <Button variant="ghost">
           Menu
@@ -72,10 +76,13 @@ function UserMenu() {
     navigate('/login');
   };
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
-        <Button variant="ghost" aria-label="User menu">
-          {user?.username ?? 'Account'}
+        {/* The name starts with the visible text (WCAG 2.5.3: speech users say what they see) and the
+            hidden suffix tells screen reader users what the button opens. */}
+        <Button variant="ghost">
+          <span className={styles.userName}>{user?.username ?? 'Account'}</span>
+          <span className={visuallyHidden}>, user menu</span>
         </Button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Content align="end">
@@ -92,14 +99,53 @@ function UserMenu() {
   );
 }
 
+/** The navigation tabs as a menu, shown instead of the tabs where they no longer fit (see Layout.css.ts). */
+function SectionsMenu({ location }: { location: string }) {
+  const [, navigate] = useLocation();
+  return (
+    <div className={styles.sectionsMenu}>
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger asChild>
+          <Button variant="ghost">Sections</Button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Content align="start">
+          {navigationTabs.map((tab) => (
+            <DropdownMenu.Item
+              key={tab.path}
+              aria-current={isActive(location, tab.path) ? 'page' : undefined}
+              onSelect={() => navigate(tab.path)}
+            >
+              {tab.label}
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Root>
+    </div>
+  );
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
+  const main = useRef<HTMLElement>(null);
   return (
     <div className={styles.shell}>
+      {/* biome-ignore lint/a11y/useValidAnchor: it is a link to #main (and works as one without
+          scripts); the click moves focus itself only so that the address keeps its own hash. */}
+      <a
+        href="#main"
+        className={styles.skipLink}
+        onClick={(event) => {
+          event.preventDefault();
+          main.current?.focus();
+        }}
+      >
+        Skip to main content
+      </a>
       <header className={styles.header}>
         <Link href="/campaigns" className={styles.brand}>
           Cairn
         </Link>
+        <SectionsMenu location={location} />
         <div className={styles.tabs}>
           <NavTabs.Root label="Sections">
             {navigationTabs.map((tab) => (
@@ -114,7 +160,9 @@ export function Layout({ children }: { children: ReactNode }) {
           <UserMenu />
         </div>
       </header>
-      <main className={styles.main}>{children}</main>
+      <main id="main" tabIndex={-1} ref={main} className={styles.main}>
+        {children}
+      </main>
     </div>
   );
 }
