@@ -38,9 +38,9 @@ describe('settings section registry', () => {
     expect(settingsSectionOf('nope')).toBeUndefined();
   });
 
-  it('builds the tracking links, user and interface sections; the others say they are not built yet', () => {
+  it('builds the tracking links, user, interface, stats and columns sections; the others say they are not built yet', () => {
     const built = settingsSectionDefs.filter((section) => section.Component).map((section) => section.id);
-    expect(built).toEqual(['tracking-links', 'user', 'ui']);
+    expect(built).toEqual(['tracking-links', 'user', 'ui', 'stats', 'columns']);
   });
 
   it('shows every section to everyone signed in until a section says otherwise', () => {

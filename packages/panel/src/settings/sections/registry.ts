@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { type SettingsSection, settingsSections } from '../../routes/table.ts';
 import type { CurrentUser } from '../../stores/currentUser.ts';
+import { SettingsColumnsSection } from './SettingsColumnsSection.tsx';
+import { SettingsStatsSection } from './SettingsStatsSection.tsx';
 import { SettingsTrackingLinksSection } from './SettingsTrackingLinksSection.tsx';
 import { SettingsUiSection } from './SettingsUiSection.tsx';
 import { SettingsUserSection } from './SettingsUserSection.tsx';
@@ -22,8 +24,8 @@ const entries: Record<SettingsSection, SettingsSectionEntry> = {
   'auto-clearing': {},
   user: { Component: SettingsUserSection },
   ui: { Component: SettingsUiSection },
-  stats: {},
-  columns: {},
+  stats: { Component: SettingsStatsSection },
+  columns: { Component: SettingsColumnsSection },
   'public-api': {},
   'click-api': {},
   'lp-protect': {},
