@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { generatePassword } from './auth/password.ts';
 import { SessionRepository } from './auth/sessions.ts';
 import { UserRepository } from './auth/users.ts';
+import { type ChangeBroadcast, startChangeBroadcast } from './cluster/changes.ts';
 import { type CairnConfig, type CairnOptions, ConfigError, resolveConfig } from './config.ts';
 import { EntityChanges } from './entities/changes.ts';
 import { parsePublicKey } from './license.ts';
@@ -65,6 +66,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
   }
   let events: EventStore | null = null;
   let tracking: TrackingRuntime | null = null;
+  let broadcast: ChangeBroadcast | null = null;
   try {
     events = await openEventStore(config);
     const changes = new EntityChanges((error) =>
@@ -81,6 +83,19 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       now: config.now,
       flushIntervalMs: config.flushIntervalMs,
     });
+    // Many nodes on one PostgreSQL: a change made on any node reaches every node's routing table.
+    if (data.store instanceof PostgresConfigStore) {
+      const running = tracking;
+      broadcast = await startChangeBroadcast({
+        store: data.store,
+        changes,
+        resync: async () => {
+          await running.table.reloadAll();
+          await running.reloadSettings();
+        },
+        onError: (error) => logger.error({ err: error }, 'entity change broadcast failed'),
+      });
+    }
     const users = new UserRepository(data.store, data.keys, config.now);
     const sessions = new SessionRepository(data.store, config.now);
     await sessions.purgeExpired();
@@ -158,12 +173,14 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
         closed = true;
         clearInterval(sweeper);
         await app.close();
+        await broadcast?.close();
         await tracking?.close();
         await events?.close();
         await data.close();
       },
     };
   } catch (error) {
+    await broadcast?.close();
     await tracking?.close();
     await events?.close();
     await data.close();

@@ -168,7 +168,9 @@ export class RoutingTable {
       });
   }
 
+  /** Reads everything again; entries deleted or archived meanwhile are dropped. */
   async reloadAll(): Promise<void> {
+    const loaded: [RoutedKind, EntityDefinition, EntityRecord][] = [];
     for (const kind of ROUTED_KINDS) {
       if (kind === 'rotation') continue;
       const definition = this.definition(kind);
@@ -180,8 +182,20 @@ export class RoutingTable {
         definition,
         rows.map((row) => Number(row.id)),
       );
-      for (const record of records) this.put(kind, definition, record);
+      for (const record of records) loaded.push([kind, definition, record]);
     }
+    // Swapped in at once, so a click never sees half a reload.
+    for (const map of [
+      this.campaignsByKey,
+      this.campaignsById,
+      this.offers,
+      this.landings,
+      this.sources,
+      this.networks,
+    ]) {
+      map.clear();
+    }
+    for (const [kind, definition, record] of loaded) this.put(kind, definition, record);
     this.version += 1;
   }
 
