@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Sql } from '../store/config/port.ts';
 import type { EntityDimension } from './dimensions.ts';
 
-// Display names of dimension values. Entity names come from the configuration store, one query per
+// Display names of dimension values. Entity names come from the configuration store, one lookup per
 // kind for the ids a report holds (the event store keeps ids only); rule and path names from the flow
 // of the campaign or rotation that routed the click; the rest from the value itself.
 
@@ -96,21 +96,25 @@ export async function resolveNames(
   const flows = new Map<string, FlowNames>();
   const owners = { c: new Set<number>(), r: new Set<number>() };
 
+  // One round trip for every kind's names: a UNION of one lookup per kind.
+  const lookups: string[] = [];
   for (const [dimension, values] of wanted) {
     if (isEntityDimension(dimension)) {
       const ids = [...values].map(Number).filter((id) => Number.isInteger(id) && id > 0);
       if (ids.length === 0) continue;
-      const { table } = ENTITY_TABLES[dimension];
-      const rows = await sql.query<{ id: number; name: string }>(
-        `SELECT id, name FROM ${table} WHERE id IN (${ids.join(', ')})`,
+      lookups.push(
+        `SELECT '${dimension}' AS kind, id, name FROM ${ENTITY_TABLES[dimension].table} WHERE id IN (${ids.join(', ')})`,
       );
-      for (const row of rows) entityNames.set(`${dimension}:${Number(row.id)}`, String(row.name));
     } else if (dimension === 'rule' || dimension === 'path') {
       for (const value of values) {
         const match = /^([cr])(\d+):/.exec(String(value));
         if (match) owners[match[1] as 'c' | 'r'].add(Number(match[2]));
       }
     }
+  }
+  if (lookups.length > 0) {
+    const rows = await sql.query<{ kind: string; id: number; name: string }>(lookups.join(' UNION ALL '));
+    for (const row of rows) entityNames.set(`${row.kind}:${Number(row.id)}`, String(row.name));
   }
   for (const [prefix, table] of [
     ['c', ENTITY_TABLES.campaign.table],
