@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { type EntityListSpec, entityMetaSchema, nameSchema, notesSchema } from './common.ts';
+import { entityMetaSchema, nameSchema, notesSchema } from './common.ts';
 import { KNOWN_MACROS_TEXT, unknownMacros } from './macros.ts';
+import { DUPLICATE_POSTBACK_POLICIES } from './vocabulary.ts';
+
+export { affiliateNetworkListSpec, DUPLICATE_POSTBACK_POLICIES } from './vocabulary.ts';
 
 export const CONVERSION_STATUSES = ['approved', 'pending', 'declined', 'chargeback'] as const;
 export const conversionStatusSchema = z.enum(CONVERSION_STATUSES);
 export type ConversionStatus = z.infer<typeof conversionStatusSchema>;
 
-// What a repeated postback for an already converted click does: ignore it, update the conversion's status
-// and payout, or add it as a further conversion (upsells, rebills).
-export const DUPLICATE_POSTBACK_POLICIES = ['ignore', 'update', 'add'] as const;
 export const duplicatePostbackPolicySchema = z.enum(DUPLICATE_POSTBACK_POLICIES);
 
 /**
@@ -124,9 +124,3 @@ export const affiliateNetworkSchema = entityMetaSchema.extend({
   offerCount: z.number().int(),
 });
 export type AffiliateNetwork = z.infer<typeof affiliateNetworkSchema>;
-
-export const affiliateNetworkListSpec = {
-  sortFields: ['id', 'name', 'offerCount', 'createdAt', 'updatedAt'],
-  defaultSort: [{ field: 'name', direction: 'asc' }],
-  filters: { duplicatePostbacks: 'text' },
-} as const satisfies EntityListSpec;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   currencySchema,
-  type EntityListSpec,
   entityMetaSchema,
   MICROS_PER_UNIT,
   moneyMicrosSchema,
@@ -10,6 +9,9 @@ import {
   optionalRefSchema,
 } from './common.ts';
 import { flowSchema } from './flow.ts';
+import { CAMPAIGN_STATUSES } from './vocabulary.ts';
+
+export { CAMPAIGN_STATUSES, campaignListSpec } from './vocabulary.ts';
 
 // How a campaign's traffic is paid for. CPC/CPM/CPA charge costMicros per click, per thousand clicks or per
 // conversion; RevShare pays the source a share of the revenue (costMicros is then a percentage in
@@ -23,7 +25,6 @@ export type CostModel = (typeof COST_MODELS)[number];
 export const REDIRECT_MODES = ['http_302', 'meta_refresh', 'double_meta_refresh', 'javascript'] as const;
 export type RedirectMode = (typeof REDIRECT_MODES)[number];
 
-export const CAMPAIGN_STATUSES = ['active', 'paused'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 export const UNIQUENESS_HOURS_MAX = 24 * 365;
@@ -109,19 +110,6 @@ export const campaignSchema = entityMetaSchema.extend({
   url: z.string(),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
-
-export const campaignListSpec = {
-  sortFields: ['id', 'name', 'status', 'costModel', 'costMicros', 'createdAt', 'updatedAt'],
-  defaultSort: [{ field: 'name', direction: 'asc' }],
-  filters: {
-    groupId: 'id',
-    trafficSourceId: 'id',
-    domainId: 'id',
-    rotationId: 'id',
-    status: 'text',
-    costModel: 'text',
-  },
-} as const satisfies EntityListSpec;
 
 export const campaignPath = {
   regenerateKeyRoute: '/api/campaign/:id/regenerate_key',

@@ -1,38 +1,40 @@
 import { z } from 'zod';
+import {
+  ARCHIVED_FILTERS,
+  ENTITY_KINDS,
+  type EntityListSpec,
+  type FilterType,
+  GROUPED_KINDS,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+} from './vocabulary.ts';
 
-// Every entity kind served by the generic REST shape `/api/{kind}` (DESIGN.md): one machinery for all,
-// so a kind added here gets list, form, mass edit, archive and audit without code of its own.
-export const ENTITY_KINDS = [
-  'offer',
-  'landing',
-  'affiliate_network',
-  'traffic_source',
-  'domain',
-  'group',
-  'campaign',
-  'rotation',
-  'user',
-] as const;
+// The plain values (kinds, paths, money, sort and paging) live in vocabulary.ts, without zod.
+export {
+  ARCHIVED_FILTERS,
+  decimalToMicros,
+  ENTITY_KINDS,
+  type EntityListSpec,
+  entityPath,
+  type FilterType,
+  formatSort,
+  GROUPED_KINDS,
+  MICROS_PER_UNIT,
+  microsToDecimal,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  type ParsedSort,
+  parseSort,
+  SORT_DIRECTIONS,
+  type SortDirection,
+  type SortTerm,
+} from './vocabulary.ts';
+
 export const entityKindSchema = z.enum(ENTITY_KINDS);
 export type EntityKind = z.infer<typeof entityKindSchema>;
 
-/** The kinds that are organised in groups; a group belongs to exactly one of them. */
-export const GROUPED_KINDS = ['offer', 'landing', 'campaign', 'rotation'] as const;
 export const groupedKindSchema = z.enum(GROUPED_KINDS);
 export type GroupedKind = z.infer<typeof groupedKindSchema>;
-
-export const entityPath = {
-  list: (kind: string): string => `/api/${kind}`,
-  item: (kind: string, id: number | string): string => `/api/${kind}/${encodeURIComponent(String(id))}`,
-  archive: (kind: string, id: number | string): string =>
-    `/api/${kind}/${encodeURIComponent(String(id))}/archive`,
-  restore: (kind: string, id: number | string): string =>
-    `/api/${kind}/${encodeURIComponent(String(id))}/restore`,
-  mass: (kind: string): string => `/api/${kind}/mass`,
-  offerImport: '/api/offer/import',
-  trafficSourceTemplates: '/api/traffic_source/templates',
-  auditLog: '/api/audit_log',
-} as const;
 
 export const entityIdSchema = z.number().int('Ids are integers').positive('Ids are positive');
 /** An optional reference to another entity: null (or an absent field) means none. */
@@ -60,33 +62,6 @@ export const entityMetaSchema = z.object({
 });
 export type EntityMeta = z.infer<typeof entityMetaSchema>;
 
-// ---------------------------------------------------------------------------------------------------
-// Money: integer micro-units (1 unit = 1 000 000 micros), so sums are exact. Forms and imports speak
-// decimals; these two helpers are the only conversions.
-
-export const MICROS_PER_UNIT = 1_000_000;
-const DECIMAL_MONEY = /^(\d{1,12})(?:[.,](\d{1,6}))?$/;
-
-/** "1.25" -> 1250000; null when the text is not a non-negative amount with at most 6 decimals. */
-export function decimalToMicros(text: string): number | null {
-  const match = DECIMAL_MONEY.exec(text.trim());
-  if (!match) return null;
-  const whole = Number(match[1]);
-  const fraction = Number((match[2] ?? '').padEnd(6, '0'));
-  return whole * MICROS_PER_UNIT + fraction;
-}
-
-/** 1250000 -> "1.25" (no trailing zeros, no float rounding). */
-export function microsToDecimal(micros: number): string {
-  const sign = micros < 0 ? '-' : '';
-  const abs = Math.abs(micros);
-  const whole = Math.floor(abs / MICROS_PER_UNIT);
-  const fraction = String(abs % MICROS_PER_UNIT)
-    .padStart(6, '0')
-    .replace(/0+$/, '');
-  return `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
-}
-
 export const moneyMicrosSchema = z
   .number()
   .int('Money is in integer micro-units')
@@ -104,71 +79,7 @@ export const countryCodeSchema = z
   .regex(/^[A-Z]{2}$/, 'Country is a 2-letter ISO 3166 code such as US');
 export const percentSchema = z.number().min(0, 'At least 0%').max(100, 'At most 100%');
 
-// ---------------------------------------------------------------------------------------------------
-// Lists. Query parameters of `GET /api/{kind}`:
-//   q          free-text search over the kind's searchable fields (case-insensitive substring)
-//   page       1-based page number (default 1); pageSize 1..500 (default 50)
-//   sort       multi-column: `sort=name:asc,id:desc` (or repeated `sort=name:asc&sort=id:desc`, or the
-//              bracket style `sort[name]=asc&sort[id]=desc`); fields from the kind's `sortFields`
-//   archived   `false` (default: active items only), `true` (archived only) or `all`
-//   ids        `ids=1,2,3` restricts the list to those items (the mass-edit page loads its selection so;
-//              add `archived=all` when the selection may hold archived items)
-//   <filter>   each of the kind's `filters`, e.g. `groupId=3` or `groupId=3,4` (any of the values);
-//              an id filter accepts `none` for "no reference set"
-
-export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
-export type SortDirection = (typeof SORT_DIRECTIONS)[number];
-export interface SortTerm {
-  field: string;
-  direction: SortDirection;
-}
-
-export type ParsedSort = { ok: true; terms: SortTerm[] } | { ok: false; message: string };
-
-/** Parses `name:asc,id:desc` (a list of such strings too); a missing direction means asc. */
-export function parseSort(
-  value: string | readonly string[] | undefined,
-  allowed: readonly string[],
-): ParsedSort {
-  if (value === undefined) return { ok: true, terms: [] };
-  const parts = (typeof value === 'string' ? [value] : value)
-    .flatMap((chunk) => chunk.split(','))
-    .map((part) => part.trim())
-    .filter((part) => part.length > 0);
-  const terms: SortTerm[] = [];
-  for (const part of parts) {
-    const [field = '', direction = 'asc', extra] = part.split(':');
-    if (extra !== undefined || (direction !== 'asc' && direction !== 'desc')) {
-      return { ok: false, message: `Sort term "${part}" is not field:asc or field:desc` };
-    }
-    if (!allowed.includes(field)) {
-      return { ok: false, message: `Cannot sort by "${field}"; sortable fields: ${allowed.join(', ')}` };
-    }
-    if (terms.some((term) => term.field === field)) {
-      return { ok: false, message: `"${field}" appears twice in the sort` };
-    }
-    terms.push({ field, direction });
-  }
-  return { ok: true, terms };
-}
-
-export function formatSort(terms: readonly SortTerm[]): string {
-  return terms.map((term) => `${term.field}:${term.direction}`).join(',');
-}
-
-export type FilterType = 'id' | 'text' | 'boolean';
-
-/** What the panel needs to know to build list queries for a kind. */
-export interface EntityListSpec {
-  sortFields: readonly string[];
-  defaultSort: readonly SortTerm[];
-  filters: Readonly<Record<string, FilterType>>;
-}
-
-export const PAGE_SIZE_DEFAULT = 50;
-export const PAGE_SIZE_MAX = 500;
-export const ARCHIVED_FILTERS = ['false', 'true', 'all'] as const;
-
+// The list query of `GET /api/{kind}`, its parameters as vocabulary.ts describes them.
 const idListSchema = z
   .string()
   .regex(/^\d{1,15}(,\d{1,15})*$/, 'A comma-separated list of ids')

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { type EntityListSpec, entityMetaSchema, notesSchema } from './common.ts';
+import { entityMetaSchema, notesSchema } from './common.ts';
+
+export { domainListSpec } from './vocabulary.ts';
 
 const HOST_LABELS =
   /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -37,9 +39,3 @@ export const domainSchema = entityMetaSchema.extend({
   notes: z.string(),
 });
 export type Domain = z.infer<typeof domainSchema>;
-
-export const domainListSpec = {
-  sortFields: ['id', 'host', 'isDefault', 'createdAt', 'updatedAt'],
-  defaultSort: [{ field: 'host', direction: 'asc' }],
-  filters: { isDefault: 'boolean' },
-} as const satisfies EntityListSpec;

@@ -1,11 +1,7 @@
 import { z } from 'zod';
-import {
-  type EntityListSpec,
-  entityMetaSchema,
-  groupedKindSchema,
-  nameSchema,
-  notesSchema,
-} from './common.ts';
+import { entityMetaSchema, groupedKindSchema, nameSchema, notesSchema } from './common.ts';
+
+export { groupListSpec } from './vocabulary.ts';
 
 // A group organises items of one kind (offer groups, lander groups ...). Its kind is fixed at creation:
 // moving a group with members to another kind would silently regroup them.
@@ -26,9 +22,3 @@ export const groupSchema = entityMetaSchema.extend({
   memberCount: z.number().int(),
 });
 export type Group = z.infer<typeof groupSchema>;
-
-export const groupListSpec = {
-  sortFields: ['id', 'name', 'kind', 'memberCount', 'createdAt', 'updatedAt'],
-  defaultSort: [{ field: 'name', direction: 'asc' }],
-  filters: { kind: 'text' },
-} as const satisfies EntityListSpec;

@@ -30,6 +30,8 @@ import {
 } from './trafficSource.ts';
 import { userInputSchema, userListSpec, userMassChangesSchema, userSchema } from './user.ts';
 
+export { ENTITY_LIST_SPECS } from './vocabulary.ts';
+
 /** Everything generic list, form and mass-edit code needs about one kind. */
 export interface EntityContract {
   /** Singular and plural nouns for messages and titles. */

@@ -1,12 +1,8 @@
 import { z } from 'zod';
-import {
-  type EntityListSpec,
-  entityMetaSchema,
-  nameSchema,
-  notesSchema,
-  optionalRefSchema,
-} from './common.ts';
+import { entityMetaSchema, nameSchema, notesSchema, optionalRefSchema } from './common.ts';
 import { trackedUrlSchema } from './macros.ts';
+
+export { landingListSpec } from './vocabulary.ts';
 
 export const LANDING_OFFERS_MAX = 30;
 export const languageSchema = z
@@ -50,9 +46,3 @@ export const landingSchema = entityMetaSchema.extend({
   offerClickThroughUrls: z.array(z.string()),
 });
 export type Landing = z.infer<typeof landingSchema>;
-
-export const landingListSpec = {
-  sortFields: ['id', 'name', 'offersCount', 'language', 'createdAt', 'updatedAt'],
-  defaultSort: [{ field: 'name', direction: 'asc' }],
-  filters: { groupId: 'id', language: 'text', lpProtect: 'boolean' },
-} as const satisfies EntityListSpec;

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import {
   countryCodeSchema,
   currencySchema,
-  type EntityListSpec,
   entityMetaSchema,
   moneyMicrosSchema,
   nameSchema,
@@ -10,6 +9,8 @@ import {
   optionalRefSchema,
 } from './common.ts';
 import { trackedUrlSchema } from './macros.ts';
+
+export { OFFER_IMPORT_FORMAT, offerListSpec } from './vocabulary.ts';
 
 export const offerFieldsSchema = z.object({
   name: nameSchema,
@@ -52,24 +53,6 @@ export const offerSchema = entityMetaSchema.extend({
 });
 export type Offer = z.infer<typeof offerSchema>;
 
-export const offerListSpec = {
-  sortFields: ['id', 'name', 'payoutMicros', 'currency', 'countryCode', 'dailyCap', 'createdAt', 'updatedAt'],
-  defaultSort: [{ field: 'name', direction: 'asc' }],
-  filters: {
-    groupId: 'id',
-    affiliateNetworkId: 'id',
-    countryCode: 'text',
-    currency: 'text',
-    payoutAuto: 'boolean',
-  },
-} as const satisfies EntityListSpec;
-
-// Bulk import: one offer per line, fields separated by `;`:
-//   Name;URL;Auto;[Payout;Currency;Upsell];[Country];[Group];[Network]
-// Auto is yes/no (also 1/0, true/false, auto); Payout a decimal amount; Upsell yes/no; Group and Network are
-// names (or ids) of an existing offer group and affiliate network. Empty lines and lines starting with `#`
-// are skipped, and so is a first line that is the header itself.
-export const OFFER_IMPORT_FORMAT = 'Name;URL;Auto;[Payout;Currency;Upsell];[Country];[Group];[Network]';
 export const OFFER_IMPORT_MAX_CHARS = 1_000_000;
 export const offerImportRequestSchema = z.object({
   text: z

@@ -1,12 +1,8 @@
 import { z } from 'zod';
-import {
-  type EntityListSpec,
-  entityMetaSchema,
-  nameSchema,
-  notesSchema,
-  optionalRefSchema,
-} from './common.ts';
+import { entityMetaSchema, nameSchema, notesSchema, optionalRefSchema } from './common.ts';
 import { flowSchema } from './flow.ts';
+
+export { rotationListSpec } from './vocabulary.ts';
 
 // A rotation is a flow kept on its own so many campaigns can use it: changing it changes where the clicks
 // of every campaign using it go.
@@ -29,9 +25,3 @@ export const rotationSchema = entityMetaSchema.extend({
   campaignCount: z.number().int(),
 });
 export type Rotation = z.infer<typeof rotationSchema>;
-
-export const rotationListSpec = {
-  sortFields: ['id', 'name', 'campaignCount', 'createdAt', 'updatedAt'],
-  defaultSort: [{ field: 'name', direction: 'asc' }],
-  filters: { groupId: 'id' },
-} as const satisfies EntityListSpec;

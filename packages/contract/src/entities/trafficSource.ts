@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { type EntityListSpec, entityMetaSchema, nameSchema, notesSchema, percentSchema } from './common.ts';
+import { entityMetaSchema, nameSchema, notesSchema, percentSchema } from './common.ts';
 import { TOKEN_SLOTS, trackedUrlSchema } from './macros.ts';
+import { POSTBACK_MODES } from './vocabulary.ts';
+
+export { POSTBACK_MODES, trafficSourceListSpec } from './vocabulary.ts';
 
 const parameterSchema = z
   .string()
@@ -20,9 +23,6 @@ export const parameterPairSchema = z.object({
   parameter: parameterSchema,
   placeholder: placeholderSchema.default(''),
 });
-
-// Which conversions are reported back to the source: all of them, only a click's first, or approved only.
-export const POSTBACK_MODES = ['all', 'first', 'approved'] as const;
 
 export const trafficSourceFieldsSchema = z.object({
   name: nameSchema,
@@ -86,12 +86,6 @@ export const trafficSourceSchema = entityMetaSchema.extend({
   campaignUrlParams: z.string(),
 });
 export type TrafficSource = z.infer<typeof trafficSourceSchema>;
-
-export const trafficSourceListSpec = {
-  sortFields: ['id', 'name', 'postbackMode', 'trafficLossPercent', 'createdAt', 'updatedAt'],
-  defaultSort: [{ field: 'name', direction: 'asc' }],
-  filters: { postbackMode: 'text', templateId: 'text' },
-} as const satisfies EntityListSpec;
 
 export const trafficSourceTemplateSchema = z.object({
   id: z.string(),

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { loginSchema, newPasswordSchema, roleSchema } from '../auth.ts';
-import { type EntityListSpec, entityMetaSchema, notesSchema } from './common.ts';
+import { entityMetaSchema, notesSchema } from './common.ts';
 import { permissionSchema, permissionsSchema } from './permissions.ts';
+
+export { userListSpec } from './vocabulary.ts';
 
 // Users on the generic REST shape (`/api/user`, `/api/user/{id}` ...), managed by admins and the
 // super-admin. The password is write-only: required on create, optional on PUT (absent keeps it).
@@ -39,12 +41,6 @@ export const userSchema = entityMetaSchema.extend({
   notes: z.string(),
 });
 export type ManagedUser = z.infer<typeof userSchema>;
-
-export const userListSpec = {
-  sortFields: ['id', 'login', 'role', 'createdAt', 'updatedAt'],
-  defaultSort: [{ field: 'login', direction: 'asc' }],
-  filters: { role: 'text', disabled: 'boolean', hideProfit: 'boolean' },
-} as const satisfies EntityListSpec;
 
 export const userPath = {
   twoFactorResetRoute: '/api/user/:id/two_factor_reset',
