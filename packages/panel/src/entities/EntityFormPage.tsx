@@ -11,7 +11,6 @@ import { formModeOf, listPathOf } from './addresses.ts';
 import {
   archiveItem,
   type CallProblem,
-  contractOf,
   createItem,
   deleteItem,
   entityQueryKeys,
@@ -20,16 +19,17 @@ import {
   restoreItem,
   updateItem,
 } from './api.ts';
+import { contractOf } from './contracts.ts';
 import { buildInput, cloneDraft, draftFromItem, isVisible, newDraft } from './draft.ts';
 import * as styles from './entities.css.ts';
 import { FieldControl } from './FieldControl.tsx';
+import { entityFormUis } from './formRegistry.ts';
 import { ProblemBox, rejectUnlessOk, renderProblem, splitProblem } from './problems.tsx';
-import { entityUis } from './registry.ts';
-import type { Draft, EntityUi, FieldErrors, Item } from './types.ts';
+import type { Draft, EntityFormUi, FieldErrors, Item } from './types.ts';
 import { useLeaveGuard } from './useLeaveGuard.ts';
 
 export default function EntityFormPage(props: PageProps) {
-  const ui = props.route.entity ? entityUis[props.route.entity] : undefined;
+  const ui = props.route.entity ? entityFormUis[props.route.entity] : undefined;
   if (!ui) return <PlannedEntityFormPage {...props} />;
   const mode = formModeOf(props.route.path);
   const id = props.params.id ? Number(props.params.id) : undefined;
@@ -43,7 +43,7 @@ function EntityForm({
   id,
   title,
 }: {
-  ui: EntityUi;
+  ui: EntityFormUi;
   mode: FormMode;
   id: number | undefined;
   title: string | undefined;
@@ -90,7 +90,7 @@ function EntityForm({
   return <FormBody ui={ui} mode={mode} loaded={undefined} title={title} />;
 }
 
-function BackToList({ ui }: { ui: EntityUi }) {
+function BackToList({ ui }: { ui: EntityFormUi }) {
   return (
     <Button asChild variant="outline" tone="neutral">
       <Link href={listPathOf(ui)}>Back to {entityNames[ui.routeKind].plural}</Link>
@@ -104,7 +104,7 @@ function FormBody({
   loaded,
   title,
 }: {
-  ui: EntityUi;
+  ui: EntityFormUi;
   mode: FormMode;
   loaded: Item | undefined;
   title: string | undefined;

@@ -9,7 +9,7 @@ import PlannedEntityListPage from '../pages/planned/EntityListPage.tsx';
 import { parseIds } from '../routes/resolve.ts';
 import { entityNames } from '../routes/table.ts';
 import { listPathOf } from './addresses.ts';
-import { contractOf, entityQueryKeys, fetchList, problemOf } from './api.ts';
+import { entityQueryKeys, fetchList, listSpecOf, problemOf } from './api.ts';
 import { BulkConfirmDialog, type BulkRequest, SelectionActions } from './BulkActions.tsx';
 import * as styles from './entities.css.ts';
 import { ListFilters } from './ListFilters.tsx';
@@ -40,8 +40,7 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
   const currentUser = useCurrentUser();
   const creatable = ui.canCreate?.(currentUser) ?? true;
   const names = entityNames[ui.routeKind];
-  const contract = contractOf(ui.kind);
-  const spec = contract.listSpec;
+  const spec = listSpecOf(ui.kind);
   const sortFields: readonly string[] = spec.sortFields;
   const [state, setState] = useListState(spec);
   const stateRef = useRef(state);

@@ -1,9 +1,10 @@
 import { TRACKING_MACROS } from '@cairn/contract';
-import { Button, Combobox, countryOptions, Field, NumberField, Select, Switch, TextField } from '@cairn/ui';
+import { Button, Combobox, countryOptions, NumberField, Select, Switch, TextField } from '@cairn/ui';
 import { memo, type ReactNode } from 'react';
 import { errorsUnder, fieldMessage } from './draft.ts';
 import * as styles from './entities.css.ts';
 import { NONE, refSelectOptions, useRefOptions } from './refs.ts';
+import { TextArea } from './TextArea.tsx';
 import type { FieldErrors, FormFieldSpec, RefSpec } from './types.ts';
 
 // Built once: the list of about 250 countries does not change while the panel runs.
@@ -18,52 +19,6 @@ export interface FieldControlProps {
   disabled?: boolean;
   /** Id of the control (the form uses `field-<name>`, so tests and labels find it). */
   id: string;
-}
-
-/** A multi-line text box with the field's label, description and error (the ui library has none yet). */
-export function TextArea({
-  id,
-  label,
-  description,
-  error,
-  value,
-  onChange,
-  disabled,
-  placeholder,
-  mono,
-  rows,
-  ariaLabel,
-}: {
-  id: string;
-  /** Omitted where the surrounding group already shows the name (the mass-edit modal); give ariaLabel then. */
-  label?: ReactNode;
-  ariaLabel?: string;
-  description?: ReactNode;
-  error?: ReactNode;
-  value: string;
-  onChange: (value: string) => void;
-  disabled?: boolean;
-  placeholder?: string;
-  mono?: boolean;
-  rows?: number;
-}) {
-  return (
-    <Field id={id} label={label} description={description} error={error}>
-      {(aria) => (
-        <textarea
-          {...aria}
-          aria-label={ariaLabel}
-          className={[styles.textarea, mono && styles.mono].filter(Boolean).join(' ')}
-          value={value}
-          rows={rows ?? 4}
-          disabled={disabled}
-          placeholder={placeholder}
-          spellCheck={!mono}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )}
-    </Field>
-  );
 }
 
 /** The tracker's macros next to a URL field; a click appends one to the URL. */

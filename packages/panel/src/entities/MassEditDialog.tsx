@@ -1,121 +1,57 @@
-import { massUpdateRequestSchemaFor, PAGE_SIZE_MAX } from '@cairn/contract';
-import { Button, Dialog, MassEditModal, toast } from '@cairn/ui';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { Button, Dialog } from '@cairn/ui';
+import { useEffect, useState } from 'react';
+import { loadOnce } from '../app/chunks.ts';
 import { useServices } from '../app/services.ts';
 import { entityNames } from '../routes/table.ts';
-import { type CallProblem, contractOf, entityQueryKeys, fetchList, massUpdate, problemOf } from './api.ts';
-import { errorsFromIssues } from './draft.ts';
-import { massChangesFrom, massFieldSpecs, massRefSpecs, toMassEditField } from './massEdit.tsx';
-import { rejectUnlessOk, renderProblem } from './problems.tsx';
-import { refKey, useRefOptionsMap } from './refs.ts';
-import type { EntityUi } from './types.ts';
+import type { MassEditBody, MassEditProps } from './MassEditBody.tsx';
+
+// The modal, its editors and the kinds' form fields it offers are a chunk of their own: a list shows it
+// only at edit/mass/{ids}, where it waits for the chosen items anyway, and most visits never do.
+const loadMassEdit = loadOnce('mass-edit dialog', () =>
+  import('./MassEditBody.tsx').then((module) => module.MassEditBody),
+);
+
+type Loaded = { Body: typeof MassEditBody } | { error: unknown };
 
 /** `edit/mass/{ids}`: the chosen items (archived ones too) in the ui mass-edit modal. */
-export function MassEditDialog({
-  ui,
-  ids,
-  onClose,
-  onSaved,
-}: {
-  ui: EntityUi;
-  ids: number[];
-  onClose: () => void;
-  onSaved: () => void;
-}) {
-  const { client } = useServices();
-  const names = entityNames[ui.routeKind];
-  const contract = contractOf(ui.kind);
-  const params = { ids: ids.join(','), archived: 'all', pageSize: PAGE_SIZE_MAX };
-  const selection = useQuery({
-    queryKey: entityQueryKeys.list(ui.kind, params),
-    queryFn: ({ signal }) => fetchList(client, ui.kind, params, signal),
-  });
-  const fieldSpecs = useMemo(
-    () => massFieldSpecs(ui, Object.keys(contract.massChangesSchema.shape)),
-    [ui, contract],
-  );
-  const refSpecs = useMemo(() => massRefSpecs(fieldSpecs), [fieldSpecs]);
-  const refOptions = useRefOptionsMap(refSpecs);
-  const refsLoaded = refSpecs.every((spec) => refOptions.get(refKey(spec)) !== undefined);
-  // Built once the options are in: the modal starts afresh whenever its fields change.
-  const fields = useMemo(
-    () => fieldSpecs.map((field) => toMassEditField(field, refOptions)),
-    [fieldSpecs, refOptions],
-  );
-
-  const result = selection.data;
-  const found = result?.status === 'ok' ? result.data.items.map((item) => item.id) : [];
-  if (!result || !refsLoaded) return null;
-  if (result.status !== 'ok' || found.length === 0) {
-    // Stays on the address (a shared link keeps saying what it was) and says why nothing can be edited.
-    return (
-      <Dialog.Root
-        open
-        onOpenChange={(open) => {
-          if (!open) onClose();
-        }}
-      >
-        <Dialog.Content title={`Mass edit - ${names.plural}`} size="sm">
-          {result.status === 'ok' ? (
-            <p>
-              None of the chosen {names.plural.toLowerCase()} exist (ids {ids.join(', ')}).
-            </p>
-          ) : (
-            renderProblem(problemOf(result))
-          )}
-          <Dialog.Footer>
-            <Dialog.Close asChild>
-              <Button variant="outline" tone="neutral">
-                Back to the list
-              </Button>
-            </Dialog.Close>
-          </Dialog.Footer>
-        </Dialog.Content>
-      </Dialog.Root>
+export function MassEditDialog(props: MassEditProps) {
+  const { reload } = useServices();
+  const [loaded, setLoaded] = useState<Loaded>();
+  useEffect(() => {
+    let current = true;
+    loadMassEdit().then(
+      (Body) => current && setLoaded({ Body }),
+      (error: unknown) => current && setLoaded({ error }),
     );
-  }
-
-  const save = async (values: Record<string, unknown>) => {
-    const converted = massChangesFrom(fieldSpecs, values);
-    const labelOf = (field: string) => fieldSpecs.find((spec) => spec.name === field)?.label ?? field;
-    if (converted.errors.length > 0) {
-      throw {
-        message: 'Some values are invalid',
-        errors: converted.errors.map((error) => ({ message: `${labelOf(error.field)}: ${error.message}` })),
-      } satisfies CallProblem;
-    }
-    const request = massUpdateRequestSchemaFor(contract.massChangesSchema).safeParse({
-      ids: found,
-      changes: converted.changes,
-    });
-    if (!request.success) {
-      throw {
-        message: 'Some values are invalid',
-        errors: Object.entries(errorsFromIssues(request.error.issues)).map(([path, message]) => ({
-          message: `${labelOf(path.replace(/^changes\./, '').split('.')[0] ?? path)}: ${message}`,
-        })),
-      } satisfies CallProblem;
-    }
-    const saved = rejectUnlessOk(await massUpdate(client, ui.kind, found, converted.changes));
-    toast.success(
-      `${saved.updated} ${saved.updated === 1 ? names.singular : names.plural.toLowerCase()} updated`,
-    );
-    onSaved();
-  };
-
+    return () => {
+      current = false;
+    };
+  }, []);
+  if (!loaded) return null;
+  if ('Body' in loaded) return <loaded.Body {...props} />;
+  console.error('The mass-edit dialog could not be loaded', loaded.error);
+  // As for a page whose chunk is gone (LoadFailure): only a reload fetches the current build.
   return (
-    <MassEditModal
+    <Dialog.Root
       open
       onOpenChange={(open) => {
-        if (!open) onClose();
+        if (!open) props.onClose();
       }}
-      itemCount={found.length}
-      itemsLabel={found.length === 1 ? names.singular : names.plural.toLowerCase()}
-      title={`Mass edit - ${names.plural}`}
-      fields={fields}
-      onSave={save}
-      renderError={renderProblem}
-    />
+    >
+      <Dialog.Content title={`Mass edit - ${entityNames[props.ui.routeKind].plural}`} size="sm">
+        <p role="alert">
+          Part of the panel did not arrive. Cairn may have been updated since this tab was opened, or the
+          connection dropped: reload to get the current version.
+        </p>
+        <Dialog.Footer>
+          <Dialog.Close asChild>
+            <Button variant="outline" tone="neutral">
+              Back to the list
+            </Button>
+          </Dialog.Close>
+          <Button onClick={reload}>Reload</Button>
+        </Dialog.Footer>
+      </Dialog.Content>
+    </Dialog.Root>
   );
 }

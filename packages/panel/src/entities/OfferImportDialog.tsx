@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useServices } from '../app/services.ts';
 import { importOffers } from './api.ts';
 import * as styles from './entities.css.ts';
-import { TextArea } from './FieldControl.tsx';
+import { TextArea } from './TextArea.tsx';
 
 const example = [
   'Summer sale US;https://offer.example/?sub={clickid};no;2.50;USD;no;US;Sweepstakes;MaxBounty',

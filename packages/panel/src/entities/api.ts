@@ -1,26 +1,26 @@
-import {
-  deleteResponseSchema,
-  ENTITY_CONTRACTS,
-  entityPath,
-  listResponseSchema,
-  massUpdateResponseSchema,
-  type OfferImportResponse,
-  offerImportResponseSchema,
-  trafficSourceTemplatesResponseSchema,
-} from '@cairn/contract';
+import { ENTITY_LIST_SPECS, entityPath, type OfferImportResponse } from '@cairn/contract';
 import type { ServerDetail } from '@cairn/ui';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ApiClient, CallResult } from '../http/client.ts';
+import type { EntitySchemas } from './entitySchemas.ts';
 import type { Item, ManagedKind } from './types.ts';
 
 // The entity calls of the REST shape every kind shares (DESIGN.md), validated by the contract's schemas.
+// A list renders before any of them is needed: the schemas (and zod) are a chunk of their own
+// (entitySchemas.ts), whose download each call starts as it sends, so it arrives with the answer.
 
-export function contractOf(kind: ManagedKind) {
-  return ENTITY_CONTRACTS[kind];
+const loadSchemas = () => import('./entitySchemas.ts');
+
+function entitySchema<T>(pick: (schemas: EntitySchemas) => z.ZodType<T>): () => Promise<z.ZodType<T>> {
+  const loading = loadSchemas();
+  // Reported by the call, if its answer needs the schema; a failed call never asks for it.
+  loading.catch(() => {});
+  return () => loading.then(pick);
 }
 
-function itemSchemaOf(kind: ManagedKind): z.ZodType<Item> {
-  return contractOf(kind).schema as unknown as z.ZodType<Item>;
+/** What a kind's list may sort and filter by, without the rest of its contract (and zod). */
+export function listSpecOf(kind: ManagedKind) {
+  return ENTITY_LIST_SPECS[kind];
 }
 
 export interface ListPage {
@@ -36,36 +36,48 @@ export type ListParams = Record<string, string | number>;
 export function fetchList(client: ApiClient, kind: ManagedKind, params: ListParams, signal?: AbortSignal) {
   return client.get<ListPage>(entityPath.list(kind), {
     query: params,
-    schema: listResponseSchema(itemSchemaOf(kind)) as unknown as z.ZodType<ListPage>,
+    schema: entitySchema((schemas) => schemas.listSchemaOf(kind) as unknown as z.ZodType<ListPage>),
     ...(signal ? { signal } : {}),
   });
 }
 
 export function fetchItem(client: ApiClient, kind: ManagedKind, id: number, signal?: AbortSignal) {
   return client.get<Item>(entityPath.item(kind, id), {
-    schema: itemSchemaOf(kind),
+    schema: entitySchema((schemas) => schemas.itemSchemaOf(kind)),
     ...(signal ? { signal } : {}),
   });
 }
 
 export function createItem(client: ApiClient, kind: ManagedKind, input: unknown) {
-  return client.post<Item>(entityPath.list(kind), { json: input, schema: itemSchemaOf(kind) });
+  return client.post<Item>(entityPath.list(kind), {
+    json: input,
+    schema: entitySchema((schemas) => schemas.itemSchemaOf(kind)),
+  });
 }
 
 export function updateItem(client: ApiClient, kind: ManagedKind, id: number, input: unknown) {
-  return client.put<Item>(entityPath.item(kind, id), { json: input, schema: itemSchemaOf(kind) });
+  return client.put<Item>(entityPath.item(kind, id), {
+    json: input,
+    schema: entitySchema((schemas) => schemas.itemSchemaOf(kind)),
+  });
 }
 
 export function archiveItem(client: ApiClient, kind: ManagedKind, id: number) {
-  return client.post<Item>(entityPath.archive(kind, id), { schema: itemSchemaOf(kind) });
+  return client.post<Item>(entityPath.archive(kind, id), {
+    schema: entitySchema((schemas) => schemas.itemSchemaOf(kind)),
+  });
 }
 
 export function restoreItem(client: ApiClient, kind: ManagedKind, id: number) {
-  return client.post<Item>(entityPath.restore(kind, id), { schema: itemSchemaOf(kind) });
+  return client.post<Item>(entityPath.restore(kind, id), {
+    schema: entitySchema((schemas) => schemas.itemSchemaOf(kind)),
+  });
 }
 
 export function deleteItem(client: ApiClient, kind: ManagedKind, id: number) {
-  return client.delete(entityPath.item(kind, id), { schema: deleteResponseSchema });
+  return client.delete(entityPath.item(kind, id), {
+    schema: entitySchema((schemas) => schemas.deleteResponseSchema),
+  });
 }
 
 export function massUpdate(
@@ -74,7 +86,10 @@ export function massUpdate(
   ids: number[],
   changes: Record<string, unknown>,
 ) {
-  return client.patch(entityPath.mass(kind), { json: { ids, changes }, schema: massUpdateResponseSchema });
+  return client.patch(entityPath.mass(kind), {
+    json: { ids, changes },
+    schema: entitySchema((schemas) => schemas.massUpdateResponseSchema),
+  });
 }
 
 /**
@@ -87,9 +102,10 @@ export async function importOffers(
 ): Promise<CallResult<OfferImportResponse>> {
   const result = await client.post(entityPath.offerImport, {
     json: { text },
-    schema: offerImportResponseSchema,
+    schema: entitySchema((schemas) => schemas.offerImportResponseSchema),
   });
   if (result.status === 'partial-error') {
+    const { offerImportResponseSchema } = await loadSchemas();
     const report = offerImportResponseSchema.safeParse(result.body);
     if (report.success) return { status: 'ok', data: report.data, httpStatus: result.httpStatus };
   }
@@ -97,7 +113,9 @@ export async function importOffers(
 }
 
 export function fetchTrafficSourceTemplates(client: ApiClient) {
-  return client.get(entityPath.trafficSourceTemplates, { schema: trafficSourceTemplatesResponseSchema });
+  return client.get(entityPath.trafficSourceTemplates, {
+    schema: entitySchema((schemas) => schemas.trafficSourceTemplatesResponseSchema),
+  });
 }
 
 /** The query-key roots, so a change can refresh every list and option set of a kind at once. */
@@ -116,17 +134,28 @@ export interface CallProblem {
   errors: { message: string; field?: string; detail?: ServerDetail }[];
 }
 
-const errorBodySchema = z.object({
-  message: z.string().optional(),
-  errors: z
-    .array(
-      z.object({
-        message: z.string(),
-        detail: z.unknown().optional(),
-      }),
-    )
-    .optional(),
-});
+interface ErrorBody {
+  message?: string;
+  errors?: { message: string; detail?: unknown }[];
+}
+
+/** `{ message?, errors?: [{ message, detail? }] }`, or nothing when the body has another shape. */
+function errorBodyOf(body: unknown): ErrorBody {
+  const isRecord = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (!isRecord(body)) return {};
+  const { message, errors } = body;
+  if (message !== undefined && typeof message !== 'string') return {};
+  const summary = message === undefined ? {} : { message };
+  if (errors === undefined) return summary;
+  if (!Array.isArray(errors)) return {};
+  const entries: NonNullable<ErrorBody['errors']> = [];
+  for (const entry of errors) {
+    if (!isRecord(entry) || typeof entry.message !== 'string') return {};
+    entries.push({ message: entry.message, detail: entry.detail });
+  }
+  return { ...summary, errors: entries };
+}
 
 function isServerDetail(detail: unknown): detail is ServerDetail {
   if (typeof detail === 'string') return true;
@@ -139,8 +168,7 @@ function isServerDetail(detail: unknown): detail is ServerDetail {
 }
 
 export function problemOf(result: { message: string; body?: unknown }): CallProblem {
-  const parsed = errorBodySchema.safeParse(result.body);
-  const body = parsed.success ? parsed.data : {};
+  const body = errorBodyOf(result.body);
   const errors = (body.errors ?? []).map((error) => {
     const detail = error.detail;
     const field =

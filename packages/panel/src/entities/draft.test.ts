@@ -9,8 +9,8 @@ import {
   moneyMessage,
   newDraft,
 } from './draft.ts';
-import { offerUi } from './kinds/offer.tsx';
-import { trafficSourceUi } from './kinds/trafficSource.tsx';
+import { offerFormUi } from './kinds/offerForm.tsx';
+import { trafficSourceFormUi } from './kinds/trafficSourceForm.tsx';
 import type { Item } from './types.ts';
 
 const offer: Item = {
@@ -34,23 +34,23 @@ const offer: Item = {
 
 describe('drafts', () => {
   it('edits money as decimal text and sends micro-units', () => {
-    const draft = draftFromItem(offerUi, offer);
+    const draft = draftFromItem(offerFormUi, offer);
     expect(draft.payoutMicros).toBe('2.5');
-    const { input, errors } = buildInput(offerUi, { ...draft, payoutMicros: '1.125' }, offerInputSchema);
+    const { input, errors } = buildInput(offerFormUi, { ...draft, payoutMicros: '1.125' }, offerInputSchema);
     expect(errors).toEqual({});
     expect(input.payoutMicros).toBe(1_125_000);
   });
 
   it('refuses an amount it cannot convert at that field', () => {
-    const draft = draftFromItem(offerUi, offer);
-    const { errors } = buildInput(offerUi, { ...draft, payoutMicros: '2,5,0' }, offerInputSchema);
+    const draft = draftFromItem(offerFormUi, offer);
+    const { errors } = buildInput(offerFormUi, { ...draft, payoutMicros: '2,5,0' }, offerInputSchema);
     expect(errors).toEqual({ payoutMicros: moneyMessage });
   });
 
   it('checks a new item with the contract, field by field', () => {
     const { errors } = buildInput(
-      offerUi,
-      { ...newDraft(offerUi), url: 'https://x.example/?s={clikid}' },
+      offerFormUi,
+      { ...newDraft(offerFormUi), url: 'https://x.example/?s={clikid}' },
       offerInputSchema,
     );
     expect(errors.name).toBe('Name is required');
@@ -58,7 +58,7 @@ describe('drafts', () => {
   });
 
   it('clones as a new item named "Copy of ..."', () => {
-    expect(cloneDraft(offerUi, offer)).toMatchObject({
+    expect(cloneDraft(offerFormUi, offer)).toMatchObject({
       name: 'Copy of Summer',
       payoutMicros: '2.5',
       countryCode: 'US',
@@ -66,12 +66,12 @@ describe('drafts', () => {
   });
 
   it('sends an empty external-id pair as none, and a filled one as the pair', () => {
-    const draft = newDraft(trafficSourceUi);
+    const draft = newDraft(trafficSourceFormUi);
     expect(draft.templateId).toBeNull();
-    const { input } = buildInput(trafficSourceUi, { ...draft, name: 'Source' }, trafficSourceInputSchema);
+    const { input } = buildInput(trafficSourceFormUi, { ...draft, name: 'Source' }, trafficSourceInputSchema);
     expect(input.externalId).toBeNull();
     const filled = buildInput(
-      trafficSourceUi,
+      trafficSourceFormUi,
       { ...draft, externalId: { parameter: 'subid', placeholder: '{subid}' } },
       trafficSourceInputSchema,
     );

@@ -1,6 +1,6 @@
 import { decimalToMicros, microsToDecimal } from '@cairn/contract';
 import type { z } from 'zod';
-import type { Draft, EntityUi, FieldErrors, FormFieldSpec, Item } from './types.ts';
+import type { Draft, EntityFormUi, FieldErrors, FormFieldSpec, Item } from './types.ts';
 
 // Between an item, the editable draft a form holds and the body the API takes. Only fields with a
 // control change shape (money as decimal text, lists as lines); every other field passes through, so
@@ -45,20 +45,20 @@ export function draftValueFromItem(field: FormFieldSpec, value: unknown): unknow
   }
 }
 
-export function newDraft(ui: EntityUi): Draft {
+export function newDraft(ui: EntityFormUi): Draft {
   const draft: Draft = { ...ui.createDefaults };
   for (const field of ui.fields) draft[field.name] = defaultValueOf(field);
   return draft;
 }
 
-export function draftFromItem(ui: EntityUi, item: Item): Draft {
+export function draftFromItem(ui: EntityFormUi, item: Item): Draft {
   const draft: Draft = { ...item };
   for (const field of ui.fields) draft[field.name] = draftValueFromItem(field, item[field.name]);
   return draft;
 }
 
 /** A clone: the item's values as a new item, named "Copy of ...". */
-export function cloneDraft(ui: EntityUi, item: Item): Draft {
+export function cloneDraft(ui: EntityFormUi, item: Item): Draft {
   const draft = draftFromItem(ui, item);
   const name = draft[ui.labelField];
   if (ui.labelField === 'name' && typeof name === 'string') draft.name = `Copy of ${name}`;
@@ -120,7 +120,7 @@ export interface BuiltInput {
 }
 
 /** The API body for a draft, checked by the contract's input schema before it is sent. */
-export function buildInput(ui: EntityUi, draft: Draft, schema: z.ZodType): BuiltInput {
+export function buildInput(ui: EntityFormUi, draft: Draft, schema: z.ZodType): BuiltInput {
   const input: Record<string, unknown> = { ...draft };
   const errors: FieldErrors = {};
   for (const field of ui.fields) {

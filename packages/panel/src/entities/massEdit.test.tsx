@@ -1,13 +1,13 @@
 import { offerMassChangesSchema } from '@cairn/contract';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { affiliateNetworkUi } from './kinds/affiliateNetwork.tsx';
-import { offerUi } from './kinds/offer.tsx';
+import { affiliateNetworkFormUi } from './kinds/affiliateNetworkForm.tsx';
+import { offerFormUi } from './kinds/offerForm.tsx';
 import { massChangesFrom, massFieldSpecs, massRefSpecs, toMassEditField } from './massEdit.tsx';
 import { NONE } from './refs.ts';
 
 describe('mass edit fields', () => {
-  const offerFields = massFieldSpecs(offerUi, Object.keys(offerMassChangesSchema.shape));
+  const offerFields = massFieldSpecs(offerFormUi, Object.keys(offerMassChangesSchema.shape));
 
   it('offers every field the mass-change schema accepts, and none it refuses', () => {
     const names = offerFields.map((field) => field.name);
@@ -45,7 +45,7 @@ describe('mass edit fields', () => {
 
   it('edits notes and one-per-line lists in text areas named by the field, lists in monospace', () => {
     const [notes, ips] = ['notes', 'allowedPostbackIps'].map((name) => {
-      const spec = affiliateNetworkUi.fields.find((field) => field.name === name);
+      const spec = affiliateNetworkFormUi.fields.find((field) => field.name === name);
       if (!spec) throw new Error(`no ${name} field`);
       const field = toMassEditField(spec, new Map());
       if (field.kind !== 'custom') throw new Error(`${name} is not a custom field`);
@@ -78,7 +78,7 @@ describe('mass edit fields', () => {
   });
 
   it('sends allowed postback IPs, edited one per line, as a list', () => {
-    const fields = massFieldSpecs(affiliateNetworkUi, ['allowedPostbackIps']);
+    const fields = massFieldSpecs(affiliateNetworkFormUi, ['allowedPostbackIps']);
     expect(
       massChangesFrom(fields, { allowedPostbackIps: ' 203.0.113.0/24 \n\n198.51.100.7' }).changes,
     ).toEqual({

@@ -1,13 +1,13 @@
 import { countryOptions, type MassEditField } from '@cairn/ui';
 import { inputValueOf } from './draft.ts';
-import { TextArea } from './FieldControl.tsx';
 import { NONE, type RefOption, refKey, refSelectOptions } from './refs.ts';
-import type { EntityUi, FormFieldSpec, RefSpec } from './types.ts';
+import { TextArea } from './TextArea.tsx';
+import type { EntityFormUi, FormFieldSpec, RefSpec } from './types.ts';
 
 // The mass-edit modal's fields come from the same field descriptions as the form: every field the kind's
 // mass-change schema accepts is offered, with the matching editor.
 
-export function massFieldSpecs(ui: EntityUi, changeable: readonly string[]): FormFieldSpec[] {
+export function massFieldSpecs(ui: EntityFormUi, changeable: readonly string[]): FormFieldSpec[] {
   return ui.fields.filter((field) => changeable.includes(field.name) && field.massEditable !== false);
 }
 

@@ -10,7 +10,10 @@ import { trafficSourceUi } from './kinds/trafficSource.tsx';
 import { userUi } from './kinds/user.tsx';
 import type { EntityUi } from './types.ts';
 
-/** The kinds with a list and form, by their route name; the others still show their planned frame. */
+/**
+ * The kinds with a list and form, by their route name; the others still show their planned frame. The
+ * list's part only: the forms are in formRegistry.ts, which the list never loads.
+ */
 export const entityUis: Partial<Record<RouteEntityKind, EntityUi>> = {
   campaigns: campaignUi,
   rotations: rotationUi,

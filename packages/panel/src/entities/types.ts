@@ -99,22 +99,33 @@ export interface FormExtrasProps {
   replaceDraft: (draft: Draft) => void;
 }
 
+/**
+ * What a kind's list needs (registry.ts). The form's part is separate (EntityFormParts, formRegistry.ts):
+ * its controls, flow editor and audit trail are most of a kind's code, and a list never shows them, so
+ * they load with the form page or the mass-edit modal, not with the list.
+ */
 export interface EntityUi {
   kind: ManagedKind;
   routeKind: RouteEntityKind;
   columns: readonly ListColumnSpec[];
   filters: readonly FilterSpec[];
-  fields: readonly FormFieldSpec[];
-  /** Fields a new item carries that no control edits (a traffic source's template id). */
-  createDefaults?: Draft;
   /** The field that names an item (`host` for domains). */
   labelField: string;
-  /** Shown above the fields. */
-  FormIntro?: (props: FormExtrasProps) => ReactNode;
-  /** Shown below the fields. */
-  FormOutro?: (props: FormExtrasProps) => ReactNode;
   /** Extra list actions next to "New ..." (offer bulk import). */
   ListActions?: () => ReactNode;
   /** Whether the signed-in user may create one, for the list's "New ..." buttons; omitted: anyone. */
   canCreate?: (user: CurrentUser | undefined) => boolean;
 }
+
+export interface EntityFormParts {
+  fields: readonly FormFieldSpec[];
+  /** Fields a new item carries that no control edits (a traffic source's template id). */
+  createDefaults?: Draft;
+  /** Shown above the fields. */
+  FormIntro?: (props: FormExtrasProps) => ReactNode;
+  /** Shown below the fields. */
+  FormOutro?: (props: FormExtrasProps) => ReactNode;
+}
+
+/** A kind with its form: what the form page and the mass-edit modal work from. */
+export type EntityFormUi = EntityUi & EntityFormParts;

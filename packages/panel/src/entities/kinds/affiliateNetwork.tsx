@@ -1,96 +1,12 @@
-import { CONVERSION_STATUSES, DUPLICATE_POSTBACK_POLICIES } from '@cairn/contract';
-import { CopyField, Select, TextField } from '@cairn/ui';
-import * as styles from '../entities.css.ts';
-import { RowsEditor } from '../RowsEditor.tsx';
-import type { CustomFieldProps, EntityUi, FormExtrasProps } from '../types.ts';
-
-const placeholderKeys = [
-  { key: 'clickId', label: 'Click id', required: true },
-  { key: 'payout', label: 'Payout' },
-  { key: 'status', label: 'Status' },
-  { key: 'txid', label: 'Transaction id' },
-  { key: 'currency', label: 'Currency' },
-] as const;
-type Placeholders = Record<(typeof placeholderKeys)[number]['key'], string>;
-
-/** The network's own placeholders for each postback value; empty ones are left out of the URL. */
-function PlaceholdersEditor({ id, value, onChange, errors, disabled }: CustomFieldProps) {
-  const current = value as Placeholders;
-  return (
-    <div className={styles.form}>
-      {placeholderKeys.map(({ key, label }) => (
-        <TextField
-          key={key}
-          id={`${id}-${key}`}
-          label={label}
-          value={current[key] ?? ''}
-          error={errors[key]}
-          disabled={disabled}
-          spellCheck={false}
-          onChange={(event) => onChange({ ...current, [key]: event.target.value })}
-        />
-      ))}
-    </div>
-  );
-}
-
-type Mapping = { networkStatus: string; status: string };
-const statusOptions = CONVERSION_STATUSES.map((status) => ({ value: status, label: status }));
-
-function StatusMappingEditor({ id, value, onChange, errors, disabled }: CustomFieldProps) {
-  return (
-    <RowsEditor<Mapping>
-      rows={value as Mapping[]}
-      onChange={onChange}
-      disabled={disabled}
-      rowClassName={styles.rowGridTwo}
-      renderRow={(row, index, set) => (
-        <>
-          <TextField
-            id={`${id}-${index}-networkStatus`}
-            aria-label={`Network status ${index + 1}`}
-            placeholder="Status the network sends, e.g. 1"
-            value={row.networkStatus}
-            error={errors[`${index}.networkStatus`]}
-            disabled={disabled}
-            onChange={(event) => set({ networkStatus: event.target.value })}
-          />
-          <Select
-            aria-label={`Tracker status ${index + 1}`}
-            options={statusOptions}
-            value={row.status}
-            disabled={disabled}
-            onValueChange={(status) => set({ status })}
-          />
-        </>
-      )}
-      newRow={() => ({ networkStatus: '', status: 'approved' })}
-      addLabel="Add status mapping"
-    />
-  );
-}
-
-function PostbackUrl({ item }: FormExtrasProps) {
-  if (!item) {
-    return (
-      <p className={styles.muted}>The postback URL to give the network appears here once it is saved.</p>
-    );
-  }
-  return (
-    <CopyField
-      label="Postback URL"
-      description="Paste this into the network’s postback (S2S) settings; it carries the placeholders above."
-      value={String(item.postbackUrl ?? '')}
-    />
-  );
-}
+import { DUPLICATE_POSTBACK_POLICIES } from '@cairn/contract';
+import type { EntityUi } from '../types.ts';
 
 const policyLabels: Record<(typeof DUPLICATE_POSTBACK_POLICIES)[number], string> = {
   ignore: 'Ignore repeated postbacks',
   update: 'Update status and payout',
   add: 'Add as a further conversion',
 };
-const policyOptions = DUPLICATE_POSTBACK_POLICIES.map((policy) => ({
+export const policyOptions = DUPLICATE_POSTBACK_POLICIES.map((policy) => ({
   value: policy,
   label: policyLabels[policy],
 }));
@@ -119,59 +35,4 @@ export const affiliateNetworkUi: EntityUi = {
       options: policyOptions,
     },
   ],
-  fields: [
-    { kind: 'text', name: 'name', label: 'Name', required: true },
-    {
-      kind: 'text',
-      name: 'offerUrlParams',
-      label: 'Offer URL parameters',
-      placeholder: 'sub={clickid}',
-      description: 'Appended to every offer URL of this network, e.g. sub={clickid}&sub2={campaign_id}.',
-    },
-    {
-      kind: 'custom',
-      name: 'postbackPlaceholders',
-      label: 'Postback placeholders',
-      description: 'The network’s own macros for each value it sends back ({aff_sub}, #s2#, [SUBID] ...).',
-      defaultValue: { clickId: '{clickid}', payout: '{payout}', status: '', txid: '', currency: '' },
-      fromItem: (value) => {
-        const record = (value ?? {}) as Record<string, string | null>;
-        return Object.fromEntries(placeholderKeys.map(({ key }) => [key, record[key] ?? '']));
-      },
-      toInput: (value) => {
-        const record = value as Placeholders;
-        return Object.fromEntries(
-          placeholderKeys.map(({ key }) => {
-            const text = (record[key] ?? '').trim();
-            return [key, key === 'clickId' ? text : text === '' ? null : text];
-          }),
-        );
-      },
-      render: (props) => <PlaceholdersEditor {...props} />,
-    },
-    {
-      kind: 'custom',
-      name: 'statusMapping',
-      label: 'Status mapping',
-      description: 'Which tracker status each status the network sends stands for.',
-      defaultValue: [],
-      render: (props) => <StatusMappingEditor {...props} />,
-    },
-    {
-      kind: 'select',
-      name: 'duplicatePostbacks',
-      label: 'Repeated postbacks',
-      options: policyOptions,
-      defaultValue: 'ignore',
-    },
-    {
-      kind: 'lines',
-      name: 'allowedPostbackIps',
-      label: 'Allowed postback IPs',
-      description: 'One address or CIDR range per line; empty accepts postbacks from anywhere.',
-      placeholder: '203.0.113.0/24',
-    },
-    { kind: 'text', name: 'notes', label: 'Notes', multiline: true },
-  ],
-  FormOutro: PostbackUrl,
 };

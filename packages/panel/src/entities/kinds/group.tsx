@@ -7,7 +7,7 @@ const kindLabels: Record<(typeof GROUPED_KINDS)[number], string> = {
   campaign: 'Campaigns',
   rotation: 'Rotations',
 };
-const kindOptions = GROUPED_KINDS.map((kind) => ({ value: kind, label: kindLabels[kind] }));
+export const kindOptions = GROUPED_KINDS.map((kind) => ({ value: kind, label: kindLabels[kind] }));
 
 export const groupUi: EntityUi = {
   kind: 'group',
@@ -26,17 +26,4 @@ export const groupUi: EntityUi = {
     { id: 'notes', header: 'Notes', width: 260 },
   ],
   filters: [{ param: 'kind', label: 'Groups of', options: kindOptions }],
-  fields: [
-    { kind: 'text', name: 'name', label: 'Name', required: true },
-    {
-      kind: 'select',
-      name: 'kind',
-      label: 'Groups of',
-      options: kindOptions,
-      defaultValue: 'offer',
-      lockedInEdit: true,
-      description: 'Fixed once the group exists, so its members never change kind.',
-    },
-    { kind: 'text', name: 'notes', label: 'Notes', multiline: true },
-  ],
 };
