@@ -1,11 +1,12 @@
 import { Button, DataTable, PageHeader, ServerMessage, type SortingState } from '@cairn/ui';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useCurrentUser } from '../app/hooks.ts';
 import { useServices } from '../app/services.ts';
 import type { PageProps } from '../pages/pageProps.ts';
 import PlannedEntityListPage from '../pages/planned/EntityListPage.tsx';
+import type { ListStats } from '../reports/listStats.tsx';
 import { parseIds } from '../routes/resolve.ts';
 import { entityNames } from '../routes/table.ts';
 import { listPathOf } from './addresses.ts';
@@ -23,6 +24,12 @@ import type { EntityUi, Item } from './types.ts';
 // the columns, the selection's actions and the mass-edit modal are parts beside this file.
 
 const SEARCH_DELAY_MS = 300;
+
+// The numbers next to the rows (clicks, revenue ... for a period) come as their own chunk once the list
+// shows; a chunk that cannot load leaves the list without them rather than broken.
+const ListStatsController = lazy(() =>
+  import('../reports/listStats.tsx').catch(() => ({ default: () => null })),
+);
 
 export default function EntityListPage(props: PageProps) {
   const ui = props.route.entity ? entityUis[props.route.entity] : undefined;
@@ -70,9 +77,11 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
     return () => clearTimeout(timer);
   }, [searchText, setState]);
 
+  const [stats, setStats] = useState<ListStats>();
   const refOptions = useListRefOptions(ui);
-  const columns = useListColumns(ui, sortFields, refOptions);
-  const sorting = useMemo(() => sortingFromTerms(state.sort), [state.sort]);
+  const columns = useListColumns(ui, sortFields, refOptions, stats?.columns);
+  const listSorting = useMemo(() => sortingFromTerms(state.sort), [state.sort]);
+  const sorting = stats?.sorting ?? listSorting;
   const update = (change: Partial<ListState>) => setState({ ...stateRef.current, ...change });
 
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
@@ -110,7 +119,7 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
       />
       <DataTable<Item>
         label={names.plural}
-        data={items}
+        data={stats?.items ?? items}
         columns={columns}
         getRowId={(item) => String(item.id)}
         storageKey={`cairn.columns.${ui.kind}`}
@@ -123,16 +132,21 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
         manualSorting
         manualFiltering
         sorting={sorting}
-        onSortingChange={(next: SortingState) =>
-          update({ sort: termsFromSorting(next, sortFields), page: 1 })
-        }
+        onSortingChange={(next: SortingState) => {
+          // A metric is sorted by the stats (the server's order of the whole list); the rest by the list.
+          const forList = stats ? stats.sortingChange(next) : next;
+          update({ ...(forList ? { sort: termsFromSorting(forList, sortFields) } : {}), page: 1 });
+        }}
         pagination={{
           pageIndex: state.page - 1,
           pageSize: state.pageSize,
-          rowCount: total,
+          rowCount: stats?.total ?? total,
           onChange: ({ pageIndex, pageSize }) => update({ page: pageIndex + 1, pageSize }),
         }}
-        loading={list.isPending}
+        loading={list.isPending || stats?.loading}
+        toolbar={stats?.toolbar}
+        showTotals={stats?.showTotals ?? false}
+        totalsLabel={stats?.totalsLabel ?? 'Total'}
         // The table shows the error as an EmptyState title, a <p>: inline content only.
         error={
           result && result.status !== 'ok' ? <ServerMessage as="span" {...problemOf(result)} /> : undefined
@@ -164,6 +178,17 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
           />
         )}
       />
+      <Suspense fallback={null}>
+        <ListStatsController
+          ui={ui}
+          params={params}
+          items={items}
+          total={total}
+          page={state.page}
+          pageSize={state.pageSize}
+          onChange={setStats}
+        />
+      </Suspense>
       <BulkConfirmDialog
         ui={ui}
         bulk={bulk}

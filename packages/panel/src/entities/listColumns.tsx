@@ -21,10 +21,14 @@ export function useListRefOptions(ui: EntityUi): Map<string, RefOption[] | undef
   return useRefOptionsMap(refSpecs);
 }
 
+const NO_COLUMNS: readonly DataTableColumn<Item>[] = [];
+
 export function useListColumns(
   ui: EntityUi,
   sortFields: readonly string[],
   refOptions: Map<string, RefOption[] | undefined>,
+  /** Columns shown before the actions (the list's metrics). */
+  extraColumns: readonly DataTableColumn<Item>[] = NO_COLUMNS,
 ): DataTableColumn<Item>[] {
   return useMemo<DataTableColumn<Item>[]>(() => {
     const named = (item: Item) => String(item[ui.labelField] ?? '');
@@ -64,6 +68,7 @@ export function useListColumns(
             : {}),
         };
       }),
+      ...extraColumns,
       {
         id: 'actions',
         header: 'Actions',
@@ -77,5 +82,5 @@ export function useListColumns(
         ),
       },
     ];
-  }, [ui, sortFields, refOptions]);
+  }, [ui, sortFields, refOptions, extraColumns]);
 }

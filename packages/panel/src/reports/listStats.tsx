@@ -1,0 +1,331 @@
+import {
+  type ColumnTable,
+  ENTITY_STATS_IDS_MAX,
+  ENTITY_STATS_KINDS,
+  type EntityStatsKind,
+  PAGE_SIZE_MAX,
+  type ReportMetric,
+} from '@cairn/contract';
+import { type DataTableColumn, DateRangePicker, type DateRangeValue, type SortingState } from '@cairn/ui';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { z } from 'zod';
+import { useCurrentUser } from '../app/hooks.ts';
+import { useServices } from '../app/services.ts';
+import { fetchList, type ListParams } from '../entities/api.ts';
+import type { EntityUi, Item } from '../entities/types.ts';
+import { readJson, writeJson } from '../stores/storage.ts';
+import { fetchEntityStats } from './api.ts';
+import { ColumnChooser } from './ColumnChooser.tsx';
+import {
+  BUILT_IN_METRICS,
+  choosableMetrics,
+  isMetric,
+  METRIC_DEFS,
+  type Metrics,
+  metricValue,
+  shownMetrics,
+} from './metrics.ts';
+import { periodOf, periodParams, periodSchema } from './period.ts';
+import * as styles from './reports.css.ts';
+import { storeOwnTimeZone, useReportZone, useStatsSettings, viewerLocale } from './settingsApi.ts';
+import { useChosenColumns } from './useChosenColumns.ts';
+
+// The numbers next to an entity list (`GET /api/report/entity_stats`): clicks, leads, revenue, cost,
+// profit, ROI, EPC of each row for a period chosen in the list's header (remembered per list), with a
+// totals row. Sorting by a metric is the server's: it orders every item of the filtered list (up to
+// 1,000) by that metric and the panel pages through that order.
+
+export interface ListStats {
+  columns: DataTableColumn<Item>[];
+  toolbar: ReactNode;
+  /** The rows of the page: the list's own, or, sorted by a metric, the page of the server's order. */
+  items: Item[];
+  total: number;
+  /** Set while sorted by a metric. */
+  sorting: SortingState | undefined;
+  /** Takes a new sorting: returns what the list itself should sort by, or null when a metric took it. */
+  sortingChange: (next: SortingState) => SortingState | null;
+  showTotals: boolean;
+  totalsLabel: string;
+  loading: boolean;
+}
+
+const storedSchema = z.object({
+  period: periodSchema,
+  sort: z.object({ metric: z.string(), desc: z.boolean() }).nullable(),
+});
+interface Choice {
+  period: DateRangeValue;
+  sort: { metric: ReportMetric; desc: boolean } | null;
+}
+
+const storageKey = (kind: string) => `cairn.listStats.${kind}`;
+
+function isStatsKind(kind: string): kind is EntityStatsKind {
+  return (ENTITY_STATS_KINDS as readonly string[]).includes(kind);
+}
+
+const ZERO: Metrics = {};
+const NO_ITEMS: Item[] = [];
+/** The field of a row that carries its numbers (no entity has a field of that name). */
+const STATS = '__stats';
+
+/** The same array as last time while its items are the same ones (a list answers a fresh `[]` while loading). */
+function useSameItems(items: Item[]): Item[] {
+  const last = useRef(items);
+  const same =
+    last.current.length === items.length && last.current.every((item, index) => item === items[index]);
+  if (!same) last.current = items;
+  return last.current;
+}
+
+export function useListStats(
+  ui: EntityUi,
+  params: ListParams,
+  givenItems: Item[],
+  total: number,
+  page: number,
+  pageSize: number,
+): ListStats {
+  const pageItems = useSameItems(givenItems);
+  const { client } = useServices();
+  const user = useCurrentUser();
+  const hideProfit = user?.isHideProfit ?? false;
+  const zone = useReportZone();
+  const { settings } = useStatsSettings();
+  const locale = viewerLocale();
+  const kind = ui.kind;
+  const enabled = isStatsKind(kind);
+
+  // Choices per kind: the same list component serves every kind's list.
+  const [choices, setChoices] = useState<Record<string, Choice>>({});
+  const stored = useMemo(() => readJson(localStorage, storageKey(kind), storedSchema), [kind]);
+  const choice = useMemo<Choice>(
+    () =>
+      choices[kind] ?? {
+        period: stored?.period ?? periodOf('today', zone.timeZone),
+        sort:
+          stored?.sort && isMetric(stored.sort.metric)
+            ? { metric: stored.sort.metric, desc: stored.sort.desc }
+            : null,
+      },
+    [choices, kind, stored, zone.timeZone],
+  );
+  const choose = useCallback(
+    (next: Partial<Choice>) => {
+      const merged = { ...choice, ...next };
+      setChoices((old) => ({ ...old, [kind]: merged }));
+      writeJson(localStorage, storageKey(kind), merged);
+    },
+    [choice, kind],
+  );
+
+  const allowed = useMemo(() => choosableMetrics(hideProfit), [hideProfit]);
+  const chosen = useChosenColumns(
+    enabled ? (kind as ColumnTable) : 'campaign',
+    BUILT_IN_METRICS.list,
+    allowed,
+  );
+  // A sort by a metric this viewer may not see (stored by someone else in this browser) is dropped.
+  const sort = enabled && choice.sort && allowed.includes(choice.sort.metric) ? choice.sort : null;
+  const ready = enabled && (zone.ready || stored !== undefined);
+
+  // Sorted by a metric: the whole filtered list (up to the ids one stats call takes), in the list's order.
+  const { page: _page, pageSize: _size, ...filtersOnly } = params;
+  const everything = useQuery({
+    queryKey: ['entity', kind, 'list-for-stats', filtersOnly],
+    queryFn: async ({ signal }) => {
+      const pages = Math.ceil(ENTITY_STATS_IDS_MAX / PAGE_SIZE_MAX);
+      const items: Item[] = [];
+      for (let index = 1; index <= pages; index++) {
+        const result = await fetchList(
+          client,
+          kind,
+          { ...filtersOnly, page: index, pageSize: PAGE_SIZE_MAX },
+          signal,
+        );
+        if (result.status !== 'ok') throw new Error(result.message);
+        items.push(...result.data.items);
+        if (items.length >= result.data.total) return { items, total: result.data.total };
+      }
+      return { items: items.slice(0, ENTITY_STATS_IDS_MAX), total: Number.POSITIVE_INFINITY };
+    },
+    enabled: ready && sort !== null,
+    placeholderData: keepPreviousData,
+  });
+  const universe = sort ? (everything.data?.items ?? NO_ITEMS) : pageItems;
+  const ids = useMemo(() => universe.map((item) => item.id), [universe]);
+  const stats = useQuery({
+    queryKey: ['entity-stats', kind, ids, periodParams(choice.period), sort],
+    queryFn: async ({ signal }) => {
+      const result = await fetchEntityStats(
+        client,
+        { kind: kind as EntityStatsKind, ids, period: choice.period, sortBy: sort ?? undefined },
+        signal,
+      );
+      if (result.status !== 'ok') throw new Error(result.message);
+      return result.data;
+    },
+    enabled: ready && ids.length > 0,
+    placeholderData: keepPreviousData,
+  });
+  const answer = stats.data;
+
+  // The numbers travel inside each row: the table reads a row's values once per row object, so rows
+  // are new objects whenever the numbers are.
+  const items = useMemo(() => {
+    let rows = pageItems;
+    if (sort) {
+      const byId = new Map(universe.map((item) => [item.id, item]));
+      const order = answer?.order ?? ids;
+      rows = order
+        .slice((page - 1) * pageSize, page * pageSize)
+        .flatMap((id) => (byId.has(id) ? [byId.get(id) as Item] : []));
+    }
+    if (!answer) return rows;
+    // Items without traffic in the period are left out of the answer: they count zero.
+    return rows.map((item) => ({ ...item, [STATS]: answer.stats[String(item.id)] ?? ZERO }));
+  }, [sort, pageItems, universe, answer, ids, page, pageSize]);
+
+  const shown = shownMetrics(chosen.chosen, answer?.totals, hideProfit);
+  const shownKey = shown.join(',');
+  // Columns change only when the metrics shown do: a new column list re-lays out the whole table.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the metrics' names, not the array
+  const metrics = useMemo(() => shown, [shownKey]);
+  const currency = settings.baseCurrency;
+  const columns = useMemo<DataTableColumn<Item>[]>(() => {
+    if (!enabled) return [];
+    return metrics.map((id) => ({
+      id,
+      header: METRIC_DEFS[id].label,
+      // Items without traffic in the period are left out of the answer: they count zero.
+      accessor: (item: Item) =>
+        answer ? (metricValue(answer.stats[String(item.id)] ?? ZERO, id) ?? 0) : undefined,
+      kind: METRIC_DEFS[id].kind,
+      decimals: METRIC_DEFS[id].decimals,
+      currency,
+      width: METRIC_DEFS[id].money ? 120 : 100,
+      sortable: true,
+      total: () => metricValue(answer?.totals, id),
+      profit: id === 'profit' || id === 'roi',
+    }));
+  }, [enabled, metrics, answer, currency]);
+
+  const capped = sort !== null && (everything.data?.total ?? 0) > ENTITY_STATS_IDS_MAX;
+  const failure = (stats.error ?? everything.error)?.message;
+  const toolbar = useMemo(
+    () =>
+      enabled ? (
+        <>
+          {capped && sort && (
+            <span className={styles.muted}>
+              Sorted by {METRIC_DEFS[sort.metric].label} among the first{' '}
+              {ENTITY_STATS_IDS_MAX.toLocaleString(locale)}
+            </span>
+          )}
+          {failure && (
+            <span role="alert" className={styles.muted}>
+              Numbers unavailable: {failure}
+            </span>
+          )}
+          <DateRangePicker
+            label="Stats for"
+            size="sm"
+            value={choice.period}
+            locale={locale}
+            onChange={(period) => {
+              if (period.timeZone !== choice.period.timeZone) storeOwnTimeZone(period.timeZone);
+              choose({ period });
+            }}
+          />
+          <ColumnChooser
+            title="Metrics"
+            choices={allowed.map((id) => ({ id, label: METRIC_DEFS[id].label }))}
+            value={metrics}
+            defaults={chosen.defaults}
+            onChange={chosen.choose}
+          />
+        </>
+      ) : null,
+    [
+      enabled,
+      capped,
+      sort,
+      failure,
+      locale,
+      choice.period,
+      choose,
+      allowed,
+      metrics,
+      chosen.defaults,
+      chosen.choose,
+    ],
+  );
+
+  const sortingChange = useCallback(
+    (next: SortingState): SortingState | null => {
+      const first = next[0];
+      if (enabled && first && isMetric(first.id)) {
+        choose({ sort: { metric: first.id, desc: first.desc } });
+        return null;
+      }
+      if (sort) choose({ sort: null });
+      return next;
+    },
+    [enabled, sort, choose],
+  );
+  const shownTotal = sort ? Math.min(everything.data?.items.length ?? total, total) : total;
+  const loading =
+    enabled && ((sort !== null && everything.isPending) || (ids.length > 0 && stats.isPending && ready));
+  const sorting = useMemo(() => (sort ? [{ id: sort.metric, desc: sort.desc }] : undefined), [sort]);
+  // One object for as long as nothing in it changes: the list keeps it in its state.
+  return useMemo(
+    () => ({
+      columns,
+      toolbar,
+      items,
+      total: shownTotal,
+      sorting,
+      sortingChange,
+      showTotals: enabled && metrics.length > 0,
+      totalsLabel: sort || total <= pageSize ? 'Total' : 'Page total',
+      loading,
+    }),
+    [
+      columns,
+      toolbar,
+      items,
+      shownTotal,
+      sorting,
+      sortingChange,
+      enabled,
+      metrics,
+      sort,
+      total,
+      pageSize,
+      loading,
+    ],
+  );
+}
+
+export interface ListStatsControllerProps {
+  ui: EntityUi;
+  params: ListParams;
+  items: Item[];
+  total: number;
+  page: number;
+  pageSize: number;
+  onChange: (stats: ListStats) => void;
+}
+
+/**
+ * The numbers of a list, loaded as their own chunk after the list: the list renders at once and takes
+ * the columns, rows and toolbar this hands it.
+ */
+export default function ListStatsController({ onChange, ...props }: ListStatsControllerProps) {
+  const stats = useListStats(props.ui, props.params, props.items, props.total, props.page, props.pageSize);
+  // Before paint: a page of rows must not show for a frame without its numbers.
+  useLayoutEffect(() => onChange(stats), [stats, onChange]);
+  return null;
+}
