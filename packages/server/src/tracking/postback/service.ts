@@ -28,6 +28,8 @@ import { ConversionWriter, type WriteOutcome } from './writer.ts';
 
 export const SETTING_POSTBACK_PROCESSING = 'postback.processing';
 const SETTINGS_RELOAD_MS = 30_000;
+/** Clicks kept after a store read (about 1 kB each). */
+const LOOKED_UP_MAX = 10_000;
 /**
  * Refused postbacks logged per second at most: a flood of garbage must not fill the log (and the
  * config store) faster than its 30 days of keeping can clear it; the overflow is counted in the server log.
@@ -85,6 +87,8 @@ export class ConversionService {
   private readonly options: ConversionServiceOptions;
   private current: PostbackProcessingSettings = DEFAULT_POSTBACK_PROCESSING;
   private settingsTimer: NodeJS.Timeout | null = null;
+  /** Clicks read from the store lately: a network's repeat or the sale after the lead skips the read. */
+  private readonly looked = new Map<string, TrackingEvent>();
   private refusedSecond = 0;
   private refusedInSecond = 0;
   private refusedUnlogged = 0;
@@ -147,12 +151,18 @@ export class ConversionService {
    * click that was answered.
    */
   async findClick(clickId: string, clickTime: number): Promise<TrackingEvent | null> {
-    const remembered = this.options.recent.get(clickId);
+    const remembered = this.options.recent.get(clickId) ?? this.looked.get(clickId);
     if (remembered) return remembered;
-    const found = await this.options.findClick(clickId, clickTime);
-    if (found || this.options.recorder.stats().backlogEvents === 0) return found;
-    await this.options.recorder.flushNow();
-    return this.options.findClick(clickId, clickTime);
+    let found = await this.options.findClick(clickId, clickTime);
+    if (!found && this.options.recorder.stats().backlogEvents > 0) {
+      await this.options.recorder.flushNow();
+      found = await this.options.findClick(clickId, clickTime);
+    }
+    if (found) {
+      this.looked.set(clickId, found);
+      if (this.looked.size > LOOKED_UP_MAX) this.looked.delete(this.looked.keys().next().value as string);
+    }
+    return found;
   }
 
   private mayLogRefusal(now: number): boolean {
