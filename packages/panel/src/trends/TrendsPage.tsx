@@ -167,7 +167,10 @@ function Trends({ timeZone }: { timeZone: string }) {
           period for hours.
         </p>
       )}
-      {current.data?.status !== 'ok' && current.data ? null : (
+      {!answer ? (
+        // Nothing to draw until the first answer; a failed one is said by the table below.
+        current.isPending && <Skeleton height={260} />
+      ) : (
         <TrendChart
           rows={rows}
           state={{ ...state, bucket }}

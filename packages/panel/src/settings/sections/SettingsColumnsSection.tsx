@@ -7,7 +7,7 @@ import {
 } from '@cairn/contract';
 import { Button, Card, Checkbox, ServerMessage, Skeleton, toast } from '@cairn/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useCurrentUser } from '../../app/hooks.ts';
 import { useServices } from '../../app/services.ts';
 import { CLICK_LOG_CHOICES } from '../../clicklog/columns.tsx';
@@ -20,6 +20,7 @@ import {
   fetchDefaultColumns,
   saveDefaultColumns,
 } from '../../reports/settingsApi.ts';
+import * as css from './trackingLinks.css.ts';
 
 // Settings > Columns: the columns each list and report shows until a viewer picks their own (their pick
 // is kept in their browser; "Use defaults" in a table's chooser comes back to these).
@@ -152,6 +153,23 @@ function ColumnsForm({ saved }: { saved: DefaultColumns }) {
 }
 
 export function SettingsColumnsSection() {
+  const headingId = useId();
+  // The section's own h2 keeps the headings in order: the page's h1, this, then each table's h3.
+  return (
+    <section className={styles.sectionLayout} aria-labelledby={headingId}>
+      <h2 id={headingId} className={css.heading}>
+        Default columns
+      </h2>
+      <p className={css.intro}>
+        The columns each list and report shows until someone picks their own; their pick stays in their
+        browser, and “Use defaults” in a table's chooser comes back to these.
+      </p>
+      <DefaultColumnsForm />
+    </section>
+  );
+}
+
+function DefaultColumnsForm() {
   const { client } = useServices();
   const query = useQuery({
     queryKey: defaultColumnsQueryKey,

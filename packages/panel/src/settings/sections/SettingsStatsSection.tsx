@@ -23,6 +23,7 @@ import {
   statsSettingsQueryKey,
   storeOwnTimeZone,
 } from '../../reports/settingsApi.ts';
+import * as css from './trackingLinks.css.ts';
 
 // Settings > Stats: the tracker's time zone (its days in reports and in the click engine), the base
 // currency money is counted in and the rates other currencies convert at; and this viewer's own zone.
@@ -300,6 +301,19 @@ function OwnTimeZone({ trackerZone }: { trackerZone: string }) {
 }
 
 export function SettingsStatsSection() {
+  const headingId = useId();
+  // The section's own h2 keeps the headings in order: the page's h1, this, then the cards' h3.
+  return (
+    <section className={styles.sectionLayout} aria-labelledby={headingId}>
+      <h2 id={headingId} className={css.heading}>
+        Stats
+      </h2>
+      <StatsSettings />
+    </section>
+  );
+}
+
+function StatsSettings() {
   const { client } = useServices();
   const query = useQuery({
     queryKey: statsSettingsQueryKey,

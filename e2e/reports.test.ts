@@ -1,0 +1,160 @@
+import fs from 'node:fs';
+import type { Page } from 'playwright';
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.ts';
+import { e2eSuite, waitForTitle } from './support.ts';
+
+// The reports against the real server on seeded traffic: a campaign's report grouped two levels deep with
+// a row opened and exported, the trends chart, the click log scrolled through 100,000 clicks, and axe
+// over every new page.
+
+const CLICKS = 100_000;
+let campaign = { id: 0, name: '' };
+
+async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const xsrf = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1];
+      const response = await fetch(path, {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+      return response.json();
+    },
+    { method, path, body },
+  ) as Promise<T>;
+}
+
+const e2e = e2eSuite({
+  session: true,
+  setup: async ({ session }) => {
+    const seeded = await api<{ clicks: number; campaigns: { id: number; name: string }[] }>(
+      session.page,
+      'POST',
+      '/api/monitor/seed',
+      { clicks: CLICKS, days: 7, campaigns: 3 },
+    );
+    expect(seeded.clicks).toBe(CLICKS);
+    campaign = seeded.campaigns[0] as { id: number; name: string };
+  },
+});
+
+async function noViolations(page: Page, what: string): Promise<void> {
+  expect({ what, violations: await axeViolations(page, 'main') }).toEqual({ what, violations: [] });
+}
+
+describe('reports', () => {
+  it("groups a campaign's report by offer and country, opens a row and exports what is shown", async () => {
+    const page = e2e.session.page;
+    await page.goto(`/panel/report/campaign/${campaign.id}?period=allTime&tz=UTC`);
+    await waitForTitle(page, 'Report - Cairn');
+    await page.getByRole('heading', { name: `Report: ${campaign.name}`, level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Offer > Country' }).click();
+    const grid = page.getByRole('treegrid', { name: 'Report by Offer > Country' });
+    const first = grid.locator('[role="row"][aria-level="1"]').first();
+    await first.waitFor();
+    const offerName = (await first.getByRole('link').first().textContent()) ?? '';
+    expect(offerName).toMatch(/^Seed offer /);
+    await first.getByRole('button', { name: /expand/i }).click();
+    await expect.poll(() => grid.locator('[role="row"][aria-level="2"]').count()).toBeGreaterThan(0);
+    const country =
+      (await grid.locator('[role="row"][aria-level="2"]').first().getByRole('link').first().textContent()) ??
+      '';
+    await noViolations(page, 'report');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await (await download).path();
+    const lines = fs
+      .readFileSync(file, 'utf8')
+      .replace(/^\ufeff/, '')
+      .split('\r\n');
+    expect(lines[0]).toMatch(/^Offer,Country,Clicks,/);
+    expect(lines[1]?.startsWith(`${offerName},,`)).toBe(true);
+    expect(lines[2]?.startsWith(`${offerName},${country},`)).toBe(true);
+    expect(lines.at(-1)).toMatch(/^Total,,\d+,/);
+    // The top rows' clicks add up to the total, which counts every click of the campaign.
+    const clicksOf = (line: string) => Number(line.split(',')[2]);
+    const top = lines.slice(1, -1).filter((line) => /^[^,]+,,/.test(line));
+    expect(top.reduce((sum, line) => sum + clicksOf(line), 0)).toBe(clicksOf(lines.at(-1) ?? ''));
+  });
+
+  it('lists the leads of the campaign', async () => {
+    const page = e2e.session.page;
+    await page.goto(`/panel/report/leads/campaign/${campaign.id}?period=allTime&tz=UTC`);
+    await waitForTitle(page, 'Leads report - Cairn');
+    await page
+      .getByRole('grid', { name: `Leads of ${campaign.name}` })
+      .locator('[role="row"]')
+      .nth(1)
+      .waitFor();
+    await noViolations(page, 'leads report');
+  });
+
+  it('draws the trends chart of the campaign against the period before', async () => {
+    const page = e2e.session.page;
+    await page.goto(`/panel/trends?period=last7&tz=UTC&filter[campaign]=${campaign.id}`);
+    await waitForTitle(page, 'Trends - Cairn');
+    const chart = page.getByRole('img', { name: /^Clicks per day, .*: [1-9][\d,]* in total, against/ });
+    await chart.and(page.locator('[data-state="drawn"]')).waitFor();
+    expect(await chart.locator('canvas').count()).toBeGreaterThan(0);
+    expect(
+      await page.getByRole('grid', { name: 'Trends per day' }).locator('[role="row"]').count(),
+    ).toBeGreaterThan(2);
+    await noViolations(page, 'trends');
+  });
+
+  it('scrolls the click log through all 100,000 clicks, newest first, a page at a time', async () => {
+    const page = e2e.session.page;
+    await page.goto('/panel/clicklog?period=allTime&tz=UTC');
+    await waitForTitle(page, 'Click log - Cairn');
+    const grid = page.getByRole('grid', { name: 'Click log' });
+    await grid.locator('[role="row"]').nth(2).waitFor();
+    await noViolations(page, 'click log');
+    // Click ids begin with their time: newest first is descending ids.
+    const ids = await grid
+      .locator('[role="row"]')
+      .evaluateAll((rows) =>
+        rows.slice(1, 4).map((row) => row.querySelectorAll('[role="gridcell"]')[1]?.textContent ?? ''),
+      );
+    expect([...ids].sort().reverse()).toEqual(ids);
+    const status = page.getByRole('navigation', { name: 'More clicks' });
+    for (let step = 0; step < 1000; step++) {
+      if (((await status.textContent()) ?? '').includes(`All ${CLICKS.toLocaleString('en-US')} rows`)) break;
+      // To the end of what is loaded: the next page is asked for as the end comes near.
+      await grid.evaluate((element) => {
+        const scroller = element.parentElement as HTMLElement;
+        scroller.scrollTop = scroller.scrollHeight;
+      });
+      await page.waitForTimeout(50);
+    }
+    expect(await status.textContent()).toContain(`All ${CLICKS.toLocaleString('en-US')} rows`);
+    // Only the rows in view are in the page, however many are loaded.
+    expect(await grid.locator('[role="row"]').count()).toBeLessThan(100);
+  }, 300_000);
+
+  it('shows the campaigns with their numbers, and the stats and columns settings, without axe findings', async () => {
+    const page = e2e.session.page;
+    await page.goto('/panel/campaigns');
+    const grid = page.getByRole('grid', { name: 'Campaigns' });
+    await grid.getByRole('columnheader', { name: /^Clicks/ }).waitFor();
+    await grid.getByRole('row', { name: new RegExp(campaign.name) }).waitFor();
+    // The totals row comes with the numbers.
+    await grid.getByRole('row', { name: /^Total/ }).waitFor();
+    await noViolations(page, 'campaigns with numbers');
+    for (const [path, title] of [
+      ['/panel/settings/stats', 'Stats - Settings - Cairn'],
+      ['/panel/settings/columns', 'Columns - Settings - Cairn'],
+    ] as const) {
+      await page.goto(path);
+      await waitForTitle(page, title);
+      await page.getByRole('button', { name: 'Save' }).first().waitFor();
+      await noViolations(page, path);
+    }
+  });
+});
