@@ -308,12 +308,12 @@ export function SettingsStatsSection() {
       <h2 id={headingId} className={css.heading}>
         Stats
       </h2>
-      <StatsSettings />
+      <StatsCards />
     </section>
   );
 }
 
-function StatsSettings() {
+function StatsCards() {
   const { client } = useServices();
   const query = useQuery({
     queryKey: statsSettingsQueryKey,
