@@ -1,7 +1,8 @@
 // Browser benchmark of the report page's table (not a test): `npm run bench -w @cairn/panel`.
 // Builds bench/report-table with Vite (production), opens it in the system Chromium, mounts the report
 // table with 10,000 rows five times and prints the median mount time and the longest main-thread task
-// (the render itself counts as one). Exits 1 when that task is over the 50 ms a frame budget allows.
+// (the render itself counts as one) against a 50 ms budget. Like the bundle weights it reports rather than
+// fails: npm run bench runs every workspace's bench as a report.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,7 +29,6 @@ const url = server.resolvedUrls?.local[0];
 if (!url) throw new Error('Vite did not report a URL');
 
 const browser = await chromium.launch(chromiumLaunchOptions());
-let over = false;
 try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   await page.goto(url);
@@ -41,7 +41,7 @@ try {
     ).cairnBench(),
   );
   const ms = (n: number) => `${n.toFixed(1).padStart(7)} ms`;
-  over = r.longest > LONG_TASK_MS;
+  const over = r.longest > LONG_TASK_MS;
   console.log(
     [
       `Report table benchmark (Chromium, production build, median of 5 mounts of ${r.rows.toLocaleString('en-US')} rows)`,
@@ -55,4 +55,3 @@ try {
   await server.close();
   await rm(outDir, { recursive: true, force: true });
 }
-if (over) process.exitCode = 1;
