@@ -69,7 +69,8 @@ export {
 } from './DateRangePicker/dateRange.ts';
 export { DIALOG_SIZES, type DialogSize } from './Dialog/Dialog.css.ts';
 export { Dialog, type DialogContentProps } from './Dialog/Dialog.tsx';
-export { DropdownMenu } from './DropdownMenu/DropdownMenu.tsx';
+export { DropdownMenu, loadDropdownMenu } from './DropdownMenu/DropdownMenu.tsx';
+export { preloadPopups } from './deferred/popups.ts';
 export { EmptyState, type EmptyStateProps } from './EmptyState/EmptyState.tsx';
 export { FIELD_SIZES, type FieldSize } from './Field/Field.css.ts';
 export { Field, type FieldControlProps, type FieldProps } from './Field/Field.tsx';
@@ -86,7 +87,7 @@ export * from './NavigationProgress/index.ts';
 export { NumberField, type NumberFieldProps, parseNumber } from './NumberField/NumberField.tsx';
 export { PageHeader, type PageHeaderProps } from './PageHeader/PageHeader.tsx';
 export { RadioGroup, type RadioGroupProps, type RadioOption } from './RadioGroup/RadioGroup.tsx';
-export { Select, type SelectOption, type SelectProps } from './Select/Select.tsx';
+export { loadSelect, Select, type SelectOption, type SelectProps } from './Select/Select.tsx';
 export { ServerMessage, type ServerMessageProps } from './ServerMessage/ServerMessage.tsx';
 // The sanitiser (DOMPurify) is its own module, so a bundle that only shows messages fetches it when
 // one has markup (ServerMessage loads it then) and one that never calls it directly never holds it.
@@ -102,7 +103,8 @@ export { SPINNER_SIZES, Spinner, type SpinnerProps, type SpinnerSize } from './S
 export { Switch, type SwitchProps } from './Switch/Switch.tsx';
 // Text for assistive technology only, for labels whose context sighted users read from the layout.
 export { visuallyHidden } from './styles/focus.css.ts';
-export { NavTabs, type NavTabsLinkProps, type NavTabsRootProps, Tabs } from './Tabs/Tabs.tsx';
+export { NavTabs, type NavTabsLinkProps, type NavTabsRootProps } from './Tabs/NavTabs.tsx';
+export { Tabs } from './Tabs/Tabs.tsx';
 export { TextArea, type TextAreaProps } from './TextArea/TextArea.tsx';
 export { TextField, type TextFieldProps } from './TextField/TextField.tsx';
 export * from './Toast/index.ts';

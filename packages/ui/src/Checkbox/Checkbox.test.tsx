@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { RadioGroup } from '../RadioGroup/RadioGroup.tsx';
-import { Select } from '../Select/Select.tsx';
+import { loadSelect, Select } from '../Select/Select.tsx';
 import { Switch } from '../Switch/Switch.tsx';
 import { Checkbox } from './Checkbox.tsx';
 
@@ -51,6 +51,9 @@ describe('RadioGroup', () => {
 });
 
 describe('Select', () => {
+  // About the open list: the popup's code (fetched after the first paint) is in first.
+  beforeAll(() => loadSelect());
+
   it('shows the chosen option and reports the value', async () => {
     const onChange = vi.fn();
     render(

@@ -1,96 +1,51 @@
-import * as Popover from '@radix-ui/react-popover';
-import type { ReactTable, RowData } from '@tanstack/react-table';
-import { ArrowDown, ArrowUp, Columns3 } from 'lucide-react';
+import type { RowData } from '@tanstack/react-table';
+import { Columns3 } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { Button } from '../Button/Button.tsx';
-import { IconButton } from '../IconButton/IconButton.tsx';
-import * as menu from '../styles/menu.css.ts';
-import { checkbox } from './DataTable.css.ts';
-import type { Features } from './features.ts';
-import type { DataTableColumn } from './types.ts';
+import { deferredModule, useDeferredModule } from '../deferred/deferredModule.ts';
+import type { ColumnSettingsMenuProps } from './ColumnSettingsPopover.tsx';
 
-export interface ColumnSettingsMenuProps<T extends RowData> {
-  table: ReactTable<Features, T>;
-  columns: ReadonlyMap<string, DataTableColumn<T>>;
-  onReset: () => void;
+export type { ColumnSettingsMenuProps } from './ColumnSettingsPopover.tsx';
+
+// The popover (Radix Popover and its positioning) is fetched after the table's first paint: a list
+// shows its Columns button at once and needs the popover only when it is pressed.
+const popover = deferredModule(() => import('./ColumnSettingsPopover.tsx'));
+
+/** Fetches the popover's code now (a test about the open popover); resolves when it is in. */
+export function loadColumnSettings(): Promise<void> {
+  return popover.load().then(() => undefined);
 }
 
 /** Show/hide and reorder columns; DataTable saves the result under its storage key. */
-export function ColumnSettingsMenu<T extends RowData>({
-  table,
-  columns,
-  onReset,
-}: ColumnSettingsMenuProps<T>) {
-  const all = table.getAllLeafColumns();
-  const move = (id: string, delta: -1 | 1) => {
-    const order = all.map((column) => column.id);
-    const from = order.indexOf(id);
-    const to = from + delta;
-    if (from < 0 || to < 0 || to >= order.length) return;
-    order.splice(to, 0, ...order.splice(from, 1));
-    table.setColumnOrder(order);
-  };
+export function ColumnSettingsMenu<T extends RowData>(props: ColumnSettingsMenuProps<T>) {
+  const loaded = useDeferredModule(popover);
+  const [pressed, setPressed] = useState(false);
+  const focused = useRef(false);
+  if (loaded) {
+    return <loaded.ColumnSettingsPopover {...props} defaultOpen={pressed} focusTrigger={focused.current} />;
+  }
+  // The trigger as Radix renders it closed; a press before the popover arrives opens it on arrival.
   return (
-    <Popover.Root>
-      <Popover.Trigger asChild>
-        <Button size="sm" variant="outline" tone="neutral" icon={<Columns3 size={14} aria-hidden />}>
-          Columns
-        </Button>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content className={menu.content} align="end" sideOffset={4} aria-label="Column settings">
-          <ul style={{ listStyle: 'none', margin: 0, padding: 0, minWidth: 240 }}>
-            {all.map((column, index) => {
-              const header = columns.get(column.id)?.header ?? column.id;
-              return (
-                <li
-                  key={column.id}
-                  style={{ display: 'flex', alignItems: 'center', gap: 4, paddingInline: 4 }}
-                >
-                  <label
-                    style={{
-                      display: 'flex',
-                      alignItems: 'center',
-                      gap: 8,
-                      flex: 1,
-                      minHeight: 28,
-                      cursor: 'pointer',
-                    }}
-                  >
-                    <input
-                      type="checkbox"
-                      className={checkbox}
-                      checked={column.getIsVisible()}
-                      disabled={!column.getCanHide()}
-                      onChange={(event) => column.toggleVisibility(event.target.checked)}
-                    />
-                    {header}
-                  </label>
-                  <IconButton
-                    label={`Move ${header} up`}
-                    size="sm"
-                    disabled={index === 0}
-                    onClick={() => move(column.id, -1)}
-                  >
-                    <ArrowUp size={14} aria-hidden />
-                  </IconButton>
-                  <IconButton
-                    label={`Move ${header} down`}
-                    size="sm"
-                    disabled={index === all.length - 1}
-                    onClick={() => move(column.id, 1)}
-                  >
-                    <ArrowDown size={14} aria-hidden />
-                  </IconButton>
-                </li>
-              );
-            })}
-          </ul>
-          <div className={menu.separator} />
-          <Button size="sm" variant="ghost" tone="neutral" onClick={onReset}>
-            Reset columns
-          </Button>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <Button
+      size="sm"
+      variant="outline"
+      tone="neutral"
+      icon={<Columns3 size={14} aria-hidden />}
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      data-state="closed"
+      onFocus={() => {
+        focused.current = true;
+      }}
+      onBlur={() => {
+        focused.current = false;
+      }}
+      onClick={() => {
+        setPressed(true);
+        popover.load().catch((error: unknown) => console.error('The column settings did not load', error));
+      }}
+    >
+      Columns
+    </Button>
   );
 }

@@ -155,7 +155,8 @@ export const ColumnSettings: Story = {
   ),
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Columns' }));
-    await expect(within(document.body).getByRole('dialog', { name: 'Column settings' })).toBeVisible();
+    // The popover's code may still be on its way (it is fetched after the table's first paint).
+    await expect(await within(document.body).findByRole('dialog', { name: 'Column settings' })).toBeVisible();
   },
 };
 

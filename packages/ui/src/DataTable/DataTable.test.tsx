@@ -120,7 +120,8 @@ describe('DataTable', () => {
       />,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Clicks' }));
+    // The popover's code may still be on its way (it is fetched after the table's first paint).
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Clicks' }, { timeout: 5000 }));
     await userEvent.click(screen.getByRole('button', { name: 'Move Profit up' }));
     const resizer = screen.getByRole('separator', { name: 'Resize Name' });
     resizer.focus();

@@ -1,8 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
-import { DropdownMenu } from './DropdownMenu.tsx';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { DropdownMenu, loadDropdownMenu } from './DropdownMenu.tsx';
 
 function ColumnsMenu() {
   const [showCost, setShowCost] = useState(false);
@@ -22,6 +22,9 @@ function ColumnsMenu() {
 }
 
 describe('DropdownMenu', () => {
+  // These are about the open menu; before its code arrives is the next block's subject.
+  beforeAll(() => loadDropdownMenu());
+
   it('toggles a checkbox item and shows it ticked the next time', async () => {
     render(<ColumnsMenu />);
     await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
@@ -36,11 +39,44 @@ describe('DropdownMenu', () => {
 
   it('closes on Escape and gives the focus back to its trigger', async () => {
     render(<ColumnsMenu />);
-    const trigger = screen.getByRole('button', { name: 'Columns' });
-    await userEvent.click(trigger);
+    await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
     expect(screen.getByRole('menu')).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).toBeNull();
-    expect(trigger).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Columns' })).toHaveFocus();
+  });
+});
+
+describe('DropdownMenu before its code arrives', () => {
+  // Fresh modules: whether the menu's code was fetched is state of the module.
+  async function freshMenu() {
+    vi.resetModules();
+    const { DropdownMenu: Fresh } = await import('./DropdownMenu.tsx');
+    render(
+      <Fresh.Root>
+        <Fresh.Trigger>Columns</Fresh.Trigger>
+        <Fresh.Content>
+          <Fresh.Item>Reset</Fresh.Item>
+        </Fresh.Content>
+      </Fresh.Root>,
+    );
+    return screen.getByRole('button', { name: 'Columns' });
+  }
+
+  it('paints its trigger at once, marked as a closed menu button', async () => {
+    const trigger = await freshMenu();
+    expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    expect(trigger).toHaveAttribute('data-state', 'closed');
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('opens on arrival when pressed first, the focus staying on its trigger', async () => {
+    const trigger = await freshMenu();
+    trigger.focus();
+    fireEvent.keyDown(trigger, { key: 'Enter' });
+    expect(await screen.findByRole('menuitem', { name: 'Reset' }, { timeout: 5000 })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Columns' })).toHaveFocus();
   });
 });

@@ -1,7 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { Select } from './Select.tsx';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadSelect, Select, type SelectProps } from './Select.tsx';
 
 const currencies = [
   { value: 'USD', label: 'US dollar' },
@@ -10,6 +10,10 @@ const currencies = [
 ] as const;
 
 describe('Select', () => {
+  // About the open list: the popup's code (fetched after the first paint) is in first; before it arrives
+  // is the next block's subject.
+  beforeAll(() => loadSelect());
+
   it('shows the value it is given, and carries its error and description', () => {
     render(
       <Select
@@ -44,5 +48,47 @@ describe('Select', () => {
     expect(screen.getByRole('option', { name: 'Rouble' })).toHaveAttribute('aria-disabled', 'true');
     await userEvent.click(screen.getByRole('option', { name: 'Rouble' }));
     expect(onChange).not.toHaveBeenCalled();
+  });
+});
+
+describe('Select before its popup arrives', () => {
+  // Fresh modules: whether the popup's code was fetched is state of the module.
+  async function freshSelect(props: Partial<SelectProps<'USD' | 'EUR' | 'RUB'>> = {}) {
+    vi.resetModules();
+    const { Select: Fresh } = await import('./Select.tsx');
+    render(<Fresh label="Currency" options={currencies} placeholder="Choose" {...props} />);
+    return screen.getByRole('combobox', { name: 'Currency' });
+  }
+
+  it('paints its trigger at once, with the chosen option, marked as a closed list', async () => {
+    const trigger = await freshSelect({ value: 'EUR', error: 'Pick a currency' });
+    expect(trigger).toHaveTextContent('Euro');
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    expect(trigger).toHaveAttribute('aria-invalid', 'true');
+    expect(trigger).not.toHaveAttribute('data-placeholder');
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('marks the placeholder shown before anything is chosen', async () => {
+    const trigger = await freshSelect();
+    expect(trigger).toHaveTextContent('Choose');
+    expect(trigger).toHaveAttribute('data-placeholder', '');
+  });
+
+  it('opens on arrival when pressed first, the focus staying on its trigger', async () => {
+    const onChange = vi.fn();
+    const trigger = await freshSelect({ onValueChange: onChange });
+    trigger.focus();
+    fireEvent.keyDown(trigger, { key: 'ArrowDown' });
+    await userEvent.click(await screen.findByRole('option', { name: 'Euro' }, { timeout: 5000 }));
+    expect(onChange).toHaveBeenCalledWith('EUR');
+    expect(screen.getByRole('combobox', { name: 'Currency' })).toHaveFocus();
+  });
+
+  it('stays shut when disabled, pressed or not', async () => {
+    const trigger = await freshSelect({ disabled: true });
+    fireEvent.keyDown(trigger, { key: 'Enter' });
+    await loadSelect();
+    expect(screen.queryByRole('listbox')).toBeNull();
   });
 });

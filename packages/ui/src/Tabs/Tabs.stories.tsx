@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Stack } from '../storybook/Matrix.tsx';
-import { NavTabs, Tabs } from './Tabs.tsx';
+import { NavTabs } from './NavTabs.tsx';
+import { Tabs } from './Tabs.tsx';
 
 const meta = { title: 'Navigation/Tabs', component: Tabs.Root } satisfies Meta<typeof Tabs.Root>;
 export default meta;

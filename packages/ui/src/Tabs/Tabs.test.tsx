@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { NavTabs, Tabs } from './Tabs.tsx';
+import { NavTabs } from './NavTabs.tsx';
+import { Tabs } from './Tabs.tsx';
 
 describe('NavTabs', () => {
   it('renders router links as tabs and marks the current page', () => {

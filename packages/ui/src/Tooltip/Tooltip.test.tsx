@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { DropdownMenu } from '../DropdownMenu/DropdownMenu.tsx';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DropdownMenu, loadDropdownMenu } from '../DropdownMenu/DropdownMenu.tsx';
 import { Tooltip } from './Tooltip.tsx';
 
 describe('Tooltip', () => {
@@ -19,6 +19,9 @@ describe('Tooltip', () => {
 });
 
 describe('DropdownMenu', () => {
+  // About the open menu: its code (fetched after the first paint) is in first.
+  beforeAll(() => loadDropdownMenu());
+
   it('opens from the keyboard and runs the chosen item', async () => {
     const chosen: string[] = [];
     render(
