@@ -1,8 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 // The stand-ins for the layout and pointer APIs jsdom lacks (ResizeObserver, pointer capture, ...).
 import '@cairn/tooling/jsdom-setup';
+import { preloadPopups } from '@cairn/ui';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 
 // The first render of a lazily loaded page transforms its module graph, which on a busy two-core
 // machine can take over the default second; waits give up at 10 s instead.
@@ -16,6 +17,11 @@ globalThis.Request = class PageRelativeRequest extends NodeRequest {
     super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
   }
 } as typeof Request;
+
+// The ui's menus and selects fetch their popups' code after the first paint, their triggers painted
+// before it. A test that holds a trigger across that moment would click one React has just replaced,
+// which no person can do; these tests are about the popups once there (the ui tests cover before).
+beforeAll(() => preloadPopups());
 
 afterEach(() => {
   cleanup();
