@@ -1,7 +1,7 @@
 import { OFFER_IMPORT_FORMAT, type OfferImportResponse } from '@cairn/contract';
 import { Button, Dialog, ServerMessage } from '@cairn/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type RefObject, useState } from 'react';
 import { useServices } from '../app/services.ts';
 import { importOffers } from './api.ts';
 import * as styles from './entities.css.ts';
@@ -12,11 +12,17 @@ const example = [
   'Auto payout;https://other.example/?s={clickid};yes',
 ].join('\n');
 
+export interface OfferImportDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The button that opened it, which has the focus back when it closes. */
+  opener: RefObject<HTMLButtonElement | null>;
+}
+
 /** Bulk import: one offer per line; the report names each line that was refused and why. */
-export function OfferImportButton() {
+export function OfferImportDialog({ open, onOpenChange, opener }: OfferImportDialogProps) {
   const { client } = useServices();
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [pending, setPending] = useState(false);
   const [report, setReport] = useState<OfferImportResponse | null>(null);
@@ -50,22 +56,22 @@ export function OfferImportButton() {
       open={open}
       onOpenChange={(next) => {
         if (pending) return;
-        setOpen(next);
+        onOpenChange(next);
         if (!next) {
           setReport(null);
           setFailure(null);
         }
       }}
     >
-      <Dialog.Trigger asChild>
-        <Button variant="outline" tone="neutral">
-          Import offers
-        </Button>
-      </Dialog.Trigger>
       <Dialog.Content
         title="Import offers"
         description={`One offer per line: ${OFFER_IMPORT_FORMAT}`}
         size="lg"
+        // Its opener is no Dialog.Trigger (the button renders before this chunk arrives).
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          opener.current?.focus();
+        }}
       >
         <form className={styles.stack} onSubmit={submit}>
           <TextArea

@@ -1,5 +1,5 @@
 import { microsToDecimal } from '@cairn/contract';
-import { OfferImportButton } from '../OfferImportDialog.tsx';
+import { OfferImportButton } from '../OfferImportButton.tsx';
 import type { EntityUi } from '../types.ts';
 
 export const offerUi: EntityUi = {
