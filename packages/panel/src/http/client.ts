@@ -10,7 +10,7 @@ import {
   gatewayTimeoutStatus,
   nonApiErrorMessage,
 } from './messages.ts';
-import { createXhrFetch, type UploadProgressListener, type XhrFactory } from './xhrFetch.ts';
+import type { UploadProgressListener, XhrFactory } from './xhrFetch.ts';
 import { isUnsafeMethod, readCookie, xsrfCookieName, xsrfHeaderName } from './xsrf.ts';
 
 // The call-status vocabulary is the contract's, shared with the server.
@@ -121,6 +121,12 @@ async function encodeQuery(query: Record<string, unknown>): Promise<string> {
   return stringifyQuery(query).replace(/^\?/, '');
 }
 
+// Upload progress needs XMLHttpRequest instead of fetch; only uploads use it, so it comes with the first.
+async function uploadFetchFor(listener: UploadProgressListener, createXhr: XhrFactory | undefined) {
+  const { createXhrFetch } = await import('./xhrFetch.ts');
+  return createXhrFetch(listener, createXhr);
+}
+
 function isAbort(error: unknown): boolean {
   // Checked by name: DOMException differs between realms (a test's jsdom, a worker).
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
@@ -174,15 +180,16 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     let response: Response;
     try {
       const searchParams = callOptions.query ? await encodeQuery(callOptions.query) : undefined;
+      const uploadFetch = callOptions.onUploadProgress
+        ? await uploadFetchFor(callOptions.onUploadProgress, options.createXhr)
+        : undefined;
       response = await instance(path, {
         method,
         ...(callOptions.json !== undefined ? { json: callOptions.json } : {}),
         ...(callOptions.body !== undefined ? { body: callOptions.body } : {}),
         ...(searchParams ? { searchParams } : {}),
         ...(callOptions.signal ? { signal: callOptions.signal } : {}),
-        ...(callOptions.onUploadProgress
-          ? { fetch: createXhrFetch(callOptions.onUploadProgress, options.createXhr) }
-          : {}),
+        ...(uploadFetch ? { fetch: uploadFetch } : {}),
       });
     } catch (error) {
       if (isAbort(error) || callOptions.signal?.aborted) {
