@@ -90,7 +90,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, gua
   const targetUser = async (request: FastifyRequest): Promise<UserWithSecrets> => {
     const caller = requireUser(request);
     const { id: targetId } = parseInput(entityIdParamsSchema, request.params);
-    // Plain users may ask only about themselves; issue 7's per-kind permissions refine this for admins.
+    // Plain users may ask only about themselves; per-kind permissions do not widen this: it is about the user record.
     if (caller.role === 'user' && caller.id !== targetId) {
       throw new HttpError(403, { message: MESSAGES.permissionDenied });
     }
