@@ -114,9 +114,12 @@ async function groupedBy(store: EventStore, dialect: ReportDialect, dimension: R
 }
 
 if (!url) {
-  describe.skip('report SQL: DuckDB and ClickHouse agree (CAIRN_TEST_CLICKHOUSE_URL is not set; `eval "$(.ci/clickhouse.sh start)"` starts a server)', () => {
-    it('compares report rows', () => undefined);
-  });
+  describe.skipIf(!url)(
+    'report SQL: DuckDB and ClickHouse agree (CAIRN_TEST_CLICKHOUSE_URL is not set; `eval "$(.ci/clickhouse.sh start)"` starts a server)',
+    () => {
+      it('compares report rows', () => undefined);
+    },
+  );
 } else {
   const serverUrl = url;
   const database = `cairn_test_${crypto.randomBytes(6).toString('hex')}`;

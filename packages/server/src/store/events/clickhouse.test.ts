@@ -31,9 +31,12 @@ describe('ClickHouse SQL parameters', () => {
 });
 
 if (!url) {
-  describe.skip('event store conformance: ClickHouse (CAIRN_TEST_CLICKHOUSE_URL is not set; `eval "$(.ci/clickhouse.sh start)"` starts a server)', () => {
-    it('runs against a real ClickHouse', () => undefined);
-  });
+  describe.skipIf(!url)(
+    'event store conformance: ClickHouse (CAIRN_TEST_CLICKHOUSE_URL is not set; `eval "$(.ci/clickhouse.sh start)"` starts a server)',
+    () => {
+      it('runs against a real ClickHouse', () => undefined);
+    },
+  );
 } else {
   const serverUrl = url;
   const databases = new Set<string>();
