@@ -9,13 +9,14 @@ import {
 } from '@cairn/contract';
 import { Button, DataTable, DateRangePicker, PageHeader, ServerMessage, Skeleton } from '@cairn/ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { type UIEvent, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useCurrentUser, useDebugSettings } from '../app/hooks.ts';
 import { useServices } from '../app/services.ts';
 import { filterParams } from '../reports/api.ts';
 import { ColumnChooser } from '../reports/ColumnChooser.tsx';
 import { csvFileName, downloadCsv, toCsv } from '../reports/csv.ts';
 import { FilterBar } from '../reports/FilterBar.tsx';
+import { loadMoreNearEnd } from '../reports/loadMoreNearEnd.ts';
 import { periodParams } from '../reports/period.ts';
 import * as styles from '../reports/reports.css.ts';
 import { storeOwnTimeZone, useReportZone, useStatsSettings, viewerLocale } from '../reports/settingsApi.ts';
@@ -27,8 +28,6 @@ import { CLICK_LOG_CHOICES, clickLogColumns, clickLogCsvCell, columnLabel } from
 // rows in view, so scrolling reaches the next page before the end and hundreds of thousands stay smooth.
 
 const ROW_HEIGHT = 36;
-/** Rows left below the view when the next page is asked for. */
-const PREFETCH_ROWS = 60;
 
 export default function ClickLogPage() {
   const zone = useReportZone();
@@ -79,13 +78,6 @@ function ClickLog({ timeZone }: { timeZone: string }) {
   const loadMore = () => {
     if (clicks.hasNextPage && !clicks.isFetchingNextPage) void clicks.fetchNextPage();
   };
-  // Scroll events do not bubble, but they are captured on the way down: the table's own scroller tells
-  // how close its end is without the table knowing about pages.
-  const onScroll = (event: UIEvent<HTMLDivElement>) => {
-    const scroller = event.target as HTMLElement;
-    if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - PREFETCH_ROWS * ROW_HEIGHT)
-      loadMore();
-  };
   const exportCsv = () => {
     const csv = toCsv([
       choice.chosen.map(columnLabel),
@@ -127,7 +119,7 @@ function ClickLog({ timeZone }: { timeZone: string }) {
         onChange={(next) => update({ filters: next })}
         hideProfit={user?.isHideProfit ?? false}
       />
-      <div onScrollCapture={onScroll}>
+      <div onScrollCapture={loadMoreNearEnd(loadMore, ROW_HEIGHT)}>
         <DataTable<ClickLogRow>
           label="Click log"
           data={rows}

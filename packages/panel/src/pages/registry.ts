@@ -12,7 +12,7 @@ const loaders: Record<PageKey, () => Promise<PageModule>> = {
   'entity-list': () => import('../entities/EntityListPage.tsx'),
   'entity-form': () => import('../entities/EntityFormPage.tsx'),
   trends: () => import('../trends/TrendsPage.tsx'),
-  conversions: () => import('./planned/PlannedPage.tsx'),
+  conversions: () => import('../conversions/ConversionsPage.tsx'),
   clicklog: () => import('../clicklog/ClickLogPage.tsx'),
   files: () => import('./planned/PlannedPage.tsx'),
   triggers: () => import('./planned/PlannedPage.tsx'),

@@ -71,8 +71,11 @@ export function useStatsSettings(): { settings: StatsSettings; ready: boolean; a
   };
 }
 
-/** The columns the settings name for a table, or undefined when they name none (or cannot be read). */
-export function useDefaultColumns(table: ColumnTable): {
+/**
+ * The columns the settings name for a table, or undefined when they name none (or cannot be read). No
+ * table (one the settings hold no default for): nothing is asked, and the answer is ready at once.
+ */
+export function useDefaultColumns(table: ColumnTable | undefined): {
   columns: readonly string[] | undefined;
   ready: boolean;
 } {
@@ -81,8 +84,10 @@ export function useDefaultColumns(table: ColumnTable): {
     queryKey: defaultColumnsQueryKey,
     queryFn: ({ signal }) => fetchDefaultColumns(client, signal),
     staleTime: settingsStaleMs,
+    enabled: table !== undefined,
   });
   const result = query.data;
+  if (table === undefined) return { columns: undefined, ready: true };
   return {
     columns: result?.status === 'ok' ? result.data.tables[table] : undefined,
     ready: !query.isPending,

@@ -1,4 +1,4 @@
-import type { ColumnTable } from '@cairn/contract';
+import { COLUMN_TABLES, type ColumnTable } from '@cairn/contract';
 import { useCallback, useMemo, useState } from 'react';
 import { z } from 'zod';
 import { readJson, removeKey, writeJson } from '../stores/storage.ts';
@@ -9,9 +9,15 @@ import { useDefaultColumns } from './settingsApi.ts';
 
 const pickSchema = z.array(z.string().max(40)).max(200);
 
-export function columnsStorageKey(table: ColumnTable): string {
+/** Tables whose columns only each viewer picks: the columns settings hold no default for them. */
+export type ViewerColumnTable = 'conversions';
+
+export function columnsStorageKey(table: ColumnTable | ViewerColumnTable): string {
   return `cairn.reports.columns.${table}`;
 }
+
+const isSettingsTable = (table: string): table is ColumnTable =>
+  (COLUMN_TABLES as readonly string[]).includes(table);
 
 export interface ChosenColumns<T extends string> {
   chosen: T[];
@@ -24,13 +30,15 @@ export interface ChosenColumns<T extends string> {
 }
 
 export function useChosenColumns<T extends string>(
-  table: ColumnTable,
+  table: ColumnTable | ViewerColumnTable,
   builtIn: readonly T[],
   allowed: readonly T[],
 ): ChosenColumns<T> {
   const key = columnsStorageKey(table);
   const [own, setOwn] = useState(() => readJson(localStorage, key, pickSchema));
-  const { columns: fromSettings, ready: settingsReady } = useDefaultColumns(table);
+  const { columns: fromSettings, ready: settingsReady } = useDefaultColumns(
+    isSettingsTable(table) ? table : undefined,
+  );
   const keep = useCallback((ids: readonly string[]) => allowed.filter((id) => ids.includes(id)), [allowed]);
   const defaults = useMemo(() => {
     const settled = fromSettings ? keep(fromSettings) : [];

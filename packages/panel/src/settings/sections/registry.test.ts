@@ -38,13 +38,15 @@ describe('settings section registry', () => {
     expect(settingsSectionOf('nope')).toBeUndefined();
   });
 
-  it('builds the tracking links, user, interface, stats and columns sections; the others say they are not built yet', () => {
+  it('builds the tracking links, user, interface, stats, columns and postback-processing sections; the others say they are not built yet', () => {
     const built = settingsSectionDefs.filter((section) => section.Component).map((section) => section.id);
-    expect(built).toEqual(['tracking-links', 'user', 'ui', 'stats', 'columns']);
+    expect(built).toEqual(['tracking-links', 'user', 'ui', 'stats', 'columns', 'postback-processing']);
   });
 
-  it('shows every section to everyone signed in until a section says otherwise', () => {
-    expect(sectionsVisibleTo(plainUser)).toHaveLength(15);
+  it('shows postback processing to admins only, and every other section to everyone signed in', () => {
+    expect(sectionsVisibleTo(plainUser).map((section) => section.id)).not.toContain('postback-processing');
+    expect(sectionsVisibleTo(plainUser)).toHaveLength(14);
+    expect(sectionsVisibleTo({ ...plainUser, role: 'admin' })).toHaveLength(15);
     const adminsOnly: SettingsSectionDef = {
       id: 'beta',
       title: 'Beta',

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { type SettingsSection, settingsSections } from '../../routes/table.ts';
 import type { CurrentUser } from '../../stores/currentUser.ts';
 import { SettingsColumnsSection } from './SettingsColumnsSection.tsx';
+import { SettingsPostbackProcessingSection } from './SettingsPostbackProcessingSection.tsx';
 import { SettingsStatsSection } from './SettingsStatsSection.tsx';
 import { SettingsTrackingLinksSection } from './SettingsTrackingLinksSection.tsx';
 import { SettingsUiSection } from './SettingsUiSection.tsx';
@@ -30,7 +31,11 @@ const entries: Record<SettingsSection, SettingsSectionEntry> = {
   'click-api': {},
   'lp-protect': {},
   integration: {},
-  'postback-processing': {},
+  // The server answers these settings to admins only.
+  'postback-processing': {
+    Component: SettingsPostbackProcessingSection,
+    canSee: (user) => user?.role !== 'user',
+  },
   'import-export': {},
   'url-customization': {},
   feedback: {},

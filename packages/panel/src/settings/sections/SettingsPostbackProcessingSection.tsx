@@ -1,0 +1,156 @@
+import {
+  CONVERSION_STATUSES,
+  type ConversionStatus,
+  type DUPLICATE_POSTBACK_POLICIES,
+  type PostbackProcessingSettings,
+} from '@cairn/contract';
+import { Button, Card, Select, ServerMessage, Skeleton, Switch, toast } from '@cairn/ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useServices } from '../../app/services.ts';
+import {
+  fetchPostbackSettings,
+  postbackSettingsQueryKey,
+  savePostbackSettings,
+} from '../../conversions/api.ts';
+import { statusLabel } from '../../conversions/columns.tsx';
+import { type CallProblem, problemOf } from '../../entities/api.ts';
+import { policyOptions } from '../../entities/kinds/affiliateNetwork.tsx';
+import * as styles from '../../pages/pages.css.ts';
+import * as css from './trackingLinks.css.ts';
+
+// Settings > Postback processing: how a postback (or pixel, or uploaded line) is read when the network's
+// own settings say nothing: the status of an unknown or missing status text, what a repeated postback
+// does for offers without a network, and whether the conversion pixel counts at all. Admins only (the
+// server answers nobody else).
+
+type Policy = (typeof DUPLICATE_POSTBACK_POLICIES)[number];
+type Field = keyof PostbackProcessingSettings;
+const FIELDS: readonly Field[] = ['unknownStatus', 'missingStatus', 'duplicatePostbacks', 'pixelEnabled'];
+
+const statusOptions = CONVERSION_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
+
+function PostbackForm({ saved }: { saved: PostbackProcessingSettings }) {
+  const { client } = useServices();
+  const queryClient = useQueryClient();
+  const pixelNote = useId();
+  const pixelError = useId();
+  const [draft, setDraft] = useState(saved);
+  const [problem, setProblem] = useState<CallProblem>();
+  const [pending, setPending] = useState(false);
+  const set = <K extends Field>(field: K, value: PostbackProcessingSettings[K]) =>
+    setDraft((old) => ({ ...old, [field]: value }));
+  const fieldError = (field: Field) => problem?.errors.find((error) => error.field === field)?.message;
+  const otherErrors = problem?.errors.filter((error) => !FIELDS.includes(error.field as Field)) ?? [];
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setPending(true);
+    const result = await savePostbackSettings(client, draft);
+    setPending(false);
+    if (result.status !== 'ok') {
+      setProblem(problemOf(result));
+      return;
+    }
+    setProblem(undefined);
+    queryClient.setQueryData(postbackSettingsQueryKey, result);
+    toast.success('Postback processing saved. The next postbacks follow it.');
+  };
+
+  return (
+    <Card
+      title="Defaults for postbacks"
+      description="A network's own status mapping and its rule for repeated postbacks come first; these apply where it names none."
+    >
+      <form className={styles.stack} onSubmit={(event) => void submit(event)} noValidate>
+        {problem && (otherErrors.length > 0 || problem.errors.length === 0) && (
+          <div role="alert" className={styles.message}>
+            <ServerMessage message={problem.message} errors={otherErrors} />
+          </div>
+        )}
+        <div className={styles.narrow}>
+          <Select<ConversionStatus>
+            label="Unknown status"
+            description="A status text that neither the network's mapping nor the common words (sale, lead, rejected …) name."
+            options={statusOptions}
+            value={draft.unknownStatus}
+            onValueChange={(value) => set('unknownStatus', value)}
+            error={fieldError('unknownStatus')}
+          />
+        </div>
+        <div className={styles.narrow}>
+          <Select<ConversionStatus>
+            label="Missing status"
+            description="A postback that carries no status at all."
+            options={statusOptions}
+            value={draft.missingStatus}
+            onValueChange={(value) => set('missingStatus', value)}
+            error={fieldError('missingStatus')}
+          />
+        </div>
+        <div className={styles.narrow}>
+          <Select<Policy>
+            label="Repeated postbacks"
+            description="For clicks whose offer has no affiliate network; each network sets its own."
+            options={policyOptions}
+            value={draft.duplicatePostbacks}
+            onValueChange={(value) => set('duplicatePostbacks', value)}
+            error={fieldError('duplicatePostbacks')}
+          />
+        </div>
+        <div className={styles.stack}>
+          <Switch
+            label="Conversion pixel records conversions"
+            checked={draft.pixelEnabled}
+            onCheckedChange={(checked) => set('pixelEnabled', checked)}
+            aria-describedby={fieldError('pixelEnabled') ? `${pixelNote} ${pixelError}` : pixelNote}
+          />
+          <p id={pixelNote} className={styles.note}>
+            Off: the pixel (/conversion.gif) still answers with its image but records nothing.
+          </p>
+          {fieldError('pixelEnabled') && (
+            <p id={pixelError} className={styles.message}>
+              {fieldError('pixelEnabled')}
+            </p>
+          )}
+        </div>
+        <div>
+          <Button type="submit" loading={pending}>
+            Save
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function PostbackCards() {
+  const { client } = useServices();
+  const query = useQuery({
+    queryKey: postbackSettingsQueryKey,
+    queryFn: ({ signal }) => fetchPostbackSettings(client, signal),
+  });
+  const result = query.data;
+  if (!result) return <Skeleton height={240} />;
+  if (result.status !== 'ok') {
+    return (
+      <div role="alert" className={styles.message}>
+        <ServerMessage message={result.message} />
+      </div>
+    );
+  }
+  return <PostbackForm key={JSON.stringify(result.data)} saved={result.data} />;
+}
+
+export function SettingsPostbackProcessingSection() {
+  const headingId = useId();
+  // The section's own h2 keeps the headings in order: the page's h1, this, then the card's h3.
+  return (
+    <section className={styles.sectionLayout} aria-labelledby={headingId}>
+      <h2 id={headingId} className={css.heading}>
+        Postback processing
+      </h2>
+      <PostbackCards />
+    </section>
+  );
+}
