@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { type ClickHouseClient, type ClickHouseSettings, createClient } from '@clickhouse/client';
 import { SerialQueue } from '../serialQueue.ts';
 import { bindParams, clickIdsTsv, dateTime, literal, tsvOf } from './clickhouseSql.ts';
+import { type ClickLookup, ClickLookups } from './clickLookups.ts';
 import {
   CLICK_LOOKUP_WINDOW_MS,
   type EventStore,
@@ -117,6 +118,7 @@ export class ClickHouseEventStore implements EventStore {
   private readonly unsettled = new Set<string>();
   private readonly staged = new Set<string>();
   private lastWritten = 0;
+  private readonly lookups = new ClickLookups((batch) => this.readClicks(batch), { maxReads: 4 });
 
   private constructor(
     client: ClickHouseClient,
@@ -287,17 +289,25 @@ export class ClickHouseEventStore implements EventStore {
     return Number(found[0]?.n) > 0 ? Number(found[0]?.position) : -1;
   }
 
-  async findClick(clickId: string, clickTime: number): Promise<TrackingEvent | null> {
-    const from = clickTime - CLICK_LOOKUP_WINDOW_MS;
-    const to = clickTime + CLICK_LOOKUP_WINDOW_MS;
-    const id = literal(clickId);
-    // click_ids gives (campaign_id, ts), the head of the events' sort key; whole seconds there, the ms
-    // column makes the window exact.
+  findClick(clickId: string, clickTime: number): Promise<TrackingEvent | null> {
+    return this.lookups.find(clickId, clickTime);
+  }
+
+  /**
+   * One read for a batch of lookups: click_ids gives each click's (campaign_id, ts), the head of the
+   * events' sort key, so only the granules of those clicks are read; whole seconds there, and the
+   * batcher keeps each lookup's click only within its own window, to the millisecond.
+   */
+  private async readClicks(lookups: readonly ClickLookup[]): Promise<TrackingEvent[]> {
+    const ids = [...new Set(lookups.map((lookup) => lookup.clickId))].map(literal).join(', ');
+    const times = lookups.map((lookup) => lookup.clickTime);
+    const from = dateTime(Math.min(...times) - CLICK_LOOKUP_WINDOW_MS);
+    const to = dateTime(Math.max(...times) + CLICK_LOOKUP_WINDOW_MS);
     const found = await rows(
       this.client,
-      `SELECT * FROM events WHERE (campaign_id, ts) IN (SELECT campaign_id, ts FROM click_ids WHERE click_id = ${id} AND ts BETWEEN ${dateTime(from)} AND ${dateTime(to)}) AND click_id = ${id} AND kind = ${EVENT_KIND.click} AND toUInt64(ts) * 1000 + ts_ms BETWEEN ${Math.trunc(from)} AND ${Math.trunc(to)} LIMIT 1`,
+      `SELECT * FROM events WHERE (campaign_id, ts) IN (SELECT campaign_id, ts FROM click_ids WHERE click_id IN (${ids}) AND ts BETWEEN ${from} AND ${to}) AND click_id IN (${ids}) AND kind = ${EVENT_KIND.click}`,
     );
-    return found[0] ? eventOf(found[0]) : null;
+    return found.map(eventOf);
   }
 
   query<T extends Row = Row>(text: string, params: readonly SqlParam[] = []): Promise<T[]> {

@@ -64,6 +64,29 @@ export function describeEventStoreConformance(name: string, factory: EventStoreF
       expect(await store.findClick('c1', T0 + 3 * 24 * 3600 * 1000)).toBeNull();
     });
 
+    it('answers lookups asked at once each with its own click: repeats, unknown ids, days apart', async () => {
+      const day = 86_400_000;
+      const clicks = Array.from({ length: 40 }, (_, index) =>
+        click(`b${index}`, T0 + index * 0.25 * day + index, { campaignId: 1 + (index % 3) }),
+      );
+      // Each click's lead shares its id: only the click is an answer.
+      const leads = clicks.map((stored) => ({
+        ...blankEvent(EVENT_KIND.conversion, stored.clickId, stored.time + 1000),
+        clickTime: stored.time,
+        seq: 1,
+      }));
+      await store.append([...clicks, ...leads]);
+      const asked = [
+        ...clicks.map((stored) => [stored.clickId, stored.time] as const),
+        ...clicks.slice(0, 5).map((stored) => [stored.clickId, stored.time] as const),
+        ['b3', T0] as const, // b3 was made 18 hours later: outside the window of this time
+        ['unknown-1', T0] as const,
+        ['unknown-2', T0 + 5 * day] as const,
+      ];
+      const answers = await Promise.all(asked.map(([id, time]) => store.findClick(id, time)));
+      expect(answers).toEqual([...clicks, ...clicks.slice(0, 5), null, null, null]);
+    });
+
     it('stores a batch and its journal mark together', async () => {
       expect(await store.flushedPosition('node-a')).toBe(-1);
       await store.append([click('a1', T0)], { source: 'node-a', position: 4 });

@@ -8,6 +8,7 @@ import {
 } from '@duckdb/node-api';
 import { normalizeRow } from '../config/duckdb.ts';
 import { SerialQueue } from '../serialQueue.ts';
+import { type ClickLookup, ClickLookups } from './clickLookups.ts';
 import {
   CLICK_LOOKUP_WINDOW_MS,
   type EventStore,
@@ -37,9 +38,59 @@ const EVENT_MIGRATIONS: readonly string[][] = [
 ];
 
 /**
+ * Connections that answer click lookups, besides the one for reports: postbacks never wait behind a
+ * long report, and a batch of lookups can be read while the next one gathers.
+ */
+const LOOKUP_CONNECTIONS = 2;
+
+/** Connections lent to one statement at a time; work waits for a free one. */
+class ReadSlots {
+  private readonly idle: DuckDBConnection[];
+  private readonly all: DuckDBConnection[];
+  private readonly waiting: ((connection: DuckDBConnection) => void)[] = [];
+  private busy = 0;
+  private closed = false;
+  private drained: (() => void) | null = null;
+
+  constructor(connections: DuckDBConnection[]) {
+    this.all = connections;
+    this.idle = [...connections];
+  }
+
+  async run<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    if (this.closed) throw new Error('The event store is closed');
+    const connection =
+      this.idle.pop() ?? (await new Promise<DuckDBConnection>((resolve) => this.waiting.push(resolve)));
+    this.busy += 1;
+    try {
+      return await work(connection);
+    } finally {
+      this.busy -= 1;
+      const next = this.waiting.shift();
+      if (next) next(connection);
+      else this.idle.push(connection);
+      if (this.busy === 0 && this.waiting.length === 0) this.drained?.();
+    }
+  }
+
+  /** Waits for the statements running, then closes the connections. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.busy > 0 || this.waiting.length > 0) {
+      await new Promise<void>((resolve) => {
+        this.drained = resolve;
+      });
+    }
+    for (const connection of this.all) connection.closeSync();
+  }
+}
+
+/**
  * The embedded event store: its own DuckDB file (`events.duckdb`), one connection that writes (batches
- * through DuckDB's appender, inside a transaction with the journal mark) and one that reads, so reports
- * and inserts never queue behind each other, and neither touches the configuration database.
+ * through DuckDB's appender, inside a transaction with the journal mark), one that reads for reports and
+ * LOOKUP_CONNECTIONS for click lookups, so reports, lookups and inserts never queue behind each other,
+ * and none touches the configuration database.
  */
 export class DuckDbEventStore implements EventStore {
   readonly dialect = 'duckdb' as const;
@@ -48,6 +99,8 @@ export class DuckDbEventStore implements EventStore {
   private readonly reader: DuckDBConnection;
   private readonly writes = new SerialQueue('event store');
   private readonly reads = new SerialQueue('event store');
+  private readonly lookupSlots: ReadSlots;
+  private readonly lookups: ClickLookups;
   private readonly file: string;
 
   private constructor(
@@ -55,18 +108,27 @@ export class DuckDbEventStore implements EventStore {
     instance: DuckDBInstance,
     writer: DuckDBConnection,
     reader: DuckDBConnection,
+    lookupConnections: DuckDBConnection[],
   ) {
     this.file = file;
     this.instance = instance;
     this.writer = writer;
     this.reader = reader;
+    this.lookupSlots = new ReadSlots(lookupConnections);
+    this.lookups = new ClickLookups((batch) => this.readClicks(batch), {
+      maxReads: lookupConnections.length,
+    });
   }
 
   static async open(file: string): Promise<DuckDbEventStore> {
     const instance = await DuckDBInstance.create(file);
     const writer = await instance.connect();
     const reader = await instance.connect();
-    const store = new DuckDbEventStore(file, instance, writer, reader);
+    const lookupConnections: DuckDBConnection[] = [];
+    for (let index = 0; index < LOOKUP_CONNECTIONS; index += 1) {
+      lookupConnections.push(await instance.connect());
+    }
+    const store = new DuckDbEventStore(file, instance, writer, reader, lookupConnections);
     try {
       await store.migrate();
     } catch (error) {
@@ -153,12 +215,28 @@ export class DuckDbEventStore implements EventStore {
     return rows[0] ? Number(rows[0].position) : -1;
   }
 
-  async findClick(clickId: string, clickTime: number): Promise<TrackingEvent | null> {
-    const rows = await this.read(
-      `SELECT * FROM events WHERE ts BETWEEN $1 AND $2 AND click_id = $3 AND kind = ${EVENT_KIND.click} LIMIT 1`,
-      [isoOf(clickTime - CLICK_LOOKUP_WINDOW_MS), isoOf(clickTime + CLICK_LOOKUP_WINDOW_MS), clickId],
-    );
-    return rows[0] ? eventFromRow(rows[0]) : null;
+  findClick(clickId: string, clickTime: number): Promise<TrackingEvent | null> {
+    return this.lookups.find(clickId, clickTime);
+  }
+
+  /**
+   * One read for a batch of lookups. Events are appended in time order, so each row group's zone map
+   * on ts spans a few hours: the merged windows of the batch keep the scan to the row groups of those
+   * times, and click_id is compared only on rows that pass the time filter.
+   */
+  private readClicks(lookups: readonly ClickLookup[]): Promise<TrackingEvent[]> {
+    const ids = [...new Set(lookups.map((lookup) => lookup.clickId))];
+    const windows = mergedWindows(lookups.map((lookup) => lookup.clickTime));
+    const times = windows
+      .map(([from, to]) => `ts BETWEEN TIMESTAMP '${isoOf(from)}' AND TIMESTAMP '${isoOf(to)}'`)
+      .join(' OR ');
+    return this.lookupSlots.run(async (connection) => {
+      const reader = await connection.runAndReadAll(
+        `SELECT * FROM events WHERE kind = ${EVENT_KIND.click} AND (${times}) AND click_id IN (${ids.map((_, index) => `$${index + 1}`).join(', ')})`,
+        ids,
+      );
+      return reader.getRowObjectsJS().map((row) => eventFromRow(normalizeRow(row)));
+    });
   }
 
   query<T extends Row = Row>(text: string, params: readonly SqlParam[] = []): Promise<T[]> {
@@ -203,6 +281,7 @@ export class DuckDbEventStore implements EventStore {
     if (this.writes.isClosed) return;
     await this.writes.close();
     await this.reads.close();
+    await this.lookupSlots.close();
     this.reader.closeSync();
     this.writer.closeSync();
     this.instance.closeSync();
@@ -230,6 +309,17 @@ const JOURNAL_SELECT = EVENT_COLUMNS.map((column, index) => {
       return `${value}::INTEGER`;
   }
 }).join(', ');
+
+/** The lookup windows around these times, overlapping ones merged, in time order. */
+function mergedWindows(times: readonly number[]): [number, number][] {
+  const merged: [number, number][] = [];
+  for (const time of [...times].sort((a, b) => a - b)) {
+    const last = merged.at(-1);
+    if (last && time - CLICK_LOOKUP_WINDOW_MS <= last[1]) last[1] = time + CLICK_LOOKUP_WINDOW_MS;
+    else merged.push([time - CLICK_LOOKUP_WINDOW_MS, time + CLICK_LOOKUP_WINDOW_MS]);
+  }
+  return merged;
+}
 
 /** Timestamps are stored as UTC wall time (TIMESTAMP without zone); ISO text casts to it in SQL. */
 function isoOf(ms: number): string {
