@@ -1,0 +1,107 @@
+import type { Campaign } from '@cairn/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { kindClient, signedInAdmin } from '../entities/testing.ts';
+import type { RunningCairn } from '../index.ts';
+
+// Clicks reach the click handler before the framework's router on a listening server, and through the
+// router's own click route otherwise (inject, or a path the hand-off does not take). Both must answer
+// alike, keep the proxy-trust rules and leave Binom-style postbacks to the postback handler.
+
+let cairn: RunningCairn | null = null;
+afterEach(async () => {
+  await cairn?.close();
+  cairn = null;
+});
+
+async function started(trustProxy: boolean | number | string[]) {
+  const admin = await signedInAdmin({ trustProxy });
+  cairn = admin.cairn;
+  const offer = await kindClient(admin.browser, 'offer').make({
+    name: 'where to',
+    url: 'https://offer.example/?c={clickid}&cc={country_code}&ip={ip}',
+  });
+  const campaign = await kindClient(admin.browser, 'campaign').make<Campaign>({
+    name: 'both ways',
+    uniqueness: { mode: 'cookie', windowHours: 24 },
+    flow: { defaultPaths: [{ offers: [{ offerId: offer.id }] }] },
+  });
+  await admin.cairn.tracking.table.settled();
+  return { running: admin.cairn, campaign };
+}
+
+const FR_IP = '212.27.48.10';
+
+describe('the click hand-off before the router', () => {
+  it('answers a click as the router route does, with the same headers and cookies', async () => {
+    const { running, campaign } = await started(true);
+    const headers = { 'x-forwarded-for': FR_IP, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' };
+    const listening = await fetch(`${running.url}/click?key=${campaign.key}`, {
+      headers,
+      redirect: 'manual',
+    });
+    // Another visitor: a repeat visitor gets no new uniqueness mark.
+    const injected = await running.app.inject({
+      method: 'GET',
+      url: `/click?key=${campaign.key}`,
+      headers: { ...headers, 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64)' },
+    });
+    for (const answer of [
+      {
+        status: listening.status,
+        location: listening.headers.get('location') ?? '',
+        cookies: listening.headers.getSetCookie(),
+      },
+      {
+        status: injected.statusCode,
+        location: String(injected.headers.location ?? ''),
+        cookies: ([] as string[]).concat(injected.headers['set-cookie'] ?? []),
+      },
+    ]) {
+      expect(answer.status).toBe(302);
+      const location = new URL(answer.location);
+      expect(location.searchParams.get('cc')).toBe('FR');
+      expect(location.searchParams.get('ip')).toBe(FR_IP);
+      // No lander on the path, so only the uniqueness mark is set (no click cookie for a click-through).
+      expect(answer.cookies.map((cookie) => cookie.split('=')[0])).toEqual([`cairn_u${campaign.id}`]);
+      expect(answer.cookies.every((cookie) => /HttpOnly/i.test(cookie) && /SameSite=Lax/i.test(cookie))).toBe(
+        true,
+      );
+    }
+    expect(listening.headers.get('cache-control')).toBe(String(injected.headers['cache-control']));
+    const head = await fetch(`${running.url}/click.php?key=${campaign.key}`, {
+      method: 'HEAD',
+      redirect: 'manual',
+    });
+    expect(head.status).toBe(302);
+    expect(await head.text()).toBe('');
+  });
+
+  it('ignores X-Forwarded-For unless a proxy is trusted, and marks cookies secure behind https', async () => {
+    const { running, campaign } = await started(false);
+    const answer = await fetch(`${running.url}/click?key=${campaign.key}`, {
+      headers: { 'x-forwarded-for': FR_IP, 'x-forwarded-proto': 'https' },
+      redirect: 'manual',
+    });
+    const location = new URL(answer.headers.get('location') ?? '');
+    expect(location.searchParams.get('ip')).toBe('127.0.0.1');
+    expect(answer.headers.getSetCookie().some((cookie) => /Secure/i.test(cookie))).toBe(false);
+    await running.close();
+
+    const trusted = await started(['127.0.0.1']);
+    const behindProxy = await fetch(`${trusted.running.url}/click?key=${trusted.campaign.key}`, {
+      headers: { 'x-forwarded-for': `10.9.9.9, ${FR_IP}`, 'x-forwarded-proto': 'https' },
+      redirect: 'manual',
+    });
+    expect(new URL(behindProxy.headers.get('location') ?? '').searchParams.get('ip')).toBe(FR_IP);
+    expect(behindProxy.headers.getSetCookie().every((cookie) => /Secure/i.test(cookie))).toBe(true);
+  });
+
+  it('leaves Binom-style postbacks on the click path to the postback handler', async () => {
+    const { running } = await started(true);
+    const answer = await fetch(`${running.url}/click?cnv_id=not-a-click-id&payout=1`);
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get('content-type')).toMatch(/^text\/plain/);
+    const post = await fetch(`${running.url}/click?key=whatever`, { method: 'POST' });
+    expect(post.status).toBe(404);
+  });
+});

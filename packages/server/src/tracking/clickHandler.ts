@@ -1,0 +1,179 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CLICK_COOKIE, CLICK_PARAMS, CLICK_QUERY_MAX, TRACKING_PATHS } from '@cairn/contract';
+import { fastifyCookie } from '@fastify/cookie';
+import proxyAddr from '@fastify/proxy-addr';
+import type { CairnConfig } from '../config.ts';
+import { type ClickRequest, type ClickResult, randomLpSeq } from './click/engine.ts';
+import { fallbackAnswer, type RedirectAnswer, redirectAnswer } from './click/redirect.ts';
+import { clickTimeOf } from './clickId.ts';
+import type { RecorderLogger } from './journal.ts';
+import type { TrackingRuntime } from './runtime.ts';
+
+// The click endpoint on Node's own request and response, with nothing of the web framework in between:
+// it is the one path every paid visitor takes, and the framework's per-request objects, hooks and
+// router cost a third of a click's time. The server hands it GET/HEAD requests for the click paths
+// before the framework sees them (see app.ts); the framework's click route calls it too, so there is
+// one click path whichever way a request arrives.
+
+export interface ClickHandlerOptions {
+  runtime: TrackingRuntime;
+  now: () => number;
+  trustProxy: CairnConfig['trustProxy'];
+  logger: RecorderLogger & { debug(obj: unknown, msg?: string): void };
+}
+
+export interface ClickHandler {
+  /** Whether this is a click or lander click on a click path (not a Binom-style postback). */
+  takes(request: IncomingMessage): boolean;
+  serve(request: IncomingMessage, response: ServerResponse): Promise<void>;
+}
+
+const CLICK_PATHS: ReadonlySet<string> = new Set([TRACKING_PATHS.click, TRACKING_PATHS.clickPhp]);
+
+function headerValue(request: IncomingMessage, name: string, max: number): string {
+  const value = request.headers[name];
+  return ((Array.isArray(value) ? value[0] : value) ?? '').slice(0, max);
+}
+
+function queryText(url: string): string {
+  const start = url.indexOf('?');
+  return start === -1 ? '' : url.slice(start + 1, start + 1 + CLICK_QUERY_MAX);
+}
+
+/** A Binom-style postback (`/click?cnv_id=...`): it shares the click path but is no click. */
+export function isClickPathPostback(url: string): boolean {
+  // The substring test keeps every click from parsing its query twice.
+  return (
+    url.includes(CLICK_PARAMS.conversionClickId) &&
+    new URLSearchParams(queryText(url)).has(CLICK_PARAMS.conversionClickId)
+  );
+}
+
+function pathOf(url: string): string {
+  const start = url.indexOf('?');
+  return start === -1 ? url : url.slice(0, start);
+}
+
+/** The same trust rules as the framework's `request.ip` and `request.protocol` (proxy-addr). */
+function proxyRules(trust: CairnConfig['trustProxy']) {
+  if (trust === false) {
+    return {
+      address: (request: IncomingMessage) => request.socket.remoteAddress ?? '',
+      isHttps: (request: IncomingMessage) => Boolean((request.socket as { encrypted?: boolean }).encrypted),
+    };
+  }
+  const trusted = typeof trust === 'function' ? trust : proxyAddr.compile(trust);
+  return {
+    address: (request: IncomingMessage) => proxyAddr(request, trusted),
+    isHttps: (request: IncomingMessage) => {
+      const forwarded = request.headers['x-forwarded-proto'];
+      if (typeof forwarded === 'string' && trusted(request.socket.remoteAddress ?? '', 0)) {
+        return forwarded.slice(forwarded.lastIndexOf(',') + 1).trim() === 'https';
+      }
+      return Boolean((request.socket as { encrypted?: boolean }).encrypted);
+    },
+  };
+}
+
+function send(
+  request: IncomingMessage,
+  response: ServerResponse,
+  answer: RedirectAnswer,
+  cookies?: string[],
+): void {
+  const body = answer.body ?? '';
+  const headers: Record<string, string | number | string[]> = {
+    ...answer.headers,
+    'content-length': Buffer.byteLength(body),
+  };
+  if (cookies && cookies.length > 0) headers['set-cookie'] = cookies;
+  response.writeHead(answer.status, headers);
+  response.end(request.method === 'HEAD' ? undefined : body);
+}
+
+export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
+  const { runtime, now, logger } = options;
+  const { engine, recorder, recent } = runtime;
+  const proxy = proxyRules(options.trustProxy);
+
+  const toFallback = (request: IncomingMessage, response: ServerResponse) =>
+    send(request, response, fallbackAnswer(engine.settings.fallbackUrl));
+
+  const answer = (request: IncomingMessage, response: ServerResponse, result: ClickResult): void => {
+    if (result.kind === 'fallback') {
+      logger.debug({ reason: result.reason }, 'click sent to the fallback');
+      toFallback(request, response);
+      return;
+    }
+    // Journaled before the answer leaves: a click the visitor was sent on is never lost.
+    recorder.record(result.event);
+    runtime.clicksPerMinute.add(result.event.time);
+    const secure = result.cookies.length > 0 && proxy.isHttps(request);
+    const cookies = result.cookies.map((cookie) =>
+      fastifyCookie.serialize(cookie.name, cookie.value, {
+        path: '/',
+        maxAge: cookie.maxAgeSeconds,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+      }),
+    );
+    // Only the double meta refresh goes through the tracker's hop, and only it pays for the signature.
+    const hop =
+      result.mode === 'double_meta_refresh'
+        ? `${TRACKING_PATHS.hop}?u=${encodeURIComponent(result.url)}&s=${runtime.hopSignature(result.url)}`
+        : '';
+    send(request, response, redirectAnswer(result.mode, result.url, hop), cookies);
+  };
+
+  const clickRequestOf = (request: IncomingMessage, query: URLSearchParams): ClickRequest => {
+    const cookieHeader = request.headers.cookie;
+    return {
+      query,
+      ip: proxy.address(request),
+      userAgent: headerValue(request, 'user-agent', 2048),
+      acceptLanguage: headerValue(request, 'accept-language', 512),
+      referrer: headerValue(request, 'referer', 2048),
+      cookies: cookieHeader ? fastifyCookie.parse(cookieHeader.slice(0, 8192)) : {},
+      now: now(),
+    };
+  };
+
+  return {
+    takes(request) {
+      const url = request.url ?? '';
+      return (
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        CLICK_PATHS.has(pathOf(url)) &&
+        !isClickPathPostback(url)
+      );
+    },
+
+    async serve(request, response) {
+      try {
+        const input = clickRequestOf(request, new URLSearchParams(queryText(request.url ?? '')));
+        if (input.query.get(CLICK_PARAMS.lp) === '1') {
+          const idParam = input.query.get(CLICK_PARAMS.clickId) ?? input.cookies[CLICK_COOKIE] ?? '';
+          const clickTime = clickTimeOf(idParam);
+          if (clickTime === null) return toFallback(request, response);
+          const found = recent.get(idParam) ?? (await runtime.findClick(idParam, clickTime));
+          if (!found)
+            return answer(request, response, { kind: 'fallback', reason: 'unknown click', trace: null });
+          return answer(
+            request,
+            response,
+            engine.lpClick(found, input, recent.nextLpSeq(idParam) ?? randomLpSeq()),
+          );
+        }
+        const result = engine.click(input);
+        // Every click, not only lander clicks: a fast postback then finds its click without a store read.
+        if (result.kind === 'routed') recent.remember(result.event);
+        return answer(request, response, result);
+      } catch (error) {
+        logger.error({ err: error }, 'click failed');
+        if (!response.headersSent) toFallback(request, response);
+        else response.destroy();
+      }
+    },
+  };
+}
