@@ -4,6 +4,7 @@ export * from './entities/index.ts';
 export * from './errors.ts';
 export * from './paths.ts';
 export * from './reports.ts';
+export * from './retention.ts';
 export * from './statsSettings.ts';
 export * from './system.ts';
 export * from './tracking.ts';

@@ -103,6 +103,10 @@ function flakyStore(
     findClick: (id, time) => inner.findClick(id, time),
     query: (text, params) => inner.query(text, params),
     deleteBefore: (time, keep) => inner.deleteBefore(time, keep),
+    clearBefore: (scope) => inner.clearBefore(scope),
+    countClearable: (scope) => inner.countClearable(scope),
+    findClearedClick: (id, time) => inner.findClearedClick(id, time),
+    reportSources: () => inner.reportSources(),
     sizeOnDisk: () => inner.sizeOnDisk(),
     close: () => inner.close(),
   };

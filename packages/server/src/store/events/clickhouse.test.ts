@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { createClient } from '@clickhouse/client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ClickHouseEventStore } from './clickhouse.ts';
+import type { ClearStep } from './clickhouseRollup.ts';
 import { bindParams } from './clickhouseSql.ts';
 import { describeEventStoreConformance } from './conformance.ts';
 import type { EventStore } from './port.ts';
@@ -42,6 +43,7 @@ if (!url) {
   const databases = new Set<string>();
   const locations = new WeakMap<EventStore, string>();
   const failing = new WeakSet<EventStore>();
+  const interrupting = new WeakMap<EventStore, ClearStep>();
 
   async function openAt(location: string): Promise<EventStore> {
     const holder: { store?: EventStore } = {};
@@ -49,6 +51,9 @@ if (!url) {
       url: location,
       beforeMark: () => {
         if (holder.store && failing.has(holder.store)) throw new Error('interrupted before the mark');
+      },
+      clearStep: (step) => {
+        if (holder.store && interrupting.get(holder.store) === step) throw new Error(`interrupted: ${step}`);
       },
     });
     holder.store = store;
@@ -72,6 +77,15 @@ if (!url) {
         await expect(store.append(events, mark)).rejects.toThrow('interrupted before the mark');
       } finally {
         failing.delete(store);
+      }
+    },
+    async interruptClear(store, scope, point) {
+      const step = point === 'early' ? 'rollup written' : 'marked rolled';
+      interrupting.set(store, step);
+      try {
+        await expect(store.clearBefore(scope)).rejects.toThrow(`interrupted: ${step}`);
+      } finally {
+        interrupting.delete(store);
       }
     },
   });

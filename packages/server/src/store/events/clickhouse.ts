@@ -2,12 +2,16 @@ import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import { type ClickHouseClient, type ClickHouseSettings, createClient } from '@clickhouse/client';
 import { SerialQueue } from '../serialQueue.ts';
+import { type ClearStep, ClickHouseClearing, clickhouseRollupMigration } from './clickhouseRollup.ts';
 import { bindParams, clickIdsTsv, dateTime, literal, tsvOf } from './clickhouseSql.ts';
 import { type ClickLookup, ClickLookups } from './clickLookups.ts';
 import {
   CLICK_LOOKUP_WINDOW_MS,
+  type ClearCounts,
+  type ClearScope,
   type EventStore,
   type JournalMark,
+  type ReportSources,
   type Row,
   type SqlParam,
 } from './port.ts';
@@ -70,10 +74,11 @@ const INSERT_COLUMNS: [string, ...string[]] = [
   ...MS_COLUMNS.map((column) => column.name),
 ] as [string, ...string[]];
 
+const typeOf = (c: EventColumn) =>
+  LOW_CARDINALITY.has(c.name) ? `LowCardinality(${TYPES[c.type]})` : TYPES[c.type];
+
 const columnDefinitions = [
-  ...EVENT_COLUMNS.map(
-    (c) => `${c.name} ${LOW_CARDINALITY.has(c.name) ? `LowCardinality(${TYPES[c.type]})` : TYPES[c.type]}`,
-  ),
+  ...EVENT_COLUMNS.map((c) => `${c.name} ${typeOf(c)}`),
   ...MS_COLUMNS.map((c) => `${c.name} UInt16`),
 ].join(', ');
 
@@ -91,6 +96,7 @@ const EVENT_MIGRATIONS: readonly string[][] = [
     // the events they came from are already stored, so a crash between the two would lose them.
     "CREATE TABLE IF NOT EXISTS click_ids (click_id String, campaign_id Int32, ts DateTime('UTC')) ENGINE = ReplacingMergeTree PARTITION BY toYYYYMM(ts) ORDER BY click_id SETTINGS index_granularity = 1024",
   ],
+  clickhouseRollupMigration(typeOf),
 ];
 
 const READ_SETTINGS: ClickHouseSettings = { output_format_json_quote_64bit_integers: 0 };
@@ -105,6 +111,8 @@ export interface ClickHouseEventStoreOptions {
   settleTimeoutMs?: number;
   /** For tests: called after a batch's events are stored and before its mark is written. */
   beforeMark?: () => void;
+  /** For tests: called at each point where a clear may be interrupted (a throw interrupts it). */
+  clearStep?: (step: ClearStep) => void;
 }
 
 export class ClickHouseEventStore implements EventStore {
@@ -119,6 +127,7 @@ export class ClickHouseEventStore implements EventStore {
   private readonly staged = new Set<string>();
   private lastWritten = 0;
   private readonly lookups = new ClickLookups((batch) => this.readClicks(batch), { maxReads: 4 });
+  private readonly clearing: ClickHouseClearing;
 
   private constructor(
     client: ClickHouseClient,
@@ -128,6 +137,8 @@ export class ClickHouseEventStore implements EventStore {
     this.client = client;
     this.options = options;
     this.ddlSettings = ddl;
+    const read = <T extends Row>(query: string) => rows<T>(this.client, query);
+    this.clearing = new ClickHouseClearing({ command: (q) => this.command(q), rows: read, typeOf, options });
   }
 
   static async open(options: ClickHouseEventStoreOptions): Promise<ClickHouseEventStore> {
@@ -353,6 +364,19 @@ export class ClickHouseEventStore implements EventStore {
       }
       return total;
     });
+  }
+
+  clearBefore(scope: ClearScope): Promise<ClearCounts> {
+    return this.clearing.clearBefore(scope);
+  }
+  countClearable(scope: ClearScope): Promise<ClearCounts> {
+    return this.clearing.countClearable(scope);
+  }
+  findClearedClick(clickId: string, clickTime: number): Promise<TrackingEvent | null> {
+    return this.clearing.findClearedClick(clickId, clickTime);
+  }
+  reportSources(): Promise<ReportSources> {
+    return this.clearing.reportSources();
   }
 
   private async waitForMutations(): Promise<void> {

@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventStore, JournalMark } from './port.ts';
+import { type ClearingFactory, describeClearingConformance } from './rollupConformance.ts';
 import { blankEvent, EVENT_KIND, type TrackingEvent } from './schema.ts';
 
 // One suite for every event-store adapter: DuckDB always, ClickHouse when a test server is configured.
 // Each adapter's test file calls this with a factory that opens an empty store (and, for the cases of
 // restarts and interrupted appends, reopens it and interrupts an append the adapter's own way).
 
-export interface EventStoreFactory {
+export interface EventStoreFactory extends ClearingFactory {
   /** Opens a new, empty store. */
   open(): Promise<EventStore>;
   /** Closes `store` and opens the same one again (same file or database), as a restarted process would. */
@@ -205,5 +206,7 @@ export function describeEventStoreConformance(name: string, factory: EventStoreF
       await store.append([click('s1', T0)]);
       expect(await store.sizeOnDisk()).toBeGreaterThan(0);
     });
+
+    describeClearingConformance(factory, () => store);
   });
 }

@@ -10,12 +10,23 @@ import { normalizeRow } from '../config/duckdb.ts';
 import { SerialQueue } from '../serialQueue.ts';
 import { type ClickLookup, ClickLookups } from './clickLookups.ts';
 import {
+  clearStatements,
+  countSql,
+  DUCKDB_ROLLUP_RELATION,
+  findClearedClickSql,
+  rollupMigration,
+} from './duckdbRollup.ts';
+import {
   CLICK_LOOKUP_WINDOW_MS,
+  type ClearCounts,
+  type ClearScope,
   type EventStore,
   type JournalMark,
+  type ReportSources,
   type Row,
   type SqlParam,
 } from './port.ts';
+import { clearedClickFromRow, clearsNothing } from './rollup.ts';
 import { type ColumnType, EVENT_COLUMNS, EVENT_KIND, eventFromRow, type TrackingEvent } from './schema.ts';
 
 const DUCKDB_TYPES: Record<ColumnType, string> = {
@@ -35,7 +46,13 @@ const EVENT_MIGRATIONS: readonly string[][] = [
     `CREATE TABLE events (${EVENT_COLUMNS.map((c) => `${c.name} ${DUCKDB_TYPES[c.type]} NOT NULL`).join(', ')})`,
     'CREATE TABLE journal_marks (source VARCHAR PRIMARY KEY, position BIGINT NOT NULL)',
   ],
+  rollupMigration((column) => DUCKDB_TYPES[column.type]),
 ];
+
+export interface DuckDbEventStoreOptions {
+  /** For tests: called inside a clear's transaction, before it commits (a throw rolls it back). */
+  beforeClearCommit?: () => void;
+}
 
 /**
  * Connections that answer click lookups, besides the one for reports: postbacks never wait behind a
@@ -102,6 +119,8 @@ export class DuckDbEventStore implements EventStore {
   private readonly lookupSlots: ReadSlots;
   private readonly lookups: ClickLookups;
   private readonly file: string;
+  private readonly options: DuckDbEventStoreOptions;
+  private hasRollup = false;
 
   private constructor(
     file: string,
@@ -109,8 +128,10 @@ export class DuckDbEventStore implements EventStore {
     writer: DuckDBConnection,
     reader: DuckDBConnection,
     lookupConnections: DuckDBConnection[],
+    options: DuckDbEventStoreOptions,
   ) {
     this.file = file;
+    this.options = options;
     this.instance = instance;
     this.writer = writer;
     this.reader = reader;
@@ -120,7 +141,7 @@ export class DuckDbEventStore implements EventStore {
     });
   }
 
-  static async open(file: string): Promise<DuckDbEventStore> {
+  static async open(file: string, options: DuckDbEventStoreOptions = {}): Promise<DuckDbEventStore> {
     const instance = await DuckDBInstance.create(file);
     const writer = await instance.connect();
     const reader = await instance.connect();
@@ -128,9 +149,11 @@ export class DuckDbEventStore implements EventStore {
     for (let index = 0; index < LOOKUP_CONNECTIONS; index += 1) {
       lookupConnections.push(await instance.connect());
     }
-    const store = new DuckDbEventStore(file, instance, writer, reader, lookupConnections);
+    const store = new DuckDbEventStore(file, instance, writer, reader, lookupConnections, options);
     try {
       await store.migrate();
+      const rolled = await store.read('SELECT count(*) AS n FROM (SELECT 1 FROM event_rollup LIMIT 1)');
+      store.hasRollup = Number(rolled[0]?.n) > 0;
     } catch (error) {
       await store.close();
       throw error;
@@ -260,6 +283,49 @@ export class DuckDbEventStore implements EventStore {
       await this.writer.run('CHECKPOINT');
       return Number(result.rowsChanged);
     });
+  }
+
+  clearBefore(scope: ClearScope): Promise<ClearCounts> {
+    return this.writes.run(async () => {
+      if (clearsNothing(scope)) return { events: 0, clicks: 0 };
+      const before = [isoOf(scope.before)];
+      const statements = clearStatements(scope);
+      await this.writer.run('BEGIN TRANSACTION');
+      let counts: ClearCounts;
+      try {
+        await this.writer.run(statements.rollup, before);
+        const clicks = await this.writer.run(statements.clicks, before);
+        const events = await this.writer.run(statements.remove, before);
+        counts = { events: Number(events.rowsChanged), clicks: Number(clicks.rowsChanged) };
+        this.options.beforeClearCommit?.();
+        await this.writer.run('COMMIT');
+      } catch (error) {
+        await this.writer.run('ROLLBACK');
+        throw error;
+      }
+      if (counts.events > 0) this.hasRollup = true;
+      await this.writer.run('CHECKPOINT');
+      return counts;
+    });
+  }
+
+  async countClearable(scope: ClearScope): Promise<ClearCounts> {
+    if (clearsNothing(scope)) return { events: 0, clicks: 0 };
+    const rows = await this.read(countSql(scope), [isoOf(scope.before)]);
+    return { events: Number(rows[0]?.events ?? 0), clicks: Number(rows[0]?.clicks ?? 0) };
+  }
+
+  async findClearedClick(clickId: string, clickTime: number): Promise<TrackingEvent | null> {
+    const rows = await this.read(findClearedClickSql, [
+      isoOf(clickTime - CLICK_LOOKUP_WINDOW_MS),
+      isoOf(clickTime + CLICK_LOOKUP_WINDOW_MS),
+      clickId,
+    ]);
+    return rows[0] ? clearedClickFromRow(rows[0]) : null;
+  }
+
+  async reportSources(): Promise<ReportSources> {
+    return { events: 'events', rollup: this.hasRollup ? DUCKDB_ROLLUP_RELATION : null };
   }
 
   async sizeOnDisk(): Promise<number> {

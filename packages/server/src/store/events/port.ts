@@ -36,11 +36,51 @@ export interface EventStore {
   findClick(clickId: string, clickTime: number): Promise<TrackingEvent | null>;
   /** A read-only query in the store's own SQL dialect, on a connection that never waits for writes. */
   query<T extends Row = Row>(text: string, params?: readonly SqlParam[]): Promise<T[]>;
-  /** Deletes raw events that happened before `time`, except those of the `keepCampaignIds`. */
+  /**
+   * Clears raw events: those the scope selects are summed into the rollup (see rollup.ts), their clicks
+   * kept for late conversions (`findClearedClick`), and then deleted, so report totals stay as they were.
+   * One clear at a time across every node (the caller holds the retention job's lock); a clear that was
+   * interrupted is finished or undone by the next one, and never counts an event twice.
+   */
+  clearBefore(scope: ClearScope): Promise<ClearCounts>;
+  /** What `clearBefore(scope)` would clear now. */
+  countClearable(scope: ClearScope): Promise<ClearCounts>;
+  /** A cleared click by id, near its time like `findClick`; what the rollup does not keep reads CLEARED. */
+  findClearedClick(clickId: string, clickTime: number): Promise<TrackingEvent | null>;
+  /** The relations reports read: raw events, and the rollup once something was cleared. */
+  reportSources(): Promise<ReportSources>;
+  /** Deletes raw events that happened before `time`, except those of the `keepCampaignIds` (no rollup). */
   deleteBefore(time: number, keepCampaignIds?: readonly number[]): Promise<number>;
   /** Bytes the store takes on disk (best effort). */
   sizeOnDisk(): Promise<number>;
   close(): Promise<void>;
+}
+
+/** Which raw events a clear takes: those before `before` of the campaigns it names. */
+export interface ClearScope {
+  /** Instant (ms, UTC): events that happened before it. */
+  before: number;
+  /** Only these campaigns; null: every campaign but `keep`. */
+  only: readonly number[] | null;
+  /** Campaigns left alone when `only` is null. */
+  keep: readonly number[];
+}
+
+export interface ClearCounts {
+  /** Raw events of every kind. */
+  events: number;
+  clicks: number;
+}
+
+/**
+ * Report SQL reads `events` as a relation with the events' columns; once a clear has run, also
+ * `rollup`: a relation with the same dimension columns (ts at its slot's start; what the rollup does not
+ * keep as CLEARED) and the report's sums (clicks, unique_clicks, lp_views, lp_clicks, approved, pending,
+ * declined, revenue, cost) instead of per-event values. Each event is in exactly one of them.
+ */
+export interface ReportSources {
+  events: string;
+  rollup: string | null;
 }
 
 /** How far around a click's minted time its events are looked for. */
