@@ -170,6 +170,25 @@ describe('bulk upload', () => {
     expect((await plain.post(CONVERSION_API_PATHS.upload, { text: `${fresh}` })).status).toBe(403);
     expect((await admin.post(CONVERSION_API_PATHS.upload, { text: '' })).status).toBe(400);
   });
+
+  it('answers once the conversions are in the log, however far off the next flush is', async () => {
+    const slow = await signedInAdmin({ flushIntervalMs: 3_600_000 });
+    try {
+      const slowKit = new ConversionKit(slow.cairn, slow.browser);
+      const campaign = await slowKit.campaign({ offer: { payoutAuto: true } });
+      const clickId = await slowKit.click(campaign);
+      const upload = await slow.browser.post(CONVERSION_API_PATHS.upload, {
+        text: `${clickId}:payout=4.5:status=approved`,
+      });
+      expect(upload.json<ConversionUploadResponse>()).toMatchObject({ recorded: 1 });
+      const log = await slow.browser.get(`${CONVERSION_API_PATHS.list}?preset=all_time&timezone=UTC`);
+      expect(log.json<ConversionListResponse>().rows).toMatchObject([
+        { clickId, status: 'approved', revenueMicros: 4_500_000 },
+      ]);
+    } finally {
+      await slow.cairn.close();
+    }
+  });
 });
 
 describe('postback-processing settings', () => {

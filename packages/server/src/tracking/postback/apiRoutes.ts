@@ -103,6 +103,14 @@ export function registerConversionApiRoutes(api: FastifyInstance, ctx: AppContex
       }),
     );
     const count = (outcome: string) => results.filter((result) => result.outcome === outcome).length;
+    // The panel lists the conversion log as soon as this answers: the new events go into the event store
+    // first instead of with the next flush, so the log holds what the report says was recorded. Should the
+    // store refuse them, they stay journaled (the flusher retries) and the report still stands.
+    if (count('recorded') + count('updated') > 0) {
+      await conversions.storeJournaled().catch((error: unknown) => {
+        request.log.warn({ err: error }, 'uploaded conversions wait for the next flush');
+      });
+    }
     return {
       lines: results,
       recorded: count('recorded'),

@@ -117,6 +117,11 @@ export class ConversionService {
     return this.current;
   }
 
+  /** Moves the events journaled so far into the event store (rejects if the store refuses them). */
+  storeJournaled(): Promise<void> {
+    return this.options.recorder.flushNow();
+  }
+
   async start(): Promise<void> {
     this.current = await loadPostbackSettings(this.options.store);
     // Another node may change the settings; they are re-read now and then rather than per postback.
