@@ -80,8 +80,8 @@ function BodyRowInner<T extends RowData>({
       {selectable && (
         <div
           role="gridcell"
-          className={`${styles.cell} ${styles.selectCell}`}
-          style={{ width: SELECT_WIDTH }}
+          className={`${styles.cell} ${styles.selectCell} ${styles.pinned}`}
+          style={{ width: SELECT_WIDTH, left: 0 }}
           data-cell={`${rowIndex}:0`}
           tabIndex={focusCol === 0 ? 0 : -1}
           onFocus={() => onCellFocus(rowIndex, 0)}
@@ -98,7 +98,7 @@ function BodyRowInner<T extends RowData>({
           />
         </div>
       )}
-      {columns.map(({ id, def, width, className: cellClassName, col }, index) => {
+      {columns.map(({ id, def, width, className: cellClassName, col, pinnedLeft }, index) => {
         // Values straight from the row: building TanStack Cell objects for every row that
         // scrolls past (and keeping them cached) was the main garbage while scrolling 100k rows.
         const value = row.getValue(id) as CellValue;
@@ -110,8 +110,12 @@ function BodyRowInner<T extends RowData>({
             className={tone ? `${cellClassName} ${tone}` : cellClassName}
             style={
               nested && index === 0
-                ? { width, paddingInlineStart: `calc(${vars.space.sm} + ${row.depth * INDENT}px)` }
-                : { width }
+                ? {
+                    width,
+                    left: pinnedLeft,
+                    paddingInlineStart: `calc(${vars.space.sm} + ${row.depth * INDENT}px)`,
+                  }
+                : { width, left: pinnedLeft }
             }
             data-cell={`${rowIndex}:${col}`}
             tabIndex={focusCol === col ? 0 : -1}
@@ -125,11 +129,9 @@ function BodyRowInner<T extends RowData>({
                 onToggle={() => row.toggleExpanded()}
               />
             )}
-            {def.cell ? (
-              def.cell(row.original, value)
-            ) : (
-              <span className={styles.cellText}>{renderValue(def, value, locale)}</span>
-            )}
+            <span className={styles.cellText}>
+              {def.cell ? def.cell(row.original, value) : renderValue(def, value, locale)}
+            </span>
           </div>
         );
       })}

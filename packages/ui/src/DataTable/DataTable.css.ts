@@ -1,7 +1,8 @@
 import { vars } from '@cairn/tokens';
-import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
+import { createVar, globalStyle, style, styleVariants } from '@vanilla-extract/css';
 
 export const root = style({
+  position: 'relative',
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.sm,
@@ -28,6 +29,40 @@ export const selectionBar = style({
   borderRadius: vars.radius.md,
   background: vars.color.accentSubtle,
   color: vars.color.accentText,
+});
+
+/** Width of the pinned columns, where the shadow of the columns scrolled under them falls. */
+export const pinnedWidth = createVar();
+
+// The shadows on the edges a sideways scroll has hidden columns behind: after the pinned columns once
+// the start is scrolled away, at the right edge while columns remain there (useScrollEdges).
+const edgeShade = `color-mix(in srgb, ${vars.color.text} 22%, transparent)`;
+const edge = {
+  content: '""',
+  position: 'absolute',
+  top: 1,
+  bottom: 1,
+  width: 10,
+  zIndex: 3,
+  pointerEvents: 'none',
+  opacity: 0,
+  transition: `opacity ${vars.motion.fast}`,
+} as const;
+export const frame = style({
+  position: 'relative',
+  isolation: 'isolate',
+  display: 'flex',
+  flexDirection: 'column',
+  minWidth: 0,
+  selectors: {
+    '&::before': {
+      ...edge,
+      left: `calc(${pinnedWidth} + 1px)`,
+      background: `linear-gradient(to right, ${edgeShade}, transparent)`,
+    },
+    '&::after': { ...edge, right: 1, background: `linear-gradient(to left, ${edgeShade}, transparent)` },
+    '&[data-scrolled-start="true"]::before, &[data-more-end="true"]::after': { opacity: 1 },
+  },
 });
 
 export const scroller = style({
@@ -79,7 +114,13 @@ export const cell = style({
 });
 export const lastCell = style({ flex: '1 0 auto' });
 export const cellEnd = style({ justifyContent: 'flex-end', fontVariantNumeric: 'tabular-nums' });
-export const cellText = style({ overflow: 'hidden', textOverflow: 'ellipsis' });
+/** What a cell shows, plain or custom: one line, cut with an ellipsis (cellTips.tsx gives the rest). */
+export const cellText = style({
+  minWidth: 0,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
 export const selectCell = style({ justifyContent: 'center', paddingInline: 0 });
 
 export const verticalBorders = style({});
@@ -102,6 +143,12 @@ export const totalsCell = style({
   borderTop: `1px solid ${vars.table.border}`,
   borderBottom: 'none',
 });
+
+// After the header, filter and totals cells, whose `position: relative` it overrides (sticky positions
+// the resize handle as well). A pinned body cell covers what scrolls under it with its row's background,
+// at the lowest specificity, so a tinted profit cell keeps its tint.
+export const pinned = style({ position: 'sticky', zIndex: 1 });
+globalStyle(`:where(${bodyRow}) > ${pinned}`, { background: 'inherit' });
 
 export const sortButton = style({
   all: 'unset',
@@ -182,6 +229,22 @@ export const cellTone = styleVariants({
   negativeCell: { background: vars.table.negativeCellBackground, color: vars.table.negativeCellText },
   positiveText: { color: vars.table.positiveText },
   negativeText: { color: vars.table.negativeText },
+});
+
+/** The whole text of the focused cell that is cut short, under it. */
+export const cellTip = style({
+  position: 'absolute',
+  zIndex: 4,
+  maxWidth: 'min(480px, 90%)',
+  marginTop: vars.space.xxs,
+  padding: `${vars.space.xxs} ${vars.space.xs}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.text,
+  color: vars.color.textInverse,
+  fontSize: vars.fontSize.xs,
+  overflowWrap: 'anywhere',
+  pointerEvents: 'none',
+  boxShadow: vars.shadow.md,
 });
 
 export const overlayState = style({ position: 'sticky', left: 0, width: '100%' });

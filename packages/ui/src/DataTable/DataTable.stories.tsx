@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/Button.tsx';
 import { Stack } from '../storybook/Matrix.tsx';
 import { DataTable } from './DataTable.tsx';
@@ -179,6 +179,62 @@ export const KeyboardFocus: Story = {
     first?.focus();
     await userEvent.keyboard('{ArrowDown}{ArrowRight}{ArrowRight}');
     await expect(canvasElement.querySelector('[data-cell="1:2"]')).toHaveFocus();
+  },
+};
+
+const longRows = rows
+  .slice(0, 4)
+  .map((row, index) =>
+    index === 1 ? { ...row, name: `${row.name}: the autumn push for new subscribers, all placements` } : row,
+  );
+const wideColumns = sampleColumns.map((column) =>
+  column.id === 'name' ? { ...column, pinned: true, width: 200 } : column,
+);
+
+/**
+ * Wider than its box: the checkboxes and the pinned name stay while the rest scrolls under them, with a
+ * shadow on each edge that hides columns. A name too long for its cell ends in an ellipsis, with the
+ * whole name as the title on hover and in a tip while the cell has the keyboard focus.
+ */
+export const WideAndLong: Story = {
+  render: () => (
+    <div style={{ width: 720, minHeight: 320 }}>
+      <DataTable
+        label="Campaigns"
+        data={longRows}
+        columns={wideColumns}
+        getRowId={getRowId}
+        selectable
+        showTotals
+        height={6 * 36 + 4}
+      />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const long = longRows[1]?.name ?? '';
+    const cell = within(canvasElement).getByRole('gridcell', { name: long });
+    await userEvent.hover(cell);
+    await expect(cell).toHaveAttribute('title', long);
+    // A short name fits: no title repeats it.
+    const short = within(canvasElement).getByRole('gridcell', { name: longRows[0]?.name ?? '' });
+    await userEvent.hover(short);
+    await expect(short).not.toHaveAttribute('title');
+
+    const scroller = canvasElement.querySelector<HTMLElement>('[role="grid"]')?.parentElement;
+    if (scroller) scroller.scrollLeft = 200;
+    await waitFor(() => expect(scroller?.parentElement?.dataset.scrolledStart).toBe('true'));
+    // The pinned name stays where it was, with the scrolled columns under it.
+    const box = cell.getBoundingClientRect();
+    const grid = scroller?.getBoundingClientRect();
+    await expect(Math.round(box.left - (grid?.left ?? 0))).toBe(41);
+
+    // From the keyboard: the cell's whole text shows under it.
+    canvasElement.querySelector<HTMLElement>('[data-cell="0:2"]')?.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(cell).toHaveFocus();
+    await expect(
+      await within(canvasElement).findByText(long, { selector: 'div[aria-hidden]' }),
+    ).toBeVisible();
   },
 };
 

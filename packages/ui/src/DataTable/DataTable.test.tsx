@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import * as styles from './DataTable.css.ts';
 import { DataTable, type DataTableColumn } from './DataTable.tsx';
 import { formatValue, matchesNumberFilter, parseNumberFilter } from './format.ts';
 
@@ -238,6 +239,74 @@ describe('DataTable', () => {
     expect(retry).toHaveBeenCalled();
     rerender(<DataTable label="Campaigns" data={[]} columns={columns} getRowId={getRowId} loading />);
     expect(screen.getByRole('grid')).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('shows what new columns read from the same rows (a name that arrives after the rows)', () => {
+    const sources = new Map<number, string>();
+    const withSource = (names: ReadonlyMap<number, string>): DataTableColumn<Campaign>[] => [
+      ...columns,
+      { id: 'source', header: 'Source', accessor: (c) => names.get(c.id) ?? `#${c.id}` },
+    ];
+    const { rerender } = render(
+      <DataTable label="Campaigns" data={campaigns} columns={withSource(sources)} getRowId={getRowId} />,
+    );
+    expect(screen.getByRole('row', { name: /Bravo/ })).toHaveTextContent('#1');
+    rerender(
+      <DataTable
+        label="Campaigns"
+        data={campaigns}
+        columns={withSource(new Map([[1, 'PushHouse']]))}
+        getRowId={getRowId}
+      />,
+    );
+    expect(screen.getByRole('row', { name: /Bravo/ })).toHaveTextContent('PushHouse');
+    expect(screen.getByRole('row', { name: /Bravo/ })).not.toHaveTextContent('#1');
+  });
+
+  it('leaves the columns marked hidden out until the user shows one, and keeps that choice', async () => {
+    const withHidden: DataTableColumn<Campaign>[] = [
+      ...columns,
+      { id: 'id', header: 'ID', accessor: (c) => c.id, kind: 'number', hidden: true },
+    ];
+    const table = (
+      <DataTable
+        label="Campaigns"
+        data={campaigns}
+        columns={withHidden}
+        getRowId={getRowId}
+        storageKey="hidden-columns"
+      />
+    );
+    const { unmount } = render(table);
+    const headers = () => screen.getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers()).toEqual(['Name', 'Clicks', 'Profit']);
+    await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'ID' }, { timeout: 5000 }));
+    expect(headers()).toEqual(['Name', 'Clicks', 'Profit', 'ID']);
+    unmount();
+    render(table);
+    expect(headers()).toEqual(['Name', 'Clicks', 'Profit', 'ID']);
+  });
+
+  it('pins the selection column and the pinned columns at the left, after the pinned ones before them', () => {
+    const pinned: DataTableColumn<Campaign>[] = [
+      { id: 'id', header: 'ID', accessor: (c) => c.id, kind: 'number', width: 80 },
+      { id: 'name', header: 'Name', accessor: (c) => c.name, width: 200, pinned: true },
+      ...columns.slice(1),
+    ];
+    render(<DataTable label="Campaigns" data={campaigns} columns={pinned} getRowId={getRowId} selectable />);
+    const row = screen.getByRole('row', { name: /Bravo/ });
+    const [select, id, name, clicks] = within(row).getAllByRole('gridcell');
+    expect(select).toHaveClass(styles.pinned);
+    expect(select).toHaveStyle({ left: '0px' });
+    // The ID column scrolls away under the name, which sticks right after the checkboxes.
+    expect(name).toHaveClass(styles.pinned);
+    expect(name).toHaveStyle({ left: '40px' });
+    expect(id).not.toHaveClass(styles.pinned);
+    expect(clicks).not.toHaveClass(styles.pinned);
+    const header = screen.getByRole('columnheader', { name: /Name/ });
+    expect(header).toHaveClass(styles.pinned);
+    expect(header).toHaveStyle({ left: '40px' });
   });
 
   it('reports sorting for server-side data without reordering it', async () => {

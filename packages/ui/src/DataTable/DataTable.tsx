@@ -1,6 +1,7 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualised ARIA grid is made of divs, since table layout cannot position rows absolutely
 // biome-ignore-all lint/a11y/useFocusableInteractive: ARIA grid roving tabindex: only the active cell is focusable, rows never are
 import type { RowData } from '@tanstack/react-table';
+import { assignInlineVars } from '@vanilla-extract/dynamic';
 import { CircleExclamationPoint, SearchX } from 'lucide-react';
 import { type ReactNode, useCallback, useId, useMemo, useRef } from 'react';
 import { Button } from '../Button/Button.tsx';
@@ -9,19 +10,28 @@ import { Skeleton } from '../Skeleton/Skeleton.tsx';
 import { BodyRow } from './BodyRow.tsx';
 import { CursorPager } from './CursorPager.tsx';
 import { type ColumnView, cellClass } from './cells.ts';
+import { CellTipView, useCellTips } from './cellTips.tsx';
 import * as styles from './DataTable.css.ts';
 import { DataTableHeader } from './DataTableHeader.tsx';
 import { DataTableToolbar } from './DataTableToolbar.tsx';
 import { toneOf } from './format.ts';
 import { Pager } from './Pager.tsx';
+import { pinningOf } from './pinning.ts';
 import { TotalsRow } from './TotalsRow.tsx';
 import { computeTotals } from './totals.ts';
 import { type DataTableProps, SELECT_WIDTH, type TableRow } from './types.ts';
 import { useDataTableModel } from './useDataTableModel.ts';
+import { useFillHeight } from './useFillHeight.ts';
 import { useGridKeyboard } from './useGridKeyboard.ts';
+import { useScrollEdges } from './useScrollEdges.ts';
 import { VirtualRows, type VirtualRowsHandle } from './VirtualRows.tsx';
 
 export type { CellValue, DataTableColumn, DataTableProps } from './types.ts';
+
+/** Room for the empty, loading and error states, px. */
+const STATE_HEIGHT = 220;
+/** A table filling a short window still shows this many rows. */
+const FILL_MIN_ROWS = 5;
 
 /**
  * The panel's data grid: TanStack Table for the model, TanStack Virtual for rendering only the rows
@@ -37,7 +47,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     colorization = 'colored-rows',
     verticalBorders = false,
     rowHeight = 36,
-    height = 480,
+    height: heightProp = 480,
     locale,
     selectable = false,
     searchable = false,
@@ -66,6 +76,17 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const rows = table.getRowModel().rows;
   const visibleColumns = table.getVisibleLeafColumns();
   const sizing = model.columnSizing;
+  const pinning = useMemo(() => {
+    void sizing;
+    return pinningOf(
+      visibleColumns.map((column) => ({
+        id: column.id,
+        width: column.getSize(),
+        pinned: byId.get(column.id)?.pinned ?? false,
+      })),
+      selectable,
+    );
+  }, [visibleColumns, byId, selectable, sizing]);
   // Worked out once per change of columns, not per cell: memoised rows compare it by identity.
   const columnViews = useMemo<ColumnView<T>[]>(() => {
     // column.getSize() reads the sizing state: a resize must give new views.
@@ -74,16 +95,22 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     visibleColumns.forEach((column, index) => {
       const def = byId.get(column.id);
       if (!def) return;
+      const pinnedLeft = pinning.left.get(column.id);
       views.push({
         id: column.id,
         def,
         width: column.getSize(),
-        className: cellClass(def, index === visibleColumns.length - 1),
+        className: cellClass(
+          def,
+          index === visibleColumns.length - 1,
+          pinnedLeft === undefined ? undefined : styles.pinned,
+        ),
         col: index + (selectable ? 1 : 0),
+        ...(pinnedLeft === undefined ? {} : { pinnedLeft }),
       });
     });
     return views;
-  }, [visibleColumns, byId, selectable, sizing]);
+  }, [visibleColumns, byId, selectable, sizing, pinning]);
   const totalWidth = visibleColumns.reduce(
     (sum, column) => sum + column.getSize(),
     selectable ? SELECT_WIDTH : 0,
@@ -92,7 +119,19 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const hasFilters = visibleColumns.some((column) => column.getCanFilter());
   const headerRows = 1 + (hasFilters ? 1 : 0);
 
+  const rootRef = useRef<HTMLDivElement>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
+  useScrollEdges(frameRef, scrollRef);
+  // A table that fills the page is as tall as its rows, or its empty state, need; then it scrolls.
+  const bodyHeight = rows.length > 0 && !error ? rows.length * rowHeight : STATE_HEIGHT;
+  const fillHeight = useFillHeight(
+    heightProp === 'fill',
+    scrollRef,
+    rowHeight * (headerRows + (showTotals && rows.length > 0 ? 1 : 0)) + bodyHeight,
+    Math.min(rowHeight * (headerRows + FILL_MIN_ROWS), STATE_HEIGHT + rowHeight * headerRows),
+  );
+  const height = heightProp === 'fill' ? fillHeight : heightProp;
   // The virtualiser lives in <VirtualRows>, so scrolling re-renders only the rows, not the
   // toolbar and header; keyboard navigation reaches it through this handle.
   const virtualRows = useRef<VirtualRowsHandle>(null);
@@ -181,9 +220,10 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     )
   ) : null;
 
+  const tips = useCellTips({ rootRef, rows, columns: columnViews, locale });
   const focus = keyboard.focus;
   return (
-    <div className={styles.root}>
+    <div ref={rootRef} className={styles.root}>
       {(searchable || toolbar || storageKey !== undefined || selectedIds.length > 0) && (
         <DataTableToolbar
           table={table}
@@ -200,96 +240,108 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           onResetColumns={model.resetSettings}
         />
       )}
-      <div ref={scrollRef} className={styles.scroller} style={{ height }}>
-        {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useAriaPropsSupportedByRole: the role is grid or treegrid, which the linter cannot read from an expression */}
-        <div
-          id={gridId}
-          role={nested ? 'treegrid' : 'grid'}
-          aria-label={label}
-          aria-rowcount={(pagination?.rowCount ?? rows.length) + headerRows + (totals ? 1 : 0)}
-          aria-colcount={columnCount}
-          aria-multiselectable={selectable || undefined}
-          aria-busy={loading || undefined}
-          className={[styles.table, verticalBorders && styles.verticalBorders].filter(Boolean).join(' ')}
-          style={{ width: totalWidth }}
-          onKeyDown={keyboard.onKeyDown}
-        >
-          <DataTableHeader
-            table={table}
-            columns={byId}
-            selectable={selectable}
-            rowHeight={rowHeight}
-            sortLevels={sorting.length}
-            allSelected={table.getIsAllRowsSelected()}
-            someSelected={table.getIsSomeRowsSelected()}
-            onToggleAll={table.getToggleAllRowsSelectedHandler()}
-            onResize={(id, width) => model.updateSettings('sizing', (old) => ({ ...old, [id]: width }))}
-          />
-          {bodyState ? (
-            <div role="rowgroup" className={styles.tbody}>
-              <div role="row" className={styles.row}>
-                <div
-                  role="gridcell"
-                  className={styles.overlayState}
-                  style={{ width: scrollRef.current?.clientWidth || '100%' }}
-                >
-                  {bodyState}
+      <div
+        ref={frameRef}
+        className={styles.frame}
+        style={assignInlineVars({ [styles.pinnedWidth]: `${pinning.width}px` })}
+      >
+        <div ref={scrollRef} className={styles.scroller} style={{ height }} onScroll={tips.hide}>
+          {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useAriaPropsSupportedByRole: the role is grid or treegrid, which the linter cannot read from an expression */}
+          <div
+            id={gridId}
+            role={nested ? 'treegrid' : 'grid'}
+            aria-label={label}
+            aria-rowcount={(pagination?.rowCount ?? rows.length) + headerRows + (totals ? 1 : 0)}
+            aria-colcount={columnCount}
+            aria-multiselectable={selectable || undefined}
+            aria-busy={loading || undefined}
+            className={[styles.table, verticalBorders && styles.verticalBorders].filter(Boolean).join(' ')}
+            style={{ width: totalWidth }}
+            onKeyDown={keyboard.onKeyDown}
+            onPointerOver={tips.onPointerOver}
+            onFocus={tips.onFocus}
+            onBlur={tips.onBlur}
+          >
+            <DataTableHeader
+              table={table}
+              columns={byId}
+              selectable={selectable}
+              pinnedLeft={pinning.left}
+              rowHeight={rowHeight}
+              sortLevels={sorting.length}
+              allSelected={table.getIsAllRowsSelected()}
+              someSelected={table.getIsSomeRowsSelected()}
+              onToggleAll={table.getToggleAllRowsSelectedHandler()}
+              onResize={(id, width) => model.updateSettings('sizing', (old) => ({ ...old, [id]: width }))}
+            />
+            {bodyState ? (
+              <div role="rowgroup" className={styles.tbody}>
+                <div role="row" className={styles.row}>
+                  <div
+                    role="gridcell"
+                    className={styles.overlayState}
+                    style={{ width: scrollRef.current?.clientWidth || '100%' }}
+                  >
+                    {bodyState}
+                  </div>
                 </div>
               </div>
-            </div>
-          ) : (
-            <VirtualRows
-              ref={virtualRows}
-              className={styles.tbody}
-              count={rows.length}
-              rowHeight={rowHeight}
-              height={height}
-              scrollRef={scrollRef}
-              getItemKey={getItemKey}
-              renderRow={(item, slot) => {
-                const row = rows[item.index];
-                if (!row) return null;
-                return (
-                  <BodyRow<T>
-                    key={slot}
-                    row={row}
-                    rowIndex={item.index}
-                    start={item.start}
-                    height={rowHeight}
-                    ariaRowIndex={item.index + headerRows + 1}
-                    className={rowClass(row, item.index)}
-                    selectable={selectable}
-                    selected={row.getIsSelected()}
-                    columns={columnViews}
-                    focusCol={focus.row === item.index ? focus.col : -1}
-                    onCellFocus={keyboard.setFocus}
-                    colorization={colorization}
-                    locale={locale}
-                    nested={nested}
-                    canExpand={nested && row.getCanExpand()}
-                    expanded={nested && row.getIsExpanded()}
-                  />
-                );
-              }}
-            />
-          )}
-          {totals && !bodyState && (
-            <TotalsRow
-              columns={visibleColumns.map((column) => ({
-                id: column.id,
-                width: column.getSize(),
-                def: byId.get(column.id),
-              }))}
-              totals={totals}
-              label={totalsLabel}
-              selectable={selectable}
-              rowHeight={rowHeight}
-              ariaRowIndex={rows.length + headerRows + 1}
-              locale={locale}
-            />
-          )}
+            ) : (
+              <VirtualRows
+                ref={virtualRows}
+                className={styles.tbody}
+                count={rows.length}
+                rowHeight={rowHeight}
+                height={height}
+                scrollRef={scrollRef}
+                getItemKey={getItemKey}
+                renderRow={(item, slot) => {
+                  const row = rows[item.index];
+                  if (!row) return null;
+                  return (
+                    <BodyRow<T>
+                      key={slot}
+                      row={row}
+                      rowIndex={item.index}
+                      start={item.start}
+                      height={rowHeight}
+                      ariaRowIndex={item.index + headerRows + 1}
+                      className={rowClass(row, item.index)}
+                      selectable={selectable}
+                      selected={row.getIsSelected()}
+                      columns={columnViews}
+                      focusCol={focus.row === item.index ? focus.col : -1}
+                      onCellFocus={keyboard.setFocus}
+                      colorization={colorization}
+                      locale={locale}
+                      nested={nested}
+                      canExpand={nested && row.getCanExpand()}
+                      expanded={nested && row.getIsExpanded()}
+                    />
+                  );
+                }}
+              />
+            )}
+            {totals && !bodyState && (
+              <TotalsRow
+                columns={visibleColumns.map((column) => ({
+                  id: column.id,
+                  width: column.getSize(),
+                  def: byId.get(column.id),
+                  pinnedLeft: pinning.left.get(column.id),
+                }))}
+                totals={totals}
+                label={totalsLabel}
+                selectable={selectable}
+                rowHeight={rowHeight}
+                ariaRowIndex={rows.length + headerRows + 1}
+                locale={locale}
+              />
+            )}
+          </div>
         </div>
       </div>
+      <CellTipView tip={tips.tip} />
       {pagination && <Pager {...pagination} />}
       {cursorPagination && <CursorPager loadedCount={data.length} {...cursorPagination} />}
     </div>

@@ -14,6 +14,8 @@ export interface DataTableHeaderProps<T extends RowData> {
   table: ReactTable<Features, T>;
   columns: ReadonlyMap<string, DataTableColumn<T>>;
   selectable: boolean;
+  /** Sticky offsets of the pinned columns (pinning.ts). */
+  pinnedLeft: ReadonlyMap<string, number>;
   rowHeight: number;
   /** Number of sort levels: the level of each sorted column is shown only when there are several. */
   sortLevels: number;
@@ -29,6 +31,7 @@ export function DataTableHeader<T extends RowData>({
   table,
   columns,
   selectable,
+  pinnedLeft,
   rowHeight,
   sortLevels,
   allSelected,
@@ -50,8 +53,8 @@ export function DataTableHeader<T extends RowData>({
           {selectable && (
             <div
               role="columnheader"
-              className={`${styles.cell} ${styles.headerCell} ${styles.selectCell}`}
-              style={{ width: SELECT_WIDTH, height: rowHeight }}
+              className={`${styles.cell} ${styles.pinned} ${styles.headerCell} ${styles.selectCell}`}
+              style={{ width: SELECT_WIDTH, height: rowHeight, left: 0 }}
               data-cell="h"
             >
               <input
@@ -69,12 +72,17 @@ export function DataTableHeader<T extends RowData>({
             const sorted = header.column.getIsSorted();
             const sortIndex = header.column.getSortIndex();
             const name = column?.header ?? header.column.id;
+            const left = pinnedLeft.get(header.column.id);
             return (
               <div
                 key={header.id}
                 role="columnheader"
-                className={cellClass(column, index === group.headers.length - 1, styles.headerCell)}
-                style={{ width: header.getSize(), height: rowHeight }}
+                className={cellClass(
+                  column,
+                  index === group.headers.length - 1,
+                  left === undefined ? styles.headerCell : `${styles.pinned} ${styles.headerCell}`,
+                )}
+                style={{ width: header.getSize(), height: rowHeight, left }}
                 aria-sort={
                   sortIndex === 0 && sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined
                 }
@@ -130,18 +138,23 @@ export function DataTableHeader<T extends RowData>({
           {selectable && (
             <div
               role="gridcell"
-              className={`${styles.cell} ${styles.filterCell}`}
-              style={{ width: SELECT_WIDTH }}
+              className={`${styles.cell} ${styles.pinned} ${styles.filterCell}`}
+              style={{ width: SELECT_WIDTH, left: 0 }}
             />
           )}
           {visibleColumns.map((column, index) => {
             const def = columns.get(column.id);
+            const left = pinnedLeft.get(column.id);
             return (
               <div
                 key={column.id}
                 role="gridcell"
-                className={cellClass(undefined, index === visibleColumns.length - 1, styles.filterCell)}
-                style={{ width: column.getSize() }}
+                className={cellClass(
+                  undefined,
+                  index === visibleColumns.length - 1,
+                  left === undefined ? styles.filterCell : `${styles.pinned} ${styles.filterCell}`,
+                )}
+                style={{ width: column.getSize(), left }}
               >
                 {column.getCanFilter() && (
                   <input

@@ -5,7 +5,13 @@ import * as styles from './DataTable.css.ts';
 import { type CellValue, type DataTableColumn, SELECT_WIDTH } from './types.ts';
 
 export interface TotalsRowProps<T> {
-  columns: readonly { id: string; width: number; def: DataTableColumn<T> | undefined }[];
+  columns: readonly {
+    id: string;
+    width: number;
+    def: DataTableColumn<T> | undefined;
+    /** A pinned column's sticky offset, px. */
+    pinnedLeft: number | undefined;
+  }[];
   totals: Record<string, CellValue>;
   label: string;
   selectable: boolean;
@@ -30,19 +36,23 @@ export function TotalsRow<T>({
         {selectable && (
           <div
             role="gridcell"
-            className={`${styles.cell} ${styles.totalsCell}`}
-            style={{ width: SELECT_WIDTH, height: rowHeight }}
+            className={`${styles.cell} ${styles.pinned} ${styles.totalsCell}`}
+            style={{ width: SELECT_WIDTH, height: rowHeight, left: 0 }}
           />
         )}
-        {columns.map(({ id, width, def }, index) => {
+        {columns.map(({ id, width, def, pinnedLeft }, index) => {
           const content =
             def?.total !== undefined ? renderValue(def, totals[id], locale) : index === 0 ? label : '';
           return (
             <div
               key={id}
               role="gridcell"
-              className={cellClass(def, index === columns.length - 1, styles.totalsCell)}
-              style={{ width, height: rowHeight }}
+              className={cellClass(
+                def,
+                index === columns.length - 1,
+                pinnedLeft === undefined ? styles.totalsCell : `${styles.pinned} ${styles.totalsCell}`,
+              )}
+              style={{ width, height: rowHeight, left: pinnedLeft }}
             >
               <span className={styles.cellText}>{content}</span>
             </div>

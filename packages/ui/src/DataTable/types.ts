@@ -22,6 +22,11 @@ export interface DataTableColumn<T> {
   decimals?: number;
   /** Custom rendering (links, badges); the value stays what sorting and filtering use. */
   cell?: (row: T, value: CellValue) => ReactNode;
+  /**
+   * The cell's whole text, shown on hover and focus when the cell is cut short; by default the formatted
+   * value, or for a custom cell the text it renders. For cells whose text includes a control's label.
+   */
+  text?: (row: T, value: CellValue) => string;
   /** Width in px (default 150); users can resize, and the width is saved. */
   width?: number;
   minWidth?: number;
@@ -30,6 +35,13 @@ export interface DataTableColumn<T> {
   filterable?: boolean;
   /** Whether users may hide the column (default true). */
   hideable?: boolean;
+  /** Hidden until the user shows it in the column settings (a column few lists need at first sight). */
+  hidden?: boolean;
+  /**
+   * Stays in view while the table scrolls sideways, after the selection column (which stays too): the
+   * column that names the row.
+   */
+  pinned?: boolean;
   /** Totals row entry: sum or average over all filtered rows, or a custom value. */
   total?: 'sum' | 'avg' | ((rows: readonly T[]) => CellValue);
   /** Marks profit-like values that the colorization modes tint by sign. */
@@ -50,8 +62,11 @@ export interface DataTableProps<T extends RowData> {
   rowTone?: (row: T) => 'positive' | 'negative' | undefined;
   /** Row height in px; rows are virtualised, so all rows share it. */
   rowHeight?: number;
-  /** Height of the scrolling area in px. */
-  height?: number;
+  /**
+   * Height of the scrolling area in px, or `fill`: as tall as the rows need, at most what the window
+   * has left below the table's top once whatever follows the table on the page fits too.
+   */
+  height?: number | 'fill';
   locale?: string;
 
   /** Adds a checkbox column: click, Shift+click for ranges, Space on a row, and select-all. */

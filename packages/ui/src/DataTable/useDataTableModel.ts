@@ -69,10 +69,25 @@ export function useDataTableModel<T extends RowData>(props: DataTableProps<T>) {
     [columns],
   );
 
+  // TanStack keeps each row's values cached for as long as the data array is the same: columns whose
+  // accessors read something that arrived later (a referenced item's name) would keep showing what
+  // they read first. New columns therefore give the table a new array, so the rows read again.
+  const rowData = useMemo(() => {
+    void columnDefs;
+    return data.slice() as T[];
+  }, [data, columnDefs]);
+  // Columns hidden by default, unless the user's saved settings say otherwise.
+  const columnVisibility = useMemo(() => {
+    const defaults = Object.fromEntries(
+      columns.filter((column) => column.hidden).map((column) => [column.id, false]),
+    );
+    return { ...defaults, ...settings.visibility };
+  }, [columns, settings.visibility]);
+
   const table = useTable({
     features,
     columns: columnDefs,
-    data: data as T[],
+    data: rowData,
     getRowId: (row: T) => getRowId(row),
     getSubRows: getSubRows ? (row: T) => (getSubRows(row) as T[] | undefined) ?? NO_SUB_ROWS : undefined,
     state: {
@@ -81,7 +96,7 @@ export function useDataTableModel<T extends RowData>(props: DataTableProps<T>) {
       globalFilter: search,
       rowSelection,
       expanded,
-      columnVisibility: settings.visibility,
+      columnVisibility,
       columnOrder: settings.order,
       columnSizing: settings.sizing,
     },
@@ -90,7 +105,11 @@ export function useDataTableModel<T extends RowData>(props: DataTableProps<T>) {
     onGlobalFilterChange: (updater: Updater<string>) => setSearch(updater),
     onRowSelectionChange: setRowSelection,
     onExpandedChange: setExpanded,
-    onColumnVisibilityChange: (updater) => updateSettings('visibility', updater),
+    // Saved whole, defaults included: a default that changes later does not change what a user chose.
+    onColumnVisibilityChange: (updater) =>
+      updateSettings('visibility', () =>
+        typeof updater === 'function' ? updater(columnVisibility) : updater,
+      ),
     onColumnOrderChange: (updater) => updateSettings('order', updater),
     onColumnSizingChange: (updater) => updateSettings('sizing', updater),
     globalFilterFn: 'includesString',
