@@ -9,10 +9,12 @@ import { type CairnOptions, ConfigError, loadConfig, resolveConfig } from './con
 import { startCairn } from './index.ts';
 import { generateLicenseKeyPair, signLicense } from './license.ts';
 import { acquireDataDirLock, DataDirLockedError } from './lock.ts';
-import { CAIRN_VERSION, openData, StoreOpenError } from './runtime.ts';
+import { CAIRN_VERSION, ConfigDbError, openData, StoreOpenError } from './runtime.ts';
 import { BackupNotFoundError, databasePath, listBackups, restoreBackup } from './store/config/backups.ts';
 import { DuckDbConfigStore } from './store/config/duckdb.ts';
 import { SchemaTooNewError, schemaVersion } from './store/config/migrate.ts';
+import { CopyMismatchError, NonEmptyTargetError } from './store/copyConfig.ts';
+import { MigrateStoreError, migrateStoreCommand } from './store/migrateStore.ts';
 import { seedCommand } from './tracking/seedCommand.ts';
 
 const USAGE = `Cairn ${CAIRN_VERSION}: a self-hosted affiliate and ad-campaign tracker
@@ -35,8 +37,15 @@ Usage: cairn <command> [options]
   seed [--clicks N] [--days D] [--campaigns C]
                                           write synthetic traffic (clicks, lander clicks, conversions)
                                           into C new campaigns over the last D days, for demos and benchmarks
+  migrate-store [--to-config URL] [--to-events URL] [--allow-non-empty]
+                                          copy this embedded installation into the scale-out stores:
+                                          configuration (every table) into PostgreSQL (postgres://...),
+                                          events into ClickHouse (http(s)://...), then check the counts.
+                                          A target that holds data is refused unless --allow-non-empty
+                                          (configuration: replaced; events: added, none stored twice)
   rollback                                list database backups, newest first
-  rollback <backup id>                    restore a backup (the current database is kept as a backup)
+  rollback <backup id>                    restore a backup (the current database is kept as a backup;
+                                          embedded store only: PostgreSQL has its own tools)
   help                                    show this text
 
 Options for every command: --data-dir DIR (overrides CAIRN_DATA_DIR).
@@ -66,6 +75,9 @@ function options(args: string[]) {
       clicks: { type: 'string' },
       days: { type: 'string' },
       campaigns: { type: 'string' },
+      'to-config': { type: 'string' },
+      'to-events': { type: 'string' },
+      'allow-non-empty': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -242,6 +254,13 @@ async function endRestoredSessions(dataDir: string): Promise<void> {
 
 async function rollbackCommand(config: CairnOptions, positionals: string[]): Promise<void> {
   const resolved = resolveConfig(config);
+  if (resolved.configDb) {
+    throw new UsageError(
+      'cairn rollback restores the embedded database (cairn.duckdb) from its file backups, but this ' +
+        'installation keeps its configuration in PostgreSQL (CAIRN_CONFIG_DB). Restore a PostgreSQL backup ' +
+        'with its own tools (pg_dump / pg_restore) instead; unset CAIRN_CONFIG_DB to roll back an embedded store.',
+    );
+  }
   const [id] = positionals;
   if (!id) {
     const backups = await listBackups(resolved.dataDir);
@@ -318,6 +337,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
       case 'seed':
         await seedCommand(config, flags, out);
         return 0;
+      case 'migrate-store':
+        await migrateStoreCommand(config, flags, out);
+        return 0;
       case undefined:
       case 'help':
       case '--help':
@@ -336,6 +358,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
       error instanceof BackupNotFoundError ||
       error instanceof SchemaTooNewError ||
       error instanceof StoreOpenError ||
+      error instanceof MigrateStoreError ||
+      error instanceof NonEmptyTargetError ||
+      error instanceof CopyMismatchError ||
+      error instanceof ConfigDbError ||
       error instanceof RangeError
     ) {
       process.stderr.write(`cairn: ${error.message}\n`);

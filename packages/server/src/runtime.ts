@@ -99,12 +99,17 @@ async function ensureSetting(sql: Sql, key: string, candidate: string): Promise<
   return (await getSetting(sql, key)) ?? candidate;
 }
 
-const SETTING_MASTER_KEY_CHECK = 'master_key_check';
+export const SETTING_MASTER_KEY_CHECK = 'master_key_check';
+
+/** What a node stores (and compares) under SETTING_MASTER_KEY_CHECK: a digest, never the key. */
+export function masterKeyCheck(keys: Keys): string {
+  return crypto.createHmac('sha256', keys.lookup).update('cairn master key check').digest('base64url');
+}
 
 // Nodes sharing a PostgreSQL store must share the master key too (CAIRN_SECRET_KEY): one with its own
 // generated key would fail every session's CSRF check and every two-factor secret it decrypts.
 async function checkSharedMasterKey(sql: Sql, keys: Keys): Promise<void> {
-  const mine = crypto.createHmac('sha256', keys.lookup).update('cairn master key check').digest('base64url');
+  const mine = masterKeyCheck(keys);
   const installed = await ensureSetting(sql, SETTING_MASTER_KEY_CHECK, mine);
   if (installed !== mine) {
     throw new ConfigDbError(
