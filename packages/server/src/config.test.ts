@@ -58,6 +58,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ CAIRN_PORT: '70000' })).toThrow(ConfigError);
     expect(() => loadConfig({ CAIRN_MODE: 'staging' })).toThrow(/CAIRN_MODE/);
     expect(() => loadConfig({ CAIRN_SESSION_LIFETIME_HOURS: '-1' })).toThrow(/CAIRN_SESSION_LIFETIME_HOURS/);
+    expect(() => loadConfig({ CAIRN_WORKER_NICE: '20' })).toThrow(/CAIRN_WORKER_NICE/);
+    expect(() => loadConfig({ CAIRN_WORKER_NICE: '-5' })).toThrow(/CAIRN_WORKER_NICE/);
+  });
+
+  it('makes the worker pool nicer by default, and not at all with 0', () => {
+    expect(DEFAULT_CONFIG.workerNice).toBe(10);
+    expect(loadConfig({ CAIRN_WORKER_NICE: '0' })).toEqual({ workerNice: 0 });
+    expect(loadConfig({ CAIRN_WORKER_NICE: '19' })).toEqual({ workerNice: 19 });
   });
 
   it('trusts no proxy by default, then a hop count or the listed proxies; true is one hop', () => {

@@ -45,6 +45,11 @@ export interface CairnConfig {
   nodeId: string | null;
   /** How often the click journal is moved into the event store. */
   flushIntervalMs: number;
+  /**
+   * Niceness (0-19) of the worker-pool threads that insert events and run queries, so clicks keep the
+   * CPU under a burst; 0 leaves them at the main thread's priority.
+   */
+  workerNice: number;
   /** Base64 of 32 bytes; null keeps a generated key in `<dataDir>/secret.key`. */
   secretKey: string | null;
   /**
@@ -91,6 +96,7 @@ export const DEFAULT_CONFIG: CairnConfig = {
   logLevel: 'info',
   nodeId: null,
   flushIntervalMs: 100,
+  workerNice: 10,
   secretKey: null,
   configDb: null,
   now: () => Date.now(),
@@ -219,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
     configDb: read('CAIRN_CONFIG_DB'),
     nodeId: read('CAIRN_NODE_ID'),
     flushIntervalMs: read('CAIRN_FLUSH_INTERVAL_MS'),
+    workerNice: read('CAIRN_WORKER_NICE'),
   };
   if (v.port !== undefined) options.port = port(v.port);
   if (v.host !== undefined) options.host = v.host;
@@ -270,6 +277,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
   }
   if (v.flushIntervalMs !== undefined) {
     options.flushIntervalMs = positiveNumber('CAIRN_FLUSH_INTERVAL_MS', v.flushIntervalMs);
+  }
+  if (v.workerNice !== undefined) {
+    if (!/^\d{1,2}$/.test(v.workerNice) || Number(v.workerNice) > 19) {
+      throw new ConfigError(`CAIRN_WORKER_NICE must be a whole number from 0 to 19, got "${v.workerNice}"`);
+    }
+    options.workerNice = Number(v.workerNice);
   }
   return options;
 }

@@ -18,6 +18,7 @@ import type { ConfigStore } from './store/config/port.ts';
 import { PostgresConfigStore } from './store/config/postgres.ts';
 import type { EventStore } from './store/events/port.ts';
 import { startTracking, type TrackingRuntime } from './tracking/runtime.ts';
+import { lowerWorkerPoolPriority } from './threadPriority.ts';
 
 export { totpCode } from './auth/totp.ts';
 export { type CairnConfig, type CairnOptions, DEFAULT_CONFIG, loadConfig, resolveConfig } from './config.ts';
@@ -84,6 +85,8 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       flushIntervalMs: config.flushIntervalMs,
     });
     // Many nodes on one PostgreSQL: a change made on any node reaches every node's routing table.
+    const nicer = lowerWorkerPoolPriority(config.workerNice);
+    logger.debug({ threads: nicer, nice: config.workerNice }, 'worker pool niceness set');
     if (data.store instanceof PostgresConfigStore) {
       const running = tracking;
       broadcast = await startChangeBroadcast({

@@ -60,6 +60,9 @@ export async function startTestCairn(options: CairnOptions = {}): Promise<Runnin
     port: 0,
     host: '127.0.0.1',
     logLevel: 'silent',
+    // The server runs inside the test worker: a nicer pool would slow this worker's store work against
+    // the other workers' and tell nothing (threadPriority.test.ts covers the niceness itself).
+    workerNice: 0,
     adminLogin: 'admin',
     adminPassword: ADMIN_PASSWORD,
     panelDir: path.join(tempDir('cairn-no-panel-'), 'dist'),
