@@ -64,8 +64,12 @@ export function namesWanted(
   return wanted;
 }
 
-const timeOf = (value: unknown): number =>
-  value instanceof Date ? value.getTime() : Date.parse(`${String(value).replace(' ', 'T')}Z`);
+/** A stored row's time in ms: `time_ms` as clickLogSql selects it, else its `ts`. */
+const timeOf = (row: Record<string, unknown>): number => {
+  if (row.time_ms != null) return Number(row.time_ms);
+  const value = row.ts;
+  return value instanceof Date ? value.getTime() : Date.parse(`${String(value).replace(' ', 'T')}Z`);
+};
 
 export function clickLogRow(
   row: Record<string, unknown>,
@@ -81,7 +85,7 @@ export function clickLogRow(
     }
     switch (column) {
       case 'time':
-        cells.time = new Date(timeOf(row.ts)).toISOString();
+        cells.time = new Date(timeOf(row)).toISOString();
         break;
       case 'cost':
         cells.cost = Number(row.cost_micros ?? 0);
@@ -90,9 +94,12 @@ export function clickLogRow(
         cells.asn = Number(row.asn ?? 0);
         break;
       case 'unique':
-      case 'bot':
-        cells[column] = row[column === 'unique' ? 'is_unique' : 'is_bot'] === true;
+      case 'bot': {
+        // A BOOLEAN in DuckDB, a UInt8 in ClickHouse.
+        const flag = row[column === 'unique' ? 'is_unique' : 'is_bot'];
+        cells[column] = flag === true || flag === 1;
         break;
+      }
       default:
         cells[column] = String(row[(storedOf(column)[0] ?? column) as string] ?? '');
     }
@@ -106,7 +113,7 @@ export interface ClickCursor {
 }
 
 export function encodeCursor(row: Record<string, unknown>): string {
-  return Buffer.from(JSON.stringify([timeOf(row.ts), String(row.click_id)])).toString('base64url');
+  return Buffer.from(JSON.stringify([timeOf(row), String(row.click_id)])).toString('base64url');
 }
 
 export function decodeCursor(cursor: string): ClickCursor {

@@ -5,9 +5,12 @@
 // - toMonday and toStartOfMonth return a Date: they are turned back into a DateTime at UTC midnight,
 //   so every bucket reads back as the same "YYYY-MM-DD hh:mm:ss" text;
 // - concat takes only strings on 18.16, so every part goes through toString;
-// - `$n` placeholders are bound by the adapter (18.16 has no server-side query parameters).
-// Not expressible on 18.16 at all: WITH name AS (subquery) and window functions (row_number), which
-// came in 20.x and 21.x; `cte` writes the form current releases read.
+// - `$n` placeholders are bound by the adapter (18.16 has no server-side query parameters);
+// - there is no TRUE or FALSE: flags are UInt8, compared with 1 and 0;
+// - the milliseconds of ts and click_ts are in ts_ms and click_ts_ms (DateTime64 is 20.x).
+// 18.16 has no WITH name AS (subquery) and no window functions (row_number), which came in 20.x and
+// 21.x, so nested reports run one query per level (levelQueries.ts) on every ClickHouse; `cte` writes
+// the form current releases read.
 
 type TimeUnit = 'hour' | 'day' | 'week' | 'month';
 
@@ -38,4 +41,7 @@ export const clickhouseDialect = {
   concat: (parts: readonly string[]): string =>
     `concat(${parts.map((part) => (/^'.*'$/s.test(part) ? part : `toString(${part})`)).join(', ')})`,
   cte: (name: string, body: string): string => `${name} AS (${body})`,
+  windowFunctions: false,
+  boolean: (value: boolean): string => (value ? '1' : '0'),
+  epochMs: (column: 'ts' | 'click_ts'): string => `(toInt64(${column}) * 1000 + ${column}_ms)`,
 };

@@ -1,5 +1,7 @@
 // The few places where report SQL differs between event stores. Everything else the builder writes is
-// plain SQL both DuckDB and ClickHouse read: CTEs, GROUP BY, CASE, IN lists, row_number() windows.
+// plain SQL both DuckDB and ClickHouse read: GROUP BY, CASE, IN lists, subqueries. A nested report is
+// one query with CTEs and row_number() where the store has them (reportSql), and one query per level
+// where it has not (levelQueries.ts, ClickHouse 18.16).
 // Time zones never reach the SQL as names: the builder turns the zone into fixed offsets per UTC
 // instant (see timeRange.ts), so a store needs no zone database and no per-row zone conversion.
 
@@ -26,6 +28,12 @@ export interface ReportDialect {
   concat(parts: readonly string[]): string;
   /** How a CTE read several times is declared so the store computes it once. */
   cte(name: string, body: string): string;
+  /** Has WITH name AS (subquery) and row_number() windows, so a nested report is one query. */
+  readonly windowFunctions: boolean;
+  /** A boolean literal, for comparing with the events' flag columns. */
+  boolean(value: boolean): string;
+  /** The event's `ts` or `click_ts` in milliseconds since the epoch, to the millisecond. */
+  epochMs(column: 'ts' | 'click_ts'): string;
 }
 
 function timestampText(ms: number): string {
@@ -46,6 +54,9 @@ export const duckdbDialect: ReportDialect = {
   sumIf: (expr, condition) => `sum(CASE WHEN ${condition} THEN ${expr} ELSE 0 END)`,
   concat: (parts) => `concat(${parts.join(', ')})`,
   cte: (name, body) => `${name} AS MATERIALIZED (${body})`,
+  windowFunctions: true,
+  boolean: (value) => (value ? 'TRUE' : 'FALSE'),
+  epochMs: (column) => `epoch_ms(${column})`,
 };
 
 /** The dialect of an event store. */

@@ -51,7 +51,7 @@ const text = (column: string): DimensionSpec => ({
 const flag = (column: string, yes: string, no: string): DimensionSpec => ({
   key: () => column,
   value: (raw) => (raw === true || raw === 1 ? yes : no),
-  literal: (value) => (value === yes ? 'TRUE' : 'FALSE'),
+  literal: (value, env) => env.dialect.boolean(value === yes),
 });
 
 // A rule or path is only meaningful within its flow: a campaign's own (`c12`) or a rotation's (`r3`).

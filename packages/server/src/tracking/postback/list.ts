@@ -87,27 +87,30 @@ export async function listConversions(
   // Events are read from the range's start on, so changes made after its end still count; which
   // conversions belong to the range is decided by when they arrived (their first event).
   const where = whereSql(builder, { ...prepared, filters, range: { from: prepared.range.from, to: null } });
+  // To the millisecond: ClickHouse keeps the milliseconds of ts apart (see the dialect's epochMs). No
+  // alias is a column's name: ClickHouse would read the aggregate where the conditions name the column.
+  const ms = dialect.epochMs('ts');
   const having: string[] = [];
-  if (prepared.range.to !== null) having.push(`min(ts) < ${dialect.timestamp(prepared.range.to)}`);
+  if (prepared.range.to !== null) having.push(`min(${ms}) < ${Math.trunc(prepared.range.to)}`);
   if (statuses && statuses.length > 0) {
-    having.push(`argMax(status, ts) IN (${statuses.map((status) => env.bind(String(status))).join(', ')})`);
+    having.push(
+      `argMax(status, ${ms}) IN (${statuses.map((status) => env.bind(String(status))).join(', ')})`,
+    );
   }
   const cursor = query.cursor === null ? null : decodeCursor(query.cursor);
   if (query.cursor !== null && !cursor) throw new RangeError('Not a cursor this API handed out');
   if (cursor) {
-    const at = dialect.timestamp(cursor.ms);
+    const at = Math.trunc(cursor.ms);
     const id = env.bind(cursor.clickId);
     having.push(
-      `(min(ts) < ${at} OR (min(ts) = ${at} AND (click_id < ${id} OR (click_id = ${id} AND seq < ${cursor.seq}))))`,
+      `(min(${ms}) < ${at} OR (min(${ms}) = ${at} AND (click_id < ${id} OR (click_id = ${id} AND seq < ${cursor.seq}))))`,
     );
   }
-  const ms = (expr: string) =>
-    dialect.name === 'clickhouse' ? `toUnixTimestamp64Milli(${expr})` : `epoch_ms(${expr})`;
   const sql = builder.done(
-    `SELECT click_id, seq, ${ms('min(ts)')} AS first_ms, ${ms('max(ts)')} AS last_ms,
-            ${ms('min(click_ts)')} AS click_ms, min(campaign_id) AS campaign_id, min(offer_id) AS offer_id,
-            min(affiliate_network_id) AS network_id, min(traffic_source_id) AS source_id,
-            min(country) AS country, argMax(status, ts) AS status, max(txid) AS txid,
+    `SELECT click_id, seq, min(${ms}) AS first_ms, max(${ms}) AS last_ms,
+            min(${dialect.epochMs('click_ts')}) AS click_ms, min(campaign_id) AS first_campaign, min(offer_id) AS first_offer,
+            min(affiliate_network_id) AS first_network, min(traffic_source_id) AS first_source,
+            min(country) AS first_country, argMax(status, ${ms}) AS last_status, max(txid) AS last_txid,
             sum(revenue_micros) AS revenue, sum(cost_micros) AS cost
        FROM events WHERE kind = ${EVENT_KIND.conversion} AND ${where}
       GROUP BY click_id, seq${having.length > 0 ? ` HAVING ${having.join(' AND ')}` : ''}
@@ -120,22 +123,22 @@ export async function listConversions(
     namesOf(
       store,
       'campaigns',
-      page.map((row) => Number(row.campaign_id)),
+      page.map((row) => Number(row.first_campaign)),
     ),
     namesOf(
       store,
       'offers',
-      page.map((row) => Number(row.offer_id)),
+      page.map((row) => Number(row.first_offer)),
     ),
     namesOf(
       store,
       'affiliate_networks',
-      page.map((row) => Number(row.network_id)),
+      page.map((row) => Number(row.first_network)),
     ),
     namesOf(
       store,
       'traffic_sources',
-      page.map((row) => Number(row.source_id)),
+      page.map((row) => Number(row.first_source)),
     ),
     byConversion(
       store,
@@ -164,14 +167,14 @@ export async function listConversions(
       clickTime: new Date(clickTime).toISOString(),
       timeToConvertSeconds: Math.max(0, Math.round((time - clickTime) / 1000)),
       updatedAt: new Date(Number(row.last_ms)).toISOString(),
-      campaign: ref(campaigns, Number(row.campaign_id)),
-      offer: ref(offers, Number(row.offer_id)),
-      affiliateNetwork: ref(networks, Number(row.network_id)),
-      trafficSource: ref(sources, Number(row.source_id)),
-      country: String(row.country ?? ''),
-      status: String(row.status) as ConversionStatus,
+      campaign: ref(campaigns, Number(row.first_campaign)),
+      offer: ref(offers, Number(row.first_offer)),
+      affiliateNetwork: ref(networks, Number(row.first_network)),
+      trafficSource: ref(sources, Number(row.first_source)),
+      country: String(row.first_country ?? ''),
+      status: String(row.last_status) as ConversionStatus,
       networkStatus: state ? String(state.network_status ?? '') : '',
-      txid: String(row.txid ?? ''),
+      txid: String(row.last_txid ?? ''),
       revenueMicros: Number(row.revenue),
       costMicros: Number(row.cost),
       s2s: delivery(deliveries.get(`${clickId}:${seq}`)),

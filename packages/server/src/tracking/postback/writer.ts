@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Logger } from 'pino';
+import { dialectFor } from '../../reports/dialect.ts';
 import type { ConfigStore } from '../../store/config/port.ts';
 import type { EventStore } from '../../store/events/port.ts';
 import { EVENT_KIND, type TrackingEvent } from '../../store/events/schema.ts';
@@ -300,7 +301,7 @@ export class ConversionWriter {
     await recorder.flushNow();
     const stored = new Set<string>();
     const ids = [...new Set(rows.map((row) => row.clickId))];
-    const ms = events.dialect === 'clickhouse' ? 'toUnixTimestamp64Milli(ts)' : 'epoch_ms(ts)';
+    const ms = dialectFor(events.dialect).epochMs('ts');
     for (let start = 0; start < ids.length; start += 500) {
       const chunk = ids.slice(start, start + 500);
       const found = await events.query<{ click_id: string; seq: number; ms: number }>(

@@ -1,0 +1,142 @@
+import type { DimensionValue } from '@cairn/contract';
+import type { Row } from '../store/events/port.ts';
+import { metricSql, SUM_COLUMNS, type Sums, sumsOf } from './metrics.ts';
+import type { LevelSql, SqlBuilder, SqlText } from './sql.ts';
+
+// A nested report without WITH subqueries or window functions, which ClickHouse 18.16 lacks: one query
+// per level, each under the parents the level above kept. Level i groups the sums by k1..ki, then per
+// parent (GROUP BY k1..k(i-1)) counts the children, adds up their sums and keeps its top N children:
+// groupArray collects them and arraySort orders them by the level's sort (then the key), so the order
+// never depends on the order in which the aggregation's threads hand over their rows. A parent's
+// "others" row is its sums minus its kept children's (every sum is additive) and holds the children
+// it did not keep. The rows come out in reportSql's shape (lvl, o1..oL, rn, folded, the sums), so the
+// report service reads both the same way.
+
+interface Parent {
+  /** The parent's keys as the store returned them, k1..k(i-1). */
+  raw: unknown[];
+}
+
+/** A text SQL for each level, run in order; `newBuilder` gives each query its own bound parameters. */
+export interface LevelQueries {
+  newBuilder(): SqlBuilder;
+  /** The report's conditions (range, permissions, filters) written into `builder`. */
+  where(builder: SqlBuilder): string;
+  /** SQL of the sums per `keys` (each `expr AS key` in `keyed`) of the events `where` selects. */
+  sums(builder: SqlBuilder, keyed: readonly string[], keys: readonly string[], where: string): string;
+  run(sql: SqlText): Promise<Row[]>;
+}
+
+const keyNames = (count: number) => Array.from({ length: count }, (_, index) => `k${index + 1}`);
+
+/** The kept children in the level's order: arraySort by the sort value, ties by the key ascending. */
+function sortedChildren(level: LevelSql, collected: string): string {
+  if (level.sort === 'value') {
+    // Keys are distinct within a parent, so the key alone orders them.
+    return level.order === 'asc'
+      ? `arraySort(row -> row.2, ${collected})`
+      : `arrayReverseSort(row -> row.2, ${collected})`;
+  }
+  const sortValue = level.order === 'asc' ? 'row.1' : '-row.1';
+  return `arraySort(row -> (${sortValue}, row.2), ${collected})`;
+}
+
+/** The parents' key tuple IN the kept parents, as literals of each level's dimension. */
+function parentCondition(
+  builder: SqlBuilder,
+  levels: readonly LevelSql[],
+  parents: readonly Parent[],
+): string {
+  const { env } = builder;
+  const depth = parents[0]?.raw.length ?? 0;
+  const expressions = levels.slice(0, depth).map((level) => level.spec.key(env));
+  const literals = parents.map((parent) =>
+    parent.raw.map((raw, index) => {
+      const spec = (levels[index] as LevelSql).spec;
+      return spec.literal(spec.value(raw) as DimensionValue, env);
+    }),
+  );
+  if (depth === 1) return `${expressions[0]} IN (${literals.map((values) => values[0]).join(', ')})`;
+  return `(${expressions.join(', ')}) IN (${literals.map((values) => `(${values.join(', ')})`).join(', ')})`;
+}
+
+/** One level's SQL: a row per parent with its child count, its sums and its top children. */
+export function levelSql(
+  queries: LevelQueries,
+  builder: SqlBuilder,
+  levels: readonly LevelSql[],
+  depth: number,
+  where: string,
+  parents: readonly Parent[] | null,
+): SqlText {
+  const { env } = builder;
+  const level = levels[depth - 1] as LevelSql;
+  const keys = keyNames(depth);
+  const parentKeys = keys.slice(0, -1);
+  const keyed = levels.slice(0, depth).map((item, index) => `${item.spec.key(env)} AS k${index + 1}`);
+  const condition = parents ? `${where} AND ${parentCondition(builder, levels, parents)}` : where;
+  const sums = queries.sums(builder, keyed, keys, condition);
+  const sortValue = level.sort === 'value' ? `k${depth}` : metricSql(level.sort);
+  const children = `SELECT ${[...keys, ...SUM_COLUMNS, `${sortValue} AS sort_value`].join(', ')} FROM (${sums}) sums`;
+  const collected = `groupArray((${['sort_value', `k${depth}`, ...SUM_COLUMNS].join(', ')}))`;
+  const columns = [
+    ...parentKeys,
+    'count() AS children',
+    ...SUM_COLUMNS.map((column) => `sum(${column}) AS parent_${column}`),
+    `arraySlice(${sortedChildren(level, collected)}, 1, ${level.limit}) AS kept_children`,
+  ];
+  const groupBy = parentKeys.length > 0 ? ` GROUP BY ${parentKeys.join(', ')}` : '';
+  return builder.done(`SELECT ${columns.join(', ')} FROM (${children}) children${groupBy}`);
+}
+
+function subtract(from: Sums, kept: readonly Sums[]): Sums {
+  const left = { ...from };
+  for (const sums of kept) for (const column of SUM_COLUMNS) left[column] -= sums[column];
+  return left;
+}
+
+/** The report's rows, level by level, in reportSql's shape. */
+export async function levelRows(queries: LevelQueries, levels: readonly LevelSql[]): Promise<Row[]> {
+  const out: Row[] = [];
+  let parents: Parent[] | null = null;
+  for (let depth = 1; depth <= levels.length; depth += 1) {
+    if (parents !== null && parents.length === 0) break;
+    const builder = queries.newBuilder();
+    const where = queries.where(builder);
+    const found = await queries.run(levelSql(queries, builder, levels, depth, where, parents));
+    const next: Parent[] = [];
+    for (const parent of found) {
+      const children = Number(parent.children);
+      if (children === 0) continue;
+      const raw = keyNames(depth - 1).map((key) => parent[key]);
+      const path = Object.fromEntries(raw.map((value, index) => [`o${index + 1}`, value]));
+      const kept = (parent.kept_children as unknown[][]).map((child) => ({
+        key: child[1],
+        sums: sumsOf(Object.fromEntries(SUM_COLUMNS.map((column, index) => [column, child[index + 2]]))),
+      }));
+      kept.forEach((child, index) => {
+        out.push({ lvl: depth, ...path, [`o${depth}`]: child.key, rn: index + 1, folded: 1, ...child.sums });
+        next.push({ raw: [...raw, child.key] });
+      });
+      if (children > kept.length) {
+        const parentSums = sumsOf(
+          Object.fromEntries(SUM_COLUMNS.map((column) => [column, parent[`parent_${column}`]])),
+        );
+        const others = subtract(
+          parentSums,
+          kept.map((child) => child.sums),
+        );
+        out.push({
+          lvl: depth,
+          ...path,
+          [`o${depth}`]: null,
+          rn: kept.length + 1,
+          folded: children - kept.length,
+          ...others,
+        });
+      }
+    }
+    parents = next;
+  }
+  return out;
+}
