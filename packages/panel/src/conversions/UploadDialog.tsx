@@ -43,7 +43,7 @@ const example = ['# clickid:payout=..:status=..', 'AbC123xyz:payout=12.50:status
 
 const resultColumns: DataTableColumn<LineResult>[] = [
   { id: 'line', header: 'Line', accessor: (row) => row.line, kind: 'number', width: 80 },
-  { id: 'clickId', header: 'Click ID', accessor: (row) => row.clickId || null, width: 170 },
+  { id: 'clickId', header: 'Click ID', accessor: (row) => row.clickId || null, width: 220 },
   {
     id: 'outcome',
     header: 'Result',
@@ -51,7 +51,7 @@ const resultColumns: DataTableColumn<LineResult>[] = [
     cell: (row) => <Badge tone={OUTCOMES[row.outcome].tone}>{OUTCOMES[row.outcome].label}</Badge>,
     width: 110,
   },
-  { id: 'message', header: 'Reason', accessor: (row) => row.message || null, width: 360 },
+  { id: 'message', header: 'Reason', accessor: (row) => row.message || null, width: 320 },
 ];
 
 /** Always in the dialog, so the summary is announced when an answer fills it in. */

@@ -154,7 +154,8 @@ function columnOf(id: ConversionColumn, format: ConversionFormat): ConversionTab
     case 'trafficSource':
       return refColumn(id);
     case 'clickId':
-      return { id, header, accessor: (row) => row.clickId, csv: (row) => row.clickId, width: 170 };
+      // Wide enough for a whole click id (23 characters), which is what people copy from here.
+      return { id, header, accessor: (row) => row.clickId, csv: (row) => row.clickId, width: 220 };
     case 'timeToConvert':
       return {
         id,
@@ -163,7 +164,7 @@ function columnOf(id: ConversionColumn, format: ConversionFormat): ConversionTab
         cell: (row) => formatDuration(row.timeToConvertSeconds),
         csv: (row) => row.timeToConvertSeconds,
         kind: 'number',
-        width: 130,
+        width: 140,
       };
     case 'country':
       return { id, header, accessor: (row) => row.country || null, csv: (row) => row.country, width: 90 };
