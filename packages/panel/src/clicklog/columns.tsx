@@ -8,7 +8,7 @@ import type { DataTableColumn } from '@cairn/ui';
 import { Link } from 'wouter';
 import type { CsvCell } from '../reports/csv.ts';
 import { DIMENSION_LABELS, editPathOf, isDimension, isEntityDimension } from '../reports/dimensions.ts';
-import { formatInstant } from '../reports/format.ts';
+import { formatInstant } from '../utils/format.ts';
 
 // The click log's columns: every column the engine records (CLICK_LOG_COLUMNS), each read from the
 // row the API answers: entity columns carry `{ value, name }`, yes/no columns booleans, cost micro-units.

@@ -1,4 +1,4 @@
-import { formatClock, formatCount } from './format.ts';
+import { formatClock, formatCount } from '../utils/format.ts';
 import * as styles from './monitor.css.ts';
 
 export interface MinuteCount {

@@ -13,16 +13,16 @@ import { useQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { useServices } from '../app/services.ts';
 import * as pageStyles from '../pages/pages.css.ts';
-import { fetchMonitor, monitorQueryKey } from './api.ts';
-import { ClicksChart } from './ClicksChart.tsx';
 import {
   formatBytes,
   formatCount,
   formatDate,
   formatDateTime,
-  formatDuration,
+  formatMilliseconds,
   formatRate,
-} from './format.ts';
+} from '../utils/format.ts';
+import { fetchMonitor, monitorQueryKey } from './api.ts';
+import { ClicksChart } from './ClicksChart.tsx';
 import * as styles from './monitor.css.ts';
 import { Part } from './Part.tsx';
 
@@ -76,12 +76,12 @@ function JournalCard({ journal }: { journal: MonitorResponse['journal'] }) {
             'Backlog',
             `${formatCount(journal.backlogEvents)} events in ${formatCount(journal.backlogSegments)} segments`,
           ],
-          ['Flusher lag', formatDuration(journal.lagMs)],
+          ['Flusher lag', formatMilliseconds(journal.lagMs)],
           ['Throughput', formatRate(journal.eventsPerSecond)],
           [
             'Last flush',
             journal.lastFlushAt
-              ? `${formatDateTime(journal.lastFlushAt)}, took ${formatDuration(journal.lastFlushMs)}`
+              ? `${formatDateTime(journal.lastFlushAt)}, took ${formatMilliseconds(journal.lastFlushMs)}`
               : 'Not yet',
           ],
           ['Stored since start', `${formatCount(journal.flushedTotal)} events`],

@@ -8,8 +8,8 @@ import { type CallProblem, problemOf } from '../../entities/api.ts';
 import { ProblemBox, splitProblem } from '../../entities/problems.tsx';
 import type { FieldErrors } from '../../entities/types.ts';
 import * as pageStyles from '../../pages/pages.css.ts';
+import { formatCount, formatMilliseconds } from '../../utils/format.ts';
 import { runSeed } from '../api.ts';
-import { formatCount, formatDuration } from '../format.ts';
 import * as styles from '../monitor.css.ts';
 import { fieldErrorsOf } from './fieldErrors.ts';
 
@@ -41,7 +41,7 @@ function SeedResult({ result }: { result: SeedResponse }) {
     ['Clicks', formatCount(result.clicks)],
     ['Lander clicks', formatCount(result.lpClicks)],
     ['Conversions', formatCount(result.conversions)],
-    ['Took', formatDuration(result.elapsedMs)],
+    ['Took', formatMilliseconds(result.elapsedMs)],
   ];
   return (
     <Card title="Seeded">
@@ -165,7 +165,7 @@ export function SeedSection() {
               {startedAt !== undefined
                 ? `Seeding… ${elapsed} s`
                 : result
-                  ? `Done: ${formatCount(result.clicks)} clicks in ${formatDuration(result.elapsedMs)}.`
+                  ? `Done: ${formatCount(result.clicks)} clicks in ${formatMilliseconds(result.elapsedMs)}.`
                   : ''}
             </span>
           </div>

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatBytes,
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatInstant,
+  formatMilliseconds,
+  formatMoney,
+  formatPercentMicros,
+} from './format.ts';
+
+describe('formatting for people', () => {
+  it('writes an instant in the given zone and locale, and leaves text that is no time alone', () => {
+    const at = '2026-11-23T08:16:05.000Z';
+    expect(formatDateTime(at, { locale: 'en-GB', timeZone: 'Europe/Berlin' })).toBe('23 Nov 2026, 09:16');
+    expect(formatDateTime(at, { locale: 'en-US', timeZone: 'America/New_York' })).toBe(
+      'Nov 23, 2026, 3:16 AM',
+    );
+    expect(formatDate(at, { locale: 'en-GB', timeZone: 'Asia/Tokyo' })).toBe('23 Nov 2026');
+    expect(formatInstant(at, 'en-GB', 'UTC')).toBe('23/11/2026, 08:16:05');
+    expect(formatDateTime('not a time')).toBe('not a time');
+  });
+
+  it('writes money with its currency symbol and at least its currency decimals, never rounding micros away', () => {
+    expect(formatMoney(2_500_000, 'USD', { locale: 'en-US' })).toBe('$2.50');
+    expect(formatMoney(1_234_000_000, 'EUR', { locale: 'en-GB' })).toBe('€1,234.00');
+    expect(formatMoney(12_500, 'USD', { locale: 'en-US' })).toBe('$0.0125');
+    expect(formatMoney(1_500_000_000, 'JPY', { locale: 'en-US' })).toBe('¥1,500');
+    expect(formatMoney(3_000_000, 'EUR', { locale: 'de-DE' })).toMatch(/^3,00\s€$/);
+    // A code Intl does not know still says what it is.
+    expect(formatMoney(1_000_000, 'X1', { locale: 'en-US' })).toBe('1 X1');
+    expect(formatPercentMicros(40_000_000, { locale: 'en-US' })).toBe('40%');
+  });
+
+  it('writes durations and sizes', () => {
+    expect(formatDuration(45)).toBe('45 s');
+    expect(formatDuration(3 * 3600 + 300)).toBe('3 h 5 min');
+    expect(formatMilliseconds(850)).toBe('850 ms');
+    expect(formatMilliseconds(123_000)).toBe('2 min 3 s');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+  });
+});

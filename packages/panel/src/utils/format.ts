@@ -1,0 +1,144 @@
+import { MICROS_PER_UNIT } from '@cairn/contract';
+
+// How the panel writes values for people, in one place for every page: instants in the viewer's time
+// zone and locale (never ISO text), money with its currency's symbol, counts, sizes and durations.
+
+/** Where and how a time is read; each omitted one is the browser's own. */
+export interface TimeOptions {
+  locale?: string;
+  timeZone?: string;
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(
+  { locale, timeZone }: TimeOptions,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const key = JSON.stringify([locale, timeZone, options]);
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { ...options, ...(timeZone ? { timeZone } : {}) });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+function formatTime(iso: string, options: TimeOptions, parts: Intl.DateTimeFormatOptions): string {
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? iso : dateFormat(options, parts).format(ms);
+}
+
+/** `23 Nov 2026, 09:16` (en-GB), `Nov 23, 2026, 9:16 AM` (en-US); text that is not a time stays as it is. */
+export function formatDateTime(iso: string, options: TimeOptions = {}): string {
+  return formatTime(iso, options, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** `23 Nov 2026` (en-GB). */
+export function formatDate(iso: string, options: TimeOptions = {}): string {
+  return formatTime(iso, options, { dateStyle: 'medium' });
+}
+
+/** Hours and minutes, as the viewer's clock shows them. */
+export function formatClock(iso: string, options: TimeOptions = {}): string {
+  return formatTime(iso, options, { hour: '2-digit', minute: '2-digit' });
+}
+
+/**
+ * An instant as numbers down to the second (`23/11/2026, 09:16:05`), for the report tables and logs
+ * where rows are compared by time.
+ */
+export function formatInstant(iso: string, locale: string, timeZone: string, withSeconds = true): string {
+  return formatTime(
+    iso,
+    { locale, timeZone },
+    {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      ...(withSeconds ? { second: '2-digit' } : {}),
+    },
+  );
+}
+
+/** A time span in seconds: `45 s`, `12 min`, `3 h 5 min`, `2 d 4 h`. */
+export function formatDuration(seconds: number): string {
+  if (seconds < 60) return `${Math.max(0, Math.round(seconds))} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ${minutes % 60} min`;
+  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+}
+
+const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+/** How long an operation took, from milliseconds: `850 ms`, `1.5 s`, `2 min 3 s`. */
+export function formatMilliseconds(ms: number): string {
+  if (ms < 1000) return `${integer.format(ms)} ms`;
+  if (ms < 60_000) return `${oneDecimal.format(ms / 1000)} s`;
+  const minutes = Math.floor(ms / 60_000);
+  const seconds = Math.round((ms % 60_000) / 1000);
+  return seconds > 0 ? `${minutes} min ${seconds} s` : `${minutes} min`;
+}
+
+export function formatCount(value: number): string {
+  return integer.format(value);
+}
+
+export function formatRate(perSecond: number): string {
+  return `${oneDecimal.format(perSecond)} events/s`;
+}
+
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${unit === 0 ? integer.format(value) : oneDecimal.format(value)} ${units[unit]}`;
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat | null>();
+
+function moneyFormat(currency: string, locale: string | undefined): Intl.NumberFormat | null {
+  const key = `${locale}|${currency}`;
+  let format = moneyFormats.get(key);
+  if (format === undefined) {
+    try {
+      // The currency's own decimals at least (2 for USD, 0 for JPY), more only for an amount that has
+      // them: a bid of $0.0125 a click is not rounded to $0.01.
+      const digits = new Intl.NumberFormat(locale, { style: 'currency', currency }).resolvedOptions()
+        .minimumFractionDigits;
+      format = new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: Math.max(digits ?? 0, 6),
+      });
+    } catch {
+      // Not an ISO 4217 code Intl knows.
+      format = null;
+    }
+    moneyFormats.set(key, format);
+  }
+  return format;
+}
+
+/** An amount in micro-units in its currency: `$2.50`, `€1,234.00`, `$0.0125`; an unknown code follows it. */
+export function formatMoney(micros: number, currency: string, options: { locale?: string } = {}): string {
+  const amount = micros / MICROS_PER_UNIT;
+  const format = moneyFormat(currency, options.locale);
+  if (format) return format.format(amount);
+  return `${new Intl.NumberFormat(options.locale, { maximumFractionDigits: 6 }).format(amount)} ${currency}`;
+}
+
+/** A share held in micro-units of a percent (40% = 40 000 000): `40%`, `12.5%`. */
+export function formatPercentMicros(micros: number, options: { locale?: string } = {}): string {
+  return `${new Intl.NumberFormat(options.locale, { maximumFractionDigits: 6 }).format(micros / MICROS_PER_UNIT)}%`;
+}
