@@ -28,7 +28,8 @@ describe('report query', () => {
       { dimension: 'day', sort: 'value', order: 'asc', limit: 10 },
     ]);
     expect(query.range).toEqual({ preset: 'today', from: null, to: null });
-    expect(query.timezone).toBe('UTC');
+    // No zone given: the server counts in the tracker's zone (its stats settings).
+    expect(query.timezone).toBeNull();
     expect(query.filters).toEqual({});
   });
 

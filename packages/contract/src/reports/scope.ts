@@ -95,7 +95,8 @@ export interface ReportRange {
 /** What every report call shares: the time range, its zone and the filters. */
 export interface ReportScope {
   range: ReportRange;
-  timezone: string;
+  /** The IANA zone days, hours and weeks are counted in; null: the tracker's (the stats settings). */
+  timezone: string | null;
   filters: ReportFilters;
 }
 
@@ -109,7 +110,7 @@ export const rangeQueryShape = {
   preset: z.enum(DATE_PRESETS, { error: `preset is one of ${DATE_PRESETS.join(', ')}` }).optional(),
   from: localDateTimeSchema.optional(),
   to: localDateTimeSchema.optional(),
-  timezone: timeZoneSchema.default('UTC'),
+  timezone: timeZoneSchema.optional(),
 };
 export const anyQueryValue = z.union([z.string(), z.array(z.string())]);
 
@@ -163,8 +164,8 @@ function rangeOf(
 }
 
 export function reportScopeOf(
-  query: { preset?: DatePreset; from?: LocalDateTime; to?: LocalDateTime; timezone: string },
+  query: { preset?: DatePreset; from?: LocalDateTime; to?: LocalDateTime; timezone?: string | undefined },
   ctx: Ctx,
 ): ReportScope {
-  return { range: rangeOf(query, ctx), timezone: query.timezone, filters: filtersOf(query, ctx) };
+  return { range: rangeOf(query, ctx), timezone: query.timezone ?? null, filters: filtersOf(query, ctx) };
 }

@@ -13,8 +13,9 @@ import {
   type ReportScope,
   TIME_DIMENSIONS,
 } from '@cairn/contract';
+import { readStatsSettings } from '../routes/statsSettings.ts';
 import type { Sql } from '../store/config/port.ts';
-import type { EventStore } from '../store/events/port.ts';
+import type { EventStore, ReportSources } from '../store/events/port.ts';
 import { clickLogRow, decodeCursor, encodeCursor, namesWanted, storedColumns } from './clickLog.ts';
 import { dialectFor, type ReportDialect } from './dialect.ts';
 import { DIMENSION_SPECS, entityColumn } from './dimensions.ts';
@@ -31,7 +32,11 @@ export interface ReportViewer {
 /** A query ready for SQL: the range as instants and the zone's offsets over it. */
 export interface PreparedScope {
   range: UtcRange;
+  /** The zone asked for, or the tracker's. */
+  timezone: string;
   segments: OffsetSegment[];
+  /** What the sums are read from (raw events, and the rollup once auto-clearing has run). */
+  sources: ReportSources;
   filters: ReportFilters;
   campaignIds: readonly number[] | null;
   /** Nothing can match (no readable campaign, or no event in an open range that needs a zone). */
@@ -75,10 +80,16 @@ export class ReportService {
    * (all_time, or custom without to) takes its ends from the events the other conditions select.
    */
   async prepare(scope: ReportScope, viewer: ReportViewer, needsZone: boolean): Promise<PreparedScope> {
-    const range = resolveRange(scope.range, scope.timezone, this.now());
+    const [timezone, sources] = await Promise.all([
+      scope.timezone ?? readStatsSettings(this.config).then((settings) => settings.timezone),
+      this.events.reportSources(),
+    ]);
+    const range = resolveRange(scope.range, timezone, this.now());
     const prepared: PreparedScope = {
       range,
+      timezone,
       segments: [],
+      sources,
       filters: scope.filters,
       campaignIds: viewer.campaignIds,
       empty: viewer.campaignIds !== null && viewer.campaignIds.length === 0,
@@ -90,7 +101,7 @@ export class ReportService {
       const untimed = Object.fromEntries(
         Object.entries(scope.filters).filter(([dimension]) => !isTimeDimension(dimension)),
       );
-      const builder = new SqlBuilder(this.dialect, []);
+      const builder = new SqlBuilder(this.dialect, [], sources);
       const sql = timeSpanSql(builder, whereSql(builder, { ...prepared, filters: untimed }));
       const rows = await this.events.query(sql.text, sql.params);
       const first = toMs(rows[0]?.first);
@@ -99,7 +110,7 @@ export class ReportService {
       from ??= first;
       to ??= last + 1;
     }
-    return { ...prepared, segments: offsetSegments(scope.timezone, from, Math.max(from, to)) };
+    return { ...prepared, segments: offsetSegments(timezone, from, Math.max(from, to)) };
   }
 
   async report(query: ReportQuery, viewer: ReportViewer): Promise<ReportResponse> {
@@ -110,7 +121,7 @@ export class ReportService {
     );
     const range = { from: iso(prepared.range.from), to: iso(prepared.range.to) };
     if (prepared.empty) return { rows: [], totals: metricsOf(zeroSums()), range };
-    const builder = new SqlBuilder(this.dialect, prepared.segments);
+    const builder = new SqlBuilder(this.dialect, prepared.segments, prepared.sources);
     const levels = query.levels.map((level) => ({ ...level, spec: DIMENSION_SPECS[level.dimension] }));
     const sql = reportSql(builder, levels, whereSql(builder, prepared));
     const stored = await this.events.query(sql.text, sql.params);
@@ -189,7 +200,7 @@ export class ReportService {
     }
     const sums = new Map<number, Sums>();
     if (!prepared.empty && (ids === null || ids.length > 0)) {
-      const builder = new SqlBuilder(this.dialect, prepared.segments);
+      const builder = new SqlBuilder(this.dialect, prepared.segments, prepared.sources);
       const sql = entityStatsSql(builder, entityColumn(query.kind), ids, whereSql(builder, prepared));
       for (const row of await this.events.query(sql.text, sql.params)) sums.set(Number(row.id), sumsOf(row));
     }

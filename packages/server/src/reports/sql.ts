@@ -1,4 +1,5 @@
 import type { ReportDimension, ReportFilters, ReportSortKey, SortDirection } from '@cairn/contract';
+import type { ReportSources } from '../store/events/port.ts';
 import type { ReportDialect } from './dialect.ts';
 import { DIMENSION_SPECS, type DimensionSpec, type SqlEnv } from './dimensions.ts';
 import { eventAggregates, metricSql, reAggregates, SUM_COLUMNS } from './metrics.ts';
@@ -10,6 +11,7 @@ import type { OffsetSegment, UtcRange } from './timeRange.ts';
 //   r_i   g_i numbered by the level's sort within each parent (row_number)
 // and one row set out: per level the top N rows as they are and the rest folded into one NULL-keyed
 // "others" row per parent (GROUP BY CASE WHEN rn <= N THEN key END). Totals are the sum of level 1.
+// Sums read the raw events and, once auto-clearing has run, the rollup of the cleared ones (groupedSums).
 
 export interface SqlText {
   text: string;
@@ -21,9 +23,16 @@ export class SqlBuilder {
   readonly dialect: ReportDialect;
   readonly params: string[] = [];
   readonly env: SqlEnv;
+  /** What sums are read from; the click log and conversion lists read raw `events` only. */
+  readonly sources: ReportSources;
 
-  constructor(dialect: ReportDialect, segments: readonly OffsetSegment[]) {
+  constructor(
+    dialect: ReportDialect,
+    segments: readonly OffsetSegment[],
+    sources: ReportSources = { events: 'events', rollup: null },
+  ) {
     this.dialect = dialect;
+    this.sources = sources;
     this.env = {
       dialect,
       local: localTimeSql(dialect, segments),
@@ -77,6 +86,25 @@ export function whereSql(builder: SqlBuilder, input: WhereInput): string {
   return conditions.length > 0 ? conditions.join(' AND ') : 'TRUE';
 }
 
+/**
+ * The sums per `keys` (each `expr AS key` in `keyed`) of the events `where` selects: one GROUP BY over
+ * the raw events, and once something was cleared, the same GROUP BY over the rollup (whose relation
+ * shows the events' columns) added to it.
+ */
+export function groupedSums(
+  builder: SqlBuilder,
+  keyed: readonly string[],
+  keys: readonly string[],
+  where: string,
+): string {
+  const { dialect, sources } = builder;
+  const groupBy = keys.length > 0 ? ` GROUP BY ${keys.join(', ')}` : '';
+  const raw = `SELECT ${[...keyed, ...eventAggregates(dialect)].join(', ')} FROM ${sources.events} WHERE ${where}${groupBy}`;
+  if (sources.rollup === null) return raw;
+  const cleared = `SELECT ${[...keyed, ...reAggregates()].join(', ')} FROM ${sources.rollup} WHERE ${where}${groupBy}`;
+  return `SELECT ${[...keys, ...reAggregates()].join(', ')} FROM (${raw} UNION ALL ${cleared}) sums${groupBy}`;
+}
+
 export interface LevelSql {
   spec: DimensionSpec;
   sort: ReportSortKey;
@@ -95,7 +123,7 @@ export function reportSql(builder: SqlBuilder, levels: readonly LevelSql[], wher
   const { dialect, env } = builder;
   const depth = levels.length;
   const keyed = levels.map((level, index) => `${level.spec.key(env)} AS k${index + 1}`);
-  const baseSql = `SELECT ${[...keyed, ...eventAggregates(dialect)].join(', ')} FROM events WHERE ${where} GROUP BY ${keyNames(depth).join(', ')}`;
+  const baseSql = groupedSums(builder, keyed, keyNames(depth), where);
   // Computed once when several levels read it; a one-level report streams it into the ranking.
   const ctes = [depth > 1 ? dialect.cte('base', baseSql) : `base AS (${baseSql})`];
   const outputs: string[] = [];
@@ -139,9 +167,7 @@ export function entityStatsSql(
   where: string,
 ): SqlText {
   const only = ids === null ? '' : ` AND ${column} IN (${ids.join(', ')})`;
-  return builder.done(
-    `SELECT ${[`${column} AS id`, ...eventAggregates(builder.dialect)].join(', ')} FROM events WHERE ${where}${only} GROUP BY ${column}`,
-  );
+  return builder.done(groupedSums(builder, [`${column} AS id`], ['id'], `${where}${only}`));
 }
 
 /** Raw clicks newest first, after the cursor's (ts, click_id) when there is one; one row more than a page. */
@@ -165,5 +191,12 @@ export function clickLogSql(
 
 /** The first and last event time the conditions select (for time buckets over an open range). */
 export function timeSpanSql(builder: SqlBuilder, where: string): SqlText {
-  return builder.done(`SELECT min(ts) AS first, max(ts) AS last FROM events WHERE ${where}`);
+  const { sources } = builder;
+  const span = (from: string) => `SELECT min(ts) AS first, max(ts) AS last FROM ${from} WHERE ${where}`;
+  if (sources.rollup === null) return builder.done(span(sources.events));
+  // No row from a side without events: ClickHouse's min over nothing is 1970, not NULL.
+  const sides = [sources.events, sources.rollup].map((from) => `${span(from)} HAVING count(*) > 0`);
+  return builder.done(
+    `SELECT min(first) AS first, max(last) AS last FROM (${sides.join(' UNION ALL ')}) spans HAVING count(*) > 0`,
+  );
 }
