@@ -32,6 +32,24 @@ function waitForLine(child: ChildProcess, pattern: RegExp): Promise<string> {
   });
 }
 
+/** CPU seconds of the main thread and of the worker pool (event inserts, queries) of a process. */
+function threadSeconds(pid: number | undefined): { main: number; pool: number } {
+  const seconds = { main: 0, pool: 0 };
+  for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const name = fs.readFileSync(`/proc/${pid}/task/${task}/comm`, 'utf8').trim();
+      const stat = fs.readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const cpu = (Number(fields[11]) + Number(fields[12])) / 100; // clock ticks (USER_HZ)
+      if (Number(task) === pid) seconds.main += cpu;
+      else if (name === 'libuv-worker') seconds.pool += cpu;
+    } catch {
+      // a thread that ended meanwhile
+    }
+  }
+  return seconds;
+}
+
 function rssOf(pid: number | undefined): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
@@ -197,15 +215,29 @@ async function main(): Promise<void> {
     await load(`${base}/`, { paths: clickPaths.slice(0, 4) }); // warm-up (JIT, caches)
     const bareRun = await load(`http://127.0.0.1:${barePort}/`, { paths: ['/click?key=x'] });
     const clickRun = await load(`${base}/`, { paths: clickPaths });
+    // Under a burst that fills the core the worker pool (event inserts) yields to the click answers, so
+    // clicks wait in the journal; say how many, and how long the pool takes to store them afterwards.
+    const monitorNow = () =>
+      (globalThis as { benchMonitor?: () => Promise<Record<string, unknown>> }).benchMonitor?.() as Promise<{
+        journal: {
+          flushedTotal: number;
+          eventsPerSecond: number;
+          lastFlushMs: number;
+          backlogEvents: number;
+        };
+      }>;
+    const backlogAfterBurst = (await monitorNow()).journal.backlogEvents;
+    const drainStart = performance.now();
+    while ((await monitorNow()).journal.backlogEvents > 0 && performance.now() - drainStart < 60_000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const drainSeconds = (performance.now() - drainStart) / 1000;
     const bareFixed = await load(`http://127.0.0.1:${barePort}/`, { paths: ['/click?key=x'], rate: 2000 });
     const clickFixed = await load(`${base}/`, { paths: clickPaths, rate: 2000 });
     const rss = rssOf(cairn.pid);
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    const monitor = (await (
-      globalThis as { benchMonitor?: () => Promise<Record<string, unknown>> }
-    ).benchMonitor?.()) as {
-      journal: { flushedTotal: number; eventsPerSecond: number; lastFlushMs: number };
-    };
+    const monitor = await monitorNow();
+    const threads = threadSeconds(cairn.pid);
     cairn.kill('SIGTERM');
     await new Promise((resolve) => cairn.once('exit', resolve));
     const eventsBytes = fs.statSync(path.join(dataDir, 'events.duckdb')).size;
@@ -223,6 +255,12 @@ async function main(): Promise<void> {
       `| errors / non-redirects | ${clickRun.errors + clickFixed.errors} | ${bareRun.errors + bareFixed.errors} | |`,
     );
     console.log(`| server RSS after load | ${(rss / 1e6).toFixed(0)} MB | | |`);
+    console.log(
+      `| journal backlog after the burst | ${backlogAfterBurst} clicks, stored ${drainSeconds.toFixed(1)} s later | | |`,
+    );
+    console.log(
+      `| server CPU over the run | main thread ${threads.main.toFixed(1)} s, worker pool ${threads.pool.toFixed(1)} s | | |`,
+    );
     console.log(
       `| clicks flushed into events.duckdb | ${monitor.journal.flushedTotal} (last batch ${monitor.journal.lastFlushMs} ms, ${monitor.journal.eventsPerSecond.toFixed(0)} events/s) | | |`,
     );
