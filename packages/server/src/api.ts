@@ -5,6 +5,7 @@ import { registerEntityRoutes } from './entities/routes.ts';
 import { installHideProfitFilter } from './permissions/hideProfit.ts';
 import { entityRoutesOptions, hidesProfitFor } from './permissions/options.ts';
 import { registerReportRoutes } from './reports/routes.ts';
+import { registerRetentionRoutes } from './retention/routes.ts';
 import { registerAccountRoutes } from './routes/account.ts';
 import { registerStatsSettingsRoutes } from './routes/statsSettings.ts';
 import { registerSystemRoutes } from './routes/system.ts';
@@ -31,4 +32,5 @@ export async function apiPlugin(api: FastifyInstance, { ctx, guard }: ApiPluginO
   registerConversionApiRoutes(api, ctx, guard);
   registerReportRoutes(api, ctx, guard);
   registerStatsSettingsRoutes(api, ctx, guard);
+  registerRetentionRoutes(api, ctx, guard);
 }

@@ -9,6 +9,7 @@ import { type CairnConfig, type CairnOptions, ConfigError, resolveConfig } from 
 import { EntityChanges } from './entities/changes.ts';
 import { parsePublicKey } from './license.ts';
 import { createLogger } from './logger.ts';
+import { startRetentionJob } from './retention/job.ts';
 import { CAIRN_VERSION, openData, openEventStore } from './runtime.ts';
 import { getSetting, SETTING_LICENSE_KEY } from './settings.ts';
 import { backupDatabase } from './store/config/backups.ts';
@@ -17,8 +18,8 @@ import { schemaVersion } from './store/config/migrate.ts';
 import type { ConfigStore } from './store/config/port.ts';
 import { PostgresConfigStore } from './store/config/postgres.ts';
 import type { EventStore } from './store/events/port.ts';
-import { startTracking, type TrackingRuntime } from './tracking/runtime.ts';
 import { lowerWorkerPoolPriority } from './threadPriority.ts';
+import { startTracking, type TrackingRuntime } from './tracking/runtime.ts';
 
 export { totpCode } from './auth/totp.ts';
 export { type CairnConfig, type CairnOptions, DEFAULT_CONFIG, loadConfig, resolveConfig } from './config.ts';
@@ -84,9 +85,9 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       now: config.now,
       flushIntervalMs: config.flushIntervalMs,
     });
-    // Many nodes on one PostgreSQL: a change made on any node reaches every node's routing table.
     const nicer = lowerWorkerPoolPriority(config.workerNice);
     logger.debug({ threads: nicer, nice: config.workerNice }, 'worker pool niceness set');
+    // Many nodes on one PostgreSQL: a change made on any node reaches every node's routing table.
     if (data.store instanceof PostgresConfigStore) {
       const running = tracking;
       broadcast = await startChangeBroadcast({
@@ -159,6 +160,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       guard.sweep().catch((error: unknown) => app.log.error({ err: error }, 'session sweep failed'));
     }, SWEEP_INTERVAL_MS);
     sweeper.unref();
+    const retention = startRetentionJob({ store: data.store, events, now: config.now }, logger);
     let closed = false;
     return {
       url,
@@ -175,6 +177,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
         if (closed) return;
         closed = true;
         clearInterval(sweeper);
+        await retention.stop();
         await app.close();
         await broadcast?.close();
         await tracking?.close();

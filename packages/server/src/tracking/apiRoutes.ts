@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Guard } from '../auth/guard.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../http.ts';
+import { retentionMonitorItem } from '../retention/job.ts';
 import { ENRICHMENT_CREDITS } from './enrich/index.ts';
 import { seedEvents } from './seed.ts';
 
@@ -99,6 +100,7 @@ export function registerTrackingApiRoutes(api: FastifyInstance, ctx: AppContext,
           state: 'ok',
           detail: `${runtime.table.campaignCount} campaigns compiled, ${runtime.table.changeCount} changes applied`,
         },
+        await retentionMonitorItem(ctx.store, now),
       ],
       routing: { campaigns: runtime.table.campaignCount, changesApplied: runtime.table.changeCount },
       memory: {

@@ -122,7 +122,10 @@ export async function startTracking(options: TrackingRuntimeOptions): Promise<Tr
   // A KeyObject made once: creating one from raw bytes on every signature is what costs.
   const hopKey = crypto.createSecretKey(options.hopKey);
   const recent = new RecentClicks();
-  const findClick = (clickId: string, clickTime: number) => options.events.findClick(clickId, clickTime);
+  // A click auto-clearing took is still found, so its late conversions count.
+  const findClick = async (clickId: string, clickTime: number) =>
+    (await options.events.findClick(clickId, clickTime)) ??
+    options.events.findClearedClick(clickId, clickTime);
   const conversions = new ConversionService({
     store: options.store,
     events: options.events,
