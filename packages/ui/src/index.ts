@@ -74,6 +74,13 @@ export { preloadPopups } from './deferred/popups.ts';
 export { EmptyState, type EmptyStateProps } from './EmptyState/EmptyState.tsx';
 export { FIELD_SIZES, type FieldSize } from './Field/Field.css.ts';
 export { Field, type FieldControlProps, type FieldProps } from './Field/Field.tsx';
+export {
+  firstInvalidControl,
+  focusFirstInvalid,
+  focusHeading,
+  moveFocusTo,
+  useAfterRender,
+} from './focus/moveFocus.ts';
 export { IconButton, type IconButtonProps } from './IconButton/IconButton.tsx';
 export {
   MASS_EDIT_FIELD_KINDS,

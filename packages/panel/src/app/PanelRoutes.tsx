@@ -6,6 +6,7 @@ import type { PageProps } from '../pages/pageProps.ts';
 import { loadPage } from '../pages/registry.ts';
 import { documentTitle, type Resolution, resolveRoute } from '../routes/resolve.ts';
 import { type LayoutComponent, loadLayout } from './chunks.ts';
+import { useHeadingFocusOnNavigation } from './headingFocus.ts';
 import { LoadFailure } from './LoadFailure.tsx';
 import { updatesCheckQueryKey } from './queries.ts';
 import { rememberUser } from './rememberUser.ts';
@@ -115,6 +116,9 @@ export function PanelRoutes() {
   useEffect(() => {
     document.title = documentTitle(title);
   }, [title]);
+  useHeadingFocusOnNavigation(
+    committed && `${committed.match.route.path} ${JSON.stringify(committed.match.params)}`,
+  );
 
   if (failure?.path === path) return <LoadFailure error={failure.error} onReload={services.reload} />;
   if (!committed) return null;

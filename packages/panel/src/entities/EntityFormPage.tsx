@@ -1,6 +1,17 @@
-import { Badge, Button, ConfirmDialog, EmptyState, PageHeader, Skeleton, toast } from '@cairn/ui';
+import {
+  Badge,
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  focusFirstInvalid,
+  focusHeading,
+  PageHeader,
+  Skeleton,
+  toast,
+  useAfterRender,
+} from '@cairn/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useCallback, useMemo, useState } from 'react';
+import { type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { useServices } from '../app/services.ts';
 import type { PageProps } from '../pages/pageProps.ts';
@@ -23,7 +34,7 @@ import { contractOf } from './contracts.ts';
 import { buildInput, cloneDraft, draftFromItem, isVisible, newDraft } from './draft.ts';
 import * as styles from './entities.css.ts';
 import { FieldControl } from './FieldControl.tsx';
-import { entityFormUis } from './formRegistry.ts';
+import { entityFormUis, formUiOfKind } from './formRegistry.ts';
 import { ProblemBox, rejectUnlessOk, renderProblem, splitProblem } from './problems.tsx';
 import type { Draft, EntityFormUi, FieldErrors, Item } from './types.ts';
 import { useLeaveGuard } from './useLeaveGuard.ts';
@@ -123,6 +134,11 @@ function FormBody({
   const [problem, setProblem] = useState<CallProblem | null>(null);
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState<'archive' | 'restore' | 'delete' | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // A failed save takes focus to the first field it marked (or to the heading, above a message about no
+  // one field); a save that stays on the page takes it to the heading.
+  const afterRender = useAfterRender();
+  const focusProblem = () => afterRender(() => focusFirstInvalid(form.current) || focusHeading());
   const dirty = JSON.stringify(draft) !== JSON.stringify(baseline);
   const guard = useLeaveGuard(dirty);
   const visibleFields = ui.fields.filter((field) => isVisible(field, draft));
@@ -163,6 +179,7 @@ function FormBody({
           errors: hidden.map(([field, message]) => ({ field, message })),
         });
       }
+      focusProblem();
       return;
     }
     setSaving(true);
@@ -178,6 +195,7 @@ function FormBody({
       );
       setErrors(split.fieldErrors);
       setProblem(split.rest);
+      focusProblem();
       return;
     }
     setErrors({});
@@ -190,6 +208,7 @@ function FormBody({
       setItem(saved);
       setBaseline(next);
       setDraft(next);
+      afterRender(() => focusHeading());
     } else {
       // The new item's page shows what only exists after saving (its URLs to copy).
       guard.leave(`${listPathOf(ui)}/edit/${saved.id}`);
@@ -218,6 +237,7 @@ function FormBody({
     mode,
     item,
     draft,
+    formUiOf: formUiOfKind,
     replaceDraft: (next: Draft) => {
       setDraft(next);
       setErrors({});
@@ -262,7 +282,13 @@ function FormBody({
       />
       {ui.FormIntro && <ui.FormIntro {...extras} />}
       {problem && <ProblemBox problem={problem} />}
-      <form className={styles.stack} onSubmit={submit} noValidate aria-label={title ?? names.singular}>
+      <form
+        ref={form}
+        className={styles.stack}
+        onSubmit={submit}
+        noValidate
+        aria-label={title ?? names.singular}
+      >
         <div className={styles.form}>
           {visibleFields.map((field) => (
             <div

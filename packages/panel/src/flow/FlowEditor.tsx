@@ -98,7 +98,7 @@ function Unplaced({ errors }: { errors: FlowErrors }) {
   );
   if (messages.length === 0) return null;
   return (
-    <p className={styles.problem} role="alert">
+    <p className={styles.problem} role="alert" data-problem>
       {messages.map(([path, message]) => `${path}: ${message}`).join('\n')}
     </p>
   );

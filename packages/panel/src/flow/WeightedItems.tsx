@@ -108,7 +108,11 @@ export function WeightedItems<T extends { weight: Weight; paused: boolean }>({
                   onToggle={() => onRow(index, { paused: !row.paused })}
                 />
                 <RemoveButton title={title} onRemove={() => onRemove(index)} />
-                {rowProblems.length > 0 && <p className={styles.problem}>{rowProblems.join('\n')}</p>}
+                {rowProblems.length > 0 && (
+                  <p className={styles.problem} data-problem>
+                    {rowProblems.join('\n')}
+                  </p>
+                )}
               </li>
             );
           })}

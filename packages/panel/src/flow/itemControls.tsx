@@ -28,7 +28,8 @@ export function Problems({
   });
   if (messages.length === 0) return null;
   return (
-    <p className={styles.problem}>
+    // Marked so a failed save can take focus to it: it belongs to no one control.
+    <p className={styles.problem} data-problem>
       {messages.map(([path, message]) => (path === '' ? message : `${path}: ${message}`)).join('\n')}
     </p>
   );

@@ -1,6 +1,6 @@
-import { Button, Card, ServerMessage, TextField } from '@cairn/ui';
+import { Button, Card, focusFirstInvalid, ServerMessage, TextField, useAfterRender } from '@cairn/ui';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState, useSyncExternalStore } from 'react';
+import { type FormEvent, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { type SignInResult, signIn, signInDemo, signInTwoFactor } from '../api/calls.ts';
 import { modeInfoQuery } from '../app/mode.ts';
@@ -25,6 +25,9 @@ export default function SignInPage() {
   const [step, setStep] = useState<'credentials' | 'two-factor'>('credentials');
   const [message, setMessage] = useState('');
   const [pending, setPending] = useState(false);
+  const [missing, setMissing] = useState<{ login?: string; password?: string; code?: string }>({});
+  const form = useRef<HTMLFormElement>(null);
+  const afterRender = useAfterRender();
 
   const finish = (result: SignInResult) => {
     if (result.status === 'ok' && result.needTwoFactor) {
@@ -55,6 +58,20 @@ export default function SignInPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const empty =
+      step === 'credentials'
+        ? {
+            ...(login.trim() === '' ? { login: 'Enter your login' } : {}),
+            ...(password === '' ? { password: 'Enter your password' } : {}),
+          }
+        : code === ''
+          ? { code: 'Enter the code' }
+          : {};
+    setMissing(empty);
+    if (Object.keys(empty).length > 0) {
+      afterRender(() => focusFirstInvalid(form.current));
+      return;
+    }
     void run(() =>
       step === 'credentials'
         ? signIn(services.client, login, password)
@@ -65,7 +82,7 @@ export default function SignInPage() {
   return (
     <div className={styles.signInShell}>
       <Card className={styles.signInCard} title="Sign in to Cairn">
-        <form className={styles.stack} onSubmit={submit} noValidate>
+        <form ref={form} className={styles.stack} onSubmit={submit} noValidate>
           {license && (
             <div role="alert" className={styles.message}>
               <ServerMessage message={licenseErrorMessage(license, providerLogin)} />
@@ -89,7 +106,11 @@ export default function SignInPage() {
                 name="login"
                 autoComplete="username"
                 value={login}
-                onChange={(event) => setLogin(event.target.value)}
+                error={missing.login}
+                onChange={(event) => {
+                  setLogin(event.target.value);
+                  setMissing((old) => ({ ...old, login: undefined }));
+                }}
                 required
                 autoFocus
               />
@@ -99,7 +120,11 @@ export default function SignInPage() {
                 type="password"
                 autoComplete="current-password"
                 value={password}
-                onChange={(event) => setPassword(event.target.value)}
+                error={missing.password}
+                onChange={(event) => {
+                  setPassword(event.target.value);
+                  setMissing((old) => ({ ...old, password: undefined }));
+                }}
                 required
               />
             </>
@@ -111,7 +136,11 @@ export default function SignInPage() {
               autoComplete="one-time-code"
               description="Enter the 6-digit code from your authenticator app."
               value={code}
-              onChange={(event) => setCode(event.target.value.trim())}
+              error={missing.code}
+              onChange={(event) => {
+                setCode(event.target.value.trim());
+                setMissing({});
+              }}
               required
               autoFocus
             />
@@ -127,6 +156,7 @@ export default function SignInPage() {
                 onClick={() => {
                   setStep('credentials');
                   setCode('');
+                  setMissing({});
                   setMessage('');
                 }}
               >

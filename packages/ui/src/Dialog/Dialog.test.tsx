@@ -28,6 +28,31 @@ describe('Dialog', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(trigger).toHaveFocus();
   });
+
+  it('returns focus to the button that opened it by state, and keeps the page inert meanwhile', async () => {
+    function OpenedByState() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <nav>
+            <a href="#offers">Offers</a>
+          </nav>
+          <Button onClick={() => setOpen(true)}>Archive</Button>
+          <ConfirmDialog open={open} onOpenChange={setOpen} title="Archive offer?" onConfirm={() => {}} />
+        </>
+      );
+    }
+    const { container } = render(<OpenedByState />);
+    const opener = screen.getByRole('button', { name: 'Archive' });
+    await userEvent.click(opener);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Archive offer?' });
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    // The page behind is out of reach, not only hidden from assistive technology.
+    await waitFor(() => expect(container.closest('[inert]')).not.toBeNull());
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(opener).toHaveFocus());
+    expect(document.querySelector('[inert]')).toBeNull();
+  });
 });
 
 function ConfirmHarness({ onConfirm }: { onConfirm: () => Promise<void> }) {

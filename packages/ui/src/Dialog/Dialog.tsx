@@ -1,6 +1,14 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { type ComponentPropsWithoutRef, forwardRef, type HTMLAttributes, type ReactNode } from 'react';
+import {
+  type ComponentPropsWithoutRef,
+  forwardRef,
+  type HTMLAttributes,
+  type ReactNode,
+  useCallback,
+  useRef,
+} from 'react';
+import { useInertOutside } from '../focus/inertOutside.ts';
 import { IconButton } from '../IconButton/IconButton.tsx';
 import * as styles from './Dialog.css.ts';
 
@@ -25,18 +33,39 @@ export const Dialog = {
   Trigger: DialogPrimitive.Trigger,
   Close: DialogPrimitive.Close,
   Content: forwardRef<HTMLDivElement, DialogContentProps>(function DialogContent(
-    { title, description, size, closeLabel = 'Close', className, children, ...props },
+    { title, description, size, closeLabel = 'Close', className, children, onCloseAutoFocus, ...props },
     ref,
   ) {
+    const inertBehind = useInertOutside(ref);
+    // What had the focus as the dialog opened. Radix gives the focus back only to a Dialog.Trigger; a
+    // dialog opened by state (a confirmation, a route) would drop it on <body> as it closes.
+    const opener = useRef<HTMLElement | null>(null);
+    const content = useCallback(
+      (node: HTMLDivElement | null) => {
+        if (node) {
+          const active = node.ownerDocument.activeElement;
+          opener.current =
+            active instanceof HTMLElement && active !== node.ownerDocument.body ? active : null;
+        }
+        inertBehind(node);
+      },
+      [inertBehind],
+    );
     return (
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className={styles.overlay} />
         <DialogPrimitive.Content
-          ref={ref}
+          ref={content}
           className={cx(styles.content({ size }), className)}
           // Without a description Radix warns unless aria-describedby is explicitly unset.
           {...(description == null ? { 'aria-describedby': undefined } : {})}
           {...props}
+          onCloseAutoFocus={(event) => {
+            onCloseAutoFocus?.(event);
+            if (event.defaultPrevented || !opener.current?.isConnected) return;
+            event.preventDefault();
+            opener.current.focus();
+          }}
         >
           <div className={styles.header}>
             <div>

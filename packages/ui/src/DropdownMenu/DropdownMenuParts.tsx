@@ -1,7 +1,11 @@
 import * as MenuPrimitive from '@radix-ui/react-dropdown-menu';
 import { Check } from 'lucide-react';
-import { type ComponentPropsWithoutRef, forwardRef } from 'react';
+import { type ComponentPropsWithoutRef, createContext, forwardRef, useContext } from 'react';
+import { useInertOutside } from '../focus/inertOutside.ts';
 import * as menu from '../styles/menu.css.ts';
+
+// A modal menu (Radix's default) hides the page outside it; that outside is made inert as well.
+const ModalContext = createContext(true);
 
 const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
 
@@ -9,15 +13,22 @@ type ItemProps = ComponentPropsWithoutRef<typeof MenuPrimitive.Item> & { tone?: 
 
 /** The Radix parts of DropdownMenu (DropdownMenu.tsx), which fetches this module after the first paint. */
 export const DropdownMenuParts = {
-  Root: MenuPrimitive.Root,
+  Root({ modal = true, ...props }: ComponentPropsWithoutRef<typeof MenuPrimitive.Root>) {
+    return (
+      <ModalContext.Provider value={modal}>
+        <MenuPrimitive.Root modal={modal} {...props} />
+      </ModalContext.Provider>
+    );
+  },
   Trigger: MenuPrimitive.Trigger,
   Group: MenuPrimitive.Group,
   Content: forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof MenuPrimitive.Content>>(
     function MenuContent({ className, sideOffset = 4, align = 'start', ...props }, ref) {
+      const content = useInertOutside(ref, useContext(ModalContext));
       return (
         <MenuPrimitive.Portal>
           <MenuPrimitive.Content
-            ref={ref}
+            ref={content}
             sideOffset={sideOffset}
             align={align}
             className={cx(menu.content, className)}

@@ -19,6 +19,15 @@ export const title = style({
   fontSize: vars.fontSize.xxl,
   fontWeight: vars.fontWeight.bold,
   lineHeight: vars.lineHeight.tight,
+  borderRadius: vars.radius.sm,
+  selectors: {
+    '&:focus': { outline: 'none' },
+    // Shown when a keyboard user's action brought focus here, so they see where it went.
+    '&:focus-visible': {
+      outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}`,
+      outlineOffset: '2px',
+    },
+  },
 });
 export const description = style({ margin: 0, fontSize: vars.fontSize.md, color: vars.color.textMuted });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, alignItems: 'center' });

@@ -17,7 +17,10 @@ export function PageHeader({ title, description, breadcrumbs, actions }: PageHea
     <div className={styles.root}>
       <div className={styles.titles}>
         {breadcrumbs != null && <div className={styles.breadcrumbs}>{breadcrumbs}</div>}
-        <h1 className={styles.title}>{title}</h1>
+        {/* Focusable by script only: focus lands here after a navigation or a save. */}
+        <h1 className={styles.title} tabIndex={-1}>
+          {title}
+        </h1>
         {description != null && <p className={styles.description}>{description}</p>}
       </div>
       {actions != null && <div className={styles.actions}>{actions}</div>}

@@ -3,6 +3,7 @@ import { Check, ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { adornment, control, type FieldSize } from '../Field/Field.css.ts';
 import { Field } from '../Field/Field.tsx';
+import { useInertOutside } from '../focus/inertOutside.ts';
 import * as menu from '../styles/menu.css.ts';
 import * as styles from './Select.css.ts';
 
@@ -58,6 +59,7 @@ export function SelectPopup<V extends string>({
   defaultOpen,
   focusTrigger,
 }: SelectPopupProps<V>) {
+  const inertBehind = useInertOutside<HTMLDivElement>();
   return (
     <Field
       label={label}
@@ -94,7 +96,12 @@ export function SelectPopup<V extends string>({
             </SelectPrimitive.Icon>
           </SelectPrimitive.Trigger>
           <SelectPrimitive.Portal>
-            <SelectPrimitive.Content className={menu.content} position="popper" sideOffset={4}>
+            <SelectPrimitive.Content
+              ref={inertBehind}
+              className={menu.content}
+              position="popper"
+              sideOffset={4}
+            >
               <SelectPrimitive.Viewport>
                 {options.map((option) => (
                   <SelectPrimitive.Item

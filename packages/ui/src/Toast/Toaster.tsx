@@ -33,7 +33,7 @@ export function Toaster({ closeLabel = 'Close', label = 'Notifications' }: Toast
       {visibleToasts(items).map((item) => (
         <ToastView key={item.id} item={item} closeLabel={closeLabel} />
       ))}
-      <ToastPrimitive.Viewport className={styles.viewport} />
+      <ToastPrimitive.Viewport className={styles.viewport} data-stays-live />
     </ToastPrimitive.Provider>
   );
 }

@@ -2,6 +2,7 @@ import type { StatsSettings } from '@cairn/contract';
 import {
   Button,
   Card,
+  focusFirstInvalid,
   IconButton,
   isValidTimeZone,
   NumberField,
@@ -9,9 +10,10 @@ import {
   Skeleton,
   TextField,
   toast,
+  useAfterRender,
 } from '@cairn/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, memo, useCallback, useId, useState } from 'react';
+import { type FormEvent, memo, useCallback, useId, useRef, useState } from 'react';
 import { useCurrentUser } from '../../app/hooks.ts';
 import { useServices } from '../../app/services.ts';
 import { type CallProblem, problemOf } from '../../entities/api.ts';
@@ -75,7 +77,7 @@ const RateFields = memo(function RateFields(props: RateFieldsProps) {
           list={props.currencyList}
           value={row.code}
           maxLength={3}
-          placeholder="GBP"
+          placeholder="e.g. GBP"
           onChange={(event) => onChange(row.key, { code: event.target.value.trim().toUpperCase() })}
           disabled={!canEdit}
         />
@@ -135,6 +137,8 @@ function TrackerSettings({ saved }: { saved: StatsSettings }) {
   const [problem, setProblem] = useState<CallProblem>();
   const [local, setLocal] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const afterRender = useAfterRender();
   const changeRate = useCallback(
     (key: number, change: Partial<RateRow>) =>
       setRates((old) => old.map((item) => (item.key === key ? { ...item, ...change } : item))),
@@ -154,7 +158,10 @@ function TrackerSettings({ saved }: { saved: StatsSettings }) {
     event.preventDefault();
     const found = localProblems(timezone, baseCurrency, rates);
     setLocal(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      afterRender(() => focusFirstInvalid(form.current));
+      return;
+    }
     setPending(true);
     const result = await saveStatsSettings(client, {
       timezone,
@@ -164,6 +171,7 @@ function TrackerSettings({ saved }: { saved: StatsSettings }) {
     setPending(false);
     if (result.status !== 'ok') {
       setProblem(problemOf(result));
+      afterRender(() => focusFirstInvalid(form.current));
       return;
     }
     setProblem(undefined);
@@ -174,9 +182,9 @@ function TrackerSettings({ saved }: { saved: StatsSettings }) {
   return (
     <Card
       title="Time zone and currency"
-      description="The tracker's days start at midnight in this zone; money is counted in the base currency, other currencies at these rates."
+      description="Report days start at midnight in this zone. Money is totalled in the base currency; other currencies are converted at these rates."
     >
-      <form className={styles.stack} onSubmit={(event) => void submit(event)} noValidate>
+      <form ref={form} className={styles.stack} onSubmit={(event) => void submit(event)} noValidate>
         {problem && (otherErrors.length > 0 || problem.errors.length === 0) && (
           <div role="alert" className={styles.message}>
             <ServerMessage message={problem.message} errors={otherErrors} />
@@ -209,7 +217,7 @@ function TrackerSettings({ saved }: { saved: StatsSettings }) {
         <fieldset className={styles.stack} style={{ border: 0, padding: 0, margin: 0 }}>
           <legend>Currency rates</legend>
           {rates.length === 0 && (
-            <p className={styles.note}>No rates: amounts in other currencies count at par.</p>
+            <p className={styles.note}>No rates yet: amounts in other currencies count one to one.</p>
           )}
           {rates.map((row, index) => (
             <RateFields
@@ -257,11 +265,14 @@ function OwnTimeZone({ trackerZone }: { trackerZone: string }) {
   const [text, setText] = useState(own ?? '');
   const [error, setError] = useState<string>();
   const zoneList = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const afterRender = useAfterRender();
   const apply = (event: FormEvent) => {
     event.preventDefault();
     const zone = text.trim();
     if (zone !== '' && !isValidTimeZone(zone)) {
       setError('Not an IANA time zone such as Europe/Berlin');
+      afterRender(() => focusFirstInvalid(form.current));
       return;
     }
     setError(undefined);
@@ -274,7 +285,7 @@ function OwnTimeZone({ trackerZone }: { trackerZone: string }) {
       title="Your time zone"
       description="Reports, trends and the click log open in this zone in this browser; picking another zone in a report changes it too."
     >
-      <form className={styles.stack} onSubmit={apply} noValidate>
+      <form ref={form} className={styles.stack} onSubmit={apply} noValidate>
         <p className={styles.note}>
           {own ? `Your reports open in ${own}.` : `Your reports open in the tracker's zone, ${trackerZone}.`}
         </p>
@@ -284,8 +295,8 @@ function OwnTimeZone({ trackerZone }: { trackerZone: string }) {
             <TextField
               label="Your reports' time zone"
               list={zoneList}
-              placeholder={trackerZone}
-              description="Empty: the tracker's zone."
+              placeholder={`Tracker's zone (${trackerZone})`}
+              description="Leave empty to use the tracker's zone."
               value={text}
               error={error}
               onChange={(event) => setText(event.target.value)}

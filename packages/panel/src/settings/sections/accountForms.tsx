@@ -1,5 +1,5 @@
 import { type ErrorItem, errorBodySchema } from '@cairn/contract';
-import { ServerMessage, TextField } from '@cairn/ui';
+import { focusFirstInvalid, ServerMessage, TextField } from '@cairn/ui';
 import { type RefObject, useEffect } from 'react';
 import type { z } from 'zod';
 import type { CallFailure } from '../../http/client.ts';
@@ -75,7 +75,7 @@ export function ProblemAlert({ problem }: { problem: FormProblem | undefined }) 
 export function useFocusFirstInvalid(form: RefObject<HTMLFormElement | null>, errors: FieldErrors<string>) {
   useEffect(() => {
     if (!hasErrors(errors)) return;
-    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    focusFirstInvalid(form.current);
   }, [form, errors]);
 }
 

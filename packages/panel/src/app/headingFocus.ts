@@ -1,0 +1,35 @@
+import { focusHeading } from '@cairn/ui';
+import { useEffect, useRef } from 'react';
+
+// After a navigation inside the panel, focus goes to the new page's heading, as a full page load would
+// put a screen reader at the top: otherwise it stays on the link or menu that was used (or falls to
+// <body> when that is gone), and the new page is never announced.
+
+/** Whether focus is where the navigation left it, so moving it takes nothing from the user. */
+function focusIsIdle(before: Element | null): boolean {
+  const active = document.activeElement;
+  if (!active || active === document.body || active === before || !active.isConnected) return true;
+  // A control in the header or in a menu that closed; anything in the new page was the user's choice.
+  return !document.querySelector('main')?.contains(active);
+}
+
+/**
+ * Moves focus to the page heading whenever `page` (the route and its parameters, not a child such as a
+ * settings section or a modal) changes after the first. A page that draws its heading only once its data
+ * is in gets the focus then, unless the user has moved on in the meantime.
+ */
+export function useHeadingFocusOnNavigation(page: string | undefined): void {
+  const previous = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const from = previous.current;
+    previous.current = page;
+    if (page === undefined || from === undefined || from === page) return;
+    const before = document.activeElement;
+    if (!focusIsIdle(before) || focusHeading()) return;
+    const observer = new MutationObserver(() => {
+      if (!focusIsIdle(before) || focusHeading()) observer.disconnect();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [page]);
+}
