@@ -105,6 +105,17 @@ describe.skipIf(!TEST_POSTGRES_URL)(
       await vi.waitFor(() => expect(b.heard).toEqual(made));
     });
 
+    it('announces changes made after a drain that found nothing to send', async () => {
+      await migrated();
+      const a = await node();
+      const b = await node();
+      // What every poll does first: with nothing queued, this once left the broadcast mute for good.
+      await a.broadcast.flushed();
+      a.changes.emit('campaign', 11);
+      await a.broadcast.flushed();
+      await vi.waitFor(() => expect(b.heard).toEqual(['campaign:11']));
+    });
+
     it('hears changes announced by a process without a broadcast (a CLI command)', async () => {
       await migrated();
       const a = await node();

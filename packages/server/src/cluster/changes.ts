@@ -203,26 +203,30 @@ class Broadcast implements ChangeBroadcast {
   }
 
   // One announcement at a time and in order, so other nodes apply a node's changes in the order made.
-  // A failure leaves the rest queued for the next poll.
+  // A failure leaves the rest queued for the next poll. `sending` is cleared in a `.finally` callback,
+  // which always runs after the assignment: with nothing queued, the sending function finishes before
+  // `??=` assigns, and clearing it inside would leave the settled promise there, so nothing was sent again.
   private drain(): Promise<void> {
-    this.sending ??= (async () => {
-      try {
-        while (this.bumpOnly || this.outbox.length > 0) {
-          if (this.bumpOnly) {
-            await announceResync(this.store);
-            this.bumpOnly = false;
-            continue;
-          }
-          await this.store.query(PUBLISH, [this.channel, this.outbox[0] ?? '']);
-          this.outbox.shift();
-        }
-      } catch (error) {
-        this.onError(error);
-      } finally {
-        this.sending = null;
-      }
-    })();
+    this.sending ??= this.sendQueued().finally(() => {
+      this.sending = null;
+    });
     return this.sending;
+  }
+
+  private async sendQueued(): Promise<void> {
+    try {
+      while (this.bumpOnly || this.outbox.length > 0) {
+        if (this.bumpOnly) {
+          await announceResync(this.store);
+          this.bumpOnly = false;
+          continue;
+        }
+        await this.store.query(PUBLISH, [this.channel, this.outbox[0] ?? '']);
+        this.outbox.shift();
+      }
+    } catch (error) {
+      this.onError(error);
+    }
   }
 
   flushed(): Promise<void> {
