@@ -8,7 +8,7 @@ import { signedInAs } from '../../app/testing.ts';
 
 describe('settings page', () => {
   it('shows a tab per section and the note of a section not built yet', async () => {
-    renderApp('/settings/auto-clearing', signedInAs());
+    renderApp('/settings/public-api', signedInAs());
     const tabs = await screen.findByRole('navigation', { name: 'Settings sections' });
     expect(within(tabs).getAllByRole('link')).toHaveLength(15);
     expect(within(tabs).getByRole('link', { name: 'Interface' })).toHaveAttribute(
@@ -16,7 +16,7 @@ describe('settings page', () => {
       '/panel/settings/ui',
     );
     expect(await screen.findByText('Not built yet')).toBeInTheDocument();
-    expect(screen.getByText('The auto-clearing settings are coming in a later release.')).toBeInTheDocument();
+    expect(screen.getByText('The public api settings are coming in a later release.')).toBeInTheDocument();
   });
 
   it('shows a built section', async () => {

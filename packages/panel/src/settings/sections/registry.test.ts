@@ -38,14 +38,24 @@ describe('settings section registry', () => {
     expect(settingsSectionOf('nope')).toBeUndefined();
   });
 
-  it('builds the tracking links, user, interface, stats, columns and postback-processing sections; the others say they are not built yet', () => {
+  it('builds the tracking links, auto-clearing, user, interface, stats, columns and postback-processing sections; the others say they are not built yet', () => {
     const built = settingsSectionDefs.filter((section) => section.Component).map((section) => section.id);
-    expect(built).toEqual(['tracking-links', 'user', 'ui', 'stats', 'columns', 'postback-processing']);
+    expect(built).toEqual([
+      'tracking-links',
+      'auto-clearing',
+      'user',
+      'ui',
+      'stats',
+      'columns',
+      'postback-processing',
+    ]);
   });
 
-  it('shows postback processing to admins only, and every other section to everyone signed in', () => {
-    expect(sectionsVisibleTo(plainUser).map((section) => section.id)).not.toContain('postback-processing');
-    expect(sectionsVisibleTo(plainUser)).toHaveLength(14);
+  it('shows auto-clearing and postback processing to admins only, and every other section to everyone signed in', () => {
+    const visible = sectionsVisibleTo(plainUser).map((section) => section.id);
+    expect(visible).not.toContain('postback-processing');
+    expect(visible).not.toContain('auto-clearing');
+    expect(sectionsVisibleTo(plainUser)).toHaveLength(13);
     expect(sectionsVisibleTo({ ...plainUser, role: 'admin' })).toHaveLength(15);
     const adminsOnly: SettingsSectionDef = {
       id: 'beta',

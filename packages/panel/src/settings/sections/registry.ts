@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { type SettingsSection, settingsSections } from '../../routes/table.ts';
 import type { CurrentUser } from '../../stores/currentUser.ts';
+import { SettingsAutoClearingSection } from './SettingsAutoClearingSection.tsx';
 import { SettingsColumnsSection } from './SettingsColumnsSection.tsx';
 import { SettingsPostbackProcessingSection } from './SettingsPostbackProcessingSection.tsx';
 import { SettingsStatsSection } from './SettingsStatsSection.tsx';
@@ -22,7 +23,8 @@ export interface SettingsSectionEntry {
 /** Every settings child of the spec, by its route path. */
 const entries: Record<SettingsSection, SettingsSectionEntry> = {
   'tracking-links': { Component: SettingsTrackingLinksSection },
-  'auto-clearing': {},
+  // The server answers these settings to admins only.
+  'auto-clearing': { Component: SettingsAutoClearingSection, canSee: (user) => user?.role !== 'user' },
   user: { Component: SettingsUserSection },
   ui: { Component: SettingsUiSection },
   stats: { Component: SettingsStatsSection },
