@@ -19,9 +19,18 @@ import type { EventStore, ReportSources } from '../store/events/port.ts';
 import { clickLogRow, decodeCursor, encodeCursor, namesWanted, storedColumns } from './clickLog.ts';
 import { dialectFor, type ReportDialect } from './dialect.ts';
 import { DIMENSION_SPECS, entityColumn } from './dimensions.ts';
+import { type LevelQueries, levelRows } from './levelQueries.ts';
 import { addSums, metricsOf, type Sums, sumsOf, zeroSums } from './metrics.ts';
 import { resolveNames } from './names.ts';
-import { clickLogSql, entityStatsSql, reportSql, SqlBuilder, timeSpanSql, whereSql } from './sql.ts';
+import {
+  clickLogSql,
+  entityStatsSql,
+  groupedSums,
+  reportSql,
+  SqlBuilder,
+  timeSpanSql,
+  whereSql,
+} from './sql.ts';
 import { type OffsetSegment, offsetSegments, resolveRange, type UtcRange } from './timeRange.ts';
 
 /** What a caller may see: the campaigns they may read (null: all), and for entity stats the items. */
@@ -121,10 +130,17 @@ export class ReportService {
     );
     const range = { from: iso(prepared.range.from), to: iso(prepared.range.to) };
     if (prepared.empty) return { rows: [], totals: metricsOf(zeroSums()), range };
-    const builder = new SqlBuilder(this.dialect, prepared.segments, prepared.sources);
     const levels = query.levels.map((level) => ({ ...level, spec: DIMENSION_SPECS[level.dimension] }));
-    const sql = reportSql(builder, levels, whereSql(builder, prepared));
-    const stored = await this.events.query(sql.text, sql.params);
+    const queries: LevelQueries = {
+      newBuilder: () => new SqlBuilder(this.dialect, prepared.segments, prepared.sources),
+      where: (builder) => whereSql(builder, prepared),
+      sums: groupedSums,
+      run: (sql) => this.events.query(sql.text, sql.params),
+    };
+    const builder = queries.newBuilder();
+    const stored = this.dialect.windowFunctions
+      ? await queries.run(reportSql(builder, levels, queries.where(builder)))
+      : await levelRows(queries, levels);
 
     const byParent = new Map<string, Node[]>();
     const wanted = new Map<ReportDimension, Set<DimensionValue>>();

@@ -83,7 +83,7 @@ export function whereSql(builder: SqlBuilder, input: WhereInput): string {
     const spec = DIMENSION_SPECS[dimension as ReportDimension];
     conditions.push(`${spec.key(env)} IN (${values.map((value) => spec.literal(value, env)).join(', ')})`);
   }
-  return conditions.length > 0 ? conditions.join(' AND ') : 'TRUE';
+  return conditions.length > 0 ? conditions.join(' AND ') : '1 = 1';
 }
 
 /**
@@ -170,7 +170,10 @@ export function entityStatsSql(
   return builder.done(groupedSums(builder, [`${column} AS id`], ['id'], `${where}${only}`));
 }
 
-/** Raw clicks newest first, after the cursor's (ts, click_id) when there is one; one row more than a page. */
+/**
+ * Raw clicks newest first, after the cursor's (time, click_id) when there is one; one row more than a page.
+ * Each row also has `time_ms`, its time in milliseconds.
+ */
 export function clickLogSql(
   builder: SqlBuilder,
   columns: readonly string[],
@@ -179,13 +182,16 @@ export function clickLogSql(
   limit: number,
 ): SqlText {
   const { dialect, env } = builder;
+  // Ordered to the millisecond: ClickHouse's ts holds whole seconds, its milliseconds are apart.
+  const time = dialect.epochMs('ts');
   let condition = `kind = 1 AND ${where}`;
   if (after) {
-    const at = dialect.timestamp(after.time);
-    condition += ` AND (ts < ${at} OR (ts = ${at} AND click_id < ${env.bind(after.clickId)}))`;
+    const at = Math.trunc(after.time);
+    // The plain ts bound lets the store skip what is newer by its sort key and min/max indexes.
+    condition += ` AND ts <= ${dialect.timestamp(at)} AND (${time} < ${at} OR (${time} = ${at} AND click_id < ${env.bind(after.clickId)}))`;
   }
   return builder.done(
-    `SELECT ${columns.join(', ')} FROM events WHERE ${condition} ORDER BY ts DESC, click_id DESC LIMIT ${limit + 1}`,
+    `SELECT ${[...columns, `${time} AS time_ms`].join(', ')} FROM events WHERE ${condition} ORDER BY time_ms DESC, click_id DESC LIMIT ${limit + 1}`,
   );
 }
 
@@ -193,7 +199,8 @@ export function clickLogSql(
 export function timeSpanSql(builder: SqlBuilder, where: string): SqlText {
   const { sources } = builder;
   const span = (from: string) => `SELECT min(ts) AS first, max(ts) AS last FROM ${from} WHERE ${where}`;
-  if (sources.rollup === null) return builder.done(span(sources.events));
+  // No row when nothing matches: ClickHouse's min over nothing is 1970, not NULL.
+  if (sources.rollup === null) return builder.done(`${span(sources.events)} HAVING count(*) > 0`);
   // No row from a side without events: ClickHouse's min over nothing is 1970, not NULL.
   const sides = [sources.events, sources.rollup].map((from) => `${span(from)} HAVING count(*) > 0`);
   return builder.done(

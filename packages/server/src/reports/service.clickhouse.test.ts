@@ -1,0 +1,221 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import {
+  clickLogQuerySchema,
+  conversionListQuerySchema,
+  entityStatsQuerySchema,
+  reportQuerySchema,
+} from '@cairn/contract';
+import { createClient } from '@clickhouse/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DuckDbConfigStore } from '../store/config/duckdb.ts';
+import { migrate } from '../store/config/migrate.ts';
+import { ClickHouseEventStore } from '../store/events/clickhouse.ts';
+import { DuckDbEventStore } from '../store/events/duckdb.ts';
+import type { EventStore } from '../store/events/port.ts';
+import { tempDir } from '../test-support.ts';
+import { listConversions } from '../tracking/postback/list.ts';
+import { ReportService, type ReportViewer } from './service.ts';
+import { seededEvents } from './testing.ts';
+
+// Reports agree row for row between DuckDB and ClickHouse on the same seeded events: the whole answer of
+// the report service (rows, nesting, names, top N and the others rows, totals, the range) for one, two
+// and three levels, sorted by value and by metrics both ways, with filters, permissions and time buckets
+// in a zone across a DST change; and the entity stats, the click log and the conversion log page by page.
+// ClickHouse runs nested reports one query per level (levelQueries.ts), DuckDB in one query with
+// windows, so this is what holds the two together.
+const url = process.env.CAIRN_TEST_CLICKHOUSE_URL;
+
+// 20 days around the spring DST change (2026-03-29 in Berlin), events from a day before to a day after.
+const FROM = '2026-03-20';
+const TO = '2026-04-08';
+const NOW = Date.parse('2026-04-20T12:00:00Z');
+const ZONE = 'Europe/Berlin';
+const scope = { from: FROM, to: TO, timezone: ZONE };
+const everyone: ReportViewer = { campaignIds: null };
+
+const REPORTS: [string, Record<string, string>, ReportViewer?][] = [
+  ['one level by campaign', { groupBy: 'campaign', ...scope }],
+  ['top 2 of countries and others, by clicks', { groupBy: 'country', limit: '2', ...scope }],
+  ['two levels, top N and others at each', { groupBy: 'campaign,os', limit: '3,2', ...scope }],
+  [
+    'three levels, others at every level',
+    { groupBy: 'campaign,token_1,path', sort: 'clicks,value,revenue', limit: '3,2,1', ...scope },
+  ],
+  [
+    'three levels sorted by ratios both ways',
+    { groupBy: 'offer,country,rule', sort: 'roi,epc,lpCtr', order: 'asc,desc,asc', limit: '3,2,2', ...scope },
+  ],
+  [
+    'value order descending over flags and flow keys',
+    { groupBy: 'unique,bot,path', sort: 'value', order: 'desc', limit: '2,1,3', ...scope },
+  ],
+  ['hour buckets across the DST change (trends)', { groupBy: 'hour', ...scope }],
+  [
+    'day, then campaign',
+    { groupBy: 'day,campaign', sort: 'value,cr', order: 'asc,desc', limit: '30,2', ...scope },
+  ],
+  ['week, month, day of week', { groupBy: 'week,month,day_of_week', ...scope }],
+  ['hour of day, sorted by profit', { groupBy: 'hour_of_day', sort: 'profit', limit: '5', ...scope }],
+  ['conversion statuses', { groupBy: 'conversion_status,campaign', ...scope }],
+  [
+    'filters on country, bot, unique and a day',
+    {
+      groupBy: 'campaign,country',
+      'filter[country]': "DE,C'I",
+      'filter[bot]': 'human',
+      'filter[unique]': 'unique,non_unique',
+      'filter[day]': '2026-03-29,2026-03-30',
+      ...scope,
+    },
+  ],
+  ['filters on rule and token', { groupBy: 'rule,offer', 'filter[token_1]': 'zone1,zone3', ...scope }],
+  ['all time, by day (an open range)', { groupBy: 'day', preset: 'all_time', timezone: ZONE }],
+  [
+    'the campaigns a user may read',
+    { groupBy: 'campaign,landing', limit: '2,2', ...scope },
+    { campaignIds: [2, 6] },
+  ],
+  [
+    'nothing in the range',
+    { groupBy: 'campaign,country', from: '2025-01-01', to: '2025-01-02', timezone: ZONE },
+  ],
+];
+
+if (!url) {
+  describe.skipIf(!url)(
+    'reports agree between DuckDB and ClickHouse (CAIRN_TEST_CLICKHOUSE_URL is not set; `eval "$(.ci/clickhouse.sh start)"` starts a server)',
+    () => {
+      it('compares reports', () => undefined);
+    },
+  );
+} else {
+  const serverUrl = url;
+  const database = `cairn_test_${crypto.randomBytes(6).toString('hex')}`;
+  describe('reports agree row for row between DuckDB and ClickHouse on the same seeded events', () => {
+    let config: DuckDbConfigStore;
+    let duck: EventStore;
+    let house: EventStore;
+    let onDuck: ReportService;
+    let onHouse: ReportService;
+    beforeAll(async () => {
+      const dir = tempDir();
+      config = await DuckDbConfigStore.open(path.join(dir, 'cairn.duckdb'));
+      await migrate(config);
+      const events = seededEvents(Date.parse(`${FROM}T00:00:00Z`) - 86_400_000, 21);
+      duck = await DuckDbEventStore.open(path.join(dir, 'events.duckdb'));
+      house = await ClickHouseEventStore.open({ url: `${serverUrl.replace(/\/$/, '')}/${database}` });
+      await duck.append(events);
+      await house.append(events, { source: 'parity', position: 1 });
+      onDuck = new ReportService(duck, config, () => NOW);
+      onHouse = new ReportService(house, config, () => NOW);
+    });
+    afterAll(async () => {
+      await duck?.close();
+      await house?.close();
+      await config?.close();
+      const admin = createClient({ url: serverUrl });
+      await admin.command({ query: `DROP DATABASE IF EXISTS ${database}` });
+      await admin.close();
+    });
+
+    it.each(REPORTS)('%s', async (_, query, viewer = everyone) => {
+      const parsed = reportQuerySchema.parse(query);
+      const expected = await onDuck.report(parsed, viewer);
+      expect(await onHouse.report(parsed, viewer)).toEqual(expected);
+    });
+
+    it('holds top N and others rows on every level of the three-level report', async () => {
+      // What the comparisons above rest on: the shapes they compare are really there.
+      const parsed = reportQuerySchema.parse(REPORTS[3]?.[1]);
+      const report = await onHouse.report(parsed, everyone);
+      const others = (rows: typeof report.rows) => rows.filter((row) => row.value === null);
+      expect(report.rows).toHaveLength(4);
+      expect(others(report.rows)[0]?.others).toBe(3);
+      const second = report.rows[0]?.children ?? [];
+      expect(second).toHaveLength(3);
+      expect(others(second)[0]?.others).toBe(3);
+      expect(others(second[0]?.children ?? [])).toHaveLength(1);
+      const clicks = report.rows.reduce((sum, row) => sum + row.metrics.clicks, 0);
+      expect(clicks).toBe(report.totals.clicks);
+      expect(report.totals.clicks).toBeGreaterThan(2500);
+    });
+
+    it('entity stats, with an order', async () => {
+      for (const query of [
+        { kind: 'offer', ...scope },
+        { kind: 'campaign', ids: '1,2,3,9', sortBy: 'roi', order: 'asc', ...scope },
+        { kind: 'landing', sortBy: 'clicks', preset: 'all_time', timezone: ZONE },
+      ]) {
+        const parsed = entityStatsQuerySchema.parse(query);
+        const expected = await onDuck.entityStats(parsed, everyone, null);
+        expect(Object.keys(expected.stats).length).toBeGreaterThan(1);
+        expect(await onHouse.entityStats(parsed, everyone, null)).toEqual(expected);
+      }
+    });
+
+    it('the click log, page by page through its cursor', async () => {
+      const pages = async (service: ReportService) => {
+        const rows: unknown[] = [];
+        let cursor: string | undefined;
+        for (let page = 0; page < 5; page += 1) {
+          const query = { columns: 'time,click_id,campaign,path,country,unique,cost', limit: '40', ...scope };
+          const parsed = clickLogQuerySchema.parse(cursor ? { ...query, cursor } : query);
+          const answer = await service.clicks(parsed, { campaignIds: [1, 2, 3, 6] });
+          rows.push(...answer.rows);
+          if (!answer.nextCursor) break;
+          cursor = answer.nextCursor;
+        }
+        return rows;
+      };
+      const expected = await pages(onDuck);
+      expect(expected).toHaveLength(200);
+      expect(await pages(onHouse)).toEqual(expected);
+    });
+
+    it('the conversion log, page by page, with a status filter', async () => {
+      const pages = async (events: EventStore, filters: Record<string, string>) => {
+        const rows: unknown[] = [];
+        let cursor: string | undefined;
+        for (let page = 0; page < 4; page += 1) {
+          const query = { limit: '25', ...scope, ...filters, ...(cursor ? { cursor } : {}) };
+          const answer = await listConversions(events, config, {
+            query: conversionListQuerySchema.parse(query),
+            campaignIds: null,
+            now: () => NOW,
+          });
+          rows.push(...answer.rows);
+          if (!answer.nextCursor) break;
+          cursor = answer.nextCursor;
+        }
+        return rows;
+      };
+      const filtered: Record<string, string>[] = [
+        {},
+        { 'filter[conversion_status]': 'approved', 'filter[country]': 'US,FR' },
+      ];
+      for (const filters of filtered) {
+        const expected = await pages(duck, filters);
+        expect(expected.length).toBeGreaterThan(20);
+        expect(await pages(house, filters)).toEqual(expected);
+      }
+    });
+
+    // Last: it changes the stores. Reports then read the raw events and the rollup of the cleared ones.
+    it('agrees again once the first week is cleared into the rollup', async () => {
+      const clear = { before: Date.parse('2026-03-27T00:00:00Z'), only: null, keep: [3] };
+      const cleared = await duck.clearBefore(clear);
+      expect(cleared.clicks).toBeGreaterThan(500);
+      expect(await house.clearBefore(clear)).toEqual(cleared);
+      for (const [, query, viewer = everyone] of REPORTS) {
+        const parsed = reportQuerySchema.parse(query);
+        const expected = await onDuck.report(parsed, viewer);
+        expect(await onHouse.report(parsed, viewer)).toEqual(expected);
+      }
+      const stats = entityStatsQuerySchema.parse({ kind: 'campaign', sortBy: 'profit', ...scope });
+      expect(await onHouse.entityStats(stats, everyone, null)).toEqual(
+        await onDuck.entityStats(stats, everyone, null),
+      );
+    });
+  });
+}
