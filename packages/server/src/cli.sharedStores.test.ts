@@ -25,7 +25,7 @@ describe('cairn rollback with CAIRN_CONFIG_DB', () => {
     }
     const listed = await cairn(['rollback'], { CAIRN_DATA_DIR: dataDir });
     expect(listed.stdout).toContain(backup.id);
-  });
+  }, 60_000);
 });
 
 describe.skipIf(!TEST_POSTGRES_URL)(

@@ -83,7 +83,7 @@ describe('cairn migrate-store refusals', () => {
     } finally {
       await server.close();
     }
-  });
+  }, 60_000);
 
   it('refuses a data directory without an installation, no target, and a journal not yet stored', async () => {
     const dataDir = tempDir();
@@ -104,7 +104,7 @@ describe('cairn migrate-store refusals', () => {
     const journal = await cairn(['migrate-store', ...nowhere], { CAIRN_DATA_DIR: dataDir });
     expect(journal.code).toBe(1);
     expect(journal.stderr).toContain('holds events not yet in events.duckdb');
-  });
+  }, 120_000);
 });
 
 describe.skipIf(!TEST_POSTGRES_URL || !CLICKHOUSE_URL)(
