@@ -11,11 +11,21 @@ import type { LevelSql, SqlBuilder, SqlText } from './sql.ts';
 // "others" row is its sums minus its kept children's (every sum is additive) and holds the children
 // it did not keep. The rows come out in reportSql's shape (lvl, o1..oL, rn, folded, the sums), so the
 // report service reads both the same way.
+//
+// The kept parents go into the next level's query as literals; past a few thousand (ClickHouse parses
+// at most 256 KiB and 50,000 AST elements per query) they are derived again in a subquery from the
+// levels above, which reads the events once more per level above.
+
+const INLINE_PARENTS_MAX = 2000;
+const INLINE_TEXT_MAX = 100_000;
 
 interface Parent {
   /** The parent's keys as the store returned them, k1..k(i-1). */
   raw: unknown[];
 }
+
+/** The kept parents of a level: their keys, null to derive them in SQL, undefined on the first level. */
+type Parents = Parent[] | null | undefined;
 
 /** A text SQL for each level, run in order; `newBuilder` gives each query its own bound parameters. */
 export interface LevelQueries {
@@ -41,40 +51,64 @@ function sortedChildren(level: LevelSql, collected: string): string {
   return `arraySort(row -> (${sortValue}, row.2), ${collected})`;
 }
 
-/** The parents' key tuple IN the kept parents, as literals of each level's dimension. */
-function parentCondition(
-  builder: SqlBuilder,
-  levels: readonly LevelSql[],
-  parents: readonly Parent[],
-): string {
-  const { env } = builder;
-  const depth = parents[0]?.raw.length ?? 0;
-  const expressions = levels.slice(0, depth).map((level) => level.spec.key(env));
-  const literals = parents.map((parent) =>
-    parent.raw.map((raw, index) => {
-      const spec = (levels[index] as LevelSql).spec;
-      return spec.literal(spec.value(raw) as DimensionValue, env);
-    }),
-  );
-  if (depth === 1) return `${expressions[0]} IN (${literals.map((values) => values[0]).join(', ')})`;
-  return `(${expressions.join(', ')}) IN (${literals.map((values) => `(${values.join(', ')})`).join(', ')})`;
+function fitsInline(parents: readonly Parent[], maxParents: number): boolean {
+  if (parents.length > maxParents) return false;
+  let length = 0;
+  for (const parent of parents) for (const raw of parent.raw) length += String(raw).length + 4;
+  return length <= INLINE_TEXT_MAX;
 }
 
-/** One level's SQL: a row per parent with its child count, its sums and its top children. */
-export function levelSql(
+/** The keys of the level above IN its kept parents: as literals, or as a subquery deriving them. */
+function parentCondition(
   queries: LevelQueries,
   builder: SqlBuilder,
   levels: readonly LevelSql[],
   depth: number,
-  where: string,
-  parents: readonly Parent[] | null,
-): SqlText {
+  parents: Parent[] | null,
+): string {
+  const { env } = builder;
+  const expressions = levels.slice(0, depth - 1).map((level) => level.spec.key(env));
+  const tuple = expressions.length === 1 ? (expressions[0] as string) : `(${expressions.join(', ')})`;
+  if (parents === null) return `${tuple} IN (${keptSql(queries, builder, levels, depth - 1)})`;
+  const literals = parents.map((parent) => {
+    const values = parent.raw.map((raw, index) => {
+      const spec = (levels[index] as LevelSql).spec;
+      return spec.literal(spec.value(raw) as DimensionValue, env);
+    });
+    return values.length === 1 ? values[0] : `(${values.join(', ')})`;
+  });
+  return `${tuple} IN (${literals.join(', ')})`;
+}
+
+/** The keys k1..k`depth` of the children kept at level `depth`, the levels above derived again. */
+function keptSql(
+  queries: LevelQueries,
+  builder: SqlBuilder,
+  levels: readonly LevelSql[],
+  depth: number,
+): string {
+  const level = levelText(queries, builder, levels, depth, depth > 1 ? null : undefined);
+  return `SELECT ${[...keyNames(depth - 1), 'kept.2'].join(', ')} FROM (${level}) ARRAY JOIN kept_children AS kept`;
+}
+
+/** One level's SQL: a row per parent with its child count, its sums and its top children. */
+function levelText(
+  queries: LevelQueries,
+  builder: SqlBuilder,
+  levels: readonly LevelSql[],
+  depth: number,
+  parents: Parents,
+): string {
   const { env } = builder;
   const level = levels[depth - 1] as LevelSql;
   const keys = keyNames(depth);
   const parentKeys = keys.slice(0, -1);
   const keyed = levels.slice(0, depth).map((item, index) => `${item.spec.key(env)} AS k${index + 1}`);
-  const condition = parents ? `${where} AND ${parentCondition(builder, levels, parents)}` : where;
+  const where = queries.where(builder);
+  const condition =
+    parents === undefined
+      ? where
+      : `${where} AND ${parentCondition(queries, builder, levels, depth, parents)}`;
   const sums = queries.sums(builder, keyed, keys, condition);
   const sortValue = level.sort === 'value' ? `k${depth}` : metricSql(level.sort);
   const children = `SELECT ${[...keys, ...SUM_COLUMNS, `${sortValue} AS sort_value`].join(', ')} FROM (${sums}) sums`;
@@ -86,7 +120,7 @@ export function levelSql(
     `arraySlice(${sortedChildren(level, collected)}, 1, ${level.limit}) AS kept_children`,
   ];
   const groupBy = parentKeys.length > 0 ? ` GROUP BY ${parentKeys.join(', ')}` : '';
-  return builder.done(`SELECT ${columns.join(', ')} FROM (${children}) children${groupBy}`);
+  return `SELECT ${columns.join(', ')} FROM (${children}) children${groupBy}`;
 }
 
 function subtract(from: Sums, kept: readonly Sums[]): Sums {
@@ -95,15 +129,22 @@ function subtract(from: Sums, kept: readonly Sums[]): Sums {
   return left;
 }
 
-/** The report's rows, level by level, in reportSql's shape. */
-export async function levelRows(queries: LevelQueries, levels: readonly LevelSql[]): Promise<Row[]> {
+/**
+ * The report's rows, level by level, in reportSql's shape. `maxInlineParents`: how many kept parents
+ * a query may list as literals before it derives them instead.
+ */
+export async function levelRows(
+  queries: LevelQueries,
+  levels: readonly LevelSql[],
+  maxInlineParents = INLINE_PARENTS_MAX,
+): Promise<Row[]> {
   const out: Row[] = [];
-  let parents: Parent[] | null = null;
+  let parents: Parent[] | undefined;
   for (let depth = 1; depth <= levels.length; depth += 1) {
-    if (parents !== null && parents.length === 0) break;
+    if (parents?.length === 0) break;
     const builder = queries.newBuilder();
-    const where = queries.where(builder);
-    const found = await queries.run(levelSql(queries, builder, levels, depth, where, parents));
+    const given = parents === undefined || fitsInline(parents, maxInlineParents) ? parents : null;
+    const found = await queries.run(builder.done(levelText(queries, builder, levels, depth, given)));
     const next: Parent[] = [];
     for (const parent of found) {
       const children = Number(parent.children);

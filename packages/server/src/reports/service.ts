@@ -33,6 +33,11 @@ import {
 } from './sql.ts';
 import { type OffsetSegment, offsetSegments, resolveRange, type UtcRange } from './timeRange.ts';
 
+export interface ReportServiceOptions {
+  /** Without windows: kept parents a level's query lists as literals before deriving them (tests). */
+  maxInlineParents?: number;
+}
+
 /** What a caller may see: the campaigns they may read (null: all), and for entity stats the items. */
 export interface ReportViewer {
   campaignIds: readonly number[] | null;
@@ -77,10 +82,13 @@ export class ReportService {
   private readonly now: () => number;
   readonly dialect: ReportDialect;
 
-  constructor(events: EventStore, config: Sql, now: () => number) {
+  private readonly options: ReportServiceOptions;
+
+  constructor(events: EventStore, config: Sql, now: () => number, options: ReportServiceOptions = {}) {
     this.events = events;
     this.config = config;
     this.now = now;
+    this.options = options;
     this.dialect = dialectFor(events.dialect);
   }
 
@@ -140,7 +148,7 @@ export class ReportService {
     const builder = queries.newBuilder();
     const stored = this.dialect.windowFunctions
       ? await queries.run(reportSql(builder, levels, queries.where(builder)))
-      : await levelRows(queries, levels);
+      : await levelRows(queries, levels, this.options.maxInlineParents);
 
     const byParent = new Map<string, Node[]>();
     const wanted = new Map<ReportDimension, Set<DimensionValue>>();
