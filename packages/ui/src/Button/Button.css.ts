@@ -33,6 +33,18 @@ const toneColours = {
   },
 } as const;
 
+const disabled = '&:disabled, &[aria-disabled="true"]:not([aria-busy="true"])';
+
+// A disabled button keeps its variant's shape but loses its colour: filled variants take the disabled
+// fill, outlined ones a faint border, ghost ones stay bare. Filling every variant the same grey made a
+// disabled ghost button (the flow editor's arrows) look like an enabled soft one.
+const disabledLook = {
+  solid: { background: vars.color.disabledBackground, borderColor: 'transparent' },
+  soft: { background: vars.color.disabledBackground, borderColor: 'transparent' },
+  outline: { background: 'transparent', borderColor: vars.color.border, borderStyle: 'dashed' },
+  ghost: { background: 'transparent' },
+} as const;
+
 export const button = recipe({
   base: {
     position: 'relative',
@@ -59,12 +71,7 @@ export const button = recipe({
       },
       // A loading button is aria-disabled too, but keeps its variant look (with a spinner).
       '&[aria-busy="true"]': { cursor: 'progress' },
-      '&:disabled, &[aria-disabled="true"]:not([aria-busy="true"])': {
-        cursor: 'not-allowed',
-        background: vars.color.disabledBackground,
-        borderColor: 'transparent',
-        color: vars.color.disabledText,
-      },
+      [disabled]: { cursor: 'not-allowed', color: vars.color.disabledText },
     },
   },
   variants: {
@@ -83,14 +90,18 @@ export const button = recipe({
     return [
       {
         variants: { variant: 'solid' as const, tone },
-        style: { background: c.main, color: c.on, selectors: { [enabledHover]: { background: c.hover } } },
+        style: {
+          background: c.main,
+          color: c.on,
+          selectors: { [enabledHover]: { background: c.hover }, [disabled]: disabledLook.solid },
+        },
       },
       {
         variants: { variant: 'soft' as const, tone },
         style: {
           background: c.subtle,
           color: c.text,
-          selectors: { [enabledHover]: { borderColor: c.main } },
+          selectors: { [enabledHover]: { borderColor: c.main }, [disabled]: disabledLook.soft },
         },
       },
       {
@@ -99,7 +110,10 @@ export const button = recipe({
           background: 'transparent',
           borderColor: vars.color.borderStrong,
           color: c.text,
-          selectors: { [enabledHover]: { background: vars.color.surfaceHover } },
+          selectors: {
+            [enabledHover]: { background: vars.color.surfaceHover },
+            [disabled]: disabledLook.outline,
+          },
         },
       },
       {
@@ -107,7 +121,10 @@ export const button = recipe({
         style: {
           background: 'transparent',
           color: c.text,
-          selectors: { [enabledHover]: { background: vars.color.surfaceHover } },
+          selectors: {
+            [enabledHover]: { background: vars.color.surfaceHover },
+            [disabled]: disabledLook.ghost,
+          },
         },
       },
     ];

@@ -18,15 +18,23 @@ export const label = style({
 
 export const required = style({ color: vars.color.dangerText, marginInlineStart: vars.space.xxs });
 
-export const description = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted });
+// Helper and error text take the small step (12 px at the default scheme and delta), never the extra
+// small one: they carry what a field means and what went wrong, not decoration.
+export const description = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 
 export const error = style({
   display: 'flex',
   gap: vars.space.xxs,
   alignItems: 'center',
-  fontSize: vars.fontSize.xs,
+  fontSize: vars.fontSize.sm,
   color: vars.color.dangerText,
 });
+
+/**
+ * How every control shows a placeholder: muted and in italics, so an example ("USD", "track.example.com")
+ * cannot pass for a value that is filled in.
+ */
+export const placeholderLook = { color: vars.color.textMuted, fontStyle: 'italic', opacity: 1 } as const;
 
 export const FIELD_SIZES = ['sm', 'md', 'lg'] as const;
 export type FieldSize = (typeof FIELD_SIZES)[number];
@@ -84,7 +92,7 @@ export const input = style({
   color: 'inherit',
   font: 'inherit',
   selectors: {
-    '&::placeholder': { color: vars.color.textMuted },
+    '&::placeholder': placeholderLook,
     '&:disabled': { cursor: 'not-allowed' },
   },
 });

@@ -1,11 +1,11 @@
-import { vars } from '@cairn/tokens';
 import { style } from '@vanilla-extract/css';
+import { placeholderLook } from '../Field/Field.css.ts';
 
 export const trigger = style({
   justifyContent: 'space-between',
   cursor: 'pointer',
   textAlign: 'start',
-  selectors: { '&[data-placeholder]': { color: vars.color.textMuted } },
+  selectors: { '&[data-placeholder]': placeholderLook },
 });
 
 export const value = style({

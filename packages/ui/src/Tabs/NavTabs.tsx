@@ -1,11 +1,12 @@
 import { Slot } from '@radix-ui/react-slot';
-import type { ReactNode } from 'react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import * as styles from './Tabs.css.ts';
 
 // Apart from Tabs.tsx: navigation tabs are plain links, and a screen with only these (the panel's
 // header) should not carry Radix Tabs and its roving focus.
 
-const cx = (...names: (string | undefined)[]) => names.filter(Boolean).join(' ');
+const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
 
 export interface NavTabsRootProps {
   /** Names the navigation landmark, e.g. "Sections". */
@@ -24,16 +25,91 @@ export interface NavTabsLinkProps {
   className?: string;
 }
 
+interface Overflow {
+  before: boolean;
+  after: boolean;
+}
+
+/**
+ * Which ends of the row hide tabs, kept current on scroll and resize. On first layout the current tab
+ * is scrolled into the row, so a section far down the list is never the one out of sight.
+ */
+function useOverflow() {
+  const list = useRef<HTMLUListElement>(null);
+  const [overflow, setOverflow] = useState<Overflow>({ before: false, after: false });
+  useLayoutEffect(() => {
+    const row = list.current;
+    if (!row) return;
+    const current = row.querySelector<HTMLElement>('[aria-current="page"]');
+    if (current) {
+      // Clear of the faded end and its arrow.
+      const end = current.offsetLeft - row.offsetLeft + current.offsetWidth + 48;
+      if (end > row.clientWidth) row.scrollLeft = end - row.clientWidth;
+    }
+    const measure = () => {
+      const before = row.scrollLeft > 1;
+      const after = row.scrollLeft + row.clientWidth < row.scrollWidth - 1;
+      setOverflow((old) => (old.before === before && old.after === after ? old : { before, after }));
+    };
+    measure();
+    row.addEventListener('scroll', measure, { passive: true });
+    const resize = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    resize?.observe(row);
+    return () => {
+      row.removeEventListener('scroll', measure);
+      resize?.disconnect();
+    };
+  }, []);
+  const scroll = (direction: 1 | -1) => {
+    const row = list.current;
+    row?.scrollBy({ left: direction * row.clientWidth * 0.8, behavior: 'smooth' });
+  };
+  return { list, overflow, scroll };
+}
+
 /**
  * Navigation tabs: a list of links in a <nav>, the current one marked aria-current. Routing stays
  * in the app: pass a router link with `asChild`, e.g.
  * `<NavTabs.Link asChild active={isActive}><Link href="/offers">Offers</Link></NavTabs.Link>`.
+ * Tabs that do not fit scroll sideways; the hidden end fades and shows an arrow that scrolls to it.
  */
 export const NavTabs = {
   Root({ label, children, className }: NavTabsRootProps) {
+    const { list, overflow, scroll } = useOverflow();
     return (
-      <nav aria-label={label}>
-        <ul className={cx(styles.list, className)}>{children}</ul>
+      <nav aria-label={label} className={styles.navRoot}>
+        <ul
+          ref={list}
+          className={cx(styles.list, styles.scrollingList, className)}
+          data-more-before={overflow.before || undefined}
+          data-more-after={overflow.after || undefined}
+        >
+          {children}
+        </ul>
+        {/* Arrows for a mouse: a keyboard reaches every tab with Tab, which scrolls it into view, and a
+            screen reader reads the whole list, so they are out of both. */}
+        {overflow.before && (
+          <button
+            type="button"
+            tabIndex={-1}
+            aria-hidden
+            className={cx(styles.scrollCue, styles.scrollCueBefore)}
+            onClick={() => scroll(-1)}
+          >
+            <ChevronLeft size={16} aria-hidden />
+          </button>
+        )}
+        {overflow.after && (
+          <button
+            type="button"
+            tabIndex={-1}
+            aria-hidden
+            className={cx(styles.scrollCue, styles.scrollCueAfter)}
+            onClick={() => scroll(1)}
+          >
+            <ChevronRight size={16} aria-hidden />
+          </button>
+        )}
       </nav>
     );
   },

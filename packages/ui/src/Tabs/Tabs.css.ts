@@ -54,3 +54,39 @@ export const content = style({
   color: vars.color.text,
   selectors: { '&:focus-visible': { outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}` } },
 });
+
+export const navRoot = style({ position: 'relative', minWidth: 0 });
+
+// The hidden end of a row that scrolls fades out, so a cut tab reads as "more this way", not as the end;
+// under the arrow at that end the row is masked out entirely, so the arrow never sits on text.
+const arrow = vars.size.controlSm;
+const hide = (side: 'right' | 'left') =>
+  `linear-gradient(to ${side}, transparent ${arrow}, black calc(${arrow} + 1.5em))`;
+export const scrollingList = style({
+  scrollbarWidth: 'thin',
+  selectors: {
+    '&[data-more-before]': { maskImage: hide('right') },
+    '&[data-more-after]': { maskImage: hide('left') },
+    '&[data-more-before][data-more-after]': {
+      maskImage: `${hide('right')}, ${hide('left')}`,
+      maskComposite: 'intersect',
+    },
+  },
+});
+
+export const scrollCue = style({
+  all: 'unset',
+  position: 'absolute',
+  top: 0,
+  height: vars.size.controlMd,
+  width: arrow,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  color: vars.color.text,
+  cursor: 'pointer',
+  borderRadius: vars.radius.sm,
+  selectors: { '&:hover': { background: vars.color.surfaceHover } },
+});
+export const scrollCueBefore = style({ left: 0 });
+export const scrollCueAfter = style({ right: 0 });

@@ -41,3 +41,38 @@ export const Kinds: Story = {
     </Stack>
   ),
 };
+
+const settingsSections = [
+  'Tracking links',
+  'Auto-clearing',
+  'User',
+  'Interface',
+  'Stats',
+  'Columns',
+  'Public API',
+  'Click API',
+  'LP protect',
+  'Integration',
+] as const;
+
+/**
+ * Tabs wider than their row scroll sideways: the hidden ends fade with an arrow that scrolls to them,
+ * and the current tab starts in view.
+ */
+export const Overflowing: Story = {
+  render: () => (
+    <Stack gap={32}>
+      {(['Columns', 'Integration'] as const).map((current) => (
+        <div key={current} style={{ width: 420 }}>
+          <NavTabs.Root label={`Settings sections, ${current} current`}>
+            {settingsSections.map((section) => (
+              <NavTabs.Link key={section} href={`#${section}`} active={section === current}>
+                {section}
+              </NavTabs.Link>
+            ))}
+          </NavTabs.Root>
+        </div>
+      ))}
+    </Stack>
+  ),
+};

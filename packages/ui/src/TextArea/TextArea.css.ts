@@ -1,5 +1,6 @@
 import { vars } from '@cairn/tokens';
 import { style } from '@vanilla-extract/css';
+import { placeholderLook } from '../Field/Field.css.ts';
 
 /** The field box of a text area: the text starts at the top, with room above and below it. */
 export const frame = style({ alignItems: 'stretch', paddingBlock: vars.space.xs });
@@ -19,7 +20,7 @@ export const textarea = style({
   lineHeight: vars.lineHeight.normal,
   resize: 'vertical',
   selectors: {
-    '&::placeholder': { color: vars.color.textMuted },
+    '&::placeholder': placeholderLook,
     '&:disabled': { cursor: 'not-allowed', resize: 'none' },
   },
 });

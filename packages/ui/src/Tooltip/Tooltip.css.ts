@@ -9,7 +9,7 @@ export const content = style({
   background: vars.color.text,
   color: vars.color.textInverse,
   fontFamily: vars.font.body,
-  fontSize: vars.fontSize.xs,
+  fontSize: vars.fontSize.sm,
   lineHeight: vars.lineHeight.normal,
   boxShadow: vars.shadow.sm,
 });

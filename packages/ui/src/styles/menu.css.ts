@@ -57,6 +57,6 @@ export const separator = style({ height: 1, margin: `${vars.space.xxs} 0`, backg
 
 export const groupLabel = style({
   padding: `${vars.space.xxs} ${vars.space.sm}`,
-  fontSize: vars.fontSize.xs,
+  fontSize: vars.fontSize.sm,
   color: vars.color.textMuted,
 });
