@@ -22,6 +22,11 @@ export const RETENTION_JOB = 'retention';
 const HOUR = 60 * 60 * 1000;
 /** A run marked running for longer than this died with its node. */
 const STUCK_MS = 6 * HOUR;
+/**
+ * How long a cleared click is still found for a conversion: networks approve within weeks, at most
+ * months, and what is kept of every click for this is most of what clearing saves on disk.
+ */
+export const LATE_CONVERSION_DAYS = 365;
 
 export interface RetentionDeps {
   store: ConfigStore;
@@ -84,8 +89,12 @@ async function recorded(
   }
 }
 
-/** One run of the job (under its lock): what the settings say is old enough. Null when turned off. */
+/**
+ * One run of the job (under its lock): what the settings say is old enough, and cleared clicks too old
+ * for a late conversion (also those of manual clears while the job is off). Null when turned off.
+ */
 export async function runRetention(deps: RetentionDeps): Promise<ClearCounts | null> {
+  await deps.events.forgetClearedClicks(deps.now() - LATE_CONVERSION_DAYS * 24 * HOUR);
   const settings = await readRetentionSettings(deps.store);
   if (!settings.enabled) return null;
   const { timezone } = await readStatsSettings(deps.store);

@@ -3,6 +3,7 @@ import {
   type ClearSummary,
   type ClickLogResponse,
   type EntityStatsResponse,
+  entityStatsQuerySchema,
   type MonitorResponse,
   REPORT_PATHS,
   RETENTION_PATHS,
@@ -14,6 +15,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorFields, kindClient, signedInAdmin } from '../entities/testing.ts';
 import type { RunningCairn } from '../index.ts';
+import { ReportService } from '../reports/service.ts';
 import { click, conversion, lpClick } from '../reports/testing.ts';
 import type { TrackingEvent } from '../store/events/schema.ts';
 import { Clock, TestBrowser } from '../test-support.ts';
@@ -314,5 +316,25 @@ describe('a conversion of a cleared click', () => {
       city: CLEARED_VALUE,
       ip: CLEARED_VALUE,
     });
+  });
+});
+
+describe('cleared clicks', () => {
+  it('are forgotten a year on, while the sums stay', async () => {
+    const old = seeded.find((event) => event.kind === 1 && event.campaignId === ids.beta) as TrackingEvent;
+    expect(await cairn.events.findClearedClick(old.clickId, old.time)).not.toBeNull();
+    // Read past the API: a year on, the admin's session is long gone.
+    const stats = () =>
+      new ReportService(cairn.events, cairn.store, clock.now).entityStats(
+        entityStatsQuerySchema.parse({ kind: 'campaign', preset: 'all_time' }),
+        { campaignIds: null },
+        null,
+      );
+    const earlier = await stats();
+    clock.advance(400 * 86_400_000);
+    // Auto-clearing is off by now: forgetting old cleared clicks does not depend on it.
+    expect(await runRetention({ store: cairn.store, events: cairn.events, now: clock.now })).toBeNull();
+    expect(await cairn.events.findClearedClick(old.clickId, old.time)).toBeNull();
+    expect((await stats()).stats).toEqual(earlier.stats);
   });
 });

@@ -106,6 +106,7 @@ function flakyStore(
     clearBefore: (scope) => inner.clearBefore(scope),
     countClearable: (scope) => inner.countClearable(scope),
     findClearedClick: (id, time) => inner.findClearedClick(id, time),
+    forgetClearedClicks: (time) => inner.forgetClearedClicks(time),
     reportSources: () => inner.reportSources(),
     sizeOnDisk: () => inner.sizeOnDisk(),
     close: () => inner.close(),

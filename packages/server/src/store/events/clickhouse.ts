@@ -375,6 +375,9 @@ export class ClickHouseEventStore implements EventStore {
   findClearedClick(clickId: string, clickTime: number): Promise<TrackingEvent | null> {
     return this.clearing.findClearedClick(clickId, clickTime);
   }
+  forgetClearedClicks(time: number): Promise<void> {
+    return this.clearing.forgetClearedClicks(time);
+  }
   reportSources(): Promise<ReportSources> {
     return this.clearing.reportSources();
   }

@@ -146,6 +146,18 @@ export class ClickHouseClearing {
     return { ...click, time, clickTime: time };
   }
 
+  /** Whole months of cleared clicks that ended before `time` go as partitions: no mutation. */
+  async forgetClearedClicks(time: number): Promise<void> {
+    const months = await this.access.rows<{ partition: string }>(
+      `SELECT partition FROM system.parts WHERE active AND database = currentDatabase() AND table = 'cleared_clicks' GROUP BY partition HAVING max(max_time) < ${dateTime(time)} AND toYYYYMM(max(max_time)) < toYYYYMM(${dateTime(time)})`,
+    );
+    for (const { partition } of months) {
+      const month = Number(partition);
+      if (Number.isInteger(month))
+        await this.access.command(`ALTER TABLE cleared_clicks DROP PARTITION ${month}`);
+    }
+  }
+
   async reportSources(): Promise<ReportSources> {
     const open = await this.unfinished();
     if (!this.rollupSeen) {

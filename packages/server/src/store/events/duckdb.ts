@@ -326,6 +326,12 @@ export class DuckDbEventStore implements EventStore {
     return rows[0] ? clearedClickFromRow(rows[0]) : null;
   }
 
+  forgetClearedClicks(time: number): Promise<void> {
+    return this.writes.run(async () => {
+      await this.writer.run('DELETE FROM cleared_clicks WHERE ts < CAST($1 AS TIMESTAMP)', [isoOf(time)]);
+    });
+  }
+
   async reportSources(): Promise<ReportSources> {
     return { events: 'events', rollup: this.hasRollup ? DUCKDB_ROLLUP_RELATION : null };
   }

@@ -47,6 +47,11 @@ export interface EventStore {
   countClearable(scope: ClearScope): Promise<ClearCounts>;
   /** A cleared click by id, near its time like `findClick`; what the rollup does not keep reads CLEARED. */
   findClearedClick(clickId: string, clickTime: number): Promise<TrackingEvent | null>;
+  /**
+   * Cleared clicks from before `time` are no longer looked up for late conversions (on ClickHouse by
+   * whole months: those that ended before `time`).
+   */
+  forgetClearedClicks(time: number): Promise<void>;
   /** The relations reports read: raw events, and the rollup once something was cleared. */
   reportSources(): Promise<ReportSources>;
   /** Deletes raw events that happened before `time`, except those of the `keepCampaignIds` (no rollup). */

@@ -178,6 +178,9 @@ export function describeClearingConformance(factory: ClearingFactory, current: (
     });
     expect(await store.findClearedClick('late1', time + 3 * DAY)).toBeNull();
     expect(await store.findClearedClick('missing', time)).toBeNull();
+    // Kept while conversions may still come; forgotten once older than that (months after, here).
+    await store.forgetClearedClicks(D1);
+    expect(await store.findClearedClick('late1', time)).not.toBeNull();
     const sale = { ...(found as TrackingEvent), kind: EVENT_KIND.conversion, seq: 1, time: D1 + 5 * DAY };
     await store.append([{ ...sale, status: 'approved', approved: 1, revenueMicros: 9_000_000 }]);
     const [clicks, , , , approved, , , revenue, cost] = (await totals(store, 'campaign'))['7'] ?? [];
@@ -187,6 +190,10 @@ export function describeClearingConformance(factory: ClearingFactory, current: (
       revenue: 9_000_000,
       cost: 5000,
     });
+    await store.forgetClearedClicks(D1 + 70 * DAY);
+    expect(await store.findClearedClick('late1', time)).toBeNull();
+    // The sums stay.
+    expect((await totals(store, 'campaign'))['7']?.[0]).toBe(1);
   });
 
   for (const point of ['early', 'late'] as const) {
