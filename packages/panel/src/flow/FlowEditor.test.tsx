@@ -155,7 +155,7 @@ describe('FlowEditor', () => {
     });
     await user.type(countries, 'Germany');
     await user.keyboard('{Enter}');
-    await user.click(within(group('Rule 1')).getByRole('button', { name: 'Add rule 1 path' }));
+    await user.click(within(group('Rule 1')).getByRole('button', { name: 'Add path to Rule 1' }));
     const rule = flow().rules[0];
     expect(rule?.criteria).toEqual([{ type: 'country', mode: 'include', tokenIndex: null, values: ['DE'] }]);
     expect(rule?.paths).toHaveLength(2);

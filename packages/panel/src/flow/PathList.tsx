@@ -26,6 +26,7 @@ export function PathList({
   title,
   description,
   itemTitle,
+  addLabel,
   base,
   paths,
   errors,
@@ -34,6 +35,8 @@ export function PathList({
   title: string;
   description?: string;
   itemTitle: (index: number) => string;
+  /** The add button's name where "Add path" alone is ambiguous (a rule's paths); it starts with the visible text. */
+  addLabel?: string;
   /** Field path of the list below the flow (`defaultPaths`, `rules.0.paths`). */
   base: string;
   paths: readonly PathDraft[];
@@ -42,7 +45,8 @@ export function PathList({
 }) {
   const { disabled, focusMoved, focusSoon } = useEditor();
   const pathShares = shares(paths);
-  const Heading = base === 'defaultPaths' ? 'h3' : 'h4';
+  // The page's h1 is the campaign or rotation; the default paths and the rules are the flow's sections.
+  const Heading = base === 'defaultPaths' ? 'h2' : 'h3';
   return (
     <section className={styles.section} aria-label={title}>
       <div className={styles.sectionHeader}>
@@ -55,7 +59,7 @@ export function PathList({
           size="sm"
           variant="soft"
           disabled={disabled}
-          aria-label={`Add ${itemTitle(paths.length).replace(/ \d+$/, '').toLowerCase()}`}
+          aria-label={addLabel}
           data-add-of={base}
           onClick={() => {
             onChange([...paths, newPath()]);
@@ -148,7 +152,7 @@ function PathCard({
       <div className={styles.columns}>
         <WeightedItems
           heading="Landers"
-          emptyText="Direct: no lander, the click goes straight to an offer."
+          emptyText="No lander: the click goes straight to an offer."
           pathTitle={title}
           controlId={`${controlId}-landers`}
           options={[
@@ -172,7 +176,7 @@ function PathCard({
         />
         <WeightedItems
           heading="Offers"
-          emptyText="No offers yet: an active path needs at least one."
+          emptyText="No offers yet: an active path needs at least one offer."
           pathTitle={title}
           controlId={`${controlId}-offers`}
           options={refComboboxOptions(offers, new Set(path.offers.map((item) => item.offerId)), 'Offer')}

@@ -32,9 +32,9 @@ export function RuleList({
     <section className={styles.section} aria-label="Rules">
       <div className={styles.sectionHeader}>
         <div>
-          <h3 className={styles.heading}>Rules</h3>
+          <h2 className={styles.heading}>Rules</h2>
           <p className={styles.muted}>
-            Checked top to bottom; the first rule whose criteria all match sends the click down its paths.
+            Checked from top to bottom: the first rule whose criteria all match sends the click to its paths.
           </p>
         </div>
         <Button
@@ -52,7 +52,9 @@ export function RuleList({
         </Button>
       </div>
       <Problems errors={errors} own />
-      {rules.length === 0 && <p className={styles.muted}>No rules: every click takes a default path.</p>}
+      {rules.length === 0 && (
+        <p className={styles.muted}>No rules yet: every click goes to the default paths.</p>
+      )}
       {rules.map((rule, index) => (
         <RuleCard
           // biome-ignore lint/suspicious/noArrayIndexKey: a rule is its place in the list (the order is the meaning)
@@ -119,7 +121,7 @@ function RuleCard({
       <Problems errors={errors} own placed={['name', 'criteria', 'paths', 'paused']} />
       <section className={styles.section} aria-label={`${title} criteria`}>
         <div className={styles.sectionHeader}>
-          <h4 className={styles.subheading}>Criteria (all must match)</h4>
+          <h3 className={styles.subheading}>Criteria (all must match)</h3>
           <Button
             type="button"
             size="sm"
@@ -148,6 +150,7 @@ function RuleCard({
       <PathList
         title={`${title} paths`}
         itemTitle={(at) => `${title} path ${at + 1}`}
+        addLabel={`Add path to ${title}`}
         base={`${itemPath}.paths`}
         paths={rule.paths}
         errors={errorsUnder(errors, 'paths')}
