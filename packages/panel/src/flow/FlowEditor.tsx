@@ -74,7 +74,7 @@ export function FlowEditor({
         <Unplaced errors={errors} />
         <PathList
           title="Default paths"
-          description="Clicks that no rule takes go down one of these paths, by weight."
+          description="Clicks that match no rule are split among these paths by weight."
           itemTitle={(index) => `Path ${index + 1}`}
           base="defaultPaths"
           paths={value.defaultPaths}

@@ -40,16 +40,16 @@ export const CRITERION_TYPE_OPTIONS = CRITERION_TYPES.map((type) => ({
 
 /** Hints for the typed values, where the format is not obvious. */
 export const CRITERION_PLACEHOLDERS: Partial<Record<CriterionType, string>> = {
-  region: 'Type a region, Enter',
-  city: 'Type a city, Enter',
-  os: 'e.g. Android, Enter',
-  browser: 'e.g. Chrome, Enter',
-  language: 'e.g. en or pt-BR, Enter',
-  isp: 'Part of the ISP name, Enter',
-  ip: '203.0.113.7 or 203.0.113.0/24, Enter',
-  referrer: 'Part of the referrer, Enter',
-  user_agent: 'Part of the user agent, Enter',
-  token: 'A token value, Enter',
+  region: 'Type a region, then press Enter',
+  city: 'Type a city, then press Enter',
+  os: 'e.g. Android, then press Enter',
+  browser: 'e.g. Chrome, then press Enter',
+  language: 'e.g. en or pt-BR, then press Enter',
+  isp: 'Part of the ISP name, then press Enter',
+  ip: 'e.g. 203.0.113.7 or 203.0.113.0/24, then press Enter',
+  referrer: 'Part of the referrer, then press Enter',
+  user_agent: 'Part of the user agent, then press Enter',
+  token: 'A token value, then press Enter',
 };
 
 const DAY_NAMES: Record<(typeof DAYS_OF_WEEK)[number], string> = {

@@ -16,7 +16,8 @@ describe('settings page', () => {
       '/panel/settings/ui',
     );
     expect(await screen.findByText('Not built yet')).toBeInTheDocument();
-    expect(screen.getByText('The public api settings are coming in a later release.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Public API' })).toBeInTheDocument();
+    expect(screen.getByText('Public API settings are coming in a later release.')).toBeInTheDocument();
   });
 
   it('shows a built section', async () => {

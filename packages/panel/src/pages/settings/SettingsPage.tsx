@@ -1,14 +1,15 @@
 import { EmptyState, PageHeader } from '@cairn/ui';
+import { useId } from 'react';
 import { useCurrentUser } from '../../app/hooks.ts';
 import {
   type SettingsSectionDef,
   sectionsVisibleTo,
   settingsSectionOf,
 } from '../../settings/sections/registry.ts';
+import * as css from '../../settings/sections/trackingLinks.css.ts';
 import type { CurrentUser } from '../../stores/currentUser.ts';
 import type { PageProps } from '../pageProps.ts';
 import * as styles from '../pages.css.ts';
-import { Planned } from '../planned/Planned.tsx';
 import { SectionTabs } from '../SectionTabs.tsx';
 
 // The settings page: tabs for the sections the user may see, and the section its route names, as the
@@ -43,10 +44,18 @@ function SectionBody({
     );
   }
   if (section?.Component) return <section.Component />;
+  return <PlannedSection title={section?.title ?? 'These'} />;
+}
+
+/** A section not built yet, under its own h2 like the built ones (the page's h1 is "Settings"). */
+function PlannedSection({ title }: { title: string }) {
+  const headingId = useId();
   return (
-    <Planned
-      title={section?.title ?? 'Settings'}
-      coming={`The ${section?.title.toLowerCase() ?? ''} settings are coming in a later release.`}
-    />
+    <section className={styles.sectionLayout} aria-labelledby={headingId}>
+      <h2 id={headingId} className={css.heading}>
+        {title}
+      </h2>
+      <EmptyState title="Not built yet" description={`${title} settings are coming in a later release.`} />
+    </section>
   );
 }

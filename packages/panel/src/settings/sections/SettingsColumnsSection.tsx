@@ -161,8 +161,8 @@ export function SettingsColumnsSection() {
         Default columns
       </h2>
       <p className={css.intro}>
-        The columns each list and report shows until someone picks their own; their pick stays in their
-        browser, and “Use defaults” in a table's chooser comes back to these.
+        The columns every list and report shows until a user picks their own. A user's pick is kept in
+        their browser; “Use defaults” in a table's column chooser brings back these.
       </p>
       <DefaultColumnsForm />
     </section>

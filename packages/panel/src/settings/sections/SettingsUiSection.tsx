@@ -49,7 +49,7 @@ export function SettingsUiSection() {
             className={styles.compactField}
             label="Font size delta"
             name="fontSizeDelta"
-            description={`From ${FONT_SIZE_DELTA_MIN} to +${FONT_SIZE_DELTA_MAX} px.`}
+            description={`Pixels added to every text size, from ${FONT_SIZE_DELTA_MIN} to +${FONT_SIZE_DELTA_MAX}.`}
             suffix="px"
             value={preferences.fontSizeDelta}
             onChange={(delta) => {
