@@ -1,6 +1,7 @@
 import { MESSAGES } from '@cairn/contract';
 import { HttpError } from '../http.ts';
-import { FailureThrottle } from './throttle.ts';
+import type { ConfigStore } from '../store/config/port.ts';
+import { FailureLedger, type Reservation } from './throttle.ts';
 
 /**
  * What a guess spends: `password` is every check of a password (sign-in, licence installation with
@@ -11,7 +12,7 @@ export type AttemptBudget = 'password' | 'two_factor';
 
 export interface Attempt {
   /** The attempt was right: its reservation is taken back (earlier failures stay). */
-  succeeded(): void;
+  succeeded(): Promise<void>;
   /** Frees the attempt's slot among the checks running at once; call it in `finally`. */
   done(): void;
 }
@@ -23,77 +24,78 @@ export interface AttemptLimits {
   now: () => number;
 }
 
-// Checks of one account (or from one IP) running at the same time. Each costs an argon2 hash (19 MiB, a
-// few tens of ms); past these the caller is told to retry instead of queueing more work.
+// Checks of one account (or from one IP) running at the same time on this node. Each costs an argon2
+// hash (19 MiB, a few tens of ms) of this node's CPU; past these the caller is told to retry instead of
+// queueing more work. The failure budgets themselves are the installation's (FailureLedger).
 const MAX_CONCURRENT_PER_ACCOUNT = 2;
 const MAX_CONCURRENT_PER_IP = 8;
 
 const tooMany = (retryAfter: number): HttpError =>
   new HttpError(429, { message: MESSAGES.tooManyAttempts }, { 'retry-after': String(retryAfter) });
 
+const accountKey = (budget: AttemptBudget, account: string) => `a:${budget}:${account}`;
+
 /**
- * Failure budgets per IP and per account. Each attempt is reserved as a failure before its first await, so
- * 40 parallel guesses meet the same budget as 40 sequential ones; a right answer forgives its own
- * reservation, and only a completed sign-in clears the account's earlier failures.
+ * Failure budgets per IP and per account, shared by every node through the config store. Each attempt is
+ * reserved as a failure before its check runs, so 40 parallel guesses meet the same budget as 40
+ * sequential ones, on one node or spread over many; a right answer forgives its own reservation, and
+ * only a completed sign-in clears the account's earlier failures.
  */
 export class SignInAttempts {
-  private readonly ip: FailureThrottle;
-  private readonly password: FailureThrottle;
-  private readonly twoFactor: FailureThrottle;
+  private readonly ledger: FailureLedger;
+  private readonly limits: AttemptLimits;
   private readonly running = new Map<string, number>();
-  private readonly now: () => number;
 
-  constructor(limits: AttemptLimits) {
-    this.ip = new FailureThrottle(limits.maxFailuresPerIp, limits.windowMs);
-    this.password = new FailureThrottle(limits.maxFailuresPerAccount, limits.windowMs);
-    this.twoFactor = new FailureThrottle(limits.maxFailuresPerAccount, limits.windowMs);
-    this.now = limits.now;
+  constructor(store: ConfigStore, limits: AttemptLimits) {
+    this.ledger = new FailureLedger(store, limits.windowMs);
+    this.limits = limits;
   }
 
   /** Reserves an attempt for `login` from `ip`, or throws 429 when a budget or a concurrency limit is spent. */
-  begin(ip: string, login: string, budget: AttemptBudget): Attempt {
-    const now = this.now();
+  async begin(ip: string, login: string, budget: AttemptBudget): Promise<Attempt> {
     const account = login.toLowerCase();
-    const accountThrottle = budget === 'password' ? this.password : this.twoFactor;
-    const retryAfter = Math.max(
-      this.ip.retryAfterSeconds(ip, now),
-      accountThrottle.retryAfterSeconds(account, now),
-    );
-    if (retryAfter > 0) throw tooMany(retryAfter);
     const slots = [`a:${budget}:${account}`, `i:${ip}`];
-    const limits = [MAX_CONCURRENT_PER_ACCOUNT, MAX_CONCURRENT_PER_IP];
-    if (slots.some((slot, n) => (this.running.get(slot) ?? 0) >= (limits[n] ?? 0))) throw tooMany(1);
+    const concurrent = [MAX_CONCURRENT_PER_ACCOUNT, MAX_CONCURRENT_PER_IP];
+    if (slots.some((slot, n) => (this.running.get(slot) ?? 0) >= (concurrent[n] ?? 0))) throw tooMany(1);
     for (const slot of slots) this.running.set(slot, (this.running.get(slot) ?? 0) + 1);
-    const ipAt = this.ip.reserve(ip, now);
-    const accountAt = accountThrottle.reserve(account, now);
     let released = false;
-    return {
-      succeeded: () => {
-        this.ip.forgive(ip, ipAt);
-        accountThrottle.forgive(account, accountAt);
-      },
-      done: () => {
-        if (released) return;
-        released = true;
-        for (const slot of slots) {
-          const left = (this.running.get(slot) ?? 1) - 1;
-          if (left > 0) this.running.set(slot, left);
-          else this.running.delete(slot);
-        }
-      },
+    const done = () => {
+      if (released) return;
+      released = true;
+      for (const slot of slots) {
+        const left = (this.running.get(slot) ?? 1) - 1;
+        if (left > 0) this.running.set(slot, left);
+        else this.running.delete(slot);
+      }
     };
+    let reservation: Reservation;
+    try {
+      reservation = await this.ledger.reserve(
+        [
+          { key: `i:${ip}`, max: this.limits.maxFailuresPerIp },
+          { key: accountKey(budget, account), max: this.limits.maxFailuresPerAccount },
+        ],
+        this.limits.now(),
+      );
+    } catch (error) {
+      done();
+      throw error;
+    }
+    if ('retryAfterSeconds' in reservation) {
+      done();
+      throw tooMany(reservation.retryAfterSeconds);
+    }
+    const { ids } = reservation;
+    return { succeeded: () => this.ledger.forgive(ids), done };
   }
 
   /** A sign-in finished (password and, when on, the code): the account's failures are forgiven. */
-  completed(login: string): void {
-    this.password.reset(login.toLowerCase());
-    this.twoFactor.reset(login.toLowerCase());
+  completed(login: string): Promise<void> {
+    const account = login.toLowerCase();
+    return this.ledger.reset([accountKey('password', account), accountKey('two_factor', account)]);
   }
 
-  sweep(): void {
-    const now = this.now();
-    this.ip.sweep(now);
-    this.password.sweep(now);
-    this.twoFactor.sweep(now);
+  sweep(): Promise<void> {
+    return this.ledger.sweep(this.limits.now());
   }
 }

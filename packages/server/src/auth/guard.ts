@@ -54,10 +54,10 @@ export interface Guard {
   /** The one sign-in password check: throttled, 401 for a wrong login or password alike. */
   checkCredentials(request: FastifyRequest, login: string, password: string): Promise<UserWithSecrets>;
   /**
-   * Reserves a guess against the account's and the IP's failure budgets before anything is awaited;
-   * 429 when a budget is spent. Call `succeeded()` when the guess was right and `done()` in `finally`.
+   * Reserves a guess against the account's and the IP's failure budgets (the installation's, in the
+   * config store) before the guess is checked; 429 when a budget is spent. Call `succeeded()` when the guess was right and `done()` in `finally`.
    */
-  beginAttempt(request: FastifyRequest, login: string, budget: AttemptBudget): Attempt;
+  beginAttempt(request: FastifyRequest, login: string, budget: AttemptBudget): Promise<Attempt>;
   /**
    * Re-authentication before an account-security change: the current password, on the sign-in's budget;
    * 400 at `currentPassword` when wrong. `more` runs inside the same attempt (e.g. a code check) and
@@ -70,7 +70,7 @@ export interface Guard {
     more?: () => Promise<void>,
   ): Promise<void>;
   /** A sign-in completed (password and, when on, the code): the account's failures are forgiven. */
-  completedSignIn(login: string): void;
+  completedSignIn(login: string): Promise<void>;
   startSession(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -93,7 +93,7 @@ export interface GuardWithHooks extends Guard {
 export function createGuard(ctx: AppContext): GuardWithHooks {
   const { config, users, sessions, keys } = ctx;
   const state = new WeakMap<FastifyRequest, RequestState>();
-  const attempts = new SignInAttempts({
+  const attempts = new SignInAttempts(ctx.store, {
     maxFailuresPerAccount: config.signInMaxFailuresPerAccount,
     maxFailuresPerIp: config.signInMaxFailuresPerIp,
     windowMs: config.signInThrottleWindowMinutes * 60 * 1000,
@@ -312,7 +312,7 @@ export function createGuard(ctx: AppContext): GuardWithHooks {
     };
   };
 
-  const beginAttempt = (request: FastifyRequest, login: string, budget: AttemptBudget): Attempt =>
+  const beginAttempt = (request: FastifyRequest, login: string, budget: AttemptBudget): Promise<Attempt> =>
     attempts.begin(request.ip, login, budget);
 
   /**
@@ -324,7 +324,7 @@ export function createGuard(ctx: AppContext): GuardWithHooks {
     login: string,
     password: string,
   ): Promise<UserWithSecrets> => {
-    const attempt = beginAttempt(request, login, 'password');
+    const attempt = await beginAttempt(request, login, 'password');
     try {
       const user = await users.findByLogin(login);
       const passwordOk = user ? await verifyPassword(password, user.passwordHash) : false;
@@ -333,7 +333,7 @@ export function createGuard(ctx: AppContext): GuardWithHooks {
         await audit(user?.id ?? null, 'user_sign_in_failed', { login, ip: request.ip });
         throw new HttpError(401, { message: MESSAGES.wrongCredentials });
       }
-      attempt.succeeded();
+      await attempt.succeeded();
       return user;
     } finally {
       attempt.done();
@@ -346,7 +346,7 @@ export function createGuard(ctx: AppContext): GuardWithHooks {
     currentPassword: string,
     more?: () => Promise<void>,
   ): Promise<void> => {
-    const attempt = beginAttempt(request, user.login, 'password');
+    const attempt = await beginAttempt(request, user.login, 'password');
     try {
       if (!(await verifyPassword(currentPassword, user.passwordHash))) {
         await audit(user.id, 'user_reauthentication_failed', { ip: request.ip });
@@ -354,7 +354,7 @@ export function createGuard(ctx: AppContext): GuardWithHooks {
         throw new HttpError(400, { message, errors: [{ message, detail: { field: 'currentPassword' } }] });
       }
       await more?.();
-      attempt.succeeded();
+      await attempt.succeeded();
     } finally {
       attempt.done();
     }
@@ -389,7 +389,7 @@ export function createGuard(ctx: AppContext): GuardWithHooks {
     endSession,
     audit,
     async sweep() {
-      attempts.sweep();
+      await attempts.sweep();
       await sessions.purgeExpired(sessionIdleMs);
     },
   };

@@ -1,65 +1,79 @@
-// In-memory failure counters for sign-in. A sliding window per key: after `max` failures inside the
-// window further attempts are refused until the oldest failure leaves it. Kept in memory on purpose: a
-// restart forgets them, which only helps someone who can already restart the server.
-export class FailureThrottle {
-  private readonly failures = new Map<string, number[]>();
-  private readonly max: number;
+import type { ConfigStore } from '../store/config/port.ts';
+
+// Failure budgets for sign-in, kept in the config store: every node of an installation reads and spends
+// the same ones, so guesses spread over nodes meet the budget one node would set. A sliding window per
+// budget key: after `max` failures inside the window further attempts are refused until the oldest of
+// them leaves it. Checking and reserving run in one config transaction, which runs alone across all
+// nodes (see the PostgreSQL store) and on the embedded store's single queue, so parallel attempts on
+// any node can never all slip under a budget.
+
+export interface Budget {
+  key: string;
+  /** Failures allowed inside the window. */
+  max: number;
+}
+
+export type Reservation = { retryAfterSeconds: number } | { ids: number[] };
+
+export class FailureLedger {
+  private readonly store: ConfigStore;
   private readonly windowMs: number;
 
-  constructor(max: number, windowMs: number) {
-    this.max = max;
+  constructor(store: ConfigStore, windowMs: number) {
+    this.store = store;
     this.windowMs = windowMs;
   }
 
-  private recent(key: string, now: number): number[] {
-    const kept = (this.failures.get(key) ?? []).filter((at) => at > now - this.windowMs);
-    if (kept.length > 0) this.failures.set(key, kept);
-    else this.failures.delete(key);
-    return kept;
-  }
-
-  /** Seconds until another attempt is allowed, or 0 when allowed now. */
-  retryAfterSeconds(key: string, now: number): number {
-    const recent = this.recent(key, now);
-    if (recent.length < this.max) return 0;
-    const oldestThatMustExpire = recent[recent.length - this.max] ?? now;
-    return Math.max(1, Math.ceil((oldestThatMustExpire + this.windowMs - now) / 1000));
-  }
-
-  recordFailure(key: string, now: number): void {
-    const recent = this.recent(key, now);
-    recent.push(now);
-    this.failures.set(key, recent);
-  }
-
   /**
-   * Counts an attempt as a failure before it is checked, so parallel requests cannot all slip under the
-   * budget while the first is still hashing; `forgive` takes it back when the attempt succeeds.
+   * Counts an attempt as a failure under every budget before it is checked, so parallel requests cannot
+   * all slip under a budget while the first is still hashing; `forgive` takes it back when the attempt
+   * succeeds. When a budget is spent nothing is reserved and the answer is the seconds to wait.
    */
-  reserve(key: string, now: number): number {
-    this.recordFailure(key, now);
-    return now;
+  reserve(budgets: readonly Budget[], now: number): Promise<Reservation> {
+    return this.store.transaction(async (tx) => {
+      let retryAfterSeconds = 0;
+      for (const { key, max } of budgets) {
+        const recent = await tx.query<{ at_ms: number }>(
+          `SELECT at_ms FROM sign_in_failures WHERE budget_key = $1 AND at_ms > $2 ORDER BY at_ms DESC LIMIT ${Math.trunc(max)}`,
+          [key, now - this.windowMs],
+        );
+        const oldestThatMustExpire = recent[max - 1];
+        if (oldestThatMustExpire) {
+          const wait = Math.ceil((Number(oldestThatMustExpire.at_ms) + this.windowMs - now) / 1000);
+          retryAfterSeconds = Math.max(retryAfterSeconds, wait, 1);
+        }
+      }
+      if (retryAfterSeconds > 0) return { retryAfterSeconds };
+      const ids: number[] = [];
+      for (const { key } of budgets) {
+        const [row] = await tx.query<{ id: number }>(
+          'INSERT INTO sign_in_failures (budget_key, at_ms) VALUES ($1, $2) RETURNING id',
+          [key, now],
+        );
+        ids.push(Number(row?.id));
+      }
+      return { ids };
+    });
   }
 
-  /** Takes back one failure recorded at `at` (a reservation whose attempt succeeded). */
-  forgive(key: string, at: number): void {
-    const recent = this.failures.get(key);
-    if (!recent) return;
-    const index = recent.lastIndexOf(at);
-    if (index !== -1) recent.splice(index, 1);
-    if (recent.length === 0) this.failures.delete(key);
+  /** Takes back reservations whose attempts succeeded. */
+  async forgive(ids: readonly number[]): Promise<void> {
+    const known = ids.filter(Number.isSafeInteger);
+    if (known.length === 0) return;
+    await this.store.execute(`DELETE FROM sign_in_failures WHERE id IN (${known.join(', ')})`);
   }
 
-  reset(key: string): void {
-    this.failures.delete(key);
+  /** Forgets every failure under these budget keys. */
+  async reset(keys: readonly string[]): Promise<void> {
+    if (keys.length === 0) return;
+    await this.store.execute(
+      `DELETE FROM sign_in_failures WHERE budget_key IN (${keys.map((_, index) => `$${index + 1}`).join(', ')})`,
+      keys,
+    );
   }
 
-  get trackedKeys(): number {
-    return this.failures.size;
-  }
-
-  /** Forgets keys whose failures all left the window, so memory does not grow with every guessed login. */
-  sweep(now: number): void {
-    for (const key of [...this.failures.keys()]) this.recent(key, now);
+  /** Drops failures that left the window, so the table does not grow with every guessed login. */
+  async sweep(now: number): Promise<void> {
+    await this.store.execute('DELETE FROM sign_in_failures WHERE at_ms <= $1', [now - this.windowMs]);
   }
 }

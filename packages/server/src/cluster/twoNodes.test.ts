@@ -26,7 +26,13 @@ describe.skipIf(!TEST_POSTGRES_URL)(
       database = testPostgres();
       const secretKey = crypto.randomBytes(32).toString('base64');
       for (let n = 0; n < 2; n += 1) {
-        const node = await startTestCairn({ configDb: database.url, secretKey, nodeId: `node-${n}` });
+        const node = await startTestCairn({
+          configDb: database.url,
+          secretKey,
+          nodeId: `node-${n}`,
+          signInMaxFailuresPerAccount: 5,
+          signInMaxFailuresPerIp: 12,
+        });
         nodes.push(node);
         if (!(node.store instanceof PostgresConfigStore)) throw new Error('The node is not on PostgreSQL');
         broadcasts.push(
@@ -58,12 +64,17 @@ describe.skipIf(!TEST_POSTGRES_URL)(
         name: 'shared campaign',
         flow: { defaultPaths: [{ offers: [{ offerId: offer.id }] }] },
       });
-      await vi.waitFor(() => {
-        expect(b.tracking.table.campaignByKey(campaign.key)?.id).toBe(campaign.id);
-        expect(b.tracking.table.offer(offer.id)?.name).toBe('shared offer');
-      });
+      await vi.waitFor(
+        () => {
+          expect(b.tracking.table.campaignByKey(campaign.key)?.id).toBe(campaign.id);
+          expect(b.tracking.table.offer(offer.id)?.name).toBe('shared offer');
+        },
+        { timeout: 10_000 },
+      );
       expect((await kindClient(panel, 'campaign').archive(campaign.id)).status).toBe(200);
-      await vi.waitFor(() => expect(b.tracking.table.campaignByKey(campaign.key)).toBeUndefined());
+      await vi.waitFor(() => expect(b.tracking.table.campaignByKey(campaign.key)).toBeUndefined(), {
+        timeout: 10_000,
+      });
     });
 
     it('keeps a session made on one node good on the other', async () => {
@@ -75,6 +86,26 @@ describe.skipIf(!TEST_POSTGRES_URL)(
       const made = await kindClient(onB, 'landing').create({ name: 'made on b', url: 'https://lp.example/' });
       expect(made.status).toBe(201);
       expect((await kindClient(onA, 'landing').get(made.json<{ id: number }>().id)).status).toBe(200);
+    });
+
+    // Last: it spends this IP's budget.
+    it('spends one sign-in failure budget on both nodes, per account and per IP', async () => {
+      const [a, b] = nodes as [RunningCairn, RunningCairn];
+      const password = 'spread-Password-93';
+      await a.users.create({ login: 'spread', password, role: 'admin' });
+      const onA = new TestBrowser(a.url);
+      const onB = new TestBrowser(b.url);
+      const either = (n: number) => (n % 2 === 0 ? onA : onB);
+      // Five wrong passwords, taking turns: on one node each would still have budget left.
+      for (let n = 0; n < 5; n += 1) expect((await either(n).signIn('spread', 'wrong')).status).toBe(401);
+      const locked = await onB.signIn('spread', 'wrong');
+      expect(locked.status).toBe(429);
+      expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await onA.signIn('spread', password)).status).toBe(429);
+      // The IP has spent 5 of its 12 on both nodes together: 7 more guesses at other logins, then 429.
+      for (let n = 0; n < 7; n += 1) expect((await either(n).signIn(`guess${n}`, 'wrong')).status).toBe(401);
+      expect((await onB.signIn('guess7', 'wrong')).status).toBe(429);
+      expect((await onA.signIn('admin', ADMIN_PASSWORD)).status).toBe(429);
     });
   },
 );

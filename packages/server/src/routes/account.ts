@@ -40,7 +40,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, gua
       await guard.startSession(request, reply, user, true);
       return { status: 'need_two_factor' };
     }
-    guard.completedSignIn(user.login);
+    await guard.completedSignIn(user.login);
     await guard.startSession(request, reply, user, false);
     await audit(user.id, 'user_signed_in', { ip: request.ip });
     return { status: 'ok' };
@@ -56,7 +56,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, gua
     const body = parseInput(twoFactorSignInRequestSchema, request.body);
     // Codes are guessable in a million tries: each is reserved against the account's code budget, which a
     // right password does not refill.
-    const attempt = guard.beginAttempt(request, auth.user.login, 'two_factor');
+    const attempt = await guard.beginAttempt(request, auth.user.login, 'two_factor');
     let user: UserWithSecrets | null;
     try {
       user = await users.findById(auth.user.id);
@@ -66,12 +66,12 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, gua
         await audit(auth.user.id, 'user_two_factor_failed', { ip: request.ip });
         throw new HttpError(401, { message: 'Wrong or already used two-factor code' });
       }
-      attempt.succeeded();
+      await attempt.succeeded();
     } finally {
       attempt.done();
     }
     guard.assertLicensed();
-    guard.completedSignIn(user.login);
+    await guard.completedSignIn(user.login);
     await guard.startSession(request, reply, user, false);
     await audit(user.id, 'user_signed_in', { ip: request.ip, twoFactor: true });
     return { status: 'ok' };
