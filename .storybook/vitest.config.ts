@@ -39,13 +39,25 @@ export default defineProject({
     // Imported only by the JavaScript the vanilla-extract plugin generates from *.css.ts files, which the
     // entry scan never sees: on a cold cache (every fresh clone) Vite found it mid-run, reloaded, and the
     // story frame that was loading never became ready.
-    include: ['@vanilla-extract/recipes/createRuntimeFn'],
+    // The panel's own dependencies, which its page stories reach through lazily loaded pages: named here,
+    // a dependency cache made without them is rebuilt at start instead of being extended mid-run.
+    include: [
+      '@vanilla-extract/recipes/createRuntimeFn',
+      '@tanstack/react-query',
+      'ky',
+      'wouter',
+      'wouter/memory-location',
+      'zod',
+    ],
   },
   test: {
     name: 'storybook',
     // After the unit projects and before e2e (groupOrder 2), so story frames and jsdom workers do not
     // compete for the two cores.
     sequence: { groupOrder: 1 },
+    // A page story boots the whole panel (guard, frame, lazy page, fixture calls) before its play
+    // function, axe and the screenshot: on a busy two-core machine that passes the browser default of 15 s.
+    testTimeout: 60_000,
     setupFiles: [fileURLToPath(new URL('./vitest.setup.ts', import.meta.url))],
     provide: { compareScreenshots: !sweepingThemes },
     // One fixed viewport and scale, so baselines do not depend on the machine's display.
@@ -57,7 +69,9 @@ export default defineProject({
         // machine without Chromium must still run the unit projects (the warning above says why the
         // storybook project then fails to launch).
         launchOptions: { executablePath: chromium, args: chromiumArgs },
-        contextOptions: { deviceScaleFactor: 1 },
+        // A fixed zone and locale too: stories show times and numbers as the viewer's browser would, and
+        // a baseline must not depend on the machine's settings.
+        contextOptions: { deviceScaleFactor: 1, timezoneId: 'UTC', locale: 'en-US' },
       }),
       instances: [{ browser: 'chromium' }],
       viewport: { width: 1200, height: 900 },
