@@ -64,6 +64,10 @@ describe('click engine pages', () => {
     const databases = card(page, 'Enrichment databases');
     await databases.getByRole('row', { name: /city-ipv4/ }).waitFor();
     await page.getByRole('row', { name: /Journal flusher/ }).waitFor();
+    // The embedded setup is one node: this one, from its own heartbeat.
+    const nodes = card(page, 'Nodes');
+    await nodes.getByText('(this node)').waitFor();
+    expect(await nodes.getByRole('row').count()).toBe(2);
     expect(await axeViolations(page, 'main')).toEqual([]);
   });
 

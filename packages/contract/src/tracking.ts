@@ -114,8 +114,30 @@ export const monitorResponseSchema = z.object({
   ),
   routing: z.object({ campaigns: z.number(), changesApplied: z.number() }),
   memory: z.object({ rssBytes: z.number(), uniquenessEntries: z.number(), recentClicks: z.number() }),
+  /**
+   * Every node of the installation, from the heartbeats each writes into the configuration store every
+   * few seconds (the answering node with its figures of now); `stale` when one has not been seen for a
+   * few heartbeats.
+   */
+  nodes: z.array(
+    z.object({
+      nodeId: z.string(),
+      /** The node that answered this request. */
+      current: z.boolean(),
+      version: z.string(),
+      startedAt: z.string(),
+      lastSeenAt: z.string(),
+      state: z.enum(['ok', 'stale']),
+      backlogEvents: z.number(),
+      backlogSegments: z.number(),
+      lagMs: z.number(),
+      lastFlushAt: z.string().nullable(),
+      clicksPerMinute: z.number(),
+    }),
+  ),
 });
 export type MonitorResponse = z.infer<typeof monitorResponseSchema>;
+export type MonitorNode = MonitorResponse['nodes'][number];
 
 export const SEED_CLICKS_MAX_FROM_PANEL = 100_000;
 export const seedRequestSchema = z.object({

@@ -5,6 +5,7 @@ import { generatePassword } from './auth/password.ts';
 import { SessionRepository } from './auth/sessions.ts';
 import { UserRepository } from './auth/users.ts';
 import { type ChangeBroadcast, startChangeBroadcast } from './cluster/changes.ts';
+import { type Heartbeat, startHeartbeat } from './cluster/heartbeat.ts';
 import { type CairnConfig, type CairnOptions, ConfigError, resolveConfig } from './config.ts';
 import { EntityChanges } from './entities/changes.ts';
 import { parsePublicKey } from './license.ts';
@@ -19,6 +20,7 @@ import type { ConfigStore } from './store/config/port.ts';
 import { PostgresConfigStore } from './store/config/postgres.ts';
 import type { EventStore } from './store/events/port.ts';
 import { lowerWorkerPoolPriority } from './threadPriority.ts';
+import { nodeFigures } from './tracking/nodeFigures.ts';
 import { startTracking, type TrackingRuntime } from './tracking/runtime.ts';
 
 export { totpCode } from './auth/totp.ts';
@@ -69,6 +71,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
   let events: EventStore | null = null;
   let tracking: TrackingRuntime | null = null;
   let broadcast: ChangeBroadcast | null = null;
+  let heartbeat: Heartbeat | null = null;
   try {
     events = await openEventStore(config);
     const changes = new EntityChanges((error) =>
@@ -100,6 +103,16 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
         onError: (error) => logger.error({ err: error }, 'entity change broadcast failed'),
       });
     }
+    // Every node's health on every node's monitor.
+    const beating = tracking;
+    heartbeat = await startHeartbeat({
+      store: data.store,
+      nodeId: tracking.nodeId,
+      version: CAIRN_VERSION,
+      now: config.now,
+      figures: () => nodeFigures(beating, config.now()),
+      onError: (error) => logger.error({ err: error }, 'node heartbeat failed'),
+    });
     const users = new UserRepository(data.store, data.keys, config.now);
     const sessions = new SessionRepository(data.store, config.now);
     await sessions.purgeExpired();
@@ -179,6 +192,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
         clearInterval(sweeper);
         await retention.stop();
         await app.close();
+        await heartbeat?.stop();
         await broadcast?.close();
         await tracking?.close();
         await events?.close();
@@ -186,6 +200,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       },
     };
   } catch (error) {
+    await heartbeat?.stop();
     await broadcast?.close();
     await tracking?.close();
     await events?.close();

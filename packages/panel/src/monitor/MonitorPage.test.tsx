@@ -19,7 +19,7 @@ describe('monitor page', () => {
       on('GET', '/api/monitor', () => json(monitorAnswer())),
     ]);
     expect(await screen.findByRole('heading', { name: 'Monitor', level: 1 })).toBeInTheDocument();
-    expect(await screen.findByText('node-a')).toBeInTheDocument();
+    expect(await screen.findByText('node-a', { selector: 'strong' })).toBeInTheDocument();
     expect(document.title).toBe('Monitor - Cairn');
 
     const chart = screen.getByRole('img', { name: /^Clicks per minute\./ });
@@ -46,6 +46,22 @@ describe('monitor page', () => {
     expect(within(card('Routing table')).getByText('5')).toBeInTheDocument();
     expect(within(card('Memory')).getByText('150 MB')).toBeInTheDocument();
     expect(within(card('Memory')).getByText('3,210')).toBeInTheDocument();
+
+    const nodes = card('Nodes');
+    expect(nodes).toHaveTextContent('3 nodes; 1 not seen for a while');
+    const here = within(nodes).getByRole('row', { name: /node-a/ });
+    expect(here).toHaveTextContent('node-a (this node)');
+    expect(here).toHaveTextContent('OK');
+    expect(here).toHaveTextContent('just now');
+    expect(here).toHaveTextContent('1,234 events in 2 segments');
+    const other = within(nodes).getByRole('row', { name: /node-b/ });
+    expect(other).toHaveTextContent('4 s ago');
+    expect(other).toHaveTextContent('17');
+    const stale = within(nodes).getByRole('row', { name: /node-c/ });
+    expect(stale).toHaveTextContent('Not seen');
+    expect(stale).toHaveTextContent('19 min ago');
+    expect(stale).toHaveTextContent('1 min 35 s');
+    expect(stale).toHaveTextContent('1.3.2');
 
     const databases = card('Enrichment databases');
     expect(within(databases).getByRole('row', { name: /city-ipv4/ })).toHaveTextContent('Shipped with Cairn');

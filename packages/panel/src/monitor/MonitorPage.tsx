@@ -24,6 +24,7 @@ import {
 import { fetchMonitor, monitorQueryKey } from './api.ts';
 import { ClicksChart } from './ClicksChart.tsx';
 import * as styles from './monitor.css.ts';
+import { NodesCard } from './NodesCard.tsx';
 import { Part } from './Part.tsx';
 
 /** How often the figures refresh while the page is on screen (react-query pauses in a hidden tab). */
@@ -176,6 +177,11 @@ function DatabasesCard({ databases }: { databases: MonitorResponse['databases'] 
 function MonitorFigures({ data }: { data: MonitorResponse }) {
   return (
     <>
+      <Part title="Installation" description="The health of every node, and how far each is behind.">
+        <div className={styles.grid}>
+          <NodesCard nodes={data.nodes} now={data.now} />
+        </div>
+      </Part>
       <Part title="Traffic">
         <Card title="Clicks per minute" description="The last hour on this node.">
           <ClicksChart series={data.clicksPerMinute} />

@@ -37,6 +37,9 @@ export const detailsSummary = style({ cursor: 'pointer', color: vars.color.link 
 
 export const table = style({ width: '100%', borderCollapse: 'collapse' });
 
+/** A wide table scrolls sideways in its card rather than widening the page. */
+export const scroller = style({ overflowX: 'auto' });
+
 export const header = style({
   textAlign: 'start',
   padding: vars.space.xs,

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { type MonitorResponse, TRACKING_API_PATHS } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { kindClient } from '../entities/testing.ts';
 import type { RunningCairn } from '../index.ts';
@@ -86,6 +87,17 @@ describe.skipIf(!TEST_POSTGRES_URL)(
       const made = await kindClient(onB, 'landing').create({ name: 'made on b', url: 'https://lp.example/' });
       expect(made.status).toBe(201);
       expect((await kindClient(onA, 'landing').get(made.json<{ id: number }>().id)).status).toBe(200);
+    });
+
+    it("shows both nodes' health on either node's monitor", async () => {
+      for (const node of nodes) {
+        const panel = new TestBrowser(node.url);
+        expect((await panel.signIn('admin', ADMIN_PASSWORD)).status).toBe(200);
+        const monitor = (await panel.get(TRACKING_API_PATHS.monitor)).json<MonitorResponse>();
+        expect(monitor.nodes.map((each) => [each.nodeId, each.current, each.state])).toEqual(
+          ['node-0', 'node-1'].map((id) => [id, id === node.tracking.nodeId, 'ok']),
+        );
+      }
     });
 
     // Last: it spends this IP's budget.

@@ -1,5 +1,6 @@
 import {
   CLICK_PARAMS,
+  type MonitorNode,
   type MonitorResponse,
   seedRequestSchema,
   type TestClickResponse,
@@ -10,10 +11,12 @@ import {
 } from '@cairn/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Guard } from '../auth/guard.ts';
+import { listNodes } from '../cluster/heartbeat.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../http.ts';
 import { retentionMonitorItem } from '../retention/job.ts';
 import { ENRICHMENT_CREDITS } from './enrich/index.ts';
+import { nodeFigures } from './nodeFigures.ts';
 import { seedEvents } from './seed.ts';
 
 /**
@@ -108,6 +111,7 @@ export function registerTrackingApiRoutes(api: FastifyInstance, ctx: AppContext,
         uniquenessEntries: runtime.engine.uniqueness.size,
         recentClicks: runtime.recent.size,
       },
+      nodes: await monitorNodes(ctx, now),
     };
   });
 
@@ -148,6 +152,41 @@ export function registerTrackingApiRoutes(api: FastifyInstance, ctx: AppContext,
         postbackUrl: `${base}${TRACKING_PATHS.postback}?clickid={clickid}&payout={payout}&status={status}&txid={txid}`,
         conversionPixelUrl: `${base}${TRACKING_PATHS.conversionPixel}?clickid={clickid}`,
       })),
+    };
+  });
+}
+
+/** Every node from its heartbeat; this one with its figures of now, even before its first heartbeat. */
+async function monitorNodes(ctx: AppContext, now: number): Promise<MonitorNode[]> {
+  const runtime = ctx.tracking;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const nodes = await listNodes(ctx.store, now);
+  if (!nodes.some((node) => node.nodeId === runtime.nodeId)) {
+    nodes.push({
+      nodeId: runtime.nodeId,
+      version: ctx.version,
+      startedAt: now,
+      lastSeenAt: now,
+      stale: false,
+      ...nodeFigures(runtime, now),
+    });
+    nodes.sort((a, b) => a.nodeId.localeCompare(b.nodeId));
+  }
+  return nodes.map((node) => {
+    const current = node.nodeId === runtime.nodeId;
+    const live = current ? { ...node, ...nodeFigures(runtime, now), lastSeenAt: now, stale: false } : node;
+    return {
+      nodeId: live.nodeId,
+      current,
+      version: live.version,
+      startedAt: iso(live.startedAt),
+      lastSeenAt: iso(live.lastSeenAt),
+      state: live.stale ? 'stale' : 'ok',
+      backlogEvents: live.backlogEvents,
+      backlogSegments: live.backlogSegments,
+      lagMs: live.lagMs,
+      lastFlushAt: live.lastFlushAt === null ? null : iso(live.lastFlushAt),
+      clicksPerMinute: live.clicksPerMinute,
     };
   });
 }
