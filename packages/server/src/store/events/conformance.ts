@@ -83,9 +83,10 @@ export function describeEventStoreConformance(name: string, factory: EventStoreF
         ['b3', T0] as const, // b3 was made 18 hours later: outside the window of this time
         ['unknown-1', T0] as const,
         ['unknown-2', T0 + 5 * day] as const,
+        ["it's \\ b1", T0] as const, // quotes and backslashes are values, never SQL
       ];
       const answers = await Promise.all(asked.map(([id, time]) => store.findClick(id, time)));
-      expect(answers).toEqual([...clicks, ...clicks.slice(0, 5), null, null, null]);
+      expect(answers).toEqual([...clicks, ...clicks.slice(0, 5), null, null, null, null]);
     });
 
     it('stores a batch and its journal mark together', async () => {

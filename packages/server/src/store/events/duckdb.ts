@@ -59,6 +59,8 @@ export interface DuckDbEventStoreOptions {
  * long report, and a batch of lookups can be read while the next one gathers.
  */
 const LOOKUP_CONNECTIONS = 2;
+/** Clicks per lookup statement: each is a scan of its own in the plan, which grows with them. */
+const LOOKUPS_PER_READ = 64;
 
 /** Connections lent to one statement at a time; work waits for a free one. */
 class ReadSlots {
@@ -138,6 +140,7 @@ export class DuckDbEventStore implements EventStore {
     this.lookupSlots = new ReadSlots(lookupConnections);
     this.lookups = new ClickLookups((batch) => this.readClicks(batch), {
       maxReads: lookupConnections.length,
+      maxBatch: LOOKUPS_PER_READ,
     });
   }
 
@@ -243,21 +246,38 @@ export class DuckDbEventStore implements EventStore {
   }
 
   /**
-   * One read for a batch of lookups. Events are appended in time order, so each row group's zone map
-   * on ts spans a few hours: the merged windows of the batch keep the scan to the row groups of those
-   * times, and click_id is compared only on rows that pass the time filter.
+   * A batch of lookups in one statement: a UNION ALL of one small scan per click, each kept to its own
+   * row group by the zone maps on ts (events are appended in time order). A click is stored at the very
+   * millisecond its id carries, so each scan first asks for that instant, where the time filter leaves
+   * one vector of the row group to compare ids in; only the clicks not found there are looked for over
+   * the whole window. Values are inlined as literals: DuckDB prunes row groups only on constants, and a
+   * bound parameter made the same lookup read every row group of the window (measured 2.4x slower).
    */
-  private readClicks(lookups: readonly ClickLookup[]): Promise<TrackingEvent[]> {
-    const ids = [...new Set(lookups.map((lookup) => lookup.clickId))];
-    const windows = mergedWindows(lookups.map((lookup) => lookup.clickTime));
-    const times = windows
-      .map(([from, to]) => `ts BETWEEN TIMESTAMP '${isoOf(from)}' AND TIMESTAMP '${isoOf(to)}'`)
-      .join(' OR ');
+  private async readClicks(lookups: readonly ClickLookup[]): Promise<TrackingEvent[]> {
+    const exact = await this.readBranches(
+      lookups.map((lookup) => [lookup.clickId, `ts = ${timestampLiteral(lookup.clickTime)}`]),
+    );
+    const found = new Set(exact.map((click) => click.clickId));
+    const missed = lookups.filter((lookup) => !found.has(lookup.clickId));
+    if (missed.length === 0) return exact;
+    const near = await this.readBranches(
+      missed.map((lookup) => [
+        lookup.clickId,
+        `ts BETWEEN ${timestampLiteral(lookup.clickTime - CLICK_LOOKUP_WINDOW_MS)} AND ${timestampLiteral(lookup.clickTime + CLICK_LOOKUP_WINDOW_MS)}`,
+      ]),
+    );
+    return [...exact, ...near];
+  }
+
+  private readBranches(branches: readonly (readonly [string, string])[]): Promise<TrackingEvent[]> {
+    const text = branches
+      .map(
+        ([clickId, time]) =>
+          `(SELECT * FROM events WHERE ${time} AND click_id = ${stringLiteral(clickId)} AND kind = ${EVENT_KIND.click} LIMIT 1)`,
+      )
+      .join(' UNION ALL ');
     return this.lookupSlots.run(async (connection) => {
-      const reader = await connection.runAndReadAll(
-        `SELECT * FROM events WHERE kind = ${EVENT_KIND.click} AND (${times}) AND click_id IN (${ids.map((_, index) => `$${index + 1}`).join(', ')})`,
-        ids,
-      );
+      const reader = await connection.runAndReadAll(text);
       return reader.getRowObjectsJS().map((row) => eventFromRow(normalizeRow(row)));
     });
   }
@@ -384,15 +404,14 @@ const JOURNAL_SELECT = EVENT_COLUMNS.map((column, index) => {
   }
 }).join(', ');
 
-/** The lookup windows around these times, overlapping ones merged, in time order. */
-function mergedWindows(times: readonly number[]): [number, number][] {
-  const merged: [number, number][] = [];
-  for (const time of [...times].sort((a, b) => a - b)) {
-    const last = merged.at(-1);
-    if (last && time - CLICK_LOOKUP_WINDOW_MS <= last[1]) last[1] = time + CLICK_LOOKUP_WINDOW_MS;
-    else merged.push([time - CLICK_LOOKUP_WINDOW_MS, time + CLICK_LOOKUP_WINDOW_MS]);
-  }
-  return merged;
+/** A TIMESTAMP constant (ms precision, UTC wall time as stored). */
+function timestampLiteral(ms: number): string {
+  return `TIMESTAMP '${isoOf(ms)}'`;
+}
+
+/** A VARCHAR constant: standard SQL strings, where only the quote itself is escaped (doubled). */
+function stringLiteral(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
 }
 
 /** Timestamps are stored as UTC wall time (TIMESTAMP without zone); ISO text casts to it in SQL. */
