@@ -14,7 +14,7 @@ import { entityQueryKeys, fetchList, listSpecOf, problemOf } from './api.ts';
 import { BulkConfirmDialog, type BulkRequest, SelectionActions } from './BulkActions.tsx';
 import * as styles from './entities.css.ts';
 import { ListFilters } from './ListFilters.tsx';
-import { useListColumns, useListRefOptions } from './listColumns.tsx';
+import { useListColumns, useListRefOptions, useRefsCover } from './listColumns.tsx';
 import { type ListState, listParams, sortingFromTerms, termsFromSorting, useListState } from './listState.ts';
 import { MassEditDialog } from './MassEditDialog.tsx';
 import { entityUis } from './registry.ts';
@@ -24,6 +24,7 @@ import type { EntityUi, Item } from './types.ts';
 // the columns, the selection's actions and the mass-edit modal are parts beside this file.
 
 const SEARCH_DELAY_MS = 300;
+const NO_ITEMS: Item[] = [];
 
 // The numbers next to the rows (clicks, revenue ... for a period) come as their own chunk once the list
 // shows; a chunk that cannot load leaves the list without them rather than broken.
@@ -78,7 +79,10 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
   }, [searchText, setState]);
 
   const [stats, setStats] = useState<ListStats>();
-  const refOptions = useListRefOptions(ui);
+  const refs = useListRefOptions(ui);
+  const refOptions = refs.options;
+  const covering = useRefsCover(ui, items, list.dataUpdatedAt, refs);
+  const namesComing = refs.pending || covering;
   const columns = useListColumns(ui, sortFields, refOptions, stats?.columns);
   const listSorting = useMemo(() => sortingFromTerms(state.sort), [state.sort]);
   const sorting = stats?.sorting ?? listSorting;
@@ -119,7 +123,8 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
       />
       <DataTable<Item>
         label={names.plural}
-        data={stats?.items ?? items}
+        // Rows wait for the names of what they refer to: an id in their place would be read, then change.
+        data={namesComing ? NO_ITEMS : (stats?.items ?? items)}
         columns={columns}
         getRowId={(item) => String(item.id)}
         storageKey={`cairn.columns.${ui.kind}`}
@@ -143,7 +148,8 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
           rowCount: stats?.total ?? total,
           onChange: ({ pageIndex, pageSize }) => update({ page: pageIndex + 1, pageSize }),
         }}
-        loading={list.isPending || stats?.loading}
+        loading={list.isPending || namesComing || stats?.loading}
+        height="fill"
         toolbar={stats?.toolbar}
         showTotals={stats?.showTotals ?? false}
         totalsLabel={stats?.totalsLabel ?? 'Total'}

@@ -10,7 +10,13 @@ export const filters = style({
   flexWrap: 'wrap',
 });
 
-export const filterControl = style({ minWidth: 180 });
+/** Below this width the filters and the form's parts take the whole width, one under another. */
+const narrow = 'screen and (max-width: 600px)';
+
+export const filterControl = style({
+  minWidth: 180,
+  '@media': { [narrow]: { flex: '1 1 100%', minWidth: 0 } },
+});
 
 export const form = style({
   display: 'grid',

@@ -25,3 +25,8 @@ export const entityFormUis: Partial<Record<RouteEntityKind, EntityFormUi>> = {
   domains: domainFormUi,
   groups: groupFormUi,
 };
+
+/** A kind's form by its API name (`traffic_source`), as the audit log names kinds. */
+export function formUiOfKind(kind: string): EntityFormUi | undefined {
+  return Object.values(entityFormUis).find((ui) => ui.kind === kind);
+}

@@ -1,6 +1,6 @@
 import { PAGE_SIZE_MAX } from '@cairn/contract';
-import { useQueries, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { type UseQueryResult, useQueries, useQuery } from '@tanstack/react-query';
+import { useMemo, useRef } from 'react';
 import { useServices } from '../app/services.ts';
 import type { ApiClient } from '../http/client.ts';
 import { entityQueryKeys, fetchList } from './api.ts';
@@ -20,10 +20,18 @@ export function labelOfItem(item: Item): string {
 /** Select values are strings and Radix forbids an empty one, so "no reference" has its own word. */
 export const NONE = 'none';
 
+/**
+ * How long a kind's names serve every list and form without asking again. Any change made in the panel
+ * refreshes them at once (it invalidates every entity query); a list naming an id they do not know asks
+ * again whatever their age (useRefsCover in listColumns.tsx).
+ */
+export const REF_OPTIONS_STALE_MS = 5 * 60_000;
+
 /** The query of the items a reference can point at (archived ones included, so an old reference keeps its name). */
 export function refOptionsQuery(client: ApiClient, spec: RefSpec) {
   return {
     queryKey: entityQueryKeys.options(spec.kind, spec.groupKind),
+    staleTime: REF_OPTIONS_STALE_MS,
     queryFn: async ({ signal }: { signal: AbortSignal }): Promise<RefOption[]> => {
       const params: Record<string, string | number> = {
         archived: 'all',
@@ -49,16 +57,63 @@ export function useRefOptions(spec: RefSpec) {
   return { options: query.data, loading: query.isPending };
 }
 
-/** The options of several references at once (a list's reference columns, a mass edit's selects). */
-export function useRefOptionsMap(specs: readonly RefSpec[]): Map<string, RefOption[] | undefined> {
-  const { client } = useServices();
-  const data = useQueries({ queries: specs.map((spec) => refOptionsQuery(client, spec)), combine: dataOf });
-  return useMemo(() => new Map(specs.map((spec, index) => [refKey(spec), data[index]])), [specs, data]);
+export interface RefOptionsState {
+  /** The options of each reference by `refKey`; undefined until they arrive (or when they cannot). */
+  options: Map<string, RefOption[] | undefined>;
+  /** Some reference has had no answer yet. */
+  pending: boolean;
+  fetching: boolean;
+  /** When the oldest of the answers arrived (ms), 0 before all did. */
+  updatedAt: number;
+  refetch: () => void;
 }
 
-// Module-level, so react-query keeps the combined array's identity while no result changes.
-function dataOf(results: readonly { data: RefOption[] | undefined }[]) {
-  return results.map((result) => result.data);
+/** The options of several references at once (a list's reference columns, a mass edit's selects). */
+export function useRefOptionsState(specs: readonly RefSpec[]): RefOptionsState {
+  const { client } = useServices();
+  const combined = useQueries({
+    queries: specs.map((spec) => refOptionsQuery(client, spec)),
+    combine: combineRefs,
+  });
+  // The same array while each answer is the same one: a fetch starting or ending is no new names, and
+  // new names rebuild the list's columns.
+  const data = useSameItems(combined.data);
+  const options = useMemo(
+    () => new Map(specs.map((spec, index) => [refKey(spec), data[index]])),
+    [specs, data],
+  );
+  return {
+    options,
+    pending: combined.pending,
+    fetching: combined.fetching,
+    updatedAt: combined.updatedAt,
+    refetch: combined.refetch,
+  };
+}
+
+export function useRefOptionsMap(specs: readonly RefSpec[]): Map<string, RefOption[] | undefined> {
+  return useRefOptionsState(specs).options;
+}
+
+function useSameItems<T>(items: readonly T[]): readonly T[] {
+  const kept = useRef(items);
+  const same =
+    kept.current.length === items.length && kept.current.every((item, index) => item === items[index]);
+  if (!same) kept.current = items;
+  return kept.current;
+}
+
+// Module-level, so react-query keeps the combined result while no query result changes.
+function combineRefs(results: readonly UseQueryResult<RefOption[]>[]) {
+  return {
+    data: results.map((result) => result.data),
+    pending: results.some((result) => result.isPending),
+    fetching: results.some((result) => result.isFetching),
+    updatedAt: results.length === 0 ? 0 : Math.min(...results.map((result) => result.dataUpdatedAt)),
+    refetch: () => {
+      for (const result of results) void result.refetch();
+    },
+  };
 }
 
 export function refKey(spec: RefSpec): string {

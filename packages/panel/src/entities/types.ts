@@ -35,8 +35,12 @@ export interface ListColumnSpec {
   width?: number;
   /** Whether users may hide it (the name column stays). */
   hideable?: boolean;
+  /** Left out until the user shows it in the column settings: the list fits its page without it. */
+  hidden?: boolean;
   /** Renders the cell instead of the plain value (a URL with its copy button). */
   cell?: (item: Item) => ReactNode;
+  /** The cell's whole text for its tooltip, when `cell` renders more than that (a button's label). */
+  text?: (item: Item) => string;
 }
 
 export type FilterSpec =
@@ -55,6 +59,11 @@ interface FieldBase {
   lockedInEdit?: boolean;
   /** Offered in the mass-edit modal when the kind's mass-change schema has it (default true). */
   massEditable?: boolean;
+  /**
+   * How a saved value reads in the history when its kind alone cannot say (a cost that is a percentage
+   * under RevShare), given the item's other values at the time; undefined: as the kind says.
+   */
+  describe?: (value: unknown, values: Readonly<Record<string, unknown>>) => string | undefined;
 }
 
 export interface CustomFieldProps {
@@ -81,6 +90,9 @@ export type FormFieldSpec = FieldBase &
     | {
         kind: 'custom';
         defaultValue: unknown;
+        /** The saved value is a reference (or null, read as `noneLabel`): the history shows its name. */
+        ref?: RefSpec;
+        noneLabel?: string;
         render: (props: CustomFieldProps) => ReactNode;
         /** Item value -> editable value, and back. */
         fromItem?: (value: unknown) => unknown;
@@ -97,6 +109,8 @@ export interface FormExtrasProps {
   draft: Draft;
   /** Replaces the whole draft (a template fills many fields). */
   replaceDraft: (draft: Draft) => void;
+  /** Any kind's form by its API name: the history labels the fields of every kind it lists. */
+  formUiOf: (kind: string) => EntityFormUi | undefined;
 }
 
 /**

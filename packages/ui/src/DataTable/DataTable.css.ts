@@ -18,7 +18,11 @@ export const toolbar = style({
   alignItems: 'flex-end',
   gap: vars.space.sm,
 });
-export const toolbarSearch = style({ width: 260, maxWidth: '100%' });
+export const toolbarSearch = style({
+  width: 260,
+  maxWidth: '100%',
+  '@media': { 'screen and (max-width: 600px)': { width: '100%' } },
+});
 export const toolbarSpacer = style({ flex: 1 });
 export const selectionBar = style({
   display: 'flex',

@@ -26,8 +26,8 @@ export function spaceBelow(element: HTMLElement): number {
 
 /**
  * The scroller height of a table that fills the page: as tall as its rows need, at most what the window
- * has left below the scroller's top once what follows it (pager, page padding) fits too, never below
- * `min`. Measured against the page scrolled to its top, again whenever the window or the page resizes.
+ * has left below the scroller's top once what follows it (pager, page padding) fits too, but at least
+ * `min` when the rows need that much. Measured against the page scrolled to its top, again whenever the window or the page resizes.
  */
 export function useFillHeight(
   enabled: boolean,
@@ -64,5 +64,5 @@ export function useFillHeight(
     };
   }, [enabled, scrollRef]);
   const needed = contentHeight + chrome;
-  return Math.max(min, Math.min(needed, available ?? needed));
+  return Math.min(needed, Math.max(min, available ?? needed));
 }

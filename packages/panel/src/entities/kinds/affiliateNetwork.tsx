@@ -1,4 +1,5 @@
 import { DUPLICATE_POSTBACK_POLICIES } from '@cairn/contract';
+import { updatedColumn } from '../listColumns.tsx';
 import type { EntityUi } from '../types.ts';
 
 const policyLabels: Record<(typeof DUPLICATE_POSTBACK_POLICIES)[number], string> = {
@@ -19,14 +20,14 @@ export const affiliateNetworkUi: EntityUi = {
     { id: 'id', header: 'ID', kind: 'number', width: 80 },
     { id: 'name', header: 'Name', width: 260, hideable: false },
     { id: 'offerCount', header: 'Offers', kind: 'number', width: 90 },
-    { id: 'offerUrlParams', header: 'Offer URL parameters', width: 260 },
+    { id: 'offerUrlParams', header: 'Offer URL parameters', width: 260, hidden: true },
     {
       id: 'duplicatePostbacks',
       header: 'Repeated postbacks',
       accessor: (item) => policyLabels[item.duplicatePostbacks as keyof typeof policyLabels] ?? '',
       width: 200,
     },
-    { id: 'updatedAt', header: 'Updated', width: 180 },
+    updatedColumn,
   ],
   filters: [
     {

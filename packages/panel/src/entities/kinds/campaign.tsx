@@ -1,6 +1,8 @@
-import { CAMPAIGN_STATUSES, type CostModel, microsToDecimal } from '@cairn/contract';
+import { CAMPAIGN_STATUSES, type CostModel } from '@cairn/contract';
 import { Badge, Button, useCopy } from '@cairn/ui';
+import { formatMoney, formatPercentMicros } from '../../utils/format.ts';
 import * as styles from '../entities.css.ts';
+import { updatedColumn } from '../listColumns.tsx';
 import type { EntityUi, Item } from '../types.ts';
 
 // Campaigns: where each click goes. The list's part; the form (the flow or the rotation it follows, the
@@ -11,11 +13,12 @@ export const statusOptions = CAMPAIGN_STATUSES.map((status) => ({
   label: status === 'active' ? 'Active' : 'Paused',
 }));
 
+// Inline, so the table's cell cuts the address with an ellipsis after the button.
 function UrlCell({ item }: { item: Item }) {
   const { status, copy } = useCopy();
   const url = String(item.url ?? '');
   return (
-    <span className={styles.actions}>
+    <>
       <Button
         type="button"
         size="sm"
@@ -29,10 +32,20 @@ function UrlCell({ item }: { item: Item }) {
         }}
       >
         {status === 'copied' ? 'Copied' : status === 'failed' ? 'Press Ctrl+C' : 'Copy'}
-      </Button>
+      </Button>{' '}
       <span className={styles.mono}>{url}</span>
-    </span>
+    </>
   );
+}
+
+/** `CPC $0.0125`, `RevShare 40%`, `CPA auto`, `none`. */
+function costText(item: Item): string {
+  const model = item.costModel as CostModel;
+  if (model === 'none') return 'none';
+  const amount = Number(item.costMicros);
+  const label = model === 'revshare' ? 'RevShare' : model.toUpperCase();
+  if (item.costAuto) return `${label} auto`;
+  return `${label} ${model === 'revshare' ? formatPercentMicros(amount) : formatMoney(amount, String(item.currency))}`;
 }
 
 export const campaignUi: EntityUi = {
@@ -53,26 +66,20 @@ export const campaignUi: EntityUi = {
         </Badge>
       ),
     },
-    { id: 'url', header: 'URL', width: 420, cell: (item) => <UrlCell item={item} /> },
+    {
+      id: 'url',
+      header: 'URL',
+      width: 420,
+      hidden: true,
+      cell: (item) => <UrlCell item={item} />,
+      text: (item) => String(item.url ?? ''),
+    },
     { id: 'groupId', header: 'Group', ref: { kind: 'group', groupKind: 'campaign' } },
     { id: 'trafficSourceId', header: 'Traffic source', ref: { kind: 'traffic_source' } },
-    { id: 'rotationId', header: 'Rotation', ref: { kind: 'rotation' } },
-    {
-      id: 'costMicros',
-      header: 'Cost',
-      width: 140,
-      accessor: (item) => {
-        const model = item.costModel as CostModel;
-        if (model === 'none') return 'none';
-        const amount =
-          model === 'revshare'
-            ? `${microsToDecimal(Number(item.costMicros))}%`
-            : `${microsToDecimal(Number(item.costMicros))} ${String(item.currency)}`;
-        return `${model.toUpperCase()} ${item.costAuto ? 'auto' : amount}`;
-      },
-    },
-    { id: 'domainId', header: 'Domain', ref: { kind: 'domain' } },
-    { id: 'updatedAt', header: 'Updated', width: 180 },
+    { id: 'rotationId', header: 'Rotation', ref: { kind: 'rotation' }, hidden: true },
+    { id: 'costMicros', header: 'Cost', width: 140, accessor: costText },
+    { id: 'domainId', header: 'Domain', ref: { kind: 'domain' }, hidden: true },
+    updatedColumn,
   ],
   filters: [
     { param: 'status', label: 'Status', options: statusOptions },

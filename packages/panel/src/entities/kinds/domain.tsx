@@ -1,3 +1,4 @@
+import { updatedColumn } from '../listColumns.tsx';
 import type { EntityUi } from '../types.ts';
 
 export const domainUi: EntityUi = {
@@ -9,7 +10,7 @@ export const domainUi: EntityUi = {
     { id: 'host', header: 'Host', width: 280, hideable: false },
     { id: 'isDefault', header: 'Default', accessor: (item) => (item.isDefault ? 'Default' : ''), width: 100 },
     { id: 'notes', header: 'Notes', width: 280 },
-    { id: 'updatedAt', header: 'Updated', width: 180 },
+    updatedColumn,
   ],
   filters: [
     {

@@ -1,3 +1,4 @@
+import { updatedColumn } from '../listColumns.tsx';
 import type { EntityUi } from '../types.ts';
 
 export const landingUi: EntityUi = {
@@ -10,8 +11,8 @@ export const landingUi: EntityUi = {
     { id: 'groupId', header: 'Group', ref: { kind: 'group', groupKind: 'landing' } },
     { id: 'offersCount', header: 'Offers', kind: 'number', width: 90 },
     { id: 'language', header: 'Language', width: 100 },
-    { id: 'url', header: 'URL', width: 320 },
-    { id: 'updatedAt', header: 'Updated', width: 180 },
+    { id: 'url', header: 'URL', width: 320, hidden: true },
+    updatedColumn,
   ],
   filters: [
     { param: 'groupId', label: 'Group', ref: { kind: 'group', groupKind: 'landing' }, noneLabel: 'No group' },

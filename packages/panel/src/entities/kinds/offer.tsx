@@ -1,4 +1,5 @@
-import { microsToDecimal } from '@cairn/contract';
+import { formatMoney } from '../../utils/format.ts';
+import { updatedColumn } from '../listColumns.tsx';
 import { OfferImportButton } from '../OfferImportButton.tsx';
 import type { EntityUi } from '../types.ts';
 
@@ -15,13 +16,14 @@ export const offerUi: EntityUi = {
       id: 'payoutMicros',
       header: 'Payout',
       accessor: (item) =>
-        item.payoutAuto ? 'auto' : `${microsToDecimal(Number(item.payoutMicros))} ${String(item.currency)}`,
+        item.payoutAuto ? 'auto' : formatMoney(Number(item.payoutMicros), String(item.currency)),
+      kind: 'money',
       width: 120,
     },
     { id: 'countryCode', header: 'Country', width: 90 },
-    { id: 'dailyCap', header: 'Daily cap', kind: 'number', width: 100 },
-    { id: 'url', header: 'URL', width: 320 },
-    { id: 'updatedAt', header: 'Updated', width: 180 },
+    { id: 'dailyCap', header: 'Daily cap', kind: 'number', width: 100, hidden: true },
+    { id: 'url', header: 'URL', width: 320, hidden: true },
+    updatedColumn,
   ],
   filters: [
     { param: 'groupId', label: 'Group', ref: { kind: 'group', groupKind: 'offer' }, noneLabel: 'No group' },

@@ -1,3 +1,4 @@
+import { updatedColumn } from '../listColumns.tsx';
 import type { EntityUi } from '../types.ts';
 
 // Rotations: flows kept on their own so many campaigns can share one; a change applies to all of them.
@@ -20,7 +21,7 @@ export const rotationUi: EntityUi = {
         return flow ? `${flow.defaultPaths.length} / ${flow.rules.length}` : null;
       },
     },
-    { id: 'updatedAt', header: 'Updated', width: 180 },
+    updatedColumn,
   ],
   filters: [
     {

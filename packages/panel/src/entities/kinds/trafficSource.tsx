@@ -1,4 +1,5 @@
 import { POSTBACK_MODES } from '@cairn/contract';
+import { updatedColumn } from '../listColumns.tsx';
 import type { EntityUi } from '../types.ts';
 
 const modeLabels: Record<(typeof POSTBACK_MODES)[number], string> = {
@@ -30,8 +31,8 @@ export const trafficSourceUi: EntityUi = {
     },
     { id: 'postbackPercent', header: 'Postback %', kind: 'percent', width: 110 },
     { id: 'trafficLossPercent', header: 'Traffic loss %', kind: 'percent', width: 120 },
-    { id: 'templateId', header: 'Template', width: 130 },
-    { id: 'updatedAt', header: 'Updated', width: 180 },
+    { id: 'templateId', header: 'Template', width: 130, hidden: true },
+    updatedColumn,
   ],
   filters: [
     {

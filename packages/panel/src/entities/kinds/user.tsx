@@ -1,4 +1,5 @@
 import type { Role } from '@cairn/contract';
+import { updatedColumn } from '../listColumns.tsx';
 import type { EntityUi } from '../types.ts';
 
 // Users, managed by admins and the super-admin. The password is write-only: empty keeps the current one.
@@ -39,7 +40,7 @@ export const userUi: EntityUi = {
       width: 110,
       accessor: (item) => yesNo(item.twoFactorEnabled),
     },
-    { id: 'updatedAt', header: 'Updated', width: 180 },
+    updatedColumn,
   ],
   filters: [
     { param: 'role', label: 'Role', options: roleOptions.map(({ value, label }) => ({ value, label })) },
