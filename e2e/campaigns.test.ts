@@ -187,7 +187,9 @@ describe('campaigns and users', () => {
     expect(campaign.effectiveFlow?.defaultPaths[0]?.offers.map((o) => o.offerId)).toEqual([ids.offerB]);
     // The admin sees the change in the campaign's history, from the audit log.
     const history = page.getByRole('region', { name: 'History' });
-    await history.getByRole('row', { name: /campaign updated.*rotationId/ }).waitFor();
+    await history
+      .getByRole('row', { name: /Updated.*Flow source: Its own flow to Evergreen rotation/ })
+      .waitFor();
   });
 
   it('limits a plain user to one campaign group', async () => {

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/a11y/noRedundantRoles: the table's parts keep their roles when narrow screens lay them out as blocks (users.css.ts)
 import {
   isGroupedKind,
   PERMISSION_KINDS,
@@ -67,9 +68,9 @@ export function PermissionsEditor({ id, value, onChange, errors, disabled }: Per
     onChange(next.sort((a, b) => PERMISSION_KINDS.indexOf(a.kind) - PERMISSION_KINDS.indexOf(b.kind)));
   };
   return (
-    <table aria-label="Permissions" className={styles.table}>
+    <table role="table" aria-label="Permissions" className={styles.table}>
       <TableHead columns={['Kind', 'Access', 'Scope', 'Groups or items']} />
-      <tbody>
+      <tbody role="rowgroup" className={styles.body}>
         {PERMISSION_KINDS.map((kind) => {
           const index = value.findIndex((permission) => permission.kind === kind);
           const entry = index >= 0 ? value[index] : undefined;
@@ -116,11 +117,11 @@ function PermissionRow({
     .filter(([path]) => !['groupIds', 'itemIds'].includes(path.split('.')[0] ?? ''))
     .map(([, message]) => message);
   return (
-    <tr>
-      <th scope="row" className={`${styles.cell} ${styles.kind}`}>
+    <tr role="row" className={styles.row}>
+      <th role="rowheader" scope="row" className={`${styles.cell} ${styles.kind}`}>
         {label}
       </th>
-      <td className={styles.cell}>
+      <td role="cell" className={styles.cell}>
         <Select<AccessChoice>
           id={`${id}-access`}
           aria-label={`${label} access`}
@@ -137,7 +138,7 @@ function PermissionRow({
           }
         />
       </td>
-      <td className={styles.cell}>
+      <td role="cell" className={styles.cell}>
         {entry && (
           <Select<PermissionScope>
             id={`${id}-scope`}
@@ -151,7 +152,7 @@ function PermissionRow({
           />
         )}
       </td>
-      <td className={styles.cell}>
+      <td role="cell" className={styles.cell}>
         {entry?.scope === 'groups' && (
           <IdPicker
             id={`${id}-groups`}

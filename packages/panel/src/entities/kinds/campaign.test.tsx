@@ -196,3 +196,90 @@ describe('campaign form', { timeout: 20_000 }, () => {
     expect(bodies).toEqual([]);
   });
 });
+
+describe('campaign list and history', { timeout: 20_000 }, () => {
+  it('shows the traffic source by name, never its id, also when the names answer after the rows', async () => {
+    let answerNames: () => void = () => {};
+    const namesAsked = new Promise<void>((resolve) => {
+      answerNames = resolve;
+    });
+    let listAnswered = false;
+    renderApp('/campaigns', [
+      ...signedIn,
+      on('GET', '/api/traffic_source', async () => {
+        await namesAsked;
+        return list([pushHouse])();
+      }),
+      ...references,
+      on('GET', '/api/campaign', () => {
+        listAnswered = true;
+        return list([campaign({ trafficSourceId: 4, costMicros: 12_500 })])();
+      }),
+    ]);
+    const grid = await screen.findByRole('grid', { name: 'Campaigns' });
+    await waitFor(() => expect(listAnswered).toBe(true));
+    expect(grid).not.toHaveTextContent('#4');
+    expect(grid).toHaveAttribute('aria-busy', 'true');
+    answerNames();
+    const row = await within(grid).findByRole('row', { name: /Push US/ });
+    expect(row).toHaveTextContent('PushHouse');
+    expect(row).not.toHaveTextContent('#4');
+    // Money with its symbol, the last change as the viewer's calendar and clock say it.
+    expect(row).toHaveTextContent('CPC $0.0125');
+    expect(row).toHaveTextContent(
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
+        Date.parse(meta.updatedAt),
+      ),
+    );
+    expect(row).not.toHaveTextContent(meta.updatedAt);
+  });
+
+  it('names changed fields as the form labels them, each value as the form shows it', async () => {
+    renderApp('/campaigns/edit/7', [
+      ...signedIn,
+      ...references,
+      on('GET', '/api/campaign/7', () => json(campaign({ rotationId: 3, flow: null, currency: 'EUR' }))),
+      on('GET', '/api/audit_log', () =>
+        json({
+          items: [
+            {
+              id: 2,
+              occurredAt: '2026-11-23T08:16:00.000Z',
+              userId: 1,
+              userLogin: 'admin',
+              action: 'campaign_updated',
+              entityKind: 'campaign',
+              entityId: 7,
+              details: {
+                changes: {
+                  trafficSourceId: { before: 4, after: null },
+                  costMicros: { before: 12_500, after: 20_000 },
+                  rotationId: { before: null, after: 3 },
+                  redirectMode: { before: 'http_302', after: 'javascript' },
+                  costAuto: { before: false, after: true },
+                },
+              },
+            },
+          ],
+          total: 1,
+          page: 1,
+          pageSize: 20,
+        }),
+      ),
+    ]);
+    const history = await screen.findByRole('region', { name: 'History' });
+    const row = await within(history).findByRole('row', { name: /admin/ });
+    await waitFor(() => expect(row).toHaveTextContent('Traffic source: PushHouse → to No traffic source'));
+    expect(row).toHaveTextContent('Cost: €0.0125 → to €0.02');
+    expect(row).toHaveTextContent('Flow source: Its own flow → to Evergreen');
+    expect(row).toHaveTextContent('Redirect: HTTP 302 → to JavaScript');
+    expect(row).toHaveTextContent('Cost from the URL (auto): Off → to On');
+    expect(row).not.toHaveTextContent('trafficSourceId');
+    expect(within(row).getByRole('cell', { name: 'Updated' })).toBeInTheDocument();
+    expect(row).toHaveTextContent(
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
+        Date.parse('2026-11-23T08:16:00.000Z'),
+      ),
+    );
+  });
+});

@@ -12,7 +12,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useServices } from '../../app/services.ts';
 import { flowFieldSpec } from '../../flow/FlowField.tsx';
-import { itemHistory } from '../../users/AuditTrail.tsx';
+import { itemHistory } from '../../history/AuditTrail.tsx';
+import { formatPercentMicros } from '../../utils/format.ts';
 import { entityQueryKeys, fetchItem, problemOf } from '../api.ts';
 import * as styles from '../entities.css.ts';
 import { RefSelect } from '../FieldControl.tsx';
@@ -211,6 +212,8 @@ export const campaignFormUi: EntityFormUi = {
       name: 'costMicros',
       label: 'Cost',
       description: 'Per click, per 1000 clicks or per conversion; for RevShare the share in %.',
+      describe: (value, values) =>
+        values.costModel === 'revshare' && typeof value === 'number' ? formatPercentMicros(value) : undefined,
     },
     { kind: 'text', name: 'currency', label: 'Currency', placeholder: 'USD', defaultValue: 'USD' },
     {
@@ -242,6 +245,8 @@ export const campaignFormUi: EntityFormUi = {
       name: 'rotationId',
       label: 'Flow source',
       defaultValue: { useRotation: false, rotationId: null } satisfies Routing,
+      ref: { kind: 'rotation' },
+      noneLabel: 'Its own flow',
       fromItem: (value): Routing =>
         typeof value === 'number'
           ? { useRotation: true, rotationId: value }

@@ -1,5 +1,5 @@
 import { flowFieldSpec } from '../../flow/FlowField.tsx';
-import { itemHistory } from '../../users/AuditTrail.tsx';
+import { itemHistory } from '../../history/AuditTrail.tsx';
 import * as styles from '../entities.css.ts';
 import type { EntityFormUi, FormExtrasProps } from '../types.ts';
 import { rotationUi } from './rotation.tsx';

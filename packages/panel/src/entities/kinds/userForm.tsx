@@ -1,6 +1,6 @@
 import { PASSWORD_MIN_LENGTH } from '@cairn/contract';
 import { TextField } from '@cairn/ui';
-import { AuditTrail } from '../../users/AuditTrail.tsx';
+import { AuditTrail } from '../../history/AuditTrail.tsx';
 import { type PermissionDraft, PermissionsEditor } from '../../users/PermissionsEditor.tsx';
 import { TwoFactorReset } from '../../users/TwoFactorReset.tsx';
 import type { CustomFieldProps, EntityFormUi, FormExtrasProps } from '../types.ts';
@@ -28,7 +28,7 @@ function UserExtras(props: FormExtrasProps) {
   return (
     <>
       <TwoFactorReset {...props} />
-      <AuditTrail title="Activity" filter={{ userId: item.id }} />
+      <AuditTrail title="Activity" filter={{ userId: item.id }} formUiOf={props.formUiOf} />
     </>
   );
 }
