@@ -21,8 +21,9 @@ export class NonEmptyTargetError extends Error {}
 /** The copy did not arrive whole; nothing was committed. */
 export class CopyMismatchError extends Error {}
 
-// Written by each store's own migrations; the target's rows say when its schema was made there.
-const SKIPPED_TABLES = new Set(['schema_migrations']);
+// Not data of the installation: each store's own migrations write schema_migrations, and running nodes
+// their heartbeats (the embedded node's would show as a node gone silent).
+const SKIPPED_TABLES = new Set(['schema_migrations', 'cluster_nodes']);
 const MAX_PARAMS = 30_000;
 const MAX_ROWS_PER_INSERT = 500;
 

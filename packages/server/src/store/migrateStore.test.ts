@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type EntityStatsResponse, REPORT_PATHS } from '@cairn/contract';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { cairn, type StartedNode, startNode } from '../cli.testing.ts';
 import { kindClient } from '../entities/testing.ts';
 import { ADMIN_PASSWORD, startTestCairn, TestBrowser, tempDir } from '../test-support.ts';
@@ -117,7 +117,7 @@ describe.skipIf(!TEST_POSTGRES_URL || !CLICKHOUSE_URL)(
       await Promise.all(nodes.map((node) => node.stop()));
       await database?.dispose();
       if (CLICKHOUSE_URL) await clickhouse(`DROP DATABASE IF EXISTS ${eventsDb}`);
-    });
+    }, 60_000);
 
     it('copies every table and event, and a node on the copies reports, signs in and routes the same', async () => {
       if (!database || !CLICKHOUSE_URL) throw new Error(SKIP_REASON);
@@ -156,9 +156,21 @@ describe.skipIf(!TEST_POSTGRES_URL || !CLICKHOUSE_URL)(
       const seeded = await cairn(['seed', '--clicks', '3000', '--days', '5', '--campaigns', '2'], env);
       expect(seeded.code, seeded.stderr).toBe(0);
 
+      // Auto-clearing takes the seeded days before the last two: their sums stay in the rollup, their
+      // clicks in the cleared clicks (for late conversions).
       const before = await startTestCairn({ dataDir, configDb: null });
       let figures: Record<string, Record<string, number>>;
+      let cleared: { click_id: string; campaign_id: number } | undefined;
       try {
+        const counts = await before.events.clearBefore({
+          before: Date.now() - 2 * 86_400_000,
+          only: null,
+          keep: [],
+        });
+        expect(counts.clicks).toBeGreaterThan(0);
+        [cleared] = await before.events.query<{ click_id: string; campaign_id: number }>(
+          'SELECT click_id, campaign_id FROM cleared_clicks ORDER BY click_id LIMIT 1',
+        );
         figures = await campaignFigures(carried(panel, before.url));
       } finally {
         await before.close();
@@ -167,6 +179,7 @@ describe.skipIf(!TEST_POSTGRES_URL || !CLICKHOUSE_URL)(
         Object.values(figures).reduce((total, row) => total + (row[name] ?? 0), 0);
       expect(sum('clicks')).toBe(3001);
       expect(figures['1']?.leadsApproved).toBe(1);
+      expect(cleared).toBeDefined();
 
       // Either store alone, then both again: the second time both targets refuse, and nothing changes.
       const toConfig = ['--to-config', database.url];
@@ -194,9 +207,18 @@ describe.skipIf(!TEST_POSTGRES_URL || !CLICKHOUSE_URL)(
       const eventsOnly = await cairn(['migrate-store', ...toEvents], env);
       expect(eventsOnly.code, eventsOnly.stderr).toBe(0);
       expect(eventsOnly.stdout).not.toContain('Configuration copied');
-      const kinds = printedCounts(eventsOnly.stdout, ['clicks', 'lander clicks', 'conversion events']);
-      expect(kinds.get('clicks')).toEqual([3001, 3001]);
+      const kinds = printedCounts(eventsOnly.stdout, [
+        'clicks',
+        'lander clicks',
+        'conversion events',
+        'rolled-up clicks',
+        'rolled-up revenue',
+        'cleared clicks kept',
+      ]);
+      expect(kinds.size).toBe(6);
       for (const [name, [source, target]] of kinds) expect(target, name).toBe(source);
+      expect((kinds.get('clicks')?.[0] ?? 0) + (kinds.get('rolled-up clicks')?.[0] ?? 0)).toBe(3001);
+      expect(kinds.get('cleared clicks kept')?.[0]).toBe(kinds.get('rolled-up clicks')?.[0]);
       const events = await clickhouse(`SELECT count() FROM ${eventsDb}.events`);
 
       const again = await cairn(['migrate-store', ...toConfig, ...toEvents], env);
@@ -220,6 +242,15 @@ describe.skipIf(!TEST_POSTGRES_URL || !CLICKHOUSE_URL)(
       // The session signed in on the embedded store goes on: same sessions table, same key.
       expect(await campaignFigures(carried(panel, node.url))).toEqual(figures);
       expect(await campaignFigures(fresh)).toEqual(figures);
+      // A late conversion of a cleared click finds it on the copies and counts with its campaign.
+      const late = await fetch(`${node.url}/postback?clickid=${cleared?.click_id}&status=approved`);
+      expect(await late.text()).toBe('OK');
+      await vi.waitFor(async () => {
+        const after = await campaignFigures(fresh);
+        const id = String(cleared?.campaign_id);
+        expect(after[id]?.leadsApproved).toBe((figures[id]?.leadsApproved ?? 0) + 1);
+        expect(after[id]?.clicks).toBe(figures[id]?.clicks);
+      }, 30_000);
       const routed = await fetch(`${node.url}/click?key=${campaignKey}`, { redirect: 'manual' });
       expect(routed.status).toBe(302);
       expect(routed.headers.get('location')).toContain('https://offer.example/');
@@ -238,15 +269,19 @@ describe.skipIf(!TEST_POSTGRES_URL || !CLICKHOUSE_URL)(
       expect(wrongKey.code).toBe(1);
       expect(wrongKey.stderr).toContain('master key');
 
-      // A re-run over the copies replaces the configuration, keeps the click the node recorded, and
-      // stores no event twice.
+      // A re-run over the copies replaces the configuration, keeps the events the node recorded (the
+      // routed click, the late conversion), and stores no event twice.
       await node.stop();
       const rerun = await cairn(['migrate-store', ...toConfig, ...toEvents, '--allow-non-empty'], env);
       expect(rerun.code, rerun.stderr).toBe(0);
       for (const [name, [source, target]] of printedCounts(rerun.stdout, ['campaigns', 'offers']))
         expect(target, name).toBe(source);
-      expect(printedCounts(rerun.stdout, ['clicks']).get('clicks')).toEqual([3001, 3002]);
-      expect(await clickhouse(`SELECT count() FROM ${eventsDb}.events`)).toBe(String(Number(events) + 1));
+      const raw = kinds.get('clicks')?.[0] ?? 0;
+      expect(printedCounts(rerun.stdout, ['clicks']).get('clicks')).toEqual([raw, raw + 1]);
+      const rolledUp = kinds.get('rolled-up clicks') as [number, number];
+      expect(printedCounts(rerun.stdout, ['rolled-up clicks']).get('rolled-up clicks')).toEqual(rolledUp);
+      expect(await clickhouse(`SELECT sum(clicks) FROM ${eventsDb}.event_rollup`)).toBe(String(rolledUp[0]));
+      expect(await clickhouse(`SELECT count() FROM ${eventsDb}.events`)).toBe(String(Number(events) + 2));
       const offers = await database.open();
       expect((await offers.query('SELECT name FROM offers WHERE name = $1', ['Made after'])).length).toBe(0);
     }, 240_000);

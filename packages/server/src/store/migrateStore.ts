@@ -12,6 +12,7 @@ import {
 import { databasePath } from './config/backups.ts';
 import type { DuckDbConfigStore } from './config/duckdb.ts';
 import type { PostgresConfigStore } from './config/postgres.ts';
+import { type ClearedCount, copyCleared } from './copyCleared.ts';
 import { copyConfig, NonEmptyTargetError, prepareConfigTarget, type TableCount } from './copyConfig.ts';
 import { checkEventTarget, copyEvents, type EventCopy } from './copyEvents.ts';
 import { DuckDbEventStore } from './events/duckdb.ts';
@@ -186,7 +187,8 @@ export async function migrateStoreCommand(
           }
         },
       });
-      printEvents(out, copy);
+      const cleared = await copyCleared(sourceEvents, eventsUrl, eventsBefore > 0);
+      printEvents(out, copy, cleared);
     }
     printNextSteps(out, {
       dataDir: config.dataDir,
@@ -212,7 +214,7 @@ function printConfig(out: (line: string) => void, url: string, schema: number, c
     out(line);
 }
 
-function printEvents(out: (line: string) => void, copy: EventCopy): void {
+function printEvents(out: (line: string) => void, copy: EventCopy, cleared: ClearedCount[]): void {
   out(
     `Events copied${copy.before > 0 ? ` (the target held ${number(copy.before)} before)` : ''}; ` +
       `counts per kind, checked (and ${copy.marks} journal mark${copy.marks === 1 ? '' : 's'}):`,
@@ -220,6 +222,8 @@ function printEvents(out: (line: string) => void, copy: EventCopy): void {
   for (const line of table([
     ['kind', 'embedded', 'ClickHouse'],
     ...copy.counts.map((count) => [count.kind, number(count.source), number(count.target)]),
+    // What auto-clearing kept of the events it removed: summed, and each click for late conversions.
+    ...cleared.map((count) => [count.what, number(count.source), number(count.target)]),
   ]))
     out(line);
 }
