@@ -26,8 +26,8 @@ import {
   type Row,
   type SqlParam,
 } from './port.ts';
-import { clearedClickFromRow, clearsNothing } from './rollup.ts';
 import { ReadSlots } from './readSlots.ts';
+import { clearedClickFromRow, clearsNothing } from './rollup.ts';
 import { type ColumnType, EVENT_COLUMNS, EVENT_KIND, eventFromRow, type TrackingEvent } from './schema.ts';
 
 const DUCKDB_TYPES: Record<ColumnType, string> = {
