@@ -14,7 +14,7 @@ import type { EntityUi, Item, ListColumnSpec, RefSpec } from './types.ts';
 export const updatedColumn: ListColumnSpec = {
   id: 'updatedAt',
   header: 'Updated',
-  width: 170,
+  width: 176,
   accessor: (item) => (typeof item.updatedAt === 'string' ? formatDateTime(item.updatedAt) : null),
 };
 

@@ -53,7 +53,7 @@ export const campaignUi: EntityUi = {
   routeKind: 'campaigns',
   labelField: 'name',
   columns: [
-    { id: 'id', header: 'ID', kind: 'number', width: 80 },
+    { id: 'id', header: 'ID', kind: 'number', width: 64 },
     { id: 'name', header: 'Name', width: 240, hideable: false },
     {
       id: 'status',
@@ -69,15 +69,15 @@ export const campaignUi: EntityUi = {
     {
       id: 'url',
       header: 'URL',
-      width: 420,
-      hidden: true,
+      // The copy button and the start of the address: the whole address is the cell's tooltip.
+      width: 180,
       cell: (item) => <UrlCell item={item} />,
       text: (item) => String(item.url ?? ''),
     },
-    { id: 'groupId', header: 'Group', ref: { kind: 'group', groupKind: 'campaign' } },
-    { id: 'trafficSourceId', header: 'Traffic source', ref: { kind: 'traffic_source' } },
+    { id: 'groupId', header: 'Group', width: 140, ref: { kind: 'group', groupKind: 'campaign' } },
+    { id: 'trafficSourceId', header: 'Traffic source', width: 140, ref: { kind: 'traffic_source' } },
     { id: 'rotationId', header: 'Rotation', ref: { kind: 'rotation' }, hidden: true },
-    { id: 'costMicros', header: 'Cost', width: 140, accessor: costText },
+    { id: 'costMicros', header: 'Cost', width: 130, accessor: costText },
     { id: 'domainId', header: 'Domain', ref: { kind: 'domain' }, hidden: true },
     updatedColumn,
   ],
