@@ -34,6 +34,16 @@ async function beforeEnter(services: AppServices, match: Match): Promise<string 
 }
 
 /**
+ * Which page is on screen: its route and the parameters of that route, without a child's (a mass-edit
+ * modal's ids), since a child opens inside the page rather than replacing it.
+ */
+function pageKey(match: Match): string {
+  const childParams = new Set([...(match.child?.path ?? '').matchAll(/\{(\w+)\}/g)].map((found) => found[1]));
+  const own = Object.entries(match.params).filter(([name]) => !childParams.has(name));
+  return `${match.route.path} ${JSON.stringify(own)}`;
+}
+
+/**
  * The navigation controller: resolves the path against the route table, runs the guard and loads the
  * page's chunk (and the frame's, for pages inside it) together, the progress bar showing the wait, then
  * renders the page. Until then the previous page stays on screen, as in any multi-page site. A
@@ -116,9 +126,7 @@ export function PanelRoutes() {
   useEffect(() => {
     document.title = documentTitle(title);
   }, [title]);
-  useHeadingFocusOnNavigation(
-    committed && `${committed.match.route.path} ${JSON.stringify(committed.match.params)}`,
-  );
+  useHeadingFocusOnNavigation(committed && pageKey(committed.match));
 
   if (failure?.path === path) return <LoadFailure error={failure.error} onReload={services.reload} />;
   if (!committed) return null;

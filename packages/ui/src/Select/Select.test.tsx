@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadSelect, Select, type SelectProps } from './Select.tsx';
@@ -28,6 +28,29 @@ describe('Select', () => {
     expect(trigger).toHaveTextContent('Euro');
     expect(trigger).toHaveAttribute('aria-invalid', 'true');
     expect(trigger).toHaveAccessibleDescription('Pick a currency Reports convert to it');
+  });
+
+  it('keeps the page behind out of reach while open, and gives it back on a choice or Escape', async () => {
+    const user = userEvent.setup();
+    render(
+      <main>
+        <a href="#offers">Offers</a>
+        <Select label="Currency" options={currencies} defaultValue="USD" />
+      </main>,
+    );
+    const trigger = screen.getByRole('combobox', { name: 'Currency' });
+    const inert = () => document.querySelector('[inert]');
+    await user.click(trigger);
+    await screen.findByRole('listbox');
+    await waitFor(() => expect(inert()).not.toBeNull());
+    await user.click(screen.getByRole('option', { name: 'Euro' }));
+    await waitFor(() => expect(trigger).toHaveFocus());
+    expect(inert()).toBeNull();
+    await user.click(trigger);
+    await waitFor(() => expect(inert()).not.toBeNull());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(trigger).toHaveFocus());
+    expect(inert()).toBeNull();
   });
 
   it('can be named without a visible label', () => {

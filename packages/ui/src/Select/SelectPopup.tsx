@@ -1,6 +1,6 @@
 import * as SelectPrimitive from '@radix-ui/react-select';
 import { Check, ChevronDown } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { adornment, control, type FieldSize } from '../Field/Field.css.ts';
 import { Field } from '../Field/Field.tsx';
 import { useInertOutside } from '../focus/inertOutside.ts';
@@ -59,7 +59,8 @@ export function SelectPopup<V extends string>({
   defaultOpen,
   focusTrigger,
 }: SelectPopupProps<V>) {
-  const inertBehind = useInertOutside<HTMLDivElement>();
+  const [open, setOpen] = useState(defaultOpen);
+  const inertBehind = useInertOutside<HTMLDivElement>(undefined, open);
   return (
     <Field
       label={label}
@@ -77,7 +78,8 @@ export function SelectPopup<V extends string>({
           required={required}
           disabled={disabled}
           name={name}
-          defaultOpen={defaultOpen}
+          open={open}
+          onOpenChange={setOpen}
         >
           <SelectPrimitive.Trigger
             ref={(trigger) => {

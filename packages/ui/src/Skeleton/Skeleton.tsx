@@ -10,7 +10,10 @@ export interface SkeletonProps {
   lines?: number;
 }
 
-/** A placeholder shaped like the content being loaded; hidden from assistive tech. */
+/**
+ * A placeholder shaped like the content being loaded; hidden from assistive tech, and marked
+ * data-skeleton so a test can wait until the content has taken its place.
+ */
 export function Skeleton({ width = '100%', height = '1em', circle = false, lines = 1 }: SkeletonProps) {
   if (lines > 1) {
     return (
@@ -18,6 +21,7 @@ export function Skeleton({ width = '100%', height = '1em', circle = false, lines
         {Array.from({ length: lines }, (_, i) => `line-${i + 1}`).map((key, i) => (
           <span
             key={key}
+            data-skeleton=""
             className={styles.skeleton}
             style={{ height, width: i === lines - 1 ? '60%' : '100%' }}
           />
@@ -28,6 +32,7 @@ export function Skeleton({ width = '100%', height = '1em', circle = false, lines
   return (
     <span
       aria-hidden
+      data-skeleton=""
       className={styles.skeleton}
       style={{ width: circle ? height : width, height, borderRadius: circle ? '50%' : undefined }}
     />

@@ -1,6 +1,6 @@
 import { Slot } from '@radix-ui/react-slot';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import * as styles from './Tabs.css.ts';
 
 // Apart from Tabs.tsx: navigation tabs are plain links, and a screen with only these (the panel's
@@ -30,28 +30,44 @@ interface Overflow {
   after: boolean;
 }
 
+/** Room kept beside the current tab, clear of the faded end and its arrow. */
+const CLEARANCE = 48;
+
 /**
- * Which ends of the row hide tabs, kept current on scroll and resize. On first layout the current tab
- * is scrolled into the row, so a section far down the list is never the one out of sight.
+ * Which ends of the row hide tabs, kept current on scroll, resize and new tabs. Whenever the current
+ * tab changes (first render, tabs arriving with the user's rights) it is scrolled into the row, so a
+ * section far down the list is never the one out of sight.
  */
 function useOverflow() {
   const list = useRef<HTMLUListElement>(null);
+  const shown = useRef<Element | null>(null);
   const [overflow, setOverflow] = useState<Overflow>({ before: false, after: false });
+  const measure = useCallback(() => {
+    const row = list.current;
+    if (!row) return;
+    const before = row.scrollLeft > 1;
+    const after = row.scrollLeft + row.clientWidth < row.scrollWidth - 1;
+    setOverflow((old) => (old.before === before && old.after === after ? old : { before, after }));
+  }, []);
   useLayoutEffect(() => {
     const row = list.current;
     if (!row) return;
     const current = row.querySelector<HTMLElement>('[aria-current="page"]');
-    if (current) {
-      // Clear of the faded end and its arrow.
-      const end = current.offsetLeft - row.offsetLeft + current.offsetWidth + 48;
-      if (end > row.clientWidth) row.scrollLeft = end - row.clientWidth;
+    if (current && current !== shown.current) {
+      const start = current.offsetLeft - row.offsetLeft;
+      const end = start + current.offsetWidth;
+      if (end + CLEARANCE > row.scrollLeft + row.clientWidth) {
+        row.scrollLeft = end + CLEARANCE - row.clientWidth;
+      } else if (start - CLEARANCE < row.scrollLeft) {
+        row.scrollLeft = Math.max(0, start - CLEARANCE);
+      }
     }
-    const measure = () => {
-      const before = row.scrollLeft > 1;
-      const after = row.scrollLeft + row.clientWidth < row.scrollWidth - 1;
-      setOverflow((old) => (old.before === before && old.after === after ? old : { before, after }));
-    };
+    shown.current = current;
     measure();
+  });
+  useLayoutEffect(() => {
+    const row = list.current;
+    if (!row) return;
     row.addEventListener('scroll', measure, { passive: true });
     const resize = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
     resize?.observe(row);
@@ -59,7 +75,7 @@ function useOverflow() {
       row.removeEventListener('scroll', measure);
       resize?.disconnect();
     };
-  }, []);
+  }, [measure]);
   const scroll = (direction: 1 | -1) => {
     const row = list.current;
     row?.scrollBy({ left: direction * row.clientWidth * 0.8, behavior: 'smooth' });

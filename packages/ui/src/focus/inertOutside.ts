@@ -1,4 +1,4 @@
-import { type Ref, type RefCallback, useCallback, useEffect, useRef, useState } from 'react';
+import { type Ref, type RefCallback, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 // Radix hides what lies outside an open modal popup (a select's list, a modal menu, a dialog) from
 // assistive technology with aria-hidden, but leaves it focusable: the header behind an open select kept
@@ -20,6 +20,8 @@ const staysLive = '[aria-live], [data-stays-live]';
  */
 export function inertOutside(target: Element): () => void {
   const body = target.ownerDocument.body;
+  // A popup kept off the page (Radix keeps a closed select's items in a detached fragment) hides nothing.
+  if (!body.contains(target)) return () => {};
   const keep = new Set<Element>();
   const mark = (element: Element | null) => {
     for (let node = element; node && node !== body; node = node.parentElement) keep.add(node);
@@ -64,10 +66,11 @@ function assign<T>(ref: Ref<T> | undefined, value: T | null): void {
 
 /**
  * A ref for a modal popup's content (also passed on to `forwarded`): the outside is inert while the
- * content is mounted and `enabled`. Made inert in an effect of the component calling this, which runs
- * after those of the popup inside it: Radix's focus scope has noted the element focus returns to and
- * moved focus in by then (an opener made inert first would lose the focus and never get it back). Made
- * live again as soon as the content leaves, before that focus scope hands the focus back.
+ * content is mounted and `enabled` (a select passes whether it is open: Radix keeps its closed content
+ * in a detached fragment under the same ref). Made inert in an effect of the component calling this,
+ * which runs after those of the popup inside it: Radix's focus scope has noted the element focus returns
+ * to and moved focus in by then (an opener made inert first would lose the focus for good). Made live
+ * again in the very commit that closes or removes the popup, before that focus scope hands focus back.
  */
 export function useInertOutside<T extends HTMLElement>(forwarded?: Ref<T>, enabled = true): RefCallback<T> {
   const [element, setElement] = useState<T | null>(null);
@@ -78,6 +81,13 @@ export function useInertOutside<T extends HTMLElement>(forwarded?: Ref<T>, enabl
     undo.current = made;
     return made;
   }, [element, enabled]);
+  useLayoutEffect(
+    () => () => {
+      undo.current?.();
+      undo.current = undefined;
+    },
+    [element, enabled],
+  );
   return useCallback(
     (node: T | null) => {
       assign(forwarded, node);
