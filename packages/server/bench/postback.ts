@@ -4,7 +4,7 @@
 // recorded per second through the real HTTP endpoint: `cairn start` pinned to core 0, autocannon on
 // core 1, each request a postback for a different seeded click, the clicks spread over the seeded days.
 // Prints the figures with the event store's size; afterwards checks that every answered postback is
-// one conversion in the config store.
+// one conversion in the config store (plus those still in flight when a run stopped).
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +22,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const LOOKUPS = 1000;
 /** Lookups in flight at once for the concurrent figure, as many as the postback connections below. */
 const IN_FLIGHT = 50;
+const WARM_CONNECTIONS = 10;
 const PASSWORD = 'bench-password-Quartz-92';
 const hasTaskset = fs.existsSync('/usr/bin/taskset') && os.cpus().length >= 2;
 
@@ -192,7 +193,7 @@ async function main(): Promise<void> {
             },
           ],
         });
-      const warm = await postbacks(2, 10); // warm-up (JIT, caches); these conversions count too
+      const warm = await postbacks(2, WARM_CONNECTIONS); // warm-up (JIT, caches); these conversions count too
       recorded = 0;
       const result = await postbacks(DURATION, IN_FLIGHT);
       const storedRecorded = recorded;
@@ -229,8 +230,10 @@ async function main(): Promise<void> {
       console.log(
         `| non-2xx answers / errors | ${result.non2xx + fresh.non2xx} / ${result.errors + fresh.errors} | 0 |`,
       );
+      // A run stops on time with a request in flight on each connection: the server still records those.
+      const cutOff = WARM_CONNECTIONS + 2 * IN_FLIGHT;
       console.log(
-        `| conversions in the config store / postbacks answered OK | ${Number(row?.n)} / ${warm['2xx'] + result['2xx'] + fresh['2xx']} | equal |`,
+        `| conversions in the config store / postbacks answered OK | ${Number(row?.n)} / ${warm['2xx'] + result['2xx'] + fresh['2xx']} | equal, or more by at most ${cutOff} (cut off at the runs' ends) |`,
       );
     } finally {
       if (server.exitCode === null) server.kill('SIGKILL');
