@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { navigationTabs } from '../routes/table.ts';
@@ -65,5 +65,26 @@ describe('header', () => {
     expect(current).toHaveAttribute('aria-current', 'page');
     await user.click(screen.getByRole('menuitem', { name: 'Users' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
+  });
+});
+
+describe('focus after a navigation', () => {
+  it("lands on the new page's heading, and not while the user has a menu open", async () => {
+    const user = userEvent.setup();
+    renderApp('/offers', signedInAs());
+    // The first page of a visit keeps the browser's own start: nothing is focused for it.
+    await screen.findByRole('heading', { level: 1, name: 'Offers' });
+    expect(document.body).toHaveFocus();
+
+    const sections = screen.getByRole('navigation', { name: 'Sections' });
+    await user.click(within(sections).getByRole('link', { name: 'Landers' }));
+    const landers = await screen.findByRole('heading', { level: 1, name: 'Landers' });
+    await waitFor(() => expect(landers).toHaveFocus());
+
+    await user.click(within(sections).getByRole('link', { name: 'Rotations' }));
+    await user.click(screen.getByRole('button', { name: 'admin, user menu' }));
+    const menu = await screen.findByRole('menu');
+    await screen.findByRole('heading', { level: 1, name: 'Rotations' });
+    expect(menu).toContainElement(document.activeElement as HTMLElement);
   });
 });

@@ -5,18 +5,21 @@ import { useEffect, useRef } from 'react';
 // put a screen reader at the top: otherwise it stays on the link or menu that was used (or falls to
 // <body> when that is gone), and the new page is never announced.
 
+const OPEN_POPUP = '[role="menu"], [role="listbox"], [role="dialog"], [role="alertdialog"]';
+
 /** Whether focus is where the navigation left it, so moving it takes nothing from the user. */
 function focusIsIdle(before: Element | null): boolean {
   const active = document.activeElement;
   if (!active || active === document.body || active === before || !active.isConnected) return true;
-  // A control in the header or in a menu that closed; anything in the new page was the user's choice.
-  return !document.querySelector('main')?.contains(active);
+  // A header control or a closed menu's trigger is where the navigation started; anything in the new
+  // page, or a menu the user has opened since, is the user's own doing.
+  return !document.querySelector('main')?.contains(active) && document.querySelector(OPEN_POPUP) === null;
 }
 
 /**
  * Moves focus to the page heading whenever `page` (the route and its parameters, not a child such as a
  * settings section or a modal) changes after the first. A page that draws its heading only once its data
- * is in gets the focus then, unless the user has moved on in the meantime.
+ * is in gets the focus then, unless the user has pressed a key or a pointer in the meantime.
  */
 export function useHeadingFocusOnNavigation(page: string | undefined): void {
   const previous = useRef<string | undefined>(undefined);
@@ -27,9 +30,16 @@ export function useHeadingFocusOnNavigation(page: string | undefined): void {
     const before = document.activeElement;
     if (!focusIsIdle(before) || focusHeading()) return;
     const observer = new MutationObserver(() => {
-      if (!focusIsIdle(before) || focusHeading()) observer.disconnect();
+      if (!focusIsIdle(before) || focusHeading()) stop();
     });
+    const stop = () => {
+      observer.disconnect();
+      document.removeEventListener('pointerdown', stop, true);
+      document.removeEventListener('keydown', stop, true);
+    };
     observer.observe(document.body, { childList: true, subtree: true });
-    return () => observer.disconnect();
+    document.addEventListener('pointerdown', stop, true);
+    document.addEventListener('keydown', stop, true);
+    return stop;
   }, [page]);
 }
