@@ -215,7 +215,7 @@ export const campaignFormUi: EntityFormUi = {
       describe: (value, values) =>
         values.costModel === 'revshare' && typeof value === 'number' ? formatPercentMicros(value) : undefined,
     },
-    { kind: 'text', name: 'currency', label: 'Currency', placeholder: 'USD', defaultValue: 'USD' },
+    { kind: 'text', name: 'currency', label: 'Currency', placeholder: 'e.g. USD', defaultValue: 'USD' },
     {
       kind: 'switch',
       name: 'costAuto',
@@ -259,7 +259,8 @@ export const campaignFormUi: EntityFormUi = {
       render: (props) => <RoutingControl {...props} />,
     },
     flowFieldSpec({
-      description: 'Rules are checked top to bottom; clicks no rule takes follow the default paths.',
+      description:
+        'Rules are checked from top to bottom; a click that matches no rule goes to the default paths.',
       unused: (draft) => routingOf(draft).useRotation,
     }),
     { kind: 'text', name: 'notes', label: 'Notes', multiline: true },

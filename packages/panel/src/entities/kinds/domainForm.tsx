@@ -9,7 +9,7 @@ export const domainFormUi: EntityFormUi = {
       name: 'host',
       label: 'Host',
       required: true,
-      placeholder: 'track.example.com',
+      placeholder: 'e.g. track.example.com',
       description: 'The host name only, pointed at this tracker.',
     },
     {

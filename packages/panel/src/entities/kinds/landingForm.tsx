@@ -42,7 +42,7 @@ export const landingFormUi: EntityFormUi = {
       step: 1,
       defaultValue: 1,
     },
-    { kind: 'text', name: 'language', label: 'Language', placeholder: 'en', nullable: true },
+    { kind: 'text', name: 'language', label: 'Language', placeholder: 'e.g. en', nullable: true },
     {
       kind: 'ref',
       name: 'groupId',

@@ -40,7 +40,7 @@ export const offerFormUi: EntityFormUi = {
       description: 'What every conversion is worth.',
       visible: (draft) => draft.payoutAuto !== true,
     },
-    { kind: 'text', name: 'currency', label: 'Currency', placeholder: 'USD', defaultValue: 'USD' },
+    { kind: 'text', name: 'currency', label: 'Currency', placeholder: 'e.g. USD', defaultValue: 'USD' },
     {
       kind: 'switch',
       name: 'upsell',

@@ -30,7 +30,7 @@ export const rotationFormUi: EntityFormUi = {
     },
     flowFieldSpec({
       description:
-        'Every campaign using this rotation follows it: rules top to bottom, then the default paths.',
+        'Every campaign using this rotation follows it: rules are checked from top to bottom, and a click that matches no rule goes to the default paths.',
     }),
     { kind: 'text', name: 'notes', label: 'Notes', multiline: true },
   ],
