@@ -1,6 +1,6 @@
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
-import { type E2e, e2eSuite, waitForTitle } from './support.ts';
+import { api, type E2e, e2eSuite, waitForTitle } from './support.ts';
 
 // In Chromium against the real server: a campaign built in the flow editor, its URL copied, then
 // moved onto a shared rotation; a plain user limited to one campaign group sees only that group. The
@@ -20,28 +20,6 @@ interface Campaign {
     rules: { criteria: { type: string; values: string[] }[]; paths: FlowPath[] }[];
   } | null;
   effectiveFlow: { defaultPaths: FlowPath[] } | null;
-}
-
-/** The JSON API as the signed-in page calls it (session cookie, XSRF header on unsafe methods). */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ({ method, path, body }) => {
-      const xsrf = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1];
-      const response = await fetch(path, {
-        method,
-        headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: response.status, json: await response.json() };
-    },
-    { method, path, body },
-  );
-  if (answer.status >= 300)
-    throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.json)}`);
-  return answer.json as T;
 }
 
 /** Picks an option of a ui Select (Radix) found by its accessible name. */

@@ -2,30 +2,11 @@ import fs from 'node:fs';
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.ts';
-import { e2eSuite, waitForTitle } from './support.ts';
+import { api, e2eSuite, waitForTitle } from './support.ts';
 
 // Conversions against the real server: real clicks on a campaign, conversions uploaded for them in the
 // panel with the result of every line, then the conversion log showing them with their status and payout,
 // filtered and exported; axe over the page and the dialog.
-
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const xsrf = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1];
-      const response = await fetch(path, {
-        method,
-        headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return response.json();
-    },
-    { method, path, body },
-  ) as Promise<T>;
-}
 
 const OFFER_URL = 'https://offer.example/landing';
 const clickIds: string[] = [];

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.ts';
-import { e2eSuite, signInAt, waitForTitle } from './support.ts';
+import { api, e2eSuite, signInAt, waitForTitle } from './support.ts';
 
 // The click engine's panel pages against the real server: the tracking links, the live monitor and the
 // developer monitor's clicker on a campaign made through the API.
@@ -11,25 +11,6 @@ const e2e = e2eSuite({ session: true });
 /** A ui Card by its title: the section whose own header holds that h3 (not a section around it). */
 function card(page: Page, title: string) {
   return page.locator(`section:has(> header h3:text-is(${JSON.stringify(title)}))`);
-}
-
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const xsrf = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1];
-      const response = await fetch(path, {
-        method,
-        headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return response.json();
-    },
-    { method, path, body },
-  ) as Promise<T>;
 }
 
 describe('click engine pages', () => {

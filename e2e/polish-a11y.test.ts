@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AxeViolation, axeViolations } from './axe.ts';
-import { e2eSuite, panelAddress, waitForTitle } from './support.ts';
+import { api, e2eSuite, panelAddress, waitForTitle } from './support.ts';
 
 // Focus, theme and accessibility over the whole panel, in Chromium against the real server: every route
 // of the route table (lists, forms in each mode, mass edit, settings sections, reports, trends, click log,
@@ -91,25 +91,6 @@ const panelPages: PanelPage[] = [
 ];
 
 const ids = {} as Record<RouteKind, number>;
-
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const xsrf = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1];
-      const response = await fetch(path, {
-        method,
-        headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return response.json();
-    },
-    { method, path, body },
-  ) as Promise<T>;
-}
 
 const e2e = e2eSuite({
   session: true,

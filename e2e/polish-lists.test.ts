@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type E2e, e2eSuite, signInAt } from './support.ts';
+import { api, type E2e, e2eSuite, signInAt } from './support.ts';
 
 // In Chromium against the real server: lists show the names of what their rows refer to, from the first
 // paint after signing in and after moving around inside the panel; dates, times and money read as people
@@ -10,28 +10,6 @@ import { type E2e, e2eSuite, signInAt } from './support.ts';
 interface Created {
   id: number;
   updatedAt: string;
-}
-
-/** The JSON API as the signed-in page calls it (session cookie, XSRF header on unsafe methods). */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ({ method, path, body }) => {
-      const xsrf = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1];
-      const response = await fetch(path, {
-        method,
-        headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: response.status, json: await response.json() };
-    },
-    { method, path, body },
-  );
-  if (answer.status >= 300)
-    throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.json)}`);
-  return answer.json as T;
 }
 
 const LONG_NAME = 'Autumn push for new subscribers across every placement the source sells, all countries';

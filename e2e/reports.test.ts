@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.ts';
-import { e2eSuite, waitForTitle } from './support.ts';
+import { api, e2eSuite, waitForTitle } from './support.ts';
 
 // The reports against the real server on seeded traffic: a campaign's report grouped two levels deep with
 // a row opened and exported, the trends chart, the click log scrolled through 100,000 clicks, and axe
@@ -10,25 +10,6 @@ import { e2eSuite, waitForTitle } from './support.ts';
 
 const CLICKS = 100_000;
 let campaign = { id: 0, name: '' };
-
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const xsrf = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1];
-      const response = await fetch(path, {
-        method,
-        headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return response.json();
-    },
-    { method, path, body },
-  ) as Promise<T>;
-}
 
 const e2e = e2eSuite({
   session: true,

@@ -1,65 +1,24 @@
 import { vars } from '@cairn/tokens';
 import { globalStyle, style } from '@vanilla-extract/css';
+import * as stacking from '../utils/stackingTable.css.ts';
 
 // The audit log as a table on wide screens; on narrow ones each entry is a block (when and who, then
-// what, then the changes), so the page never scrolls sideways. The elements carry their table roles
-// explicitly, which keeps them a table for screen readers when their display changes.
-const narrow = 'screen and (max-width: 600px)';
+// what, then the changes).
+const { narrow } = stacking;
 
-export const table = style({
-  width: '100%',
-  maxWidth: 1100,
-  borderCollapse: 'collapse',
-  tableLayout: 'fixed',
-  '@media': { [narrow]: { display: 'block' } },
-});
+export const table = style([stacking.table, { tableLayout: 'fixed' }]);
+export const { head, body, header } = stacking;
 
-export const head = style({
-  '@media': {
-    [narrow]: {
-      position: 'absolute',
-      width: 1,
-      height: 1,
-      overflow: 'hidden',
-      clipPath: 'inset(50%)',
-      whiteSpace: 'nowrap',
-    },
-  },
-});
-
-export const body = style({ '@media': { [narrow]: { display: 'block' } } });
-
-export const row = style({
-  '@media': {
-    [narrow]: {
-      display: 'flex',
-      flexWrap: 'wrap',
-      columnGap: vars.space.sm,
-      paddingBlock: vars.space.xs,
-      borderTop: `1px solid ${vars.color.border}`,
-    },
-  },
-});
-
-export const header = style({
-  textAlign: 'start',
-  padding: vars.space.xs,
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.semibold,
-  color: vars.color.textMuted,
-});
+export const row = style([
+  stacking.row,
+  { '@media': { [narrow]: { display: 'flex', flexWrap: 'wrap', columnGap: vars.space.sm } } },
+]);
 
 export const when = style({ width: '11em' });
 export const who = style({ width: '8em' });
 export const what = style({ width: '14em' });
 
-export const cell = style({
-  padding: vars.space.xs,
-  verticalAlign: 'top',
-  borderTop: `1px solid ${vars.color.border}`,
-  overflowWrap: 'anywhere',
-  '@media': { [narrow]: { display: 'block', padding: 0, border: 0 } },
-});
+export const cell = style([stacking.cell, { overflowWrap: 'anywhere' }]);
 
 /** On narrow screens the changes take a line of their own under the rest. */
 export const changesCell = style([cell, { '@media': { [narrow]: { flexBasis: '100%' } } }]);
