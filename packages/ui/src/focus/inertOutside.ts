@@ -81,6 +81,7 @@ export function useInertOutside<T extends HTMLElement>(forwarded?: Ref<T>, enabl
     undo.current = made;
     return made;
   }, [element, enabled]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the cleanup is the point: it runs in the commit where the popup closes (enabled) or goes (element), before Radix hands focus back.
   useLayoutEffect(
     () => () => {
       undo.current?.();

@@ -161,8 +161,8 @@ export function SettingsColumnsSection() {
         Default columns
       </h2>
       <p className={css.intro}>
-        The columns every list and report shows until a user picks their own. A user's pick is kept in
-        their browser; “Use defaults” in a table's column chooser brings back these.
+        The columns every list and report shows until a user picks their own. A user's pick is kept in their
+        browser; “Use defaults” in a table's column chooser brings back these.
       </p>
       <DefaultColumnsForm />
     </section>
