@@ -19,6 +19,8 @@ export interface DimensionSpec {
   literal(value: DimensionValue, env: SqlEnv): string;
   /** Needs the local time (a time bucket). */
   time?: boolean;
+  /** The event columns the key reads besides `ts` (a report summary can serve it if it keeps them). */
+  columns: readonly string[];
 }
 
 const ENTITY_COLUMNS = {
@@ -37,18 +39,21 @@ export function entityColumn(dimension: EntityDimension): string {
 }
 
 const entity = (column: string): DimensionSpec => ({
+  columns: [column],
   key: () => column,
   value: (raw) => Number(raw),
   literal: (value) => String(Math.trunc(Number(value))),
 });
 
 const text = (column: string): DimensionSpec => ({
+  columns: [column],
   key: () => column,
   value: (raw) => (raw == null ? '' : String(raw)),
   literal: (value, env) => env.bind(String(value)),
 });
 
 const flag = (column: string, yes: string, no: string): DimensionSpec => ({
+  columns: [column],
   key: () => column,
   value: (raw) => (raw === true || raw === 1 ? yes : no),
   literal: (value, env) => env.dialect.boolean(value === yes),
@@ -58,7 +63,8 @@ const flag = (column: string, yes: string, no: string): DimensionSpec => ({
 const flowOwner = (env: SqlEnv) =>
   `CASE WHEN rotation_id <> 0 THEN ${env.dialect.concat(["'r'", 'rotation_id'])} ELSE ${env.dialect.concat(["'c'", 'campaign_id'])} END`;
 
-const flowKey = (parts: (env: SqlEnv) => string[]): DimensionSpec => ({
+const flowKey = (columns: readonly string[], parts: (env: SqlEnv) => string[]): DimensionSpec => ({
+  columns: ['rotation_id', 'campaign_id', ...columns],
   key: (env) => env.dialect.concat(parts(env)),
   value: (raw) => String(raw),
   literal: (value, env) => env.bind(String(value)),
@@ -89,6 +95,7 @@ function bucketStart(unit: TimeUnit, value: string): number {
 }
 
 const bucket = (unit: TimeUnit): DimensionSpec => ({
+  columns: [],
   key: (env) => env.dialect.truncate(unit, env.local),
   value: (raw) => bucketText(unit, wallMs(raw)),
   literal: (value, env) => env.dialect.timestamp(bucketStart(unit, String(value))),
@@ -96,6 +103,7 @@ const bucket = (unit: TimeUnit): DimensionSpec => ({
 });
 
 const localNumber = (expr: (env: SqlEnv) => string): DimensionSpec => ({
+  columns: [],
   key: expr,
   value: (raw) => Number(raw),
   literal: (value) => String(Math.trunc(Number(value))),
@@ -114,8 +122,8 @@ export const DIMENSION_SPECS: Record<ReportDimension, DimensionSpec> = {
   traffic_source: entity(ENTITY_COLUMNS.traffic_source),
   affiliate_network: entity(ENTITY_COLUMNS.affiliate_network),
   group: entity(ENTITY_COLUMNS.group),
-  rule: flowKey((env) => [flowOwner(env), "':'", 'rule']),
-  path: flowKey((env) => [flowOwner(env), "':'", 'rule', "':'", 'path']),
+  rule: flowKey(['rule'], (env) => [flowOwner(env), "':'", 'rule']),
+  path: flowKey(['rule', 'path'], (env) => [flowOwner(env), "':'", 'rule', "':'", 'path']),
   country: text('country'),
   region: text('region'),
   city: text('city'),

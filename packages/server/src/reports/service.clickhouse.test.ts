@@ -15,8 +15,8 @@ import { DuckDbEventStore } from '../store/events/duckdb.ts';
 import type { EventStore } from '../store/events/port.ts';
 import { tempDir } from '../test-support.ts';
 import { listConversions } from '../tracking/postback/list.ts';
-import { ReportService, type ReportViewer } from './service.ts';
-import { seededEvents } from './testing.ts';
+import { ReportService } from './service.ts';
+import { everyone, FROM, NOW, PARITY_REPORTS as REPORTS, scope, seededEvents, ZONE } from './testing.ts';
 
 // Reports agree row for row between DuckDB and ClickHouse on the same seeded events: the whole answer of
 // the report service (rows, nesting, names, top N and the others rows, totals, the range) for one, two
@@ -25,62 +25,6 @@ import { seededEvents } from './testing.ts';
 // ClickHouse runs nested reports one query per level (levelQueries.ts), DuckDB in one query with
 // windows, so this is what holds the two together.
 const url = process.env.CAIRN_TEST_CLICKHOUSE_URL;
-
-// 20 days around the spring DST change (2026-03-29 in Berlin), events from a day before to a day after.
-const FROM = '2026-03-20';
-const TO = '2026-04-08';
-const NOW = Date.parse('2026-04-20T12:00:00Z');
-const ZONE = 'Europe/Berlin';
-const scope = { from: FROM, to: TO, timezone: ZONE };
-const everyone: ReportViewer = { campaignIds: null };
-
-const REPORTS: [string, Record<string, string>, ReportViewer?][] = [
-  ['one level by campaign', { groupBy: 'campaign', ...scope }],
-  ['top 2 of countries and others, by clicks', { groupBy: 'country', limit: '2', ...scope }],
-  ['two levels, top N and others at each', { groupBy: 'campaign,os', limit: '3,2', ...scope }],
-  [
-    'three levels, others at every level',
-    { groupBy: 'campaign,token_1,path', sort: 'clicks,value,revenue', limit: '3,2,1', ...scope },
-  ],
-  [
-    'three levels sorted by ratios both ways',
-    { groupBy: 'offer,country,rule', sort: 'roi,epc,lpCtr', order: 'asc,desc,asc', limit: '3,2,2', ...scope },
-  ],
-  [
-    'value order descending over flags and flow keys',
-    { groupBy: 'unique,bot,path', sort: 'value', order: 'desc', limit: '2,1,3', ...scope },
-  ],
-  ['hour buckets across the DST change (trends)', { groupBy: 'hour', ...scope }],
-  [
-    'day, then campaign',
-    { groupBy: 'day,campaign', sort: 'value,cr', order: 'asc,desc', limit: '30,2', ...scope },
-  ],
-  ['week, month, day of week', { groupBy: 'week,month,day_of_week', ...scope }],
-  ['hour of day, sorted by profit', { groupBy: 'hour_of_day', sort: 'profit', limit: '5', ...scope }],
-  ['conversion statuses', { groupBy: 'conversion_status,campaign', ...scope }],
-  [
-    'filters on country, bot, unique and a day',
-    {
-      groupBy: 'campaign,country',
-      'filter[country]': "DE,C'I",
-      'filter[bot]': 'human',
-      'filter[unique]': 'unique,non_unique',
-      'filter[day]': '2026-03-29,2026-03-30',
-      ...scope,
-    },
-  ],
-  ['filters on rule and token', { groupBy: 'rule,offer', 'filter[token_1]': 'zone1,zone3', ...scope }],
-  ['all time, by day (an open range)', { groupBy: 'day', preset: 'all_time', timezone: ZONE }],
-  [
-    'the campaigns a user may read',
-    { groupBy: 'campaign,landing', limit: '2,2', ...scope },
-    { campaignIds: [2, 6] },
-  ],
-  [
-    'nothing in the range',
-    { groupBy: 'campaign,country', from: '2025-01-01', to: '2025-01-02', timezone: ZONE },
-  ],
-];
 
 if (!url) {
   describe.skipIf(!url)(

@@ -36,6 +36,8 @@ import { type OffsetSegment, offsetSegments, resolveRange, type UtcRange } from 
 export interface ReportServiceOptions {
   /** Without windows: kept parents a level's query lists as literals before deriving them (tests). */
   maxInlineParents?: number;
+  /** Never read the store's report summary, only raw events (to compare the two). */
+  rawEventsOnly?: boolean;
 }
 
 /** What a caller may see: the campaigns they may read (null: all), and for entity stats the items. */
@@ -68,6 +70,34 @@ const toMs = (value: unknown): number | null => {
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
+/**
+ * The sources for a question reading these event columns (besides its filters and permissions): the
+ * store's report summary only where it answers exactly, that is where it keeps every column read and
+ * the range and the zone's offset changes fall on its slot boundaries; else the raw events.
+ */
+export function sourcesFor(prepared: PreparedScope, columns: readonly string[]): ReportSources {
+  const { summary } = prepared.sources;
+  if (!summary) return prepared.sources;
+  const kept = new Set(summary.columns);
+  const read = [
+    ...columns,
+    ...Object.keys(prepared.filters).flatMap(
+      (dimension) => DIMENSION_SPECS[dimension as ReportDimension].columns,
+    ),
+    ...(prepared.campaignIds === null ? [] : ['campaign_id']),
+  ];
+  const whole = (ms: number | null) => ms === null || ms % summary.slotMs === 0;
+  const aligned =
+    whole(prepared.range.from) &&
+    whole(prepared.range.to) &&
+    prepared.segments.every(
+      (segment, index) => (index === 0 || whole(segment.from)) && whole(segment.offset * 60_000),
+    );
+  return aligned && read.every((column) => kept.has(column))
+    ? prepared.sources
+    : { ...prepared.sources, summary: null };
+}
+
 interface Node {
   row: ReportRow;
   rn: number;
@@ -97,10 +127,11 @@ export class ReportService {
    * (all_time, or custom without to) takes its ends from the events the other conditions select.
    */
   async prepare(scope: ReportScope, viewer: ReportViewer, needsZone: boolean): Promise<PreparedScope> {
-    const [timezone, sources] = await Promise.all([
+    const [timezone, stored] = await Promise.all([
       scope.timezone ?? readStatsSettings(this.config).then((settings) => settings.timezone),
       this.events.reportSources(),
     ]);
+    const sources = this.options.rawEventsOnly ? { ...stored, summary: null } : stored;
     const range = resolveRange(scope.range, timezone, this.now());
     const prepared: PreparedScope = {
       range,
@@ -139,8 +170,12 @@ export class ReportService {
     const range = { from: iso(prepared.range.from), to: iso(prepared.range.to) };
     if (prepared.empty) return { rows: [], totals: metricsOf(zeroSums()), range };
     const levels = query.levels.map((level) => ({ ...level, spec: DIMENSION_SPECS[level.dimension] }));
+    const sources = sourcesFor(
+      prepared,
+      levels.flatMap((level) => level.spec.columns),
+    );
     const queries: LevelQueries = {
-      newBuilder: () => new SqlBuilder(this.dialect, prepared.segments, prepared.sources),
+      newBuilder: () => new SqlBuilder(this.dialect, prepared.segments, sources),
       where: (builder) => whereSql(builder, prepared),
       sums: groupedSums,
       run: (sql) => this.events.query(sql.text, sql.params),
@@ -224,8 +259,10 @@ export class ReportService {
     }
     const sums = new Map<number, Sums>();
     if (!prepared.empty && (ids === null || ids.length > 0)) {
-      const builder = new SqlBuilder(this.dialect, prepared.segments, prepared.sources);
-      const sql = entityStatsSql(builder, entityColumn(query.kind), ids, whereSql(builder, prepared));
+      const column = entityColumn(query.kind);
+      const sources = sourcesFor(prepared, [column]);
+      const builder = new SqlBuilder(this.dialect, prepared.segments, sources);
+      const sql = entityStatsSql(builder, column, ids, whereSql(builder, prepared));
       for (const row of await this.events.query(sql.text, sql.params)) sums.set(Number(row.id), sumsOf(row));
     }
     const totals = zeroSums();

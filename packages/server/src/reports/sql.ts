@@ -88,8 +88,9 @@ export function whereSql(builder: SqlBuilder, input: WhereInput): string {
 
 /**
  * The sums per `keys` (each `expr AS key` in `keyed`) of the events `where` selects: one GROUP BY over
- * the raw events, and once something was cleared, the same GROUP BY over the rollup (whose relation
- * shows the events' columns) added to it.
+ * the raw events; with a report summary (only in sources when it keeps what the query reads), over the
+ * summary's summed slots plus the raw events of its pending ones; and once something was cleared, the
+ * same GROUP BY over the rollup (whose relation shows the events' columns) added to it.
  */
 export function groupedSums(
   builder: SqlBuilder,
@@ -99,10 +100,22 @@ export function groupedSums(
 ): string {
   const { dialect, sources } = builder;
   const groupBy = keys.length > 0 ? ` GROUP BY ${keys.join(', ')}` : '';
-  const raw = `SELECT ${[...keyed, ...eventAggregates(dialect)].join(', ')} FROM ${sources.events} WHERE ${where}${groupBy}`;
-  if (sources.rollup === null) return raw;
-  const cleared = `SELECT ${[...keyed, ...reAggregates()].join(', ')} FROM ${sources.rollup} WHERE ${where}${groupBy}`;
-  return `SELECT ${[...keys, ...reAggregates()].join(', ')} FROM (${raw} UNION ALL ${cleared}) sums${groupBy}`;
+  const summed = (relation: string, condition: string) =>
+    `SELECT ${[...keyed, ...reAggregates()].join(', ')} FROM ${relation} WHERE ${where}${condition}${groupBy}`;
+  const raw = (condition: string) =>
+    `SELECT ${[...keyed, ...eventAggregates(dialect)].join(', ')} FROM ${sources.events} WHERE ${where}${condition}${groupBy}`;
+  const parts: string[] = [];
+  const summary = sources.summary;
+  if (summary) {
+    const pending = summary.pending
+      .map(([from, to]) => `(ts >= ${dialect.timestamp(from)} AND ts < ${dialect.timestamp(to)})`)
+      .join(' OR ');
+    if (pending) parts.push(raw(` AND (${pending})`));
+    parts.push(summed(summary.relation, pending ? ` AND NOT (${pending})` : ''));
+  } else parts.push(raw(''));
+  if (sources.rollup !== null) parts.push(summed(sources.rollup, ''));
+  if (parts.length === 1) return parts[0] as string;
+  return `SELECT ${[...keys, ...reAggregates()].join(', ')} FROM (${parts.join(' UNION ALL ')}) sums${groupBy}`;
 }
 
 export interface LevelSql {

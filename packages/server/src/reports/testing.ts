@@ -1,5 +1,6 @@
 import { blankEvent, EVENT_KIND, type TrackingEvent } from '../store/events/schema.ts';
 import { mintClickId } from '../tracking/clickId.ts';
+import type { ReportViewer } from './service.ts';
 
 // Hand-made events for the report tests, shaped the way the click engine records them: lander clicks
 // and conversions copy every field of their click (its cost too: reports must count cost on clicks
@@ -84,3 +85,62 @@ export function seededEvents(from: number, days: number, count = 3000): Tracking
   }
   return events;
 }
+
+// Report questions two ways of answering must agree on (DuckDB and ClickHouse; the raw events and the
+// report summary): one, two and three levels, top N and others, sorts both ways, filters, permissions,
+// time buckets in a zone across a DST change, open and empty ranges.
+// 20 days around the spring DST change (2026-03-29 in Berlin), events from a day before to a day after.
+export const FROM = '2026-03-20';
+export const TO = '2026-04-08';
+export const NOW = Date.parse('2026-04-20T12:00:00Z');
+export const ZONE = 'Europe/Berlin';
+export const scope = { from: FROM, to: TO, timezone: ZONE };
+export const everyone: ReportViewer = { campaignIds: null };
+
+export const PARITY_REPORTS: [string, Record<string, string>, ReportViewer?][] = [
+  ['one level by campaign', { groupBy: 'campaign', ...scope }],
+  ['top 2 of countries and others, by clicks', { groupBy: 'country', limit: '2', ...scope }],
+  ['two levels, top N and others at each', { groupBy: 'campaign,os', limit: '3,2', ...scope }],
+  [
+    'three levels, others at every level',
+    { groupBy: 'campaign,token_1,path', sort: 'clicks,value,revenue', limit: '3,2,1', ...scope },
+  ],
+  [
+    'three levels sorted by ratios both ways',
+    { groupBy: 'offer,country,rule', sort: 'roi,epc,lpCtr', order: 'asc,desc,asc', limit: '3,2,2', ...scope },
+  ],
+  [
+    'value order descending over flags and flow keys',
+    { groupBy: 'unique,bot,path', sort: 'value', order: 'desc', limit: '2,1,3', ...scope },
+  ],
+  ['hour buckets across the DST change (trends)', { groupBy: 'hour', ...scope }],
+  [
+    'day, then campaign',
+    { groupBy: 'day,campaign', sort: 'value,cr', order: 'asc,desc', limit: '30,2', ...scope },
+  ],
+  ['week, month, day of week', { groupBy: 'week,month,day_of_week', ...scope }],
+  ['hour of day, sorted by profit', { groupBy: 'hour_of_day', sort: 'profit', limit: '5', ...scope }],
+  ['conversion statuses', { groupBy: 'conversion_status,campaign', ...scope }],
+  [
+    'filters on country, bot, unique and a day',
+    {
+      groupBy: 'campaign,country',
+      'filter[country]': "DE,C'I",
+      'filter[bot]': 'human',
+      'filter[unique]': 'unique,non_unique',
+      'filter[day]': '2026-03-29,2026-03-30',
+      ...scope,
+    },
+  ],
+  ['filters on rule and token', { groupBy: 'rule,offer', 'filter[token_1]': 'zone1,zone3', ...scope }],
+  ['all time, by day (an open range)', { groupBy: 'day', preset: 'all_time', timezone: ZONE }],
+  [
+    'the campaigns a user may read',
+    { groupBy: 'campaign,landing', limit: '2,2', ...scope },
+    { campaignIds: [2, 6] },
+  ],
+  [
+    'nothing in the range',
+    { groupBy: 'campaign,country', from: '2025-01-01', to: '2025-01-02', timezone: ZONE },
+  ],
+];

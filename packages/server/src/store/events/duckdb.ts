@@ -1,11 +1,5 @@
 import fs from 'node:fs';
-import {
-  type DuckDBAppender,
-  type DuckDBConnection,
-  DuckDBInstance,
-  type DuckDBValue,
-  timestampValue,
-} from '@duckdb/node-api';
+import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import { normalizeRow } from '../config/duckdb.ts';
 import { SerialQueue } from '../serialQueue.ts';
 import { type ClickLookup, ClickLookups } from './clickLookups.ts';
@@ -16,6 +10,8 @@ import {
   findClearedClickSql,
   rollupMigration,
 } from './duckdbRollup.ts';
+import { SUMMARY_SLOTS_PER_REFRESH, SummaryPending, summaryMigration } from './duckdbSummary.ts';
+import { appendEvent, isoOf, JOURNAL_SELECT, stringLiteral, timestampLiteral } from './duckdbValues.ts';
 import {
   CLICK_LOOKUP_WINDOW_MS,
   type ClearCounts,
@@ -48,11 +44,17 @@ const EVENT_MIGRATIONS: readonly string[][] = [
     'CREATE TABLE journal_marks (source VARCHAR PRIMARY KEY, position BIGINT NOT NULL)',
   ],
   rollupMigration((column) => DUCKDB_TYPES[column.type]),
+  summaryMigration((column) => DUCKDB_TYPES[column.type]),
 ];
+
+/** How often closed quarter hours are summed into the report summary (sooner while catching up). */
+const SUMMARY_REFRESH_MS = 5000;
 
 export interface DuckDbEventStoreOptions {
   /** For tests: called inside a clear's transaction, before it commits (a throw rolls it back). */
   beforeClearCommit?: () => void;
+  /** A report-summary refresh that failed (it is tried again at the next turn). */
+  onSummaryError?: (error: unknown) => void;
 }
 
 /**
@@ -81,6 +83,8 @@ export class DuckDbEventStore implements EventStore {
   private readonly file: string;
   private readonly options: DuckDbEventStoreOptions;
   private hasRollup = false;
+  private readonly pending = new SummaryPending();
+  private summaryTimer: NodeJS.Timeout | null = null;
 
   private constructor(
     file: string,
@@ -115,6 +119,8 @@ export class DuckDbEventStore implements EventStore {
       await store.migrate();
       const rolled = await store.read('SELECT count(*) AS n FROM (SELECT 1 FROM event_rollup LIMIT 1)');
       store.hasRollup = Number(rolled[0]?.n) > 0;
+      await store.pending.load(store.writer);
+      store.scheduleSummary(0);
     } catch (error) {
       await store.close();
       throw error;
@@ -156,6 +162,10 @@ export class DuckDbEventStore implements EventStore {
             appender.closeSync();
           }
         }
+        const added = await this.pending.markTimes(
+          this.writer,
+          events.map((event) => event.time),
+        );
         if (mark) {
           await this.writer.run(
             'INSERT INTO journal_marks VALUES ($1, $2) ON CONFLICT (source) DO UPDATE SET position = excluded.position',
@@ -163,6 +173,7 @@ export class DuckDbEventStore implements EventStore {
           );
         }
         await this.writer.run('COMMIT');
+        this.pending.committed(added);
       } catch (error) {
         await this.writer.run('ROLLBACK');
         throw error;
@@ -175,14 +186,20 @@ export class DuckDbEventStore implements EventStore {
       const list = files.map((file) => `'${file.replace(/'/g, "''")}'`).join(', ');
       await this.writer.run('BEGIN TRANSACTION');
       try {
-        const result = await this.writer.run(
-          `INSERT INTO events SELECT ${JOURNAL_SELECT} FROM read_json([${list}], format = 'newline_delimited', records = false, columns = {line: 'VARCHAR[]'}, ignore_errors = true) WHERE len(line) = ${EVENT_COLUMNS.length}`,
+        // Through a temporary table (in memory, never in the write-ahead log): the quarter hours the
+        // lines fall in are marked pending for the report summary in the same transaction.
+        await this.writer.run(
+          `CREATE OR REPLACE TEMP TABLE journal_batch AS SELECT ${JOURNAL_SELECT} FROM read_json([${list}], format = 'newline_delimited', records = false, columns = {line: 'VARCHAR[]'}, ignore_errors = true) WHERE len(line) = ${EVENT_COLUMNS.length}`,
         );
+        const result = await this.writer.run('INSERT INTO events SELECT * FROM journal_batch');
+        const added = await this.pending.markRelation(this.writer, 'journal_batch');
+        await this.writer.run('DROP TABLE journal_batch');
         await this.writer.run(
           'INSERT INTO journal_marks VALUES ($1, $2) ON CONFLICT (source) DO UPDATE SET position = excluded.position',
           [mark.source, mark.position],
         );
         await this.writer.run('COMMIT');
+        this.pending.committed(added);
         return Number(result.rowsChanged);
       } catch (error) {
         await this.writer.run('ROLLBACK');
@@ -254,12 +271,24 @@ export class DuckDbEventStore implements EventStore {
   deleteBefore(time: number, keepCampaignIds: readonly number[] = []): Promise<number> {
     return this.writes.run(async () => {
       const keep = keepCampaignIds.filter(Number.isInteger);
-      const result = await this.writer.run(
-        `DELETE FROM events WHERE ts < $1${keep.length > 0 ? ` AND campaign_id NOT IN (${keep.join(', ')})` : ''}`,
-        [isoOf(time)],
-      );
+      await this.writer.run('BEGIN TRANSACTION');
+      let deleted: number;
+      let added: number[];
+      try {
+        const result = await this.writer.run(
+          `DELETE FROM events WHERE ts < $1${keep.length > 0 ? ` AND campaign_id NOT IN (${keep.join(', ')})` : ''}`,
+          [isoOf(time)],
+        );
+        added = await this.pending.forget(this.writer, { before: time, only: null, keep });
+        deleted = Number(result.rowsChanged);
+        await this.writer.run('COMMIT');
+      } catch (error) {
+        await this.writer.run('ROLLBACK');
+        throw error;
+      }
+      this.pending.committed(added);
       await this.writer.run('CHECKPOINT');
-      return Number(result.rowsChanged);
+      return deleted;
     });
   }
 
@@ -270,10 +299,12 @@ export class DuckDbEventStore implements EventStore {
       const statements = clearStatements(scope);
       await this.writer.run('BEGIN TRANSACTION');
       let counts: ClearCounts;
+      let added: number[];
       try {
         await this.writer.run(statements.rollup, before);
         const clicks = await this.writer.run(statements.clicks, before);
         const events = await this.writer.run(statements.remove, before);
+        added = await this.pending.forget(this.writer, scope);
         counts = { events: Number(events.rowsChanged), clicks: Number(clicks.rowsChanged) };
         this.options.beforeClearCommit?.();
         await this.writer.run('COMMIT');
@@ -281,6 +312,7 @@ export class DuckDbEventStore implements EventStore {
         await this.writer.run('ROLLBACK');
         throw error;
       }
+      this.pending.committed(added);
       // A clear that took nothing (the hourly job, most hours) leaves no write-ahead log to fold in.
       if (counts.events === 0) return counts;
       this.hasRollup = true;
@@ -311,7 +343,47 @@ export class DuckDbEventStore implements EventStore {
   }
 
   async reportSources(): Promise<ReportSources> {
-    return { events: 'events', rollup: this.hasRollup ? DUCKDB_ROLLUP_RELATION : null };
+    return {
+      events: 'events',
+      rollup: this.hasRollup ? DUCKDB_ROLLUP_RELATION : null,
+      summary: this.pending.sources(),
+    };
+  }
+
+  refreshSummary(): Promise<number> {
+    return this.writes.run(async () => {
+      const due = this.pending.due(Date.now());
+      if (due.length === 0) return 0;
+      await this.writer.run('BEGIN TRANSACTION');
+      try {
+        await this.pending.refresh(this.writer, due);
+        await this.writer.run('COMMIT');
+      } catch (error) {
+        await this.writer.run('ROLLBACK');
+        throw error;
+      }
+      this.pending.committed([], due);
+      return due.length;
+    });
+  }
+
+  /** The next refresh in `delay` ms; a refresh that filled a whole batch goes on at once (catching up). */
+  private scheduleSummary(delay: number): void {
+    this.summaryTimer = setTimeout(() => {
+      this.refreshSummary().then(
+        (summed) => {
+          if (!this.writes.isClosed) {
+            this.scheduleSummary(summed >= SUMMARY_SLOTS_PER_REFRESH ? 0 : SUMMARY_REFRESH_MS);
+          }
+        },
+        (error: unknown) => {
+          if (this.writes.isClosed) return;
+          this.options.onSummaryError?.(error);
+          this.scheduleSummary(SUMMARY_REFRESH_MS);
+        },
+      );
+    }, delay);
+    this.summaryTimer.unref();
   }
 
   async sizeOnDisk(): Promise<number> {
@@ -331,6 +403,7 @@ export class DuckDbEventStore implements EventStore {
 
   async close(): Promise<void> {
     if (this.writes.isClosed) return;
+    if (this.summaryTimer) clearTimeout(this.summaryTimer);
     await this.writes.close();
     await this.reads.close();
     await this.lookupSlots.close();
@@ -338,67 +411,4 @@ export class DuckDbEventStore implements EventStore {
     this.writer.closeSync();
     this.instance.closeSync();
   }
-}
-
-// Each journal line is a JSON array of EVENT_COLUMNS values in order (flags 0/1, times in ms).
-// Each line is read once as a list of texts (the header and any torn line are not lists, so
-// ignore_errors drops them) and its values taken by position: extracting every column with `json->>i`
-// parsed the whole line again per column, five times the CPU per event.
-const JOURNAL_SELECT = EVENT_COLUMNS.map((column, index) => {
-  const value = `line[${index + 1}]`;
-  switch (column.type) {
-    case 'text':
-      return value;
-    case 'flag':
-      return `${value} = '1'`;
-    case 'time':
-      return `epoch_ms(${value}::BIGINT)`;
-    case 'money':
-      return `${value}::BIGINT`;
-    case 'small':
-      return `${value}::SMALLINT`;
-    default:
-      return `${value}::INTEGER`;
-  }
-}).join(', ');
-
-/** A TIMESTAMP constant (ms precision, UTC wall time as stored). */
-function timestampLiteral(ms: number): string {
-  return `TIMESTAMP '${isoOf(ms)}'`;
-}
-
-/** A VARCHAR constant: standard SQL strings, where only the quote itself is escaped (doubled). */
-function stringLiteral(text: string): string {
-  return `'${text.replace(/'/g, "''")}'`;
-}
-
-/** Timestamps are stored as UTC wall time (TIMESTAMP without zone); ISO text casts to it in SQL. */
-function isoOf(ms: number): string {
-  return new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
-}
-
-function appendEvent(appender: DuckDBAppender, event: TrackingEvent): void {
-  for (const column of EVENT_COLUMNS) {
-    const value = column.get(event);
-    switch (column.type) {
-      case 'text':
-        appender.appendVarchar(value as string);
-        break;
-      case 'flag':
-        appender.appendBoolean(value as boolean);
-        break;
-      case 'time':
-        appender.appendTimestamp(timestampValue(BigInt(Math.trunc(value as number)) * 1000n));
-        break;
-      case 'money':
-        appender.appendBigInt(BigInt(Math.trunc(value as number)));
-        break;
-      case 'small':
-        appender.appendSmallInt(value as number);
-        break;
-      default:
-        appender.appendInteger(value as number);
-    }
-  }
-  appender.endRow();
 }

@@ -52,8 +52,13 @@ export interface EventStore {
    * whole months: those that ended before `time`).
    */
   forgetClearedClicks(time: number): Promise<void>;
-  /** The relations reports read: raw events, and the rollup once something was cleared. */
+  /** The relations reports read: raw events, the rollup once something was cleared, a summary if kept. */
   reportSources(): Promise<ReportSources>;
+  /**
+   * Sums what the report summary lacks of closed quarter hours now, instead of at the store's next turn
+   * (a few seconds); resolves to the quarter hours summed. Stores without a summary have none.
+   */
+  refreshSummary?(): Promise<number>;
   /** Deletes raw events that happened before `time`, except those of the `keepCampaignIds` (no rollup). */
   deleteBefore(time: number, keepCampaignIds?: readonly number[]): Promise<number>;
   /** Bytes the store takes on disk (best effort). */
@@ -86,6 +91,21 @@ export interface ClearCounts {
 export interface ReportSources {
   events: string;
   rollup: string | null;
+  /** Read instead of `events` where a report needs only what it keeps; not every store has one. */
+  summary?: ReportSummary | null;
+}
+
+/**
+ * The report sums of the raw events per time slot (`ts`, the slot's start) and per `columns`: each
+ * slot outside `pending` holds exactly the sums of that slot's events; a pending slot's events are read
+ * raw. Slots are whole quarter hours, so any zone's hours and days are whole numbers of them.
+ */
+export interface ReportSummary {
+  relation: string;
+  columns: readonly string[];
+  slotMs: number;
+  /** [from, to) instants (ms) whose events are read from `events`. */
+  pending: readonly (readonly [number, number])[];
 }
 
 /** How far around a click's minted time its events are looked for. */
