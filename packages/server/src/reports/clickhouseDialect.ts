@@ -44,4 +44,5 @@ export const clickhouseDialect = {
   windowFunctions: false,
   boolean: (value: boolean): string => (value ? '1' : '0'),
   epochMs: (column: 'ts' | 'click_ts'): string => `(toInt64(${column}) * 1000 + ${column}_ms)`,
+  timeOrder: 'time_ms' as const,
 };

@@ -34,6 +34,12 @@ export interface ReportDialect {
   boolean(value: boolean): string;
   /** The event's `ts` or `click_ts` in milliseconds since the epoch, to the millisecond. */
   epochMs(column: 'ts' | 'click_ts'): string;
+  /**
+   * What orders events by time to the millisecond, newest first in the click log: `ts` itself where it
+   * holds milliseconds (a plain column lets the store's top-N skip row groups by their ts range; the
+   * epochMs expression measured 8x slower on 10M clicks), else `time_ms` (the select list's epochMs).
+   */
+  readonly timeOrder: 'ts' | 'time_ms';
 }
 
 function timestampText(ms: number): string {
@@ -57,6 +63,7 @@ export const duckdbDialect: ReportDialect = {
   windowFunctions: true,
   boolean: (value) => (value ? 'TRUE' : 'FALSE'),
   epochMs: (column) => `epoch_ms(${column})`,
+  timeOrder: 'ts',
 };
 
 /** The dialect of an event store. */

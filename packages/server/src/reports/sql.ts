@@ -197,14 +197,17 @@ export function clickLogSql(
   const { dialect, env } = builder;
   // Ordered to the millisecond: ClickHouse's ts holds whole seconds, its milliseconds are apart.
   const time = dialect.epochMs('ts');
+  const order = dialect.timeOrder;
   let condition = `kind = 1 AND ${where}`;
   if (after) {
     const at = Math.trunc(after.time);
+    const bound = order === 'ts' ? dialect.timestamp(at) : String(at);
+    const ordered = order === 'ts' ? 'ts' : time;
     // The plain ts bound lets the store skip what is newer by its sort key and min/max indexes.
-    condition += ` AND ts <= ${dialect.timestamp(at)} AND (${time} < ${at} OR (${time} = ${at} AND click_id < ${env.bind(after.clickId)}))`;
+    condition += ` AND ts <= ${dialect.timestamp(at)} AND (${ordered} < ${bound} OR (${ordered} = ${bound} AND click_id < ${env.bind(after.clickId)}))`;
   }
   return builder.done(
-    `SELECT ${[...columns, `${time} AS time_ms`].join(', ')} FROM events WHERE ${condition} ORDER BY time_ms DESC, click_id DESC LIMIT ${limit + 1}`,
+    `SELECT ${[...columns, `${time} AS time_ms`].join(', ')} FROM events WHERE ${condition} ORDER BY ${order} DESC, click_id DESC LIMIT ${limit + 1}`,
   );
 }
 
