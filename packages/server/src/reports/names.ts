@@ -1,5 +1,6 @@
 import type { DimensionValue, ReportDimension } from '@cairn/contract';
 import { z } from 'zod';
+import type { EntityChanges } from '../entities/changes.ts';
 import type { Sql } from '../store/config/port.ts';
 import type { EntityDimension } from './dimensions.ts';
 
@@ -87,63 +88,129 @@ function plainName(dimension: ReportDimension, value: DimensionValue): string {
   }
 }
 
-/** Looks up every name the values need, then answers synchronously. */
-export async function resolveNames(
-  sql: Sql,
-  wanted: ReadonlyMap<ReportDimension, ReadonlySet<DimensionValue>>,
-): Promise<NameOf> {
-  const entityNames = new Map<string, string>();
-  const flows = new Map<string, FlowNames>();
-  const owners = { c: new Set<number>(), r: new Set<number>() };
+/** Entries kept at most; past it the cache starts over (an installation has far fewer entities). */
+const MAX_CACHED = 50_000;
 
-  // One round trip for every kind's names: a UNION of one lookup per kind.
-  const lookups: string[] = [];
-  for (const [dimension, values] of wanted) {
-    if (isEntityDimension(dimension)) {
-      const ids = [...values].map(Number).filter((id) => Number.isInteger(id) && id > 0);
-      if (ids.length === 0) continue;
-      lookups.push(
-        `SELECT '${dimension}' AS kind, id, name FROM ${ENTITY_TABLES[dimension].table} WHERE id IN (${ids.join(', ')})`,
-      );
-    } else if (dimension === 'rule' || dimension === 'path') {
-      for (const value of values) {
-        const match = /^([cr])(\d+):/.exec(String(value));
-        if (match) owners[match[1] as 'c' | 'r'].add(Number(match[2]));
+interface Cached<T> {
+  value: T;
+  at: number;
+}
+
+/**
+ * Entity names and flows (for rule and path names) by id, read from the configuration store and kept
+ * for `ttlMs`: every report, list and click log page names the same few entities, and a lookup costs a
+ * round trip. Following the entity change signal, any change forgets them all at once, so a rename
+ * shows on the next answer; the TTL bounds what a change the signal missed could leave.
+ */
+export class EntityNames {
+  private readonly sql: Sql;
+  private readonly ttlMs: number;
+  private readonly now: () => number;
+  private readonly names = new Map<string, Cached<string>>();
+  private readonly flows = new Map<string, Cached<FlowNames | null>>();
+
+  constructor(sql: Sql, ttlMs = 0, now: () => number = Date.now) {
+    this.sql = sql;
+    this.ttlMs = ttlMs;
+    this.now = now;
+  }
+
+  /** Forgets every name once any entity changes. */
+  follow(changes: EntityChanges): this {
+    changes.onChange(() => this.forget());
+    return this;
+  }
+
+  forget(): void {
+    this.names.clear();
+    this.flows.clear();
+  }
+
+  private fresh<T>(cache: Map<string, Cached<T>>, key: string, now: number): Cached<T> | undefined {
+    const cached = cache.get(key);
+    return cached && now - cached.at < this.ttlMs ? cached : undefined;
+  }
+
+  private keep<T>(cache: Map<string, Cached<T>>, key: string, value: T, now: number): void {
+    if (cache.size >= MAX_CACHED) cache.clear();
+    cache.set(key, { value, at: now });
+  }
+
+  /** Looks up every name the values need that is not kept, then answers synchronously. */
+  async resolve(wanted: ReadonlyMap<ReportDimension, ReadonlySet<DimensionValue>>): Promise<NameOf> {
+    const now = this.now();
+    const entityNames = new Map<string, string>();
+    const flows = new Map<string, FlowNames>();
+    const owners = { c: new Set<number>(), r: new Set<number>() };
+
+    // One round trip for every kind's missing names: a UNION of one lookup per kind.
+    const lookups: string[] = [];
+    for (const [dimension, values] of wanted) {
+      if (isEntityDimension(dimension)) {
+        const missing: number[] = [];
+        for (const value of values) {
+          const id = Number(value);
+          if (!Number.isInteger(id) || id <= 0) continue;
+          const cached = this.fresh(this.names, `${dimension}:${id}`, now);
+          if (cached) entityNames.set(`${dimension}:${id}`, cached.value);
+          else missing.push(id);
+        }
+        if (missing.length === 0) continue;
+        lookups.push(
+          `SELECT '${dimension}' AS kind, id, name FROM ${ENTITY_TABLES[dimension].table} WHERE id IN (${missing.join(', ')})`,
+        );
+      } else if (dimension === 'rule' || dimension === 'path') {
+        for (const value of values) {
+          const match = /^([cr])(\d+):/.exec(String(value));
+          if (!match) continue;
+          const cached = this.fresh(this.flows, `${match[1]}${match[2]}`, now);
+          if (!cached) owners[match[1] as 'c' | 'r'].add(Number(match[2]));
+          else if (cached.value) flows.set(`${match[1]}${match[2]}`, cached.value);
+        }
       }
     }
-  }
-  if (lookups.length > 0) {
-    const rows = await sql.query<{ kind: string; id: number; name: string }>(lookups.join(' UNION ALL '));
-    for (const row of rows) entityNames.set(`${row.kind}:${Number(row.id)}`, String(row.name));
-  }
-  for (const [prefix, table] of [
-    ['c', ENTITY_TABLES.campaign.table],
-    ['r', ENTITY_TABLES.rotation.table],
-  ] as const) {
-    const ids = [...owners[prefix]];
-    if (ids.length === 0) continue;
-    const rows = await sql.query<{ id: number; flow: string | null }>(
-      `SELECT id, flow FROM ${table} WHERE id IN (${ids.join(', ')})`,
-    );
-    for (const row of rows) {
-      const flow = parseFlowNames(row.flow);
-      if (flow) flows.set(`${prefix}${Number(row.id)}`, flow);
+    if (lookups.length > 0) {
+      const rows = await this.sql.query<{ kind: string; id: number; name: string }>(
+        lookups.join(' UNION ALL '),
+      );
+      for (const row of rows) {
+        const key = `${row.kind}:${Number(row.id)}`;
+        entityNames.set(key, String(row.name));
+        this.keep(this.names, key, String(row.name), now);
+      }
     }
-  }
+    for (const [prefix, table] of [
+      ['c', ENTITY_TABLES.campaign.table],
+      ['r', ENTITY_TABLES.rotation.table],
+    ] as const) {
+      const ids = [...owners[prefix]];
+      if (ids.length === 0) continue;
+      const rows = await this.sql.query<{ id: number; flow: string | null }>(
+        `SELECT id, flow FROM ${table} WHERE id IN (${ids.join(', ')})`,
+      );
+      for (const row of rows) {
+        const flow = parseFlowNames(row.flow);
+        this.keep(this.flows, `${prefix}${Number(row.id)}`, flow, now);
+        if (flow) flows.set(`${prefix}${Number(row.id)}`, flow);
+      }
+    }
 
-  return (dimension, value) => {
-    if (isEntityDimension(dimension)) {
-      const id = Number(value);
-      if (id === 0) return 'None';
-      return entityNames.get(`${dimension}:${id}`) ?? `${ENTITY_TABLES[dimension].noun} ${id} (deleted)`;
-    }
-    if (dimension === 'rule' || dimension === 'path') {
-      const [owner = '', rule = '0', path = '0'] = String(value).split(':');
-      const flow = flows.get(owner);
-      return dimension === 'rule' ? ruleName(flow, Number(rule)) : pathName(flow, Number(rule), Number(path));
-    }
-    return plainName(dimension, value);
-  };
+    return (dimension, value) => {
+      if (isEntityDimension(dimension)) {
+        const id = Number(value);
+        if (id === 0) return 'None';
+        return entityNames.get(`${dimension}:${id}`) ?? `${ENTITY_TABLES[dimension].noun} ${id} (deleted)`;
+      }
+      if (dimension === 'rule' || dimension === 'path') {
+        const [owner = '', rule = '0', path = '0'] = String(value).split(':');
+        const flow = flows.get(owner);
+        return dimension === 'rule'
+          ? ruleName(flow, Number(rule))
+          : pathName(flow, Number(rule), Number(path));
+      }
+      return plainName(dimension, value);
+    };
+  }
 }
 
 /** The config-store table of an entity dimension. */

@@ -68,6 +68,29 @@ describe('report routes', () => {
     expect(stats.json<EntityStatsResponse>().stats[String(offerId)]).toMatchObject({ clicks: 3 });
   });
 
+  it('names an entity as it is now, right after a rename (names are kept between answers)', async () => {
+    const names = async () => {
+      const report = await admin.get(`${REPORT_PATHS.report}?groupBy=campaign,offer&${range}`);
+      const log = await admin.get(`${REPORT_PATHS.clicks}?${range}&columns=campaign,offer`);
+      return [
+        report.json<ReportResponse>().rows.map((row) => row.name),
+        log.json<ClickLogResponse>().rows.map((row) => (row.campaign as { name: string }).name),
+      ];
+    };
+    expect(await names()).toEqual([
+      ['Alpha', 'Beta'],
+      ['Beta', 'Alpha', 'Alpha'],
+    ]);
+    const campaigns = kindClient(admin, 'campaign');
+    const current = (await campaigns.get(beta)).json<Record<string, unknown>>();
+    expect((await campaigns.put(beta, { ...current, name: 'Beta renamed' })).status).toBe(200);
+    expect(await names()).toEqual([
+      ['Alpha', 'Beta renamed'],
+      ['Beta renamed', 'Alpha', 'Alpha'],
+    ]);
+    expect((await campaigns.put(beta, { ...current, name: 'Beta' })).status).toBe(200);
+  });
+
   it('asks for a sign-in first', async () => {
     const anonymous = new TestBrowser(cairn.url);
     expect((await anonymous.get(`${REPORT_PATHS.report}?groupBy=campaign`)).status).toBe(401);

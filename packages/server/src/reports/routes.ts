@@ -16,7 +16,7 @@ import { adminOnlyAccess } from '../entities/service.ts';
 import { HttpError, parseInput } from '../http.ts';
 import { entityRoutesOptions } from '../permissions/options.ts';
 import type { EntityDimension } from './dimensions.ts';
-import { entityTable } from './names.ts';
+import { EntityNames, entityTable } from './names.ts';
 import { ReportService } from './service.ts';
 
 // The report routes. A plain user sees the events of the campaigns their campaign permission reaches
@@ -39,7 +39,9 @@ function refuseProfit(errors: ErrorItem[]): void {
 }
 
 export function registerReportRoutes(app: FastifyInstance, ctx: AppContext, guard: Guard): void {
-  const service = new ReportService(ctx.events, ctx.store, ctx.config.now);
+  // Names are kept a minute and forgotten at any entity change (here or, on many nodes, announced).
+  const names = new EntityNames(ctx.store, 60_000).follow(ctx.changes);
+  const service = new ReportService(ctx.events, ctx.store, ctx.config.now, { names });
   const access = entityRoutesOptions(ctx).access ?? adminOnlyAccess;
 
   /** The ids of a kind the user may read; null: all of them. A kind without permission answers 403. */

@@ -21,7 +21,7 @@ import { dialectFor, type ReportDialect } from './dialect.ts';
 import { DIMENSION_SPECS, entityColumn } from './dimensions.ts';
 import { type LevelQueries, levelRows } from './levelQueries.ts';
 import { addSums, metricsOf, type Sums, sumsOf, zeroSums } from './metrics.ts';
-import { resolveNames } from './names.ts';
+import { EntityNames } from './names.ts';
 import {
   clickLogSql,
   entityStatsSql,
@@ -38,6 +38,8 @@ export interface ReportServiceOptions {
   maxInlineParents?: number;
   /** Never read the store's report summary, only raw events (to compare the two). */
   rawEventsOnly?: boolean;
+  /** Where names come from; by default looked up afresh for every answer. */
+  names?: EntityNames;
 }
 
 /** What a caller may see: the campaigns they may read (null: all), and for entity stats the items. */
@@ -113,12 +115,14 @@ export class ReportService {
   readonly dialect: ReportDialect;
 
   private readonly options: ReportServiceOptions;
+  private readonly names: EntityNames;
 
   constructor(events: EventStore, config: Sql, now: () => number, options: ReportServiceOptions = {}) {
     this.events = events;
     this.config = config;
     this.now = now;
     this.options = options;
+    this.names = options.names ?? new EntityNames(config);
     this.dialect = dialectFor(events.dialect);
   }
 
@@ -212,7 +216,7 @@ export class ReportService {
       byParent.set(parentKey, siblings);
     }
 
-    const nameOf = await resolveNames(this.config, wanted);
+    const nameOf = await this.names.resolve(wanted);
     const build = (parentKey: string, depth: number): ReportRow[] =>
       (byParent.get(parentKey) ?? [])
         .sort((a, b) => a.rn - b.rn)
@@ -236,7 +240,7 @@ export class ReportService {
     const sql = clickLogSql(builder, storedColumns(query.columns), where, after, query.limit);
     const stored = await this.events.query(sql.text, sql.params);
     const page = stored.slice(0, query.limit);
-    const nameOf = await resolveNames(this.config, namesWanted(page, query.columns));
+    const nameOf = await this.names.resolve(namesWanted(page, query.columns));
     const last = page[page.length - 1];
     return {
       rows: page.map((row) => clickLogRow(row, query.columns, nameOf)),
