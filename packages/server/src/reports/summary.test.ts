@@ -6,6 +6,7 @@ import { migrate } from '../store/config/migrate.ts';
 import { DuckDbEventStore } from '../store/events/duckdb.ts';
 import { SUMMARY_SLOT_MS } from '../store/events/duckdbSummary.ts';
 import { tempDir } from '../test-support.ts';
+import { Journal } from '../tracking/journal.ts';
 import { ReportService, sourcesFor } from './service.ts';
 import { click, everyone, FROM, NOW, PARITY_REPORTS, scope, seededEvents, ZONE } from './testing.ts';
 
@@ -141,6 +142,35 @@ describe('the report summary', () => {
     await summedAll();
     expect(await pendingNow()).toEqual([]);
     expect(await clicksOf(summarized)).toBe(before + 2);
+  });
+
+  it('marks what journal files bring, from the span the journal noted or by reading it back', async () => {
+    const quiet = { warn: () => undefined, error: () => undefined };
+    const journal = Journal.open(path.join(dir, 'journal'), { storedUpTo: -1, logger: quiet });
+    const at = (iso: string, id: string) => click(id, iso, { campaignId: 5, offerId: 2, country: 'FR' });
+    journal.append(at('2026-03-26T08:01:00Z', 'j1'));
+    journal.append(at('2026-03-26T08:20:00Z', 'j2'));
+    journal.rotate();
+    journal.append(at('2026-03-27T17:40:00Z', 'j3'));
+    journal.close();
+    const [noted, leftover] = journal.closedSegments;
+    const before = await clicksOf(raw);
+    // A live flush passes the span its journal noted; a segment left by an earlier run has none.
+    await store.appendJournalFiles([noted?.file ?? ''], { source: 'j', position: 1 }, noted?.times);
+    expect(noted?.times).toEqual({
+      from: Date.parse('2026-03-26T08:01:00Z'),
+      to: Date.parse('2026-03-26T08:20:00Z'),
+    });
+    await store.appendJournalFiles([leftover?.file ?? ''], { source: 'j', position: 2 }, null);
+    const slot = (iso: string) => [Date.parse(iso), Date.parse(iso) + SUMMARY_SLOT_MS];
+    expect(await pendingNow()).toEqual([
+      [Date.parse('2026-03-26T08:00:00Z'), Date.parse('2026-03-26T08:30:00Z')],
+      slot('2026-03-27T17:30:00Z'),
+    ]);
+    expect(await clicksOf(summarized)).toBe(before + 3);
+    await expectSameAnswers();
+    await summedAll();
+    expect(await clicksOf(summarized)).toBe(before + 3);
   });
 
   it('keeps the quarter hour the clock is in pending', async () => {

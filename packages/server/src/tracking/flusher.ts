@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { EventStore } from '../store/events/port.ts';
+import type { EventStore, EventTimes } from '../store/events/port.ts';
 import type { TrackingEvent } from '../store/events/schema.ts';
 import {
   DEFAULT_BATCH_EVENTS,
@@ -192,6 +192,7 @@ export class Flusher {
           const count = await this.store.appendJournalFiles(
             files.map((segment) => segment.file),
             { source: this.source, position: upTo },
+            spanOf(files),
           );
           this.release(upTo);
           stored += count;
@@ -289,4 +290,16 @@ export class Flusher {
       this.rateSamples.shift();
     }
   }
+}
+
+/** The event times of these segments together; null when one of them was left by an earlier run. */
+function spanOf(segments: readonly Segment[]): EventTimes | null {
+  let span: EventTimes | null = null;
+  for (const segment of segments) {
+    if (!segment.times) return null;
+    span = span
+      ? { from: Math.min(span.from, segment.times.from), to: Math.max(span.to, segment.times.to) }
+      : { ...segment.times };
+  }
+  return span;
 }

@@ -125,7 +125,7 @@ describe('reading a segment', () => {
     fs.mkdirSync(dir, { recursive: true });
     const file = path.join(dir, segmentFileName(1));
     fs.writeFileSync(file, text);
-    return { number: 1, file, events: null, firstAt: T0 };
+    return { number: 1, file, events: null, firstAt: T0, times: null };
   }
 
   function writtenSegment(count: number): { segment: Segment; events: ReturnType<typeof sampleClick>[] } {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { EventTimes } from '../store/events/port.ts';
 import { EVENT_COLUMNS, type TrackingEvent } from '../store/events/schema.ts';
 import { decoderFor, encodeEvent, HEADER_LINE, headerColumns } from './journalCodec.ts';
 
@@ -37,6 +38,8 @@ export interface Segment {
   events: number | null;
   /** When its first event was journaled (ms), or the file's modification time for a leftover one. */
   readonly firstAt: number;
+  /** The earliest and latest time its events carry; null for a segment left by an earlier run. */
+  readonly times: EventTimes | null;
 }
 
 export interface JournalOptions {
@@ -64,6 +67,7 @@ export class Journal {
   private currentEvents = 0;
   private currentBytes = 0;
   private currentFirstAt = 0;
+  private currentTimes: EventTimes = { from: Infinity, to: -Infinity };
   private appended = 0;
   private isClosed = false;
   // Lines are encoded into this buffer and written from it: no allocation per event, and the exact byte
@@ -102,6 +106,7 @@ export class Journal {
           file,
           events: null,
           firstAt: fs.statSync(file).mtimeMs,
+          times: null,
         });
       }
     }
@@ -125,6 +130,8 @@ export class Journal {
     this.currentBytes += this.writeLine(line);
     this.currentEvents += 1;
     this.appended += 1;
+    if (event.time < this.currentTimes.from) this.currentTimes.from = event.time;
+    if (event.time > this.currentTimes.to) this.currentTimes.to = event.time;
   }
 
   /** Closes the current segment if it holds events; the next event opens a new one. */
@@ -173,6 +180,7 @@ export class Journal {
     this.currentNumber = segmentNumber;
     this.currentEvents = 0;
     this.currentFirstAt = Date.now();
+    this.currentTimes = { from: Infinity, to: -Infinity };
     try {
       this.currentBytes = this.writeLine(HEADER_LINE);
     } catch (error) {
@@ -205,6 +213,7 @@ export class Journal {
       file: path.join(this.dir, segmentFileName(this.currentNumber)),
       events: this.currentEvents,
       firstAt: this.currentFirstAt,
+      times: this.currentTimes,
     });
     this.currentEvents = 0;
     this.currentBytes = 0;

@@ -10,13 +10,14 @@ import {
   findClearedClickSql,
   rollupMigration,
 } from './duckdbRollup.ts';
-import { SUMMARY_SLOTS_PER_REFRESH, SummaryPending, summaryMigration } from './duckdbSummary.ts';
+import { SUMMARY_SLOTS_PER_REFRESH, SummaryPending, slotsWithin, summaryMigration } from './duckdbSummary.ts';
 import { appendEvent, isoOf, JOURNAL_SELECT, stringLiteral, timestampLiteral } from './duckdbValues.ts';
 import {
   CLICK_LOOKUP_WINDOW_MS,
   type ClearCounts,
   type ClearScope,
   type EventStore,
+  type EventTimes,
   type JournalMark,
   type ReportSources,
   type Row,
@@ -181,19 +182,32 @@ export class DuckDbEventStore implements EventStore {
     });
   }
 
-  appendJournalFiles(files: readonly string[], mark: JournalMark): Promise<number> {
+  appendJournalFiles(
+    files: readonly string[],
+    mark: JournalMark,
+    times?: EventTimes | null,
+  ): Promise<number> {
     return this.writes.run(async () => {
       const list = files.map((file) => `'${file.replace(/'/g, "''")}'`).join(', ');
+      const lines = `SELECT ${JOURNAL_SELECT} FROM read_json([${list}], format = 'newline_delimited', records = false, columns = {line: 'VARCHAR[]'}, ignore_errors = true) WHERE len(line) = ${EVENT_COLUMNS.length}`;
+      // The quarter hours the lines fall in are marked pending for the report summary in the same
+      // transaction: from the span the journal noted as it wrote them when it is short (a live flush),
+      // else read back through a temporary table (in memory, never in the write-ahead log), which
+      // costs a third of the ingest's speed.
+      const slots = times ? slotsWithin(times) : null;
       await this.writer.run('BEGIN TRANSACTION');
       try {
-        // Through a temporary table (in memory, never in the write-ahead log): the quarter hours the
-        // lines fall in are marked pending for the report summary in the same transaction.
-        await this.writer.run(
-          `CREATE OR REPLACE TEMP TABLE journal_batch AS SELECT ${JOURNAL_SELECT} FROM read_json([${list}], format = 'newline_delimited', records = false, columns = {line: 'VARCHAR[]'}, ignore_errors = true) WHERE len(line) = ${EVENT_COLUMNS.length}`,
-        );
-        const result = await this.writer.run('INSERT INTO events SELECT * FROM journal_batch');
-        const added = await this.pending.markRelation(this.writer, 'journal_batch');
-        await this.writer.run('DROP TABLE journal_batch');
+        let result: Awaited<ReturnType<DuckDBConnection['run']>>;
+        let added: number[];
+        if (slots) {
+          result = await this.writer.run(`INSERT INTO events ${lines}`);
+          added = await this.pending.markTimes(this.writer, slots);
+        } else {
+          await this.writer.run(`CREATE OR REPLACE TEMP TABLE journal_batch AS ${lines}`);
+          result = await this.writer.run('INSERT INTO events SELECT * FROM journal_batch');
+          added = await this.pending.markRelation(this.writer, 'journal_batch');
+          await this.writer.run('DROP TABLE journal_batch');
+        }
         await this.writer.run(
           'INSERT INTO journal_marks VALUES ($1, $2) ON CONFLICT (source) DO UPDATE SET position = excluded.position',
           [mark.source, mark.position],

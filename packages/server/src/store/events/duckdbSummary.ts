@@ -40,6 +40,17 @@ export const SUMMARY_SLOTS_PER_REFRESH = 96;
 const MAX_PENDING_RANGES = 64;
 
 const slotOf = (ms: number) => Math.floor(ms / SUMMARY_SLOT_MS) * SUMMARY_SLOT_MS;
+
+/** The quarter hours from `from` to `to`, or null past a day of them (then read the times back). */
+export function slotsWithin(times: { from: number; to: number }): number[] | null {
+  if (!(times.from <= times.to)) return null;
+  const slots: number[] = [];
+  for (let slot = slotOf(times.from); slot <= times.to; slot += SUMMARY_SLOT_MS) {
+    if (slots.length >= SUMMARY_SLOTS_PER_REFRESH) return null;
+    slots.push(slot);
+  }
+  return slots;
+}
 const SLOT_SQL = `time_bucket(INTERVAL ${ROLLUP_SLOT_SECONDS} SECOND, ts)`;
 
 export function summaryMigration(typeOf: (column: EventColumn) => string): string[] {

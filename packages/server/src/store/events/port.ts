@@ -3,6 +3,12 @@ import type { TrackingEvent } from './schema.ts';
 
 export type { Row, SqlParam } from '../config/port.ts';
 
+/** The earliest and latest event time (ms) of a batch, when the caller knows them. */
+export interface EventTimes {
+  from: number;
+  to: number;
+}
+
 /** How far one node's click journal has been stored: segments up to `position` are in the store. */
 export interface JournalMark {
   source: string;
@@ -25,8 +31,13 @@ export interface EventStore {
    * its own threads, so the server's event loop pays nothing per event). The files hold a header line
    * and one JSON array of EVENT_COLUMNS values per event; lines that do not parse (a torn tail) are
    * skipped. Stored together with the mark, like `append`. Resolves to the number of events stored.
+   * `times`, when known, spans the events' times (the store need not read them back to learn it).
    */
-  appendJournalFiles?(files: readonly string[], mark: JournalMark): Promise<number>;
+  appendJournalFiles?(
+    files: readonly string[],
+    mark: JournalMark,
+    times?: EventTimes | null,
+  ): Promise<number>;
   /** The last journal position stored for `source`; -1 when none. */
   flushedPosition(source: string): Promise<number>;
   /**
