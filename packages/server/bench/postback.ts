@@ -130,7 +130,12 @@ async function main(): Promise<void> {
       for (const file of ['cairn.duckdb', 'events.duckdb', 'node-id']) {
         fs.copyFileSync(path.join(SEEDED_DIR, file), path.join(dataDir, file));
       }
-      const reset = run(process.execPath, [cli, 'user', 'reset-password', 'admin', '--password-stdin'], env, '0-1');
+      const reset = run(
+        process.execPath,
+        [cli, 'user', 'reset-password', 'admin', '--password-stdin'],
+        env,
+        '0-1',
+      );
       reset.stdin?.end(`${PASSWORD}\n`);
       await output(reset);
       console.log(`copied the seeded store of ${SEEDED_DIR}`);

@@ -57,20 +57,6 @@ async function signedIn(cairn: RunningCairn): Promise<TestBrowser> {
 async function createEntities(): Promise<void> {
   const cairn = await start();
   try {
-    // The store sums closed quarter hours into its report summary a day at a time in the background;
-    // on data generated (or summed by an older release) just now, that is done here first, timed.
-    const summing = performance.now();
-    let quarterHours = 0;
-    for (;;) {
-      const summed = (await cairn.events.refreshSummary?.()) ?? 0;
-      if (summed === 0) break;
-      quarterHours += summed;
-    }
-    const [summary] = await cairn.events.query('SELECT count(*) AS n FROM report_summary');
-    console.log(
-      `Report summary: ${quarterHours.toLocaleString('en')} quarter hours summed in ` +
-        `${((performance.now() - summing) / 1000).toFixed(1)} s, ${Number(summary?.n).toLocaleString('en')} rows`,
-    );
     const browser = await signedIn(cairn);
     for (let n = 1; n <= SHAPE.offers; n += 1) {
       const made = await browser.post('/api/offer', {
@@ -218,9 +204,11 @@ async function main(): Promise<void> {
       quarterHours += summed;
     }
     const [summary] = await cairn.events.query('SELECT count(*) AS n FROM report_summary');
+    const bytes = await cairn.events.sizeOnDisk();
     console.log(
       `Report summary: ${quarterHours.toLocaleString('en')} quarter hours summed in ` +
-        `${((performance.now() - summing) / 1000).toFixed(1)} s, ${Number(summary?.n).toLocaleString('en')} rows`,
+        `${((performance.now() - summing) / 1000).toFixed(1)} s, ${Number(summary?.n).toLocaleString('en')} rows; ` +
+        `events.duckdb with it: ${(bytes / 1e6).toFixed(0)} MB, ${(bytes / meta.clicks).toFixed(1)} bytes per click`,
     );
     const browser = await signedIn(cairn);
     const rows: string[][] = [];

@@ -1,7 +1,13 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { timestampLiteral } from './duckdbValues.ts';
 import type { ClearScope, ReportSummary } from './port.ts';
-import { campaignCondition, eventColumn, ROLLUP_SLOT_SECONDS, ROLLUP_SUMS } from './rollup.ts';
+import {
+  campaignCondition,
+  ENTITY_FLOW_DIMENSIONS,
+  eventColumn,
+  ROLLUP_SLOT_SECONDS,
+  ROLLUP_SUMS,
+} from './rollup.ts';
 import type { EventColumn } from './schema.ts';
 
 // The report summary of the embedded store: the report sums of the raw events per quarter hour (UTC)
@@ -20,19 +26,8 @@ import type { EventColumn } from './schema.ts';
 
 export const SUMMARY_SLOT_MS = ROLLUP_SLOT_SECONDS * 1000;
 
-/** Event columns the summary keeps: entities, the flow and country (few values each). */
-export const SUMMARY_DIMENSIONS = [
-  'campaign_id',
-  'campaign_group_id',
-  'traffic_source_id',
-  'rotation_id',
-  'rule',
-  'path',
-  'landing_id',
-  'offer_id',
-  'affiliate_network_id',
-  'country',
-] as const;
+/** Event columns the summary keeps: entities, the flow and country (the device family would triple it). */
+export const SUMMARY_DIMENSIONS = ENTITY_FLOW_DIMENSIONS;
 
 /** Closed pending quarter hours summed per refresh at most: one day, so appends never wait long. */
 export const SUMMARY_SLOTS_PER_REFRESH = 96;

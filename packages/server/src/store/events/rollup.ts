@@ -18,7 +18,8 @@ import { EVENT_COLUMNS, EVENT_KIND, type EventColumn, eventFromRow, type Trackin
 export const CLEARED = CLEARED_VALUE;
 export const ROLLUP_SLOT_SECONDS = 15 * 60;
 
-export const ROLLUP_DIMENSIONS = [
+/** Entities, the flow and country: few values each, what lists and most reports group by. */
+export const ENTITY_FLOW_DIMENSIONS = [
   'campaign_id',
   'campaign_group_id',
   'traffic_source_id',
@@ -29,6 +30,10 @@ export const ROLLUP_DIMENSIONS = [
   'offer_id',
   'affiliate_network_id',
   'country',
+] as const;
+
+export const ROLLUP_DIMENSIONS = [
+  ...ENTITY_FLOW_DIMENSIONS,
   'device_type',
   'os',
   'browser',
