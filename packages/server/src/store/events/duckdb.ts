@@ -86,6 +86,7 @@ export class DuckDbEventStore implements EventStore {
   private hasRollup = false;
   private readonly pending = new SummaryPending();
   private summaryTimer: NodeJS.Timeout | null = null;
+  private summaryCheck: Promise<void> = Promise.resolve();
 
   private constructor(
     file: string,
@@ -121,6 +122,7 @@ export class DuckDbEventStore implements EventStore {
       const rolled = await store.read('SELECT count(*) AS n FROM (SELECT 1 FROM event_rollup LIMIT 1)');
       store.hasRollup = Number(rolled[0]?.n) > 0;
       await store.pending.load(store.writer);
+      store.checkSummary();
       store.scheduleSummary(0);
     } catch (error) {
       await store.close();
@@ -364,6 +366,11 @@ export class DuckDbEventStore implements EventStore {
     };
   }
 
+  /** Resolves once the check made at open is done (reports read the summary from then on). */
+  summaryChecked(): Promise<void> {
+    return this.summaryCheck;
+  }
+
   refreshSummary(): Promise<number> {
     return this.writes.run(async () => {
       const due = this.pending.due(Date.now());
@@ -379,6 +386,25 @@ export class DuckDbEventStore implements EventStore {
       this.pending.committed([], due);
       return due.length;
     });
+  }
+
+  /** The summary's check against the events, in the background (reports read raw events meanwhile). */
+  private checkSummary(): void {
+    this.summaryCheck = this.writes
+      .run(async () => {
+        await this.writer.run('BEGIN TRANSACTION');
+        try {
+          const added = await this.pending.check(this.writer);
+          await this.writer.run('COMMIT');
+          this.pending.checkedWith(added);
+        } catch (error) {
+          await this.writer.run('ROLLBACK');
+          throw error;
+        }
+      })
+      .catch((error: unknown) => {
+        if (!this.writes.isClosed) this.options.onSummaryError?.(error);
+      });
   }
 
   /** The next refresh in `delay` ms; a refresh that filled a whole batch goes on at once (catching up). */

@@ -51,6 +51,8 @@ const SLOT_SQL = `time_bucket(INTERVAL ${ROLLUP_SLOT_SECONDS} SECOND, ts)`;
 export function summaryMigration(typeOf: (column: EventColumn) => string): string[] {
   const dimensions = SUMMARY_DIMENSIONS.map((name) => `${name} ${typeOf(eventColumn(name))} NOT NULL`);
   const sums = ROLLUP_SUMS.map((sum) => `${sum.name} BIGINT NOT NULL`);
+  // `events`: how many raw events a row sums, so a start can check the summary against the events.
+  sums.push('events BIGINT NOT NULL');
   return [
     `CREATE TABLE report_summary (ts TIMESTAMP NOT NULL, ${[...dimensions, ...sums].join(', ')})`,
     'CREATE TABLE report_summary_pending (ts TIMESTAMP NOT NULL)',
@@ -82,10 +84,36 @@ const within = (ranges: readonly (readonly [number, number])[]) =>
  */
 export class SummaryPending {
   private readonly slots = new Set<number>();
+  /** Until the check made at open is done, reports read the raw events only. */
+  private checked = false;
 
   async load(connection: DuckDBConnection): Promise<void> {
     const reader = await connection.runAndReadAll('SELECT epoch_ms(ts) AS ms FROM report_summary_pending');
     for (const row of reader.getRowObjectsJS()) this.slots.add(Number(row.ms));
+  }
+
+  /**
+   * Compares each summed quarter hour's event count with the events, and marks those that differ
+   * pending (returned): what a writer that knew nothing of the summary changed (a release from before
+   * it, run on this file again; a hand-made statement) is then read raw and summed anew.
+   */
+  async check(connection: DuckDBConnection): Promise<number[]> {
+    const reader = await connection.runAndReadAll(
+      `SELECT epoch_ms(coalesce(e.slot, s.slot)) AS ms FROM
+         (SELECT ${SLOT_SQL} AS slot, count(*) AS n FROM events GROUP BY slot) e
+         FULL OUTER JOIN (SELECT ts AS slot, sum(events) AS n FROM report_summary GROUP BY ts) s ON e.slot = s.slot
+       WHERE coalesce(e.n, 0) <> coalesce(s.n, 0)`,
+    );
+    return this.markTimes(
+      connection,
+      reader.getRowObjectsJS().map((row) => Number(row.ms)),
+    );
+  }
+
+  /** After the check's transaction committed. */
+  checkedWith(added: readonly number[]): void {
+    this.committed(added);
+    this.checked = true;
   }
 
   /** Marks the quarter hours of these event times pending; returns the ones newly marked. */
@@ -139,7 +167,7 @@ export class SummaryPending {
     const dimensions = SUMMARY_DIMENSIONS.join(', ');
     await connection.run(`DELETE FROM report_summary WHERE ts IN (${listed})`);
     await connection.run(
-      `INSERT INTO report_summary SELECT ${SLOT_SQL} AS slot, ${dimensions}, ${ROLLUP_SUMS.map((sum) => sum.raw).join(', ')} FROM events WHERE ${within(stretches(slots))} GROUP BY slot, ${dimensions}`,
+      `INSERT INTO report_summary SELECT ${SLOT_SQL} AS slot, ${dimensions}, ${ROLLUP_SUMS.map((sum) => sum.raw).join(', ')}, count(*) FROM events WHERE ${within(stretches(slots))} GROUP BY slot, ${dimensions}`,
     );
     await connection.run(`DELETE FROM report_summary_pending WHERE ts IN (${listed})`);
   }
@@ -152,6 +180,7 @@ export class SummaryPending {
 
   /** What reports read, as of the last commit; null when too fragmented to be worth it. */
   sources(): ReportSummary | null {
+    if (!this.checked) return null;
     const pending = stretches(this.slots);
     if (pending.length > MAX_PENDING_RANGES) return null;
     return { relation: 'report_summary', columns: SUMMARY_DIMENSIONS, slotMs: SUMMARY_SLOT_MS, pending };
