@@ -139,23 +139,39 @@ export class DuckDbEventStore implements EventStore {
     let version = Number(rows[0]?.v ?? 0);
     for (const statements of EVENT_MIGRATIONS.slice(version)) {
       version += 1;
-      await this.writer.run('BEGIN TRANSACTION');
-      try {
+      const applied = version;
+      await this.transaction(async () => {
         for (const statement of statements) await this.writer.run(statement);
-        await this.writer.run('INSERT INTO event_schema VALUES ($1)', [version]);
-        await this.writer.run('COMMIT');
-      } catch (error) {
-        await this.writer.run('ROLLBACK');
-        throw error;
-      }
+        await this.writer.run('INSERT INTO event_schema VALUES ($1)', [applied]);
+      });
       await this.writer.run('CHECKPOINT');
     }
   }
 
+  /** Runs `work` in one transaction on the writer; the caller holds the write queue. */
+  private async transaction<T>(work: () => Promise<T>): Promise<T> {
+    await this.writer.run('BEGIN TRANSACTION');
+    let value: T;
+    try {
+      value = await work();
+      await this.writer.run('COMMIT');
+    } catch (error) {
+      await this.writer.run('ROLLBACK');
+      throw error;
+    }
+    return value;
+  }
+
+  private async writeMark(mark: JournalMark): Promise<void> {
+    await this.writer.run(
+      'INSERT INTO journal_marks VALUES ($1, $2) ON CONFLICT (source) DO UPDATE SET position = excluded.position',
+      [mark.source, mark.position],
+    );
+  }
+
   append(events: readonly TrackingEvent[], mark?: JournalMark): Promise<void> {
     return this.writes.run(async () => {
-      await this.writer.run('BEGIN TRANSACTION');
-      try {
+      const added = await this.transaction(async () => {
         if (events.length > 0) {
           const appender = await this.writer.createAppender('events');
           try {
@@ -165,22 +181,13 @@ export class DuckDbEventStore implements EventStore {
             appender.closeSync();
           }
         }
-        const added = await this.pending.markTimes(
+        if (mark) await this.writeMark(mark);
+        return this.pending.markTimes(
           this.writer,
           events.map((event) => event.time),
         );
-        if (mark) {
-          await this.writer.run(
-            'INSERT INTO journal_marks VALUES ($1, $2) ON CONFLICT (source) DO UPDATE SET position = excluded.position',
-            [mark.source, mark.position],
-          );
-        }
-        await this.writer.run('COMMIT');
-        this.pending.committed(added);
-      } catch (error) {
-        await this.writer.run('ROLLBACK');
-        throw error;
-      }
+      });
+      this.pending.committed(added);
     });
   }
 
@@ -197,30 +204,20 @@ export class DuckDbEventStore implements EventStore {
       // else read back through a temporary table (in memory, never in the write-ahead log), which
       // costs a third of the ingest's speed.
       const slots = times ? slotsWithin(times) : null;
-      await this.writer.run('BEGIN TRANSACTION');
-      try {
-        let result: Awaited<ReturnType<DuckDBConnection['run']>>;
-        let added: number[];
+      const { stored, added } = await this.transaction(async () => {
+        await this.writeMark(mark);
         if (slots) {
-          result = await this.writer.run(`INSERT INTO events ${lines}`);
-          added = await this.pending.markTimes(this.writer, slots);
-        } else {
-          await this.writer.run(`CREATE OR REPLACE TEMP TABLE journal_batch AS ${lines}`);
-          result = await this.writer.run('INSERT INTO events SELECT * FROM journal_batch');
-          added = await this.pending.markRelation(this.writer, 'journal_batch');
-          await this.writer.run('DROP TABLE journal_batch');
+          const result = await this.writer.run(`INSERT INTO events ${lines}`);
+          return { stored: result.rowsChanged, added: await this.pending.markTimes(this.writer, slots) };
         }
-        await this.writer.run(
-          'INSERT INTO journal_marks VALUES ($1, $2) ON CONFLICT (source) DO UPDATE SET position = excluded.position',
-          [mark.source, mark.position],
-        );
-        await this.writer.run('COMMIT');
-        this.pending.committed(added);
-        return Number(result.rowsChanged);
-      } catch (error) {
-        await this.writer.run('ROLLBACK');
-        throw error;
-      }
+        await this.writer.run(`CREATE OR REPLACE TEMP TABLE journal_batch AS ${lines}`);
+        const result = await this.writer.run('INSERT INTO events SELECT * FROM journal_batch');
+        const marked = await this.pending.markRelation(this.writer, 'journal_batch');
+        await this.writer.run('DROP TABLE journal_batch');
+        return { stored: result.rowsChanged, added: marked };
+      });
+      this.pending.committed(added);
+      return Number(stored);
     });
   }
 
@@ -287,21 +284,14 @@ export class DuckDbEventStore implements EventStore {
   deleteBefore(time: number, keepCampaignIds: readonly number[] = []): Promise<number> {
     return this.writes.run(async () => {
       const keep = keepCampaignIds.filter(Number.isInteger);
-      await this.writer.run('BEGIN TRANSACTION');
-      let deleted: number;
-      let added: number[];
-      try {
+      const { deleted, added } = await this.transaction(async () => {
         const result = await this.writer.run(
           `DELETE FROM events WHERE ts < $1${keep.length > 0 ? ` AND campaign_id NOT IN (${keep.join(', ')})` : ''}`,
           [isoOf(time)],
         );
-        added = await this.pending.forget(this.writer, { before: time, only: null, keep });
-        deleted = Number(result.rowsChanged);
-        await this.writer.run('COMMIT');
-      } catch (error) {
-        await this.writer.run('ROLLBACK');
-        throw error;
-      }
+        const forgot = await this.pending.forget(this.writer, { before: time, only: null, keep });
+        return { deleted: Number(result.rowsChanged), added: forgot };
+      });
       this.pending.committed(added);
       await this.writer.run('CHECKPOINT');
       return deleted;
@@ -313,21 +303,17 @@ export class DuckDbEventStore implements EventStore {
       if (clearsNothing(scope)) return { events: 0, clicks: 0 };
       const before = [isoOf(scope.before)];
       const statements = clearStatements(scope);
-      await this.writer.run('BEGIN TRANSACTION');
-      let counts: ClearCounts;
-      let added: number[];
-      try {
+      const { counts, added } = await this.transaction(async () => {
         await this.writer.run(statements.rollup, before);
         const clicks = await this.writer.run(statements.clicks, before);
         const events = await this.writer.run(statements.remove, before);
-        added = await this.pending.forget(this.writer, scope);
-        counts = { events: Number(events.rowsChanged), clicks: Number(clicks.rowsChanged) };
+        const forgot = await this.pending.forget(this.writer, scope);
         this.options.beforeClearCommit?.();
-        await this.writer.run('COMMIT');
-      } catch (error) {
-        await this.writer.run('ROLLBACK');
-        throw error;
-      }
+        return {
+          counts: { events: Number(events.rowsChanged), clicks: Number(clicks.rowsChanged) },
+          added: forgot,
+        };
+      });
       this.pending.committed(added);
       // A clear that took nothing (the hourly job, most hours) leaves no write-ahead log to fold in.
       if (counts.events === 0) return counts;
@@ -375,14 +361,7 @@ export class DuckDbEventStore implements EventStore {
     return this.writes.run(async () => {
       const due = this.pending.due(Date.now());
       if (due.length === 0) return 0;
-      await this.writer.run('BEGIN TRANSACTION');
-      try {
-        await this.pending.refresh(this.writer, due);
-        await this.writer.run('COMMIT');
-      } catch (error) {
-        await this.writer.run('ROLLBACK');
-        throw error;
-      }
+      await this.transaction(() => this.pending.refresh(this.writer, due));
       this.pending.committed([], due);
       return due.length;
     });
@@ -392,15 +371,8 @@ export class DuckDbEventStore implements EventStore {
   private checkSummary(): void {
     this.summaryCheck = this.writes
       .run(async () => {
-        await this.writer.run('BEGIN TRANSACTION');
-        try {
-          const added = await this.pending.check(this.writer);
-          await this.writer.run('COMMIT');
-          this.pending.checkedWith(added);
-        } catch (error) {
-          await this.writer.run('ROLLBACK');
-          throw error;
-        }
+        const added = await this.transaction(() => this.pending.check(this.writer));
+        this.pending.checkedWith(added);
       })
       .catch((error: unknown) => {
         if (!this.writes.isClosed) this.options.onSummaryError?.(error);
