@@ -57,19 +57,24 @@ async function reach(page: Page, label: string, menu: 'Sections' | 'Menu'): Prom
   }
   const entry = page.getByRole('menuitem', { name: label, exact: true });
   const button = header.getByRole('button', { name: menu, exact: true });
-  await button.tap();
-  // On a loaded machine a tap can land while the page before is still rendering and open nothing; a
-  // person taps again, and so does the test, twice at most, and only while the menu says it is closed
-  // (a tap on an open menu would close it). A menu that never opens still fails.
-  for (let retry = 0; retry < 2; retry += 1) {
-    const shown = await entry.waitFor({ timeout: 5000 }).then(
-      () => true,
-      () => false,
-    );
-    if (shown) break;
+  // On a loaded machine the page before may still be rendering: a tap can then open nothing, or a menu
+  // that closes again under the finger as that page settles. A person taps again, and so does the test,
+  // twice at most, reopening the menu only while it says it is closed (a tap on an open menu closes
+  // it). A menu that never lets its entry be tapped still fails.
+  for (let attempt = 1; ; attempt += 1) {
     if ((await button.getAttribute('aria-expanded')) !== 'true') await button.tap();
+    const tapped = await entry
+      .waitFor({ timeout: 5000 })
+      .then(() => entry.tap({ timeout: 5000 }))
+      .then(
+        () => true,
+        (error: unknown) => {
+          if (attempt === 3) throw error;
+          return false;
+        },
+      );
+    if (tapped) return;
   }
-  await entry.tap();
 }
 
 describe.each(sizes)('the header at $width px', (size) => {
@@ -84,15 +89,19 @@ describe.each(sizes)('the header at $width px', (size) => {
     const page = await context.newPage();
     try {
       await openCampaigns(page, size);
-      for (const [label, address] of sections) {
-        await reach(page, label, 'Sections');
+      // After each tap, the page is read (its heading drawn) before the next, as a person would.
+      const arrived = async (address: string) => {
         await page.waitForURL(`**${address}`);
         expect(panelAddress(page)).toBe(address);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+      };
+      for (const [label, address] of sections) {
+        await reach(page, label, 'Sections');
+        await arrived(address);
       }
       for (const [label, address] of menuEntries) {
         await reach(page, label, 'Menu');
-        await page.waitForURL(`**${address}`);
-        expect(panelAddress(page)).toBe(address);
+        await arrived(address);
       }
     } finally {
       await context.close();
