@@ -45,6 +45,7 @@ describe('click engine pages', () => {
     const databases = card(page, 'Enrichment databases');
     await databases.getByRole('row', { name: /city-ipv4/ }).waitFor();
     await page.getByRole('row', { name: /Journal flusher/ }).waitFor();
+    await page.getByRole('row', { name: /Report summary .*quarter hours read raw/ }).waitFor();
     // The embedded setup is one node: this one, from its own heartbeat.
     const nodes = card(page, 'Nodes');
     await nodes.getByText('(this node)').waitFor();

@@ -75,8 +75,15 @@ describe('the report summary', () => {
     expect(await pendingStored()).toBeGreaterThan(64);
     expect((await store.reportSources()).summary).toBeNull();
     await expectSameAnswers();
+    expect(store.summaryStatus()).toMatchObject({
+      checked: true,
+      due: await pendingStored(),
+      lastError: null,
+    });
     await summedAll();
     expect(await pendingNow()).toEqual([]);
+    expect(store.summaryStatus()).toMatchObject({ checked: true, pending: 0, due: 0 });
+    expect(store.summaryStatus().lastRefreshAt).toBeGreaterThan(Date.now() - 60_000);
     const [summed] = await store.query('SELECT sum(clicks) AS clicks FROM report_summary');
     const [events] = await store.query('SELECT count(*) AS clicks FROM events WHERE kind = 1');
     expect(Number(summed?.clicks)).toBe(Number(events?.clicks));

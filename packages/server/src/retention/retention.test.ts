@@ -280,6 +280,14 @@ describe('the hourly job', () => {
       state: 'ok',
       detail: expect.stringContaining('keeps 3 days of raw clicks, 2 campaign exceptions'),
     });
+    while (((await cairn.events.refreshSummary?.()) ?? 0) > 0);
+    const summary = (await get<MonitorResponse>(TRACKING_API_PATHS.monitor)).background.find(
+      (item) => item.name === 'Report summary',
+    );
+    expect(summary).toMatchObject({
+      state: 'ok',
+      detail: expect.stringMatching(/^\d+ quarter hours read raw \(0 closed/),
+    });
   });
 
   it('clears nothing while turned off', async () => {

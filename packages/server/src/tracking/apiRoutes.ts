@@ -15,6 +15,7 @@ import { listNodes } from '../cluster/heartbeat.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../http.ts';
 import { retentionMonitorItem } from '../retention/job.ts';
+import type { EventStore } from '../store/events/port.ts';
 import { ENRICHMENT_CREDITS } from './enrich/index.ts';
 import { nodeFigures } from './nodeFigures.ts';
 import { seedEvents } from './seed.ts';
@@ -104,6 +105,7 @@ export function registerTrackingApiRoutes(api: FastifyInstance, ctx: AppContext,
           detail: `${runtime.table.campaignCount} campaigns compiled, ${runtime.table.changeCount} changes applied`,
         },
         await retentionMonitorItem(ctx.store, now),
+        ...summaryMonitorItems(ctx.events),
       ],
       routing: { campaigns: runtime.table.campaignCount, changesApplied: runtime.table.changeCount },
       memory: {
@@ -189,4 +191,33 @@ async function monitorNodes(ctx: AppContext, now: number): Promise<MonitorNode[]
       clicksPerMinute: live.clicksPerMinute,
     };
   });
+}
+
+type BackgroundItem = MonitorResponse['background'][number];
+
+/** The report summary's line in the monitor's background work, where the event store keeps one. */
+function summaryMonitorItems(events: EventStore): BackgroundItem[] {
+  const status = events.summaryStatus?.();
+  if (!status) return [];
+  const name = 'Report summary';
+  if (status.lastError !== null) {
+    return [{ name, state: 'failing', detail: `Last refresh failed: ${status.lastError}` }];
+  }
+  if (!status.checked) {
+    return [
+      { name, state: 'busy', detail: 'Checking it against the events (reports read raw events meanwhile)' },
+    ];
+  }
+  // The store's refreshes go by the wall clock.
+  const refreshed =
+    status.lastRefreshAt === null
+      ? 'not refreshed yet'
+      : `last refresh ${new Date(status.lastRefreshAt).toISOString().slice(11, 19)} UTC`;
+  return [
+    {
+      name,
+      state: status.due > 0 ? 'busy' : 'ok',
+      detail: `${status.pending} quarter hours read raw (${status.due} closed, waiting to be summed), ${refreshed}`,
+    },
+  ];
 }

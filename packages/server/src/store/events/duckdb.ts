@@ -22,6 +22,7 @@ import {
   type ReportSources,
   type Row,
   type SqlParam,
+  type SummaryStatus,
 } from './port.ts';
 import { ReadSlots } from './readSlots.ts';
 import { clearedClickFromRow, clearsNothing } from './rollup.ts';
@@ -87,6 +88,8 @@ export class DuckDbEventStore implements EventStore {
   private readonly pending = new SummaryPending();
   private summaryTimer: NodeJS.Timeout | null = null;
   private summaryCheck: Promise<void> = Promise.resolve();
+  private summaryRefreshedAt: number | null = null;
+  private summaryError: string | null = null;
 
   private constructor(
     file: string,
@@ -360,9 +363,12 @@ export class DuckDbEventStore implements EventStore {
   refreshSummary(): Promise<number> {
     return this.writes.run(async () => {
       const due = this.pending.due(Date.now());
-      if (due.length === 0) return 0;
-      await this.transaction(() => this.pending.refresh(this.writer, due));
-      this.pending.committed([], due);
+      if (due.length > 0) {
+        await this.transaction(() => this.pending.refresh(this.writer, due));
+        this.pending.committed([], due);
+      }
+      this.summaryRefreshedAt = Date.now();
+      this.summaryError = null;
       return due.length;
     });
   }
@@ -374,9 +380,22 @@ export class DuckDbEventStore implements EventStore {
         const added = await this.transaction(() => this.pending.check(this.writer));
         this.pending.checkedWith(added);
       })
-      .catch((error: unknown) => {
-        if (!this.writes.isClosed) this.options.onSummaryError?.(error);
-      });
+      .catch((error: unknown) => this.summaryFailed(error));
+  }
+
+  summaryStatus(): SummaryStatus {
+    return {
+      checked: this.pending.isChecked,
+      ...this.pending.counts(Date.now()),
+      lastRefreshAt: this.summaryRefreshedAt,
+      lastError: this.summaryError,
+    };
+  }
+
+  private summaryFailed(error: unknown): void {
+    if (this.writes.isClosed) return;
+    this.summaryError = error instanceof Error ? error.message : String(error);
+    this.options.onSummaryError?.(error);
   }
 
   /** The next refresh in `delay` ms; a refresh that filled a whole batch goes on at once (catching up). */
@@ -390,7 +409,7 @@ export class DuckDbEventStore implements EventStore {
         },
         (error: unknown) => {
           if (this.writes.isClosed) return;
-          this.options.onSummaryError?.(error);
+          this.summaryFailed(error);
           this.scheduleSummary(SUMMARY_REFRESH_MS);
         },
       );

@@ -152,6 +152,18 @@ export class SummaryPending {
     return scope.before % SUMMARY_SLOT_MS === 0 ? [] : this.markTimes(connection, [scope.before]);
   }
 
+  get isChecked(): boolean {
+    return this.checked;
+  }
+
+  /** Quarter hours pending, and how many of them are closed (due for a refresh). */
+  counts(now: number): { pending: number; due: number } {
+    const open = slotOf(now);
+    let due = 0;
+    for (const slot of this.slots) if (slot < open) due += 1;
+    return { pending: this.slots.size, due };
+  }
+
   /** Closed pending quarter hours (before the one `now` is in), oldest first, at most `limit`. */
   due(now: number, limit = SUMMARY_SLOTS_PER_REFRESH): number[] {
     const open = slotOf(now);

@@ -70,6 +70,8 @@ export interface EventStore {
    * (a few seconds); resolves to the quarter hours summed. Stores without a summary have none.
    */
   refreshSummary?(): Promise<number>;
+  /** Where the report summary stands, for the monitor; stores without a summary have none. */
+  summaryStatus?(): SummaryStatus;
   /** Deletes raw events that happened before `time`, except those of the `keepCampaignIds` (no rollup). */
   deleteBefore(time: number, keepCampaignIds?: readonly number[]): Promise<number>;
   /** Bytes the store takes on disk (best effort). */
@@ -104,6 +106,19 @@ export interface ReportSources {
   rollup: string | null;
   /** Read instead of `events` where a report needs only what it keeps; not every store has one. */
   summary?: ReportSummary | null;
+}
+
+export interface SummaryStatus {
+  /** The check against the events made at open is done (until then reports read raw events only). */
+  checked: boolean;
+  /** Quarter hours read from the raw events: the current one, and any not summed yet. */
+  pending: number;
+  /** Of those, closed ones waiting for the next refresh. */
+  due: number;
+  /** When a refresh last finished (ms), or null. */
+  lastRefreshAt: number | null;
+  /** Why the last refresh or check failed, or null. */
+  lastError: string | null;
 }
 
 /**
