@@ -55,8 +55,6 @@ const SUMMARY_REFRESH_MS = 5000;
 export interface DuckDbEventStoreOptions {
   /** For tests: called inside a clear's transaction, before it commits (a throw rolls it back). */
   beforeClearCommit?: () => void;
-  /** A report-summary refresh that failed (it is tried again at the next turn). */
-  onSummaryError?: (error: unknown) => void;
 }
 
 /**
@@ -394,8 +392,8 @@ export class DuckDbEventStore implements EventStore {
 
   private summaryFailed(error: unknown): void {
     if (this.writes.isClosed) return;
+    // Shown on the monitor; the refresh is tried again at the next turn.
     this.summaryError = error instanceof Error ? error.message : String(error);
-    this.options.onSummaryError?.(error);
   }
 
   /** The next refresh in `delay` ms; a refresh that filled a whole batch goes on at once (catching up). */
