@@ -1,13 +1,11 @@
 import type { ComboboxOption } from '@cairn/ui';
-import { ServerMessage, Skeleton } from '@cairn/ui';
-import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
-import { useServices } from '../../app/services.ts';
 import { useRefOptions } from '../../entities/refs.ts';
 import * as styles from '../../pages/pages.css.ts';
 import { AutoClearingSettingsCard } from './AutoClearingSettingsCard.tsx';
 import { autoClearingQueryKey, fetchAutoClearing } from './autoClearingApi.ts';
 import { ClearNowCard } from './ClearNowCard.tsx';
+import { SavedSettings } from './SavedSettings.tsx';
 import * as css from './trackingLinks.css.ts';
 
 // Settings > Auto-clearing: how long raw clicks are kept, and clearing by hand. Admins only (the
@@ -26,26 +24,16 @@ function useCampaignOptions(): readonly ComboboxOption[] {
 }
 
 function AutoClearingCards() {
-  const { client } = useServices();
   const campaigns = useCampaignOptions();
-  const query = useQuery({
-    queryKey: autoClearingQueryKey,
-    queryFn: ({ signal }) => fetchAutoClearing(client, signal),
-  });
-  const result = query.data;
-  if (!result) return <Skeleton height={240} />;
-  if (result.status !== 'ok') {
-    return (
-      <div role="alert" className={styles.message}>
-        <ServerMessage message={result.message} />
-      </div>
-    );
-  }
   return (
-    <div className={styles.sectionLayout}>
-      <AutoClearingSettingsCard key={JSON.stringify(result.data)} saved={result.data} campaigns={campaigns} />
-      <ClearNowCard campaigns={campaigns} />
-    </div>
+    <SavedSettings queryKey={autoClearingQueryKey} load={fetchAutoClearing}>
+      {(saved) => (
+        <div className={styles.sectionLayout}>
+          <AutoClearingSettingsCard key={JSON.stringify(saved)} saved={saved} campaigns={campaigns} />
+          <ClearNowCard campaigns={campaigns} />
+        </div>
+      )}
+    </SavedSettings>
   );
 }
 

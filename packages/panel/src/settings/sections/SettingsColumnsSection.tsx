@@ -5,8 +5,8 @@ import {
   columnChoicesOf,
   type DefaultColumns,
 } from '@cairn/contract';
-import { Button, Card, Checkbox, ServerMessage, Skeleton, toast } from '@cairn/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Checkbox, ServerMessage, toast } from '@cairn/ui';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useCurrentUser } from '../../app/hooks.ts';
 import { useServices } from '../../app/services.ts';
@@ -20,6 +20,7 @@ import {
   fetchDefaultColumns,
   saveDefaultColumns,
 } from '../../reports/settingsApi.ts';
+import { SavedSettings } from './SavedSettings.tsx';
 import * as css from './trackingLinks.css.ts';
 
 // Settings > Columns: the columns each list and report shows until a viewer picks their own (their pick
@@ -170,19 +171,9 @@ export function SettingsColumnsSection() {
 }
 
 function DefaultColumnsForm() {
-  const { client } = useServices();
-  const query = useQuery({
-    queryKey: defaultColumnsQueryKey,
-    queryFn: ({ signal }) => fetchDefaultColumns(client, signal),
-  });
-  const result = query.data;
-  if (!result) return <Skeleton height={240} />;
-  if (result.status !== 'ok') {
-    return (
-      <div role="alert" className={styles.message}>
-        <ServerMessage message={result.message} />
-      </div>
-    );
-  }
-  return <ColumnsForm key={JSON.stringify(result.data)} saved={result.data} />;
+  return (
+    <SavedSettings queryKey={defaultColumnsQueryKey} load={fetchDefaultColumns}>
+      {(saved) => <ColumnsForm key={JSON.stringify(saved)} saved={saved} />}
+    </SavedSettings>
+  );
 }

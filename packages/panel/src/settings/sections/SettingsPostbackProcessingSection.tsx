@@ -4,8 +4,8 @@ import {
   type DUPLICATE_POSTBACK_POLICIES,
   type PostbackProcessingSettings,
 } from '@cairn/contract';
-import { Button, Card, Select, ServerMessage, Skeleton, Switch, toast } from '@cairn/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Select, ServerMessage, Switch, toast } from '@cairn/ui';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useServices } from '../../app/services.ts';
 import {
@@ -17,6 +17,7 @@ import { statusLabel } from '../../conversions/columns.tsx';
 import { type CallProblem, problemOf } from '../../entities/api.ts';
 import { policyOptions } from '../../entities/kinds/affiliateNetwork.tsx';
 import * as styles from '../../pages/pages.css.ts';
+import { SavedSettings } from './SavedSettings.tsx';
 import * as css from './trackingLinks.css.ts';
 
 // Settings > Postback processing: how a postback (or pixel, or uploaded line) is read when the network's
@@ -125,21 +126,11 @@ function PostbackForm({ saved }: { saved: PostbackProcessingSettings }) {
 }
 
 function PostbackCards() {
-  const { client } = useServices();
-  const query = useQuery({
-    queryKey: postbackSettingsQueryKey,
-    queryFn: ({ signal }) => fetchPostbackSettings(client, signal),
-  });
-  const result = query.data;
-  if (!result) return <Skeleton height={240} />;
-  if (result.status !== 'ok') {
-    return (
-      <div role="alert" className={styles.message}>
-        <ServerMessage message={result.message} />
-      </div>
-    );
-  }
-  return <PostbackForm key={JSON.stringify(result.data)} saved={result.data} />;
+  return (
+    <SavedSettings queryKey={postbackSettingsQueryKey} load={fetchPostbackSettings}>
+      {(saved) => <PostbackForm key={JSON.stringify(saved)} saved={saved} />}
+    </SavedSettings>
+  );
 }
 
 export function SettingsPostbackProcessingSection() {

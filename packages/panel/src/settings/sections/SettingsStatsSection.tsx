@@ -7,12 +7,11 @@ import {
   isValidTimeZone,
   NumberField,
   ServerMessage,
-  Skeleton,
   TextField,
   toast,
   useAfterRender,
 } from '@cairn/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, memo, useCallback, useId, useRef, useState } from 'react';
 import { useCurrentUser } from '../../app/hooks.ts';
 import { useServices } from '../../app/services.ts';
@@ -25,6 +24,7 @@ import {
   statsSettingsQueryKey,
   storeOwnTimeZone,
 } from '../../reports/settingsApi.ts';
+import { SavedSettings } from './SavedSettings.tsx';
 import * as css from './trackingLinks.css.ts';
 
 // Settings > Stats: the tracker's time zone (its days in reports and in the click engine), the base
@@ -325,24 +325,14 @@ export function SettingsStatsSection() {
 }
 
 function StatsCards() {
-  const { client } = useServices();
-  const query = useQuery({
-    queryKey: statsSettingsQueryKey,
-    queryFn: ({ signal }) => fetchStatsSettings(client, signal),
-  });
-  const result = query.data;
-  if (!result) return <Skeleton height={240} />;
-  if (result.status !== 'ok') {
-    return (
-      <div role="alert" className={styles.message}>
-        <ServerMessage message={result.message} />
-      </div>
-    );
-  }
   return (
-    <div className={styles.sectionLayout}>
-      <TrackerSettings key={JSON.stringify(result.data)} saved={result.data} />
-      <OwnTimeZone trackerZone={result.data.timezone} />
-    </div>
+    <SavedSettings queryKey={statsSettingsQueryKey} load={fetchStatsSettings}>
+      {(saved) => (
+        <div className={styles.sectionLayout}>
+          <TrackerSettings key={JSON.stringify(saved)} saved={saved} />
+          <OwnTimeZone trackerZone={saved.timezone} />
+        </div>
+      )}
+    </SavedSettings>
   );
 }

@@ -1,0 +1,34 @@
+import { ServerMessage, Skeleton } from '@cairn/ui';
+import { type QueryKey, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useServices } from '../../app/services.ts';
+import type { ApiClient, CallResult } from '../../http/client.ts';
+import * as styles from '../../pages/pages.css.ts';
+
+/**
+ * A settings section's saved values, loaded once: a skeleton while they come, the server's message if
+ * they cannot, then `children` with them. Forms are keyed by the values, so a save that changes them
+ * (and refreshes the query) starts the form again from what was stored.
+ */
+export function SavedSettings<T>({
+  queryKey,
+  load,
+  children,
+}: {
+  queryKey: QueryKey;
+  load: (client: ApiClient, signal: AbortSignal) => Promise<CallResult<T>>;
+  children: (saved: T) => ReactNode;
+}) {
+  const { client } = useServices();
+  const query = useQuery({ queryKey, queryFn: ({ signal }) => load(client, signal) });
+  const result = query.data;
+  if (!result) return <Skeleton height={240} />;
+  if (result.status !== 'ok') {
+    return (
+      <div role="alert" className={styles.message}>
+        <ServerMessage message={result.message} />
+      </div>
+    );
+  }
+  return children(result.data);
+}
