@@ -5,20 +5,12 @@ import {
   type CONVERSION_UPLOAD_OUTCOMES,
   type ConversionUploadResponse,
 } from '@cairn/contract';
-import {
-  Badge,
-  type BadgeTone,
-  Button,
-  DataTable,
-  type DataTableColumn,
-  Dialog,
-  ServerMessage,
-  TextArea,
-} from '@cairn/ui';
+import { Badge, type BadgeTone, Button, DataTable, type DataTableColumn, Dialog, TextArea } from '@cairn/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { useServices } from '../app/services.ts';
 import { type CallProblem, problemOf } from '../entities/api.ts';
+import { FormProblem } from '../entities/FormProblem.tsx';
 import { conversionsQueryRoot, uploadConversions } from './api.ts';
 import * as styles from './conversions.css.ts';
 import { describeLineCount, linesNumbered, uploadFileProblem, uploadTextProblem } from './uploadText.ts';
@@ -116,7 +108,6 @@ export function UploadDialog({ open, onOpenChange }: UploadDialogProps) {
   const [problem, setProblem] = useState<CallProblem>();
   const textProblem = uploadTextProblem(text);
   const serverTextError = problem?.errors.find((error) => error.field === 'text')?.message;
-  const otherErrors = problem?.errors.filter((error) => error.field !== 'text') ?? [];
 
   const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
@@ -213,11 +204,7 @@ export function UploadDialog({ open, onOpenChange }: UploadDialogProps) {
               {fileProblem}
             </div>
           )}
-          {problem && (otherErrors.length > 0 || problem.errors.length === 0) && (
-            <div role="alert" className={styles.problem}>
-              <ServerMessage message={problem.message} errors={otherErrors} />
-            </div>
-          )}
+          <FormProblem problem={problem} atField={(field) => field === 'text'} className={styles.problem} />
           <Summary report={report} />
           {report && report.lines.length > 0 && (
             <DataTable<LineResult>

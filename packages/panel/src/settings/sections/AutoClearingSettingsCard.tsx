@@ -7,7 +7,6 @@ import {
   focusFirstInvalid,
   IconButton,
   NumberField,
-  ServerMessage,
   Switch,
   toast,
   useAfterRender,
@@ -16,6 +15,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useServices } from '../../app/services.ts';
 import { type CallProblem, problemOf } from '../../entities/api.ts';
+import { FormProblem } from '../../entities/FormProblem.tsx';
 import * as styles from '../../pages/pages.css.ts';
 import { autoClearingQueryKey, saveAutoClearing } from './autoClearingApi.ts';
 
@@ -72,7 +72,6 @@ export function AutoClearingSettingsCard({
     local[field] ?? problem?.errors.find((error) => error.field === field)?.message;
   const atField = (field: string | undefined) =>
     field !== undefined && (field === 'keepDays' || field.startsWith('exceptions.'));
-  const otherErrors = problem?.errors.filter((error) => !atField(error.field)) ?? [];
   const change = (key: number, update: Partial<ExceptionRow>) =>
     setRows((old) => old.map((row) => (row.key === key ? { ...row, ...update } : row)));
 
@@ -111,11 +110,7 @@ export function AutoClearingSettingsCard({
       description="Every hour, raw clicks, lander clicks and conversions older than the days kept leave the click log. Reports keep their totals: the cleared part is counted by campaign, offer, lander, flow, source, network, country, device, OS and browser."
     >
       <form ref={form} className={styles.stack} onSubmit={(event) => void submit(event)} noValidate>
-        {problem && (otherErrors.length > 0 || problem.errors.length === 0) && (
-          <div role="alert" className={styles.message}>
-            <ServerMessage message={problem.message} errors={otherErrors} />
-          </div>
-        )}
+        <FormProblem problem={problem} atField={atField} />
         <Switch label="Clear old raw clicks automatically" checked={enabled} onCheckedChange={setEnabled} />
         <div className={styles.compactField}>
           <NumberField

@@ -13,6 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useServices } from '../../app/services.ts';
 import { type CallProblem, problemOf } from '../../entities/api.ts';
+import { FormProblem } from '../../entities/FormProblem.tsx';
 import * as styles from '../../pages/pages.css.ts';
 import { clearNow, previewClear } from './autoClearingApi.ts';
 
@@ -57,7 +58,6 @@ export function ClearNowCard({ campaigns }: { campaigns: readonly ComboboxOption
   const names = new Map(campaigns.map((option) => [Number(option.value), option.label]));
   const nameOf = (id: number) => names.get(id) ?? `Campaign #${id}`;
   const fieldError = (field: string) => problem?.errors.find((error) => error.field === field)?.message;
-  const otherErrors = problem?.errors.filter((error) => error.field !== 'before') ?? [];
 
   const ask = async (event: FormEvent) => {
     event.preventDefault();
@@ -95,11 +95,7 @@ export function ClearNowCard({ campaigns }: { campaigns: readonly ComboboxOption
       description="Removes raw events before a day at once, whatever the automatic settings say. Reports keep their totals."
     >
       <form className={styles.stack} onSubmit={(event) => void ask(event)} noValidate>
-        {problem && (otherErrors.length > 0 || problem.errors.length === 0) && (
-          <div role="alert" className={styles.message}>
-            <ServerMessage message={problem.message} errors={otherErrors} />
-          </div>
-        )}
+        <FormProblem problem={problem} atField={(field) => field === 'before'} />
         <div className={styles.compactField}>
           <TextField
             type="date"

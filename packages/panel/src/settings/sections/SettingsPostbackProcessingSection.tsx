@@ -4,7 +4,7 @@ import {
   type DUPLICATE_POSTBACK_POLICIES,
   type PostbackProcessingSettings,
 } from '@cairn/contract';
-import { Button, Card, Select, ServerMessage, Switch, toast } from '@cairn/ui';
+import { Button, Card, Select, Switch, toast } from '@cairn/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useServices } from '../../app/services.ts';
@@ -15,6 +15,7 @@ import {
 } from '../../conversions/api.ts';
 import { statusLabel } from '../../conversions/columns.tsx';
 import { type CallProblem, problemOf } from '../../entities/api.ts';
+import { FormProblem } from '../../entities/FormProblem.tsx';
 import { policyOptions } from '../../entities/kinds/affiliateNetwork.tsx';
 import * as styles from '../../pages/pages.css.ts';
 import { SavedSettings } from './SavedSettings.tsx';
@@ -42,7 +43,6 @@ function PostbackForm({ saved }: { saved: PostbackProcessingSettings }) {
   const set = <K extends Field>(field: K, value: PostbackProcessingSettings[K]) =>
     setDraft((old) => ({ ...old, [field]: value }));
   const fieldError = (field: Field) => problem?.errors.find((error) => error.field === field)?.message;
-  const otherErrors = problem?.errors.filter((error) => !FIELDS.includes(error.field as Field)) ?? [];
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -64,11 +64,7 @@ function PostbackForm({ saved }: { saved: PostbackProcessingSettings }) {
       description="A network's own status mapping and its rule for repeated postbacks come first; these apply where it names none."
     >
       <form className={styles.stack} onSubmit={(event) => void submit(event)} noValidate>
-        {problem && (otherErrors.length > 0 || problem.errors.length === 0) && (
-          <div role="alert" className={styles.message}>
-            <ServerMessage message={problem.message} errors={otherErrors} />
-          </div>
-        )}
+        <FormProblem problem={problem} atField={(field) => FIELDS.includes(field as Field)} />
         <div className={styles.narrow}>
           <Select<ConversionStatus>
             label="Unknown status"

@@ -6,7 +6,6 @@ import {
   IconButton,
   isValidTimeZone,
   NumberField,
-  ServerMessage,
   TextField,
   toast,
   useAfterRender,
@@ -16,6 +15,7 @@ import { type FormEvent, memo, useCallback, useId, useRef, useState } from 'reac
 import { useCurrentUser } from '../../app/hooks.ts';
 import { useServices } from '../../app/services.ts';
 import { type CallProblem, problemOf } from '../../entities/api.ts';
+import { FormProblem } from '../../entities/FormProblem.tsx';
 import * as styles from '../../pages/pages.css.ts';
 import {
   fetchStatsSettings,
@@ -152,7 +152,6 @@ function TrackerSettings({ saved }: { saved: StatsSettings }) {
     local[field] ?? problem?.errors.find((error) => error.field === field)?.message;
   const shownAtFields = (field: string | undefined) =>
     field !== undefined && (field === 'timezone' || field === 'baseCurrency' || field.startsWith('rates.'));
-  const otherErrors = problem?.errors.filter((error) => !shownAtFields(error.field)) ?? [];
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -185,11 +184,7 @@ function TrackerSettings({ saved }: { saved: StatsSettings }) {
       description="Report days start at midnight in this zone. Money is totalled in the base currency; other currencies are converted at these rates."
     >
       <form ref={form} className={styles.stack} onSubmit={(event) => void submit(event)} noValidate>
-        {problem && (otherErrors.length > 0 || problem.errors.length === 0) && (
-          <div role="alert" className={styles.message}>
-            <ServerMessage message={problem.message} errors={otherErrors} />
-          </div>
-        )}
+        <FormProblem problem={problem} atField={shownAtFields} />
         {!canEdit && <p className={styles.note}>Only admins change these settings.</p>}
         <Suggestions id={zoneList} of="timeZone" />
         <Suggestions id={currencyList} of="currency" />
