@@ -9,6 +9,12 @@ import {
   type TestPostgres,
   testPostgres,
 } from '../store/config/postgresTesting.ts';
+import {
+  CLICKHOUSE_SKIP_REASON,
+  databaseUrl,
+  freshDatabaseName,
+  TEST_CLICKHOUSE_URL,
+} from '../store/events/clickhouseTesting.ts';
 import { TestBrowser, tempDir } from '../test-support.ts';
 import { killNode, type NodeProcess, type NodeSettings, startNode, stopNode } from './processTesting.ts';
 
@@ -17,9 +23,7 @@ import { killNode, type NodeProcess, type NodeSettings, startNode, stopNode } fr
 // made on one node routes the other's clicks; the clicks of both are in one report; and a node killed
 // with `kill -9` under load loses no click it answered: after it restarts, every answered click id is in
 // the event store exactly once.
-const eventsUrl = process.env.CAIRN_TEST_CLICKHOUSE_URL;
-const CLICKHOUSE_SKIP_REASON =
-  'skipped: CAIRN_TEST_CLICKHOUSE_URL is not set (eval "$(.ci/clickhouse.sh start)" starts a server and sets it)';
+const eventsUrl = TEST_CLICKHOUSE_URL;
 const skipReason = !TEST_POSTGRES_URL ? POSTGRES_SKIP_REASON : !eventsUrl ? CLICKHOUSE_SKIP_REASON : '';
 
 const PASSWORD = 'scale-out-Password-73';
@@ -42,7 +46,7 @@ async function clickOn(node: NodeProcess, key: string): Promise<Routed | null> {
 describe.skipIf(skipReason !== '')(
   `two Cairn processes on PostgreSQL and ClickHouse${skipReason ? ` (${skipReason})` : ''}`,
   () => {
-    const database = `cairn_test_${crypto.randomBytes(6).toString('hex')}`;
+    const database = freshDatabaseName();
     let config: TestPostgres;
     let clickhouse: ClickHouseClient;
     let settings: [NodeSettings, NodeSettings];
@@ -57,7 +61,7 @@ describe.skipIf(skipReason !== '')(
         dataDir: tempDir(`cairn-${nodeId}-`),
         nodeId,
         configDb: config.url,
-        eventsDb: `${(eventsUrl ?? '').replace(/\/$/, '')}/${database}`,
+        eventsDb: databaseUrl(eventsUrl ?? '', database),
         secretKey,
         adminPassword: PASSWORD,
       });

@@ -1,9 +1,9 @@
-import crypto from 'node:crypto';
 import path from 'node:path';
 import type { ReportDimension } from '@cairn/contract';
 import { createClient } from '@clickhouse/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClickHouseEventStore } from '../store/events/clickhouse.ts';
+import { databaseUrl, describeWithClickHouse, freshDatabaseName } from '../store/events/clickhouseTesting.ts';
 import { DuckDbEventStore } from '../store/events/duckdb.ts';
 import type { EventStore } from '../store/events/port.ts';
 import { tempDir } from '../test-support.ts';
@@ -19,7 +19,6 @@ import { offsetSegments } from './timeRange.ts';
 // piece of SQL the dialects write: time buckets in a zone across a DST change, flow keys (concat),
 // flags, tokens, entity stats and the click log's keyset paging. Whole reports (nested, top N and
 // others, totals) through the report service are compared in service.clickhouse.test.ts.
-const url = process.env.CAIRN_TEST_CLICKHOUSE_URL;
 
 const ZONE = 'Europe/Berlin';
 // 20 days around the spring DST change (2026-03-29 in Berlin).
@@ -71,23 +70,15 @@ async function groupedBy(store: EventStore, dialect: ReportDialect, dimension: R
     .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
 }
 
-if (!url) {
-  describe.skipIf(!url)(
-    'report SQL: DuckDB and ClickHouse agree (CAIRN_TEST_CLICKHOUSE_URL is not set; `eval "$(.ci/clickhouse.sh start)"` starts a server)',
-    () => {
-      it('compares report rows', () => undefined);
-    },
-  );
-} else {
-  const serverUrl = url;
-  const database = `cairn_test_${crypto.randomBytes(6).toString('hex')}`;
+describeWithClickHouse('report SQL: DuckDB and ClickHouse agree', (serverUrl) => {
+  const database = freshDatabaseName();
   describe('report SQL: DuckDB and ClickHouse agree row for row', () => {
     let duck: EventStore;
     let house: EventStore;
     beforeAll(async () => {
       const events = seededEvents();
       duck = await DuckDbEventStore.open(path.join(tempDir(), 'events.duckdb'));
-      house = await ClickHouseEventStore.open({ url: `${serverUrl.replace(/\/$/, '')}/${database}` });
+      house = await ClickHouseEventStore.open({ url: databaseUrl(serverUrl, database) });
       await duck.append(events);
       await house.append(events, { source: 'parity', position: 1 });
     });
@@ -140,4 +131,4 @@ if (!url) {
       expect(await pages(house, clickhouseDialect)).toEqual(expected);
     });
   });
-}
+});

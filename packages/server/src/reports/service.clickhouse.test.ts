@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import path from 'node:path';
 import {
   clickLogQuerySchema,
@@ -11,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDbConfigStore } from '../store/config/duckdb.ts';
 import { migrate } from '../store/config/migrate.ts';
 import { ClickHouseEventStore } from '../store/events/clickhouse.ts';
+import { databaseUrl, describeWithClickHouse, freshDatabaseName } from '../store/events/clickhouseTesting.ts';
 import { DuckDbEventStore } from '../store/events/duckdb.ts';
 import type { EventStore } from '../store/events/port.ts';
 import { tempDir } from '../test-support.ts';
@@ -24,18 +24,9 @@ import { everyone, FROM, NOW, PARITY_REPORTS as REPORTS, scope, seededEvents, ZO
 // in a zone across a DST change; and the entity stats, the click log and the conversion log page by page.
 // ClickHouse runs nested reports one query per level (levelQueries.ts), DuckDB in one query with
 // windows, so this is what holds the two together.
-const url = process.env.CAIRN_TEST_CLICKHOUSE_URL;
 
-if (!url) {
-  describe.skipIf(!url)(
-    'reports agree between DuckDB and ClickHouse (CAIRN_TEST_CLICKHOUSE_URL is not set; `eval "$(.ci/clickhouse.sh start)"` starts a server)',
-    () => {
-      it('compares reports', () => undefined);
-    },
-  );
-} else {
-  const serverUrl = url;
-  const database = `cairn_test_${crypto.randomBytes(6).toString('hex')}`;
+describeWithClickHouse('reports agree between DuckDB and ClickHouse', (serverUrl) => {
+  const database = freshDatabaseName();
   describe('reports agree row for row between DuckDB and ClickHouse on the same seeded events', () => {
     let config: DuckDbConfigStore;
     let duck: EventStore;
@@ -50,7 +41,7 @@ if (!url) {
       await migrate(config);
       const events = seededEvents(Date.parse(`${FROM}T00:00:00Z`) - 86_400_000, 21);
       duck = await DuckDbEventStore.open(path.join(dir, 'events.duckdb'));
-      house = await ClickHouseEventStore.open({ url: `${serverUrl.replace(/\/$/, '')}/${database}` });
+      house = await ClickHouseEventStore.open({ url: databaseUrl(serverUrl, database) });
       await duck.append(events);
       await house.append(events, { source: 'parity', position: 1 });
       onDuck = new ReportService(duck, config, () => NOW);
@@ -169,4 +160,4 @@ if (!url) {
       );
     });
   });
-}
+});

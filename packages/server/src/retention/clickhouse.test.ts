@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import path from 'node:path';
 import { entityStatsQuerySchema, reportQuerySchema } from '@cairn/contract';
 import { createClient } from '@clickhouse/client';
@@ -8,6 +7,7 @@ import { click, conversion, lpClick } from '../reports/testing.ts';
 import { DuckDbConfigStore } from '../store/config/duckdb.ts';
 import { migrate } from '../store/config/migrate.ts';
 import { ClickHouseEventStore } from '../store/events/clickhouse.ts';
+import { databaseUrl, describeWithClickHouse, freshDatabaseName } from '../store/events/clickhouseTesting.ts';
 import { DuckDbEventStore } from '../store/events/duckdb.ts';
 import type { EventStore } from '../store/events/port.ts';
 import type { TrackingEvent } from '../store/events/schema.ts';
@@ -19,7 +19,6 @@ import { clearInSteps } from './job.ts';
 // and as DuckDB does: nested reports, time buckets in a zone whose offset is not whole hours (Nepal,
 // +5:45), filters, entity stats. The clears span a month boundary, so whole months go as partitions
 // and the rest by mutation.
-const url = process.env.CAIRN_TEST_CLICKHOUSE_URL;
 
 const NOW = Date.parse('2026-03-20T12:00:00Z');
 const ZONE = 'Asia/Kathmandu';
@@ -71,16 +70,8 @@ function events(): TrackingEvent[] {
   return out;
 }
 
-if (!url) {
-  describe.skipIf(!url)(
-    'clearing under ClickHouse reports (CAIRN_TEST_CLICKHOUSE_URL is not set; `eval "$(.ci/clickhouse.sh start)"` starts a server)',
-    () => {
-      it('compares reports', () => undefined);
-    },
-  );
-} else {
-  const serverUrl = url;
-  const database = `cairn_test_${crypto.randomBytes(6).toString('hex')}`;
+describeWithClickHouse('clearing under ClickHouse reports', (serverUrl) => {
+  const database = freshDatabaseName();
   describe('reports over a partly cleared ClickHouse', () => {
     let config: DuckDbConfigStore;
     let duck: EventStore;
@@ -106,7 +97,7 @@ if (!url) {
       config = await DuckDbConfigStore.open(path.join(dir, 'cairn.duckdb'));
       await migrate(config);
       duck = await DuckDbEventStore.open(path.join(dir, 'events.duckdb'));
-      house = await ClickHouseEventStore.open({ url: `${serverUrl.replace(/\/$/, '')}/${database}` });
+      house = await ClickHouseEventStore.open({ url: databaseUrl(serverUrl, database) });
       const seeded = events();
       await duck.append(seeded);
       await house.append(seeded, { source: 'clearing', position: 1 });
@@ -143,4 +134,4 @@ if (!url) {
       expect(citiesAfter.rows[0]?.children?.some((row) => row.value === '(cleared)')).toBe(true);
     });
   });
-}
+});

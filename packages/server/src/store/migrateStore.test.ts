@@ -7,15 +7,14 @@ import { cairn, type StartedNode, startNode } from '../cli.testing.ts';
 import { kindClient } from '../entities/testing.ts';
 import { ADMIN_PASSWORD, startTestCairn, TestBrowser, tempDir } from '../test-support.ts';
 import { POSTGRES_SKIP_REASON, TEST_POSTGRES_URL, testPostgres } from './config/postgresTesting.ts';
+import { CLICKHOUSE_SKIP_REASON, TEST_CLICKHOUSE_URL } from './events/clickhouseTesting.ts';
 
 // `cairn migrate-store` end to end, as an operator runs it: an embedded installation with entities, a
 // real click and conversion and `cairn seed` traffic is copied into a real PostgreSQL and ClickHouse, and
 // a node started on those answers the same reports, signs the same admin in and keeps the same session.
 
-const CLICKHOUSE_URL = process.env.CAIRN_TEST_CLICKHOUSE_URL || undefined;
-const SKIP_REASON = !TEST_POSTGRES_URL
-  ? POSTGRES_SKIP_REASON
-  : 'skipped: CAIRN_TEST_CLICKHOUSE_URL is not set (eval "$(.ci/clickhouse.sh start)" starts a server and sets it)';
+const CLICKHOUSE_URL = TEST_CLICKHOUSE_URL;
+const SKIP_REASON = !TEST_POSTGRES_URL ? POSTGRES_SKIP_REASON : CLICKHOUSE_SKIP_REASON;
 
 /** The rows of a table migrate-store printed: name -> [embedded, target]. */
 function printedCounts(stdout: string, names: string[]): Map<string, [number, number]> {

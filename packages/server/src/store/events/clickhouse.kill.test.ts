@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,12 +7,13 @@ import { createClient } from '@clickhouse/client';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openRecorder } from '../../tracking/recorder.ts';
 import { ClickHouseEventStore } from './clickhouse.ts';
+import { databaseUrl, freshDatabaseName, TEST_CLICKHOUSE_URL } from './clickhouseTesting.ts';
 
 // `kill -9` of a process recording clicks into ClickHouse (flushing every 20 ms), several times over the same
 // data dir: ClickHouse has no transaction around a batch and its mark, so a kill between the two leaves
 // events whose segment is replayed. Every id printed after record() returned must be stored exactly once
 // after the next recorder opens, and findClick must find it.
-const url = process.env.CAIRN_TEST_CLICKHOUSE_URL;
+const url = TEST_CLICKHOUSE_URL;
 const child = path.join(path.dirname(fileURLToPath(import.meta.url)), 'clickhouse.kill-child.ts');
 const running: ChildProcess[] = [];
 
@@ -49,8 +49,8 @@ function recordThenKill(dataDir: string, location: string, ms: number): Promise<
 }
 
 describe.skipIf(!url)('click recorder on ClickHouse under kill -9', () => {
-  const database = `cairn_test_${crypto.randomBytes(6).toString('hex')}`;
-  const location = `${(url ?? '').replace(/\/$/, '')}/${database}`;
+  const database = freshDatabaseName();
+  const location = databaseUrl(url ?? '', database);
 
   afterAll(async () => {
     const admin = createClient({ url });

@@ -1,15 +1,14 @@
-import crypto from 'node:crypto';
 import { createClient } from '@clickhouse/client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ClickHouseEventStore } from './clickhouse.ts';
 import type { ClearStep } from './clickhouseRollup.ts';
 import { bindParams } from './clickhouseSql.ts';
+import { describeWithClickHouse, freshDatabaseName } from './clickhouseTesting.ts';
 import { describeEventStoreConformance } from './conformance.ts';
 import type { EventStore } from './port.ts';
 
 // Against a real server: `eval "$(.ci/clickhouse.sh start)"` starts one and exports its URL. Each store
 // gets a database of its own, dropped when the file is done.
-const url = process.env.CAIRN_TEST_CLICKHOUSE_URL;
 
 describe('ClickHouse SQL parameters', () => {
   it('binds $n outside quotes and comments only', () => {
@@ -31,15 +30,7 @@ describe('ClickHouse SQL parameters', () => {
   });
 });
 
-if (!url) {
-  describe.skipIf(!url)(
-    'event store conformance: ClickHouse (CAIRN_TEST_CLICKHOUSE_URL is not set; `eval "$(.ci/clickhouse.sh start)"` starts a server)',
-    () => {
-      it('runs against a real ClickHouse', () => undefined);
-    },
-  );
-} else {
-  const serverUrl = url;
+describeWithClickHouse('event store conformance: ClickHouse', (serverUrl) => {
   const databases = new Set<string>();
   const locations = new WeakMap<EventStore, string>();
   const failing = new WeakSet<EventStore>();
@@ -63,7 +54,7 @@ if (!url) {
 
   describeEventStoreConformance('ClickHouse', {
     open() {
-      const database = `cairn_test_${crypto.randomBytes(6).toString('hex')}`;
+      const database = freshDatabaseName();
       databases.add(database);
       return openAt(new URL(database, serverUrl.endsWith('/') ? serverUrl : `${serverUrl}/`).toString());
     },
@@ -98,4 +89,4 @@ if (!url) {
       await admin.close();
     }
   });
-}
+});
