@@ -1,8 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2eSuite } from './support.ts';
+import { api, e2eSuite } from './support.ts';
 
 // Every redirect mode in Chromium against the real server: the visitor starts on a page that links to
 // the campaign, clicks, and ends on the offer. A local "offer site" records what referrer it was sent.
@@ -38,24 +37,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((resolve) => offerSite.close(resolve));
 });
-
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const xsrf = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1];
-      const response = await fetch(path, {
-        method,
-        headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return response.json();
-    },
-    { method, path, body },
-  ) as Promise<T>;
-}
 
 describe('redirect modes in the browser', () => {
   for (const mode of ['http_302', 'meta_refresh', 'double_meta_refresh', 'javascript'] as const) {
