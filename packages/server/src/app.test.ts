@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { API_PATHS, apiPath, MESSAGES, SESSION_COOKIE, XSRF_COOKIE } from '@cairn/contract';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SIGNED_IN_CACHE_MS } from './auth/signedInCache.ts';
+import { kindClient } from './entities/testing.ts';
 import type { RunningCairn } from './index.ts';
 import { MIGRATIONS } from './store/config/migrate.ts';
 import { ADMIN_PASSWORD, Clock, startTestCairn, TestBrowser, tempDir } from './test-support.ts';
@@ -145,11 +147,36 @@ describe('sign-in and session', () => {
     const browser = new TestBrowser(cairn.url);
     await browser.signIn('carol', 'carol-password');
     expect((await browser.get(API_PATHS.role)).status).toBe(200);
-    await cairn.store.execute('UPDATE users SET disabled = TRUE WHERE id = $1', [carol.id]);
+    const admin = new TestBrowser(cairn.url);
+    await admin.signIn('admin', ADMIN_PASSWORD);
+    expect((await kindClient(admin, 'user').mass([carol.id], { disabled: true })).status).toBe(200);
     expect((await browser.get(API_PATHS.role)).status).toBe(401);
     const again = await new TestBrowser(cairn.url).signIn('carol', 'carol-password');
     expect(again.status).toBe(401);
     expect(again.body).toEqual({ message: 'Wrong username or password' });
+  });
+
+  it('sees a disabling written straight to the store (announced by nobody) once its cache lifetime is over', async () => {
+    const clock = new Clock();
+    const cairn = await start({ now: clock.now });
+    const carol = await cairn.users.create({ login: 'carol', password: 'carol-password', role: 'admin' });
+    const browser = new TestBrowser(cairn.url);
+    await browser.signIn('carol', 'carol-password');
+    expect((await browser.get(API_PATHS.role)).status).toBe(200);
+    await cairn.store.execute('UPDATE users SET disabled = TRUE WHERE id = $1', [carol.id]);
+    clock.advance(SIGNED_IN_CACHE_MS);
+    expect((await browser.get(API_PATHS.role)).status).toBe(401);
+  });
+
+  it('ends a signed-out session at once for every browser that holds its cookie', async () => {
+    const cairn = await start();
+    const browser = new TestBrowser(cairn.url);
+    await browser.signIn('admin', ADMIN_PASSWORD);
+    const copy = new TestBrowser(cairn.url);
+    copy.cookies.set(SESSION_COOKIE, browser.cookies.get(SESSION_COOKIE) ?? '');
+    expect((await copy.get(API_PATHS.role)).status).toBe(200);
+    expect((await browser.post(API_PATHS.logout)).status).toBe(200);
+    expect((await copy.get(API_PATHS.role)).status).toBe(401);
   });
 
   it('validates the body and names each bad field', async () => {

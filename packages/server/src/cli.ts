@@ -5,6 +5,7 @@ import { generatePassword } from './auth/password.ts';
 import { passwordProblem } from './auth/passwordPolicy.ts';
 import { SessionRepository } from './auth/sessions.ts';
 import { LoginTakenError, UserRepository } from './auth/users.ts';
+import { publishChange } from './cluster/changes.ts';
 import { type CairnOptions, ConfigError, loadConfig, resolveConfig } from './config.ts';
 import { startCairn } from './index.ts';
 import { generateLicenseKeyPair, signLicense } from './license.ts';
@@ -13,6 +14,7 @@ import { CAIRN_VERSION, ConfigDbError, openData, StoreOpenError } from './runtim
 import { BackupNotFoundError, databasePath, listBackups, restoreBackup } from './store/config/backups.ts';
 import { DuckDbConfigStore } from './store/config/duckdb.ts';
 import { SchemaTooNewError, schemaVersion } from './store/config/migrate.ts';
+import { PostgresConfigStore } from './store/config/postgres.ts';
 import { CopyMismatchError, NonEmptyTargetError } from './store/copyConfig.ts';
 import { MigrateStoreError, migrateStoreCommand } from './store/migrateStore.ts';
 import { seedCommand } from './tracking/seedCommand.ts';
@@ -200,6 +202,8 @@ async function userCommand(
       if (!user) throw new UsageError(`No user "${login}"`);
       await users.setPassword(user.id, password);
       await new SessionRepository(data.store, resolved.now).revokeAllForUser(user.id);
+      // Running nodes on a shared PostgreSQL drop what they remember of this user's sessions at once.
+      if (data.store instanceof PostgresConfigStore) await publishChange(data.store, 'session', user.id);
       if (flags['disable-two-factor']) await users.disableTotp(user.id);
       out(`Set a new password for "${login}" and ended their sessions.`);
       if (flags['disable-two-factor']) out('Two-factor sign-in is off for this user.');

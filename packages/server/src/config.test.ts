@@ -60,6 +60,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ CAIRN_SESSION_LIFETIME_HOURS: '-1' })).toThrow(/CAIRN_SESSION_LIFETIME_HOURS/);
     expect(() => loadConfig({ CAIRN_WORKER_NICE: '20' })).toThrow(/CAIRN_WORKER_NICE/);
     expect(() => loadConfig({ CAIRN_WORKER_NICE: '-5' })).toThrow(/CAIRN_WORKER_NICE/);
+    expect(() => loadConfig({ CAIRN_SIGNED_IN_CACHE_MS: '1.5' })).toThrow(/CAIRN_SIGNED_IN_CACHE_MS/);
+    expect(() => loadConfig({ CAIRN_SIGNED_IN_CACHE_MS: '600000' })).toThrow(/CAIRN_SIGNED_IN_CACHE_MS/);
+  });
+
+  it('remembers signed-in sessions five seconds by default; 0 turns that off', () => {
+    expect(DEFAULT_CONFIG.signedInCacheMs).toBe(5000);
+    expect(loadConfig({ CAIRN_SIGNED_IN_CACHE_MS: '0' })).toEqual({ signedInCacheMs: 0 });
   });
 
   it('makes the worker pool nicer by default, and not at all with 0', () => {

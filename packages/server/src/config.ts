@@ -30,6 +30,11 @@ export interface CairnConfig {
   sessionLifetimeHours: number;
   /** A session unused for this long ends, whatever its lifetime left. */
   sessionIdleMinutes: number;
+  /**
+   * How long a node answers a session from memory before reading the config store again. Announced changes
+   * (sign-out, a disabled account, a new role) clear it at once; this bounds only unannounced ones. 0: off.
+   */
+  signedInCacheMs: number;
   signInMaxFailuresPerAccount: number;
   signInMaxFailuresPerIp: number;
   signInThrottleWindowMinutes: number;
@@ -89,6 +94,7 @@ export const DEFAULT_CONFIG: CairnConfig = {
   linkLicense: null,
   sessionLifetimeHours: 24 * 7,
   sessionIdleMinutes: 120,
+  signedInCacheMs: 5000,
   signInMaxFailuresPerAccount: 5,
   signInMaxFailuresPerIp: 20,
   signInThrottleWindowMinutes: 15,
@@ -216,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
     linkLicense: read('CAIRN_LINK_LICENSE'),
     sessionLifetimeHours: read('CAIRN_SESSION_LIFETIME_HOURS'),
     sessionIdleMinutes: read('CAIRN_SESSION_IDLE_MINUTES'),
+    signedInCacheMs: read('CAIRN_SIGNED_IN_CACHE_MS'),
     perAccount: read('CAIRN_SIGN_IN_MAX_FAILURES_PER_ACCOUNT'),
     perIp: read('CAIRN_SIGN_IN_MAX_FAILURES_PER_IP'),
     window: read('CAIRN_SIGN_IN_THROTTLE_WINDOW_MINUTES'),
@@ -274,6 +281,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
       throw new ConfigError('CAIRN_NODE_ID is 1-64 letters, digits, "-" or "_"');
     }
     options.nodeId = v.nodeId;
+  }
+  if (v.signedInCacheMs !== undefined) {
+    const value = Number(v.signedInCacheMs);
+    if (!Number.isInteger(value) || value < 0 || value > 60_000) {
+      throw new ConfigError(
+        `CAIRN_SIGNED_IN_CACHE_MS must be a whole number from 0 to 60000, got "${v.signedInCacheMs}"`,
+      );
+    }
+    options.signedInCacheMs = value;
   }
   if (v.flushIntervalMs !== undefined) {
     options.flushIntervalMs = positiveNumber('CAIRN_FLUSH_INTERVAL_MS', v.flushIntervalMs);

@@ -113,8 +113,9 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       figures: () => nodeFigures(beating, config.now()),
       onError: (error) => logger.error({ err: error }, 'node heartbeat failed'),
     });
-    const users = new UserRepository(data.store, data.keys, config.now);
-    const sessions = new SessionRepository(data.store, config.now);
+    // Announced like entity changes (and so to every node), for the guard's cache of signed-in users.
+    const users = new UserRepository(data.store, data.keys, config.now, (id) => changes.emit('user', id));
+    const sessions = new SessionRepository(data.store, config.now, (id) => changes.emit('session', id));
     await sessions.purgeExpired();
 
     let firstSignIn: FirstSignIn | null = null;

@@ -16,8 +16,9 @@ import { checkLicense, type LicenseState } from '../license.ts';
 import { type Attempt, type AttemptBudget, SignInAttempts } from './attempts.ts';
 import { authSecretOpens } from './authSecretRoutes.ts';
 import { burnPasswordCheck, verifyPassword } from './password.ts';
-import { hmac, randomToken, safeEqual } from './secrets.ts';
+import { hmac, randomToken, safeEqual, sha256 } from './secrets.ts';
 import { type Session, TWO_FACTOR_WINDOW_MS } from './sessions.ts';
+import { SIGNED_IN_KINDS, SignedInCache } from './signedInCache.ts';
 import type { UserWithSecrets } from './users.ts';
 
 // Read-only links opened outside the panel carry the user's auth secret instead of a session.
@@ -101,6 +102,22 @@ export function createGuard(ctx: AppContext): GuardWithHooks {
   });
   const sessionLifetimeMs = config.sessionLifetimeHours * 60 * 60 * 1000;
   const sessionIdleMs = config.sessionIdleMinutes * 60 * 1000;
+  const signedIn = new SignedInCache(config.now, config.signedInCacheMs);
+  ctx.changes.onChange((kind) => {
+    if (SIGNED_IN_KINDS.includes(kind)) signedIn.clear();
+  });
+
+  /** The live session of a cookie and its enabled user, from the cache or the store. */
+  const sessionOf = async (token: string): Promise<{ session: Session; user: UserWithSecrets } | null> => {
+    const cached = signedIn.get(sha256(token), sessionIdleMs);
+    if (cached) return cached;
+    const readAt = signedIn.generation;
+    const session = await sessions.find(token, sessionIdleMs);
+    const user = session ? await users.findById(session.userId) : null;
+    if (!session || !user || user.disabled) return null;
+    signedIn.set(session, user, readAt);
+    return { session, user };
+  };
 
   const stateOf = (request: FastifyRequest): RequestState => {
     const found = state.get(request);
@@ -211,9 +228,9 @@ export function createGuard(ctx: AppContext): GuardWithHooks {
 
     const sessionToken = request.cookies[SESSION_COOKIE];
     if (sessionToken) {
-      const session = await sessions.find(sessionToken, sessionIdleMs);
-      const user = session ? await users.findById(session.userId) : null;
-      if (session && user && !user.disabled) {
+      const found = await sessionOf(sessionToken);
+      if (found) {
+        const { session, user } = found;
         requestState.auth = session.pendingTwoFactor
           ? { kind: 'pending_two_factor', session, user }
           : { kind: 'session', session, user };

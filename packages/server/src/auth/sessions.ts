@@ -21,10 +21,13 @@ export const TWO_FACTOR_WINDOW_MS = 5 * 60 * 1000;
 export class SessionRepository {
   private readonly sql: Sql;
   private readonly now: () => number;
+  private readonly revoked: (userId: number) => void;
 
-  constructor(sql: Sql, now: () => number) {
+  /** `revoked` hears of every session ended before its time (the user's id, 0 when unknown), after the write. */
+  constructor(sql: Sql, now: () => number, revoked: (userId: number) => void = () => {}) {
     this.sql = sql;
     this.now = now;
+    this.revoked = revoked;
   }
 
   async create(options: {
@@ -108,6 +111,7 @@ export class SessionRepository {
 
   async revoke(idHash: string): Promise<void> {
     await this.sql.execute('DELETE FROM sessions WHERE id_hash = $1', [idHash]);
+    this.revoked(0);
   }
 
   async revokeAllForUser(userId: number, exceptIdHash?: string): Promise<void> {
@@ -115,6 +119,7 @@ export class SessionRepository {
       userId,
       exceptIdHash ?? '',
     ]);
+    this.revoked(userId);
   }
 
   /** Drops ended sessions: past their lifetime, and with `idleMs` also those unused for longer. */

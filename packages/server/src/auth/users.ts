@@ -85,11 +85,14 @@ export class UserRepository {
   private readonly sql: Sql;
   private readonly keys: Keys;
   private readonly now: () => number;
+  private readonly changed: (userId: number) => void;
 
-  constructor(sql: Sql, keys: Keys, now: () => number) {
+  /** `changed` hears of every write to a user (after it), so caches of signed-in users can let go. */
+  constructor(sql: Sql, keys: Keys, now: () => number, changed: (userId: number) => void = () => {}) {
     this.sql = sql;
     this.keys = keys;
     this.now = now;
+    this.changed = changed;
   }
 
   async hasSuperAdmin(): Promise<boolean> {
@@ -145,6 +148,7 @@ export class UserRepository {
       'UPDATE users SET password_hash = $2, updated_at = CAST($3 AS TIMESTAMPTZ) WHERE id = $1',
       [id, await hashPassword(password), timestamp(this.now())],
     );
+    this.changed(id);
   }
 
   authSecret(user: UserWithSecrets): string {
@@ -157,6 +161,7 @@ export class UserRepository {
       'UPDATE users SET auth_secret_enc = $2, auth_secret_hash = $3, updated_at = CAST($4 AS TIMESTAMPTZ) WHERE id = $1',
       [id, encrypt(this.keys.encryption, secret), hmac(this.keys.lookup, secret), timestamp(this.now())],
     );
+    this.changed(id);
     return secret;
   }
 
@@ -175,6 +180,7 @@ export class UserRepository {
       'UPDATE users SET totp_pending_secret_enc = $2, updated_at = CAST($3 AS TIMESTAMPTZ) WHERE id = $1',
       [id, encrypt(this.keys.encryption, secret), timestamp(this.now())],
     );
+    this.changed(id);
   }
 
   /** Turns the pending secret on and burns the step of the confirming code. */
@@ -184,6 +190,7 @@ export class UserRepository {
          totp_last_step = $2, updated_at = CAST($3 AS TIMESTAMPTZ) WHERE id = $1`,
       [id, step, timestamp(this.now())],
     );
+    this.changed(id);
   }
 
   async disableTotp(id: number): Promise<void> {
@@ -192,6 +199,7 @@ export class UserRepository {
        WHERE id = $1`,
       [id, timestamp(this.now())],
     );
+    this.changed(id);
   }
 
   /**
@@ -203,6 +211,7 @@ export class UserRepository {
       'UPDATE users SET totp_last_step = $2 WHERE id = $1 AND totp_last_step < $2',
       [id, step],
     );
+    if (changed === 1) this.changed(id);
     return changed === 1;
   }
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { type MonitorResponse, TRACKING_API_PATHS } from '@cairn/contract';
+import { API_PATHS, type MonitorResponse, SESSION_COOKIE, TRACKING_API_PATHS } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { kindClient } from '../entities/testing.ts';
 import type { RunningCairn } from '../index.ts';
@@ -11,17 +11,16 @@ import {
   testPostgres,
 } from '../store/config/postgresTesting.ts';
 import { ADMIN_PASSWORD, startTestCairn, TestBrowser } from '../test-support.ts';
-import { type ChangeBroadcast, startChangeBroadcast } from './changes.ts';
 
-// Two real servers on one PostgreSQL, each with its own data dir, bridged the way startCairn is to bridge
-// them: what one node's panel changes, the other node's click engine routes.
+// Two real servers on one PostgreSQL, each with its own data dir and the change broadcast startCairn runs on
+// PostgreSQL: what one node's panel changes, the other node's click engine routes. (A second broadcast per
+// node would relay each other's notices back and forth without end.)
 
 describe.skipIf(!TEST_POSTGRES_URL)(
   `two Cairn nodes on one PostgreSQL${TEST_POSTGRES_URL ? '' : ` (${POSTGRES_SKIP_REASON})`}`,
   () => {
     let database: TestPostgres;
     const nodes: RunningCairn[] = [];
-    const broadcasts: ChangeBroadcast[] = [];
 
     beforeAll(async () => {
       database = testPostgres();
@@ -33,24 +32,48 @@ describe.skipIf(!TEST_POSTGRES_URL)(
           nodeId: `node-${n}`,
           signInMaxFailuresPerAccount: 5,
           signInMaxFailuresPerIp: 12,
+          // Long enough that only the change broadcast can end a session on the other node within a test.
+          signedInCacheMs: 60_000,
         });
         nodes.push(node);
         if (!(node.store instanceof PostgresConfigStore)) throw new Error('The node is not on PostgreSQL');
-        broadcasts.push(
-          await startChangeBroadcast({
-            store: node.store,
-            changes: node.changes,
-            resync: () => node.tracking.table.reloadAll(),
-            // Only a notification can bring a change within this test.
-            pollIntervalMs: 3_600_000,
-          }),
-        );
       }
     });
     afterAll(async () => {
-      await Promise.all(broadcasts.map((broadcast) => broadcast.close()));
       await Promise.all(nodes.map((node) => node.close()));
       await database.dispose();
+    });
+
+    it('ends on the other node, at once, a session signed out or an account disabled on one', async () => {
+      const [a, b] = nodes as [RunningCairn, RunningCairn];
+      const panel = new TestBrowser(a.url);
+      expect((await panel.signIn('admin', ADMIN_PASSWORD)).status).toBe(200);
+      const worker = await kindClient(panel, 'user').make<{ id: number }>({
+        login: 'two-node-worker',
+        password: 'worker-password-Fjord-31',
+        role: 'admin',
+      });
+      /** Signs the worker in on A and shows B the same cookie, which B then holds in memory. */
+      const signedInOnBoth = async () => {
+        const onA = new TestBrowser(a.url);
+        expect((await onA.signIn('two-node-worker', 'worker-password-Fjord-31')).status).toBe(200);
+        const onB = new TestBrowser(b.url);
+        onB.cookies.set(SESSION_COOKIE, onA.cookies.get(SESSION_COOKIE) ?? '');
+        expect((await onB.get(API_PATHS.role)).status).toBe(200);
+        return { onA, onB };
+      };
+
+      const first = await signedInOnBoth();
+      expect((await first.onA.post(API_PATHS.logout)).status).toBe(200);
+      await vi.waitFor(async () => expect((await first.onB.get(API_PATHS.role)).status).toBe(401), {
+        timeout: 20_000,
+      });
+
+      const second = await signedInOnBoth();
+      expect((await kindClient(panel, 'user').mass([worker.id], { disabled: true })).status).toBe(200);
+      await vi.waitFor(async () => expect((await second.onB.get(API_PATHS.role)).status).toBe(401), {
+        timeout: 20_000,
+      });
     });
 
     it("routes on one node a campaign made on the other, and forgets it when it's archived there", async () => {
