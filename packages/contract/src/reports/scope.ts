@@ -13,15 +13,22 @@ import {
 // zone, and `filter[dimension]=v1,v2`. Query strings arrive as Fastify parses them (flat keys,
 // `filter[country]` literally), so the schemas take that object and hand the server a typed query.
 
+// Building a formatter to test a zone costs about 0.3 ms, on every report call; the zones found valid are
+// remembered. Only valid names, and a bounded number of them, so hostile input cannot grow the set.
+const knownZones = new Set<string>();
+const KNOWN_ZONES_MAX = 2000;
+
 /** Whether the runtime knows this IANA time zone. */
 export function isTimeZone(name: string): boolean {
+  if (knownZones.has(name)) return true;
   if (name.length === 0 || name.length > 64) return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
   } catch {
     return false;
   }
+  if (knownZones.size < KNOWN_ZONES_MAX) knownZones.add(name);
+  return true;
 }
 
 /** A wall-clock time as given in `from`/`to`; without an offset it is read in the report's time zone. */
