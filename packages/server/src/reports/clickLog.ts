@@ -64,8 +64,8 @@ export function namesWanted(
   return wanted;
 }
 
-/** A stored row's time in ms: `time_ms` as clickLogSql selects it, else its `ts`. */
-const timeOf = (row: Record<string, unknown>): number => {
+/** A stored row's time in ms: `time_ms` where clickLogSql selects it, else its `ts`. */
+export const timeOf = (row: Record<string, unknown>): number => {
   if (row.time_ms != null) return Number(row.time_ms);
   const value = row.ts;
   return value instanceof Date ? value.getTime() : Date.parse(`${String(value).replace(' ', 'T')}Z`);

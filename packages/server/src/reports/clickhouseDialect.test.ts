@@ -8,6 +8,7 @@ import { DuckDbEventStore } from '../store/events/duckdb.ts';
 import type { EventStore } from '../store/events/port.ts';
 import { tempDir } from '../test-support.ts';
 import { clickhouseDialect } from './clickhouseDialect.ts';
+import { timeOf } from './clickLog.ts';
 import { duckdbDialect, type ReportDialect } from './dialect.ts';
 import { DIMENSION_SPECS } from './dimensions.ts';
 import { eventAggregates, SUM_COLUMNS } from './metrics.ts';
@@ -118,11 +119,11 @@ describeWithClickHouse('report SQL: DuckDB and ClickHouse agree', (serverUrl) =>
           const builder = builderFor(dialect);
           const sql = clickLogSql(builder, ['ts', 'click_id', 'country'], whereOf(builder), after, 50);
           const rows = (await store.query(sql.text, sql.params)).slice(0, 50);
-          for (const row of rows) seen.push(`${row.click_id}/${row.country}/${row.time_ms}`);
+          // To the millisecond in both stores (ClickHouse's ts alone is whole seconds).
+          for (const row of rows) seen.push(`${row.click_id}/${row.country}/${timeOf(row)}`);
           const last = rows.at(-1);
           if (!last) break;
-          // To the millisecond in both stores (ClickHouse's ts alone is whole seconds).
-          after = { time: Number(last.time_ms), clickId: String(last.click_id) };
+          after = { time: timeOf(last), clickId: String(last.click_id) };
         }
         return seen;
       };
