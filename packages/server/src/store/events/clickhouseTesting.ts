@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { describe, it } from 'vitest';
+import { describe } from 'vitest';
 
 // Tests against a real ClickHouse (`eval "$(.ci/clickhouse.sh start)"` starts one and prints the
 // variable). Each suite works in a database of its own, so test files running at once never meet.
@@ -19,17 +19,8 @@ export function databaseUrl(serverUrl: string, database: string): string {
   return `${serverUrl.replace(/\/$/, '')}/${database}`;
 }
 
-/**
- * `suite` under `title` with the test server's URL; without one, a skipped placeholder that says how
- * to start a server.
- */
+/** `suite` under `title` with the test server's URL; without one, skipped, its title saying how to start a server. */
 export function describeWithClickHouse(title: string, suite: (serverUrl: string) => void): void {
   const url = TEST_CLICKHOUSE_URL;
-  if (!url) {
-    describe.skip(`${title} (${CLICKHOUSE_SKIP_REASON})`, () => {
-      it('runs against a real ClickHouse', () => undefined);
-    });
-    return;
-  }
-  describe(title, () => suite(url));
+  describe.skipIf(!url)(url ? title : `${title} (${CLICKHOUSE_SKIP_REASON})`, () => suite(url ?? ''));
 }
