@@ -245,6 +245,10 @@ describe('offer import', () => {
             statements.push(text);
             return tx.execute(text, params);
           },
+          insert: (table, columns, rows) => {
+            statements.push(`INSERT INTO ${table}`);
+            return tx.insert(table, columns, rows);
+          },
         }),
       ) as Promise<T>;
     };

@@ -212,6 +212,75 @@ export function describeConfigStoreConformance(name: string, options: Conformanc
       ]);
     });
 
+    it('inserts rows: values in the given order, defaults for the rest, inside transactions', async () => {
+      await store.execute('CREATE SEQUENCE entries_id_seq START 1');
+      await store.execute(
+        `CREATE TABLE entries (
+          id BIGINT PRIMARY KEY DEFAULT nextval('entries_id_seq'),
+          kind SMALLINT NOT NULL DEFAULT 3,
+          label VARCHAR NOT NULL,
+          amount BIGINT,
+          seen INTEGER NOT NULL,
+          ok BOOLEAN NOT NULL,
+          ratio DOUBLE PRECISION,
+          happened TIMESTAMPTZ NOT NULL
+        )`,
+      );
+      const columns = [
+        'seen',
+        'label',
+        'amount',
+        'ok',
+        'ratio',
+        { name: 'happened', timestamp: true as const },
+      ];
+      await store.insert('entries', columns, [
+        [1, "it's", 5_000_000_000_123, true, 0.25, timestamp(T0)],
+        [2, 'second', null, false, null, timestamp(T0 + 1)],
+      ]);
+      await store.transaction(async (tx) => {
+        await tx.insert('entries', columns, [[3, 'third', -7, true, 1.5, timestamp(T0 + 2)]]);
+        const [row] = await tx.query('SELECT count(*) AS n FROM entries');
+        expect(Number(row?.n)).toBe(3);
+      });
+      await expect(
+        store.transaction(async (tx) => {
+          await tx.insert('entries', columns, [[4, 'rolled back', 0, true, 0, timestamp(T0)]]);
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      const rows = await store.query(
+        `SELECT id, kind, label, amount, seen, ok, ratio, CAST(extract(epoch FROM happened) * 1000 AS BIGINT) AS ms
+           FROM entries ORDER BY id`,
+      );
+      expect(
+        rows.map((row) => ({
+          ...row,
+          amount: row.amount === null ? null : Number(row.amount),
+          ms: Number(row.ms),
+        })),
+      ).toEqual([
+        { id: 1, kind: 3, label: "it's", amount: 5_000_000_000_123, seen: 1, ok: true, ratio: 0.25, ms: T0 },
+        { id: 2, kind: 3, label: 'second', amount: null, seen: 2, ok: false, ratio: null, ms: T0 + 1 },
+        { id: 3, kind: 3, label: 'third', amount: -7, seen: 3, ok: true, ratio: 1.5, ms: T0 + 2 },
+      ]);
+      // A duplicate key fails the way a statement's does, and leaves nothing of its batch behind.
+      const duplicate = await store
+        .transaction((tx) =>
+          tx.insert(
+            'things',
+            ['id', 'name'],
+            [
+              [10, 'ten'],
+              [10, 'ten again'],
+            ],
+          ),
+        )
+        .catch((error: unknown) => error);
+      expect(isUniqueViolation(duplicate)).toBe(true);
+      expect(await store.query('SELECT id FROM things WHERE id = 10')).toEqual([]);
+    });
+
     it('runs every migration once and reports the schema version', async () => {
       const latest = MIGRATIONS.at(-1)?.version ?? 0;
       const first = await migrate(store, { now: () => T0 });

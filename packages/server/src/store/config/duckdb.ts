@@ -1,6 +1,7 @@
 import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import { SerialQueue } from '../serialQueue.ts';
-import type { ConfigStore, Row, Sql, SqlParam } from './port.ts';
+import { appendRows, type TableLayouts } from './duckdbAppend.ts';
+import type { ConfigStore, InsertColumn, Row, Sql, SqlParam } from './port.ts';
 
 // DuckDB admits one writer per file and one statement at a time per connection, so every call is queued
 // on one connection; a transaction holds the queue until it finishes, which keeps requests from
@@ -10,6 +11,7 @@ export class DuckDbConfigStore implements ConfigStore {
   private readonly queue = new SerialQueue('config store');
   private readonly instance: DuckDBInstance;
   private readonly connection: DuckDBConnection;
+  private readonly layouts: TableLayouts = new Map();
 
   private constructor(instance: DuckDBInstance, connection: DuckDBConnection) {
     this.instance = instance;
@@ -27,7 +29,7 @@ export class DuckDbConfigStore implements ConfigStore {
   }
 
   private direct(): Sql {
-    const connection = this.connection;
+    const { connection, layouts } = this;
     return {
       async query<T extends Row = Row>(text: string, params: readonly SqlParam[] = []): Promise<T[]> {
         const reader = await connection.runAndReadAll(text, params as DuckDBValue[]);
@@ -35,8 +37,11 @@ export class DuckDbConfigStore implements ConfigStore {
       },
       async execute(text: string, params: readonly SqlParam[] = []): Promise<number> {
         const result = await connection.run(text, params as DuckDBValue[]);
+        // A schema change may have altered a table's columns.
+        if (/^\s*(ALTER|DROP|CREATE)\b/i.test(text)) layouts.clear();
         return Number(result.rowsChanged);
       },
+      insert: (table, columns, rows) => appendRows(connection, layouts, table, columns, rows),
     };
   }
 
@@ -46,6 +51,14 @@ export class DuckDbConfigStore implements ConfigStore {
 
   execute(text: string, params?: readonly SqlParam[]): Promise<number> {
     return this.enqueue(() => this.direct().execute(text, params));
+  }
+
+  insert(
+    table: string,
+    columns: readonly InsertColumn[],
+    rows: readonly (readonly SqlParam[])[],
+  ): Promise<void> {
+    return this.enqueue(() => this.direct().insert(table, columns, rows));
   }
 
   transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {

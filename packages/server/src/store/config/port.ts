@@ -5,10 +5,51 @@
 export type SqlParam = string | number | bigint | boolean | null;
 export type Row = Record<string, unknown>;
 
+/** A column `insert` fills; a timestamp's value is ISO text (see `timestamp`). */
+export type InsertColumn = string | { name: string; timestamp: true };
+
 export interface Sql {
   query<T extends Row = Row>(text: string, params?: readonly SqlParam[]): Promise<T[]>;
   /** Runs a statement and resolves to the number of rows it changed. */
   execute(text: string, params?: readonly SqlParam[]): Promise<number>;
+  /**
+   * Inserts rows, each holding the `columns`' values in order; columns left out take their defaults.
+   * Hot paths use it rather than a statement of their own: the embedded store appends the rows, which
+   * costs it half of what parsing and binding a multi-row VALUES does.
+   */
+  insert(
+    table: string,
+    columns: readonly InsertColumn[],
+    rows: readonly (readonly SqlParam[])[],
+  ): Promise<void>;
+}
+
+/** Rows per multi-row INSERT, keeping a statement's parameters to a few thousand. */
+const ROWS_PER_INSERT = 200;
+
+export const columnName = (column: InsertColumn): string =>
+  typeof column === 'string' ? column : column.name;
+
+/** `Sql.insert` as multi-row INSERT ... VALUES statements, for engines where that is the cheap way. */
+export async function insertWithValues(
+  sql: Pick<Sql, 'execute'>,
+  table: string,
+  columns: readonly InsertColumn[],
+  rows: readonly (readonly SqlParam[])[],
+): Promise<void> {
+  const names = columns.map(columnName).join(', ');
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    const params: SqlParam[] = [];
+    const tuples = rows.slice(start, start + ROWS_PER_INSERT).map((row) => {
+      const slots = columns.map((column, index) => {
+        params.push(row[index] ?? null);
+        const slot = `$${params.length}`;
+        return typeof column === 'string' ? slot : `CAST(${slot} AS TIMESTAMPTZ)`;
+      });
+      return `(${slots.join(', ')})`;
+    });
+    await sql.execute(`INSERT INTO ${table} (${names}) VALUES ${tuples.join(', ')}`, params);
+  }
 }
 
 export interface ConfigStore extends Sql {

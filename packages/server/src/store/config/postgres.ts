@@ -1,7 +1,14 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { SerialQueue } from '../serialQueue.ts';
-import type { ConfigStore, Row, Sql, SqlParam } from './port.ts';
+import {
+  type ConfigStore,
+  type InsertColumn,
+  insertWithValues,
+  type Row,
+  type Sql,
+  type SqlParam,
+} from './port.ts';
 
 // The config store of a many-node installation: every node holds a pool on one PostgreSQL database and
 // runs the same portable SQL as the embedded DuckDB store (see port.ts).
@@ -80,7 +87,7 @@ export function advisoryLockKey(namespace: string, name: string): string {
 }
 
 function sqlOf(target: pg.Pool | pg.PoolClient): Sql {
-  return {
+  const sql: Sql = {
     async query<T extends Row = Row>(text: string, params: readonly SqlParam[] = []): Promise<T[]> {
       const result = await target.query<T>(text, params as unknown[]);
       return result.rows;
@@ -89,7 +96,9 @@ function sqlOf(target: pg.Pool | pg.PoolClient): Sql {
       const result = await target.query(text, params as unknown[]);
       return result.rowCount ?? 0;
     },
+    insert: (table, columns, rows) => insertWithValues(sql, table, columns, rows),
   };
+  return sql;
 }
 
 export class PostgresConfigStore implements ConfigStore {
@@ -163,6 +172,14 @@ export class PostgresConfigStore implements ConfigStore {
 
   execute(text: string, params?: readonly SqlParam[]): Promise<number> {
     return this.poolSql.execute(text, params);
+  }
+
+  insert(
+    table: string,
+    columns: readonly InsertColumn[],
+    rows: readonly (readonly SqlParam[])[],
+  ): Promise<void> {
+    return this.poolSql.insert(table, columns, rows);
   }
 
   // Queued in the process first, so a node has at most one connection waiting for the cluster-wide lock

@@ -1,37 +1,13 @@
 import type { ConversionStatus } from '@cairn/contract';
-import { type Row, type Sql, type SqlParam, timestamp } from '../../store/config/port.ts';
+import { type Row, type Sql, timestamp } from '../../store/config/port.ts';
 import type { TrackingEvent } from '../../store/events/schema.ts';
 import type { ConversionState } from './decide.ts';
 
 // The conversion tables of the config store (migration 005), in portable SQL: positional parameters,
-// multi-row VALUES, timestamps as ISO text cast to TIMESTAMPTZ.
+// timestamps as ISO text cast to TIMESTAMPTZ, rows added through `Sql.insert`.
 
-/** Rows per multi-row INSERT, keeping a statement's parameters to a few thousand. */
-const ROWS_PER_INSERT = 200;
-
-type Column = string | { name: string; timestamp: true };
-
-async function insertRows(
-  sql: Sql,
-  table: string,
-  columns: readonly Column[],
-  rows: readonly SqlParam[][],
-): Promise<void> {
-  const names = columns.map((column) => (typeof column === 'string' ? column : column.name));
-  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    const chunk = rows.slice(start, start + ROWS_PER_INSERT);
-    const params: SqlParam[] = [];
-    const tuples = chunk.map((row) => {
-      const slots = columns.map((column, index) => {
-        params.push(row[index] ?? null);
-        const slot = `$${params.length}`;
-        return typeof column === 'string' ? slot : `CAST(${slot} AS TIMESTAMPTZ)`;
-      });
-      return `(${slots.join(', ')})`;
-    });
-    await sql.execute(`INSERT INTO ${table} (${names.join(', ')}) VALUES ${tuples.join(', ')}`, params);
-  }
-}
+/** Click ids per IN list, keeping a statement's parameters to a few hundred. */
+const IDS_PER_QUERY = 200;
 
 function placeholders(count: number, offset = 0): string {
   return Array.from({ length: count }, (_, index) => `$${index + offset + 1}`).join(', ');
@@ -64,8 +40,8 @@ export async function loadConversions(
   const byClick = new Map<string, ConversionState[]>();
   // Sorted, so transactions lock rows in one order and never wait on each other in a circle.
   const unique = [...new Set(clickIds)].sort();
-  for (let start = 0; start < unique.length; start += ROWS_PER_INSERT) {
-    const chunk = unique.slice(start, start + ROWS_PER_INSERT);
+  for (let start = 0; start < unique.length; start += IDS_PER_QUERY) {
+    const chunk = unique.slice(start, start + IDS_PER_QUERY);
     const rows = await sql.query(
       `SELECT click_id, seq, txid, status, network_status, payout_micros, currency, revenue_micros,
               cost_micros, last_event_ms
@@ -93,8 +69,7 @@ export async function insertConversions(
   now: number,
 ): Promise<void> {
   const at = timestamp(now);
-  await insertRows(
-    sql,
+  await sql.insert(
     'conversions',
     [
       'click_id',
@@ -166,8 +141,7 @@ export async function insertJournalRows(
   batch: string,
   events: readonly TrackingEvent[],
 ): Promise<void> {
-  await insertRows(
-    sql,
+  await sql.insert(
     'conversion_journal',
     [
       'node_id',
@@ -265,8 +239,7 @@ export const LOG_QUERY_MAX = 2000;
 export const LOG_MESSAGE_MAX = 200;
 
 export async function insertLog(sql: Sql, entries: readonly LogEntry[]): Promise<void> {
-  await insertRows(
-    sql,
+  await sql.insert(
     'postback_log',
     [
       { name: 'received_at', timestamp: true },
@@ -307,8 +280,7 @@ export interface OutboxEntry {
 export const S2S_RETRY_FOR_MS = 24 * 3600 * 1000;
 
 export async function insertOutbox(sql: Sql, entries: readonly OutboxEntry[], now: number): Promise<void> {
-  await insertRows(
-    sql,
+  await sql.insert(
     's2s_outbox',
     [
       'click_id',
