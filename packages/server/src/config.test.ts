@@ -69,6 +69,13 @@ describe('configuration', () => {
     expect(loadConfig({ CAIRN_SIGNED_IN_CACHE_MS: '0' })).toEqual({ signedInCacheMs: 0 });
   });
 
+  it('keeps the click archive by default; off turns it off', () => {
+    expect(DEFAULT_CONFIG.clickArchive).toBe(true);
+    expect(loadConfig({ CAIRN_CLICK_ARCHIVE: 'off' })).toEqual({ clickArchive: false });
+    expect(loadConfig({ CAIRN_CLICK_ARCHIVE: 'ON' })).toEqual({ clickArchive: true });
+    expect(() => loadConfig({ CAIRN_CLICK_ARCHIVE: 'maybe' })).toThrow(/CAIRN_CLICK_ARCHIVE/);
+  });
+
   it('makes the worker pool nicer by default, and not at all with 0', () => {
     expect(DEFAULT_CONFIG.workerNice).toBe(10);
     expect(loadConfig({ CAIRN_WORKER_NICE: '0' })).toEqual({ workerNice: 0 });

@@ -7,6 +7,7 @@ import type { CairnConfig } from './config.ts';
 import { restrictDataDir } from './files.ts';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
 import { getSetting, SETTING_TRACKER_ID } from './settings.ts';
+import { ArchivedEventStore } from './store/clicks/archivedStore.ts';
 import { backupDatabase, databasePath } from './store/config/backups.ts';
 import { DuckDbConfigStore } from './store/config/duckdb.ts';
 import { MIGRATIONS, type Migration, type MigrationRun, migrate } from './store/config/migrate.ts';
@@ -192,7 +193,9 @@ export async function openData(
  * The event store: ClickHouse when `CAIRN_EVENTS_DB` is set (scale-out), otherwise the embedded
  * `events.duckdb` beside the configuration database.
  */
-export async function openEventStore(config: Pick<CairnConfig, 'dataDir'>): Promise<EventStore> {
+export async function openEventStore(
+  config: Pick<CairnConfig, 'dataDir'> & Partial<Pick<CairnConfig, 'clickArchive'>>,
+): Promise<EventStore> {
   const eventsDb = process.env.CAIRN_EVENTS_DB?.trim();
   if (eventsDb) return openClickHouseEventStore(eventsDb);
   const file = path.join(config.dataDir, 'events.duckdb');
@@ -203,7 +206,16 @@ export async function openEventStore(config: Pick<CairnConfig, 'dataDir'>): Prom
     throw new StoreOpenError(file, error, EVENTS_RECOVERY);
   }
   restrictDataDir(config.dataDir);
-  return store;
+  if (config.clickArchive === false) return store;
+  try {
+    return await ArchivedEventStore.open(store, path.join(config.dataDir, 'clicks'));
+  } catch (error) {
+    // The archive only speeds lookups up: without it every click is still found in the store.
+    process.emitWarning(
+      `The click archive could not be opened (${String(error)}); clicks are looked up in events.duckdb`,
+    );
+    return store;
+  }
 }
 
 /** Connects to the ClickHouse event store named by CAIRN_EVENTS_DB (an http(s):// URL). */

@@ -288,6 +288,11 @@ describe('the hourly job', () => {
       state: 'ok',
       detail: expect.stringMatching(/^\d+ quarter hours read raw \(0 closed/),
     });
+    // The click archive forgot what was cleared and says what it holds.
+    expect(monitor.background.find((item) => item.name === 'Click archive')).toMatchObject({
+      state: 'ok',
+      detail: expect.stringMatching(/^\d+\.\d MB in \d+ blocks over \d+ days$/),
+    });
   });
 
   it('clears nothing while turned off', async () => {

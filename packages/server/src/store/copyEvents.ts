@@ -1,6 +1,7 @@
 import { decoderFor } from '../tracking/journalCodec.ts';
 import { CopyMismatchError, NonEmptyTargetError } from './copyConfig.ts';
 import type { DuckDbEventStore } from './events/duckdb.ts';
+import { JOURNAL_LINE } from './events/duckdbValues.ts';
 import type { EventStore } from './events/port.ts';
 import { EVENT_COLUMNS, EVENT_KIND, type TrackingEvent } from './events/schema.ts';
 
@@ -36,13 +37,6 @@ const KIND_NAMES: Record<number, string> = {
 export const COPY_MARK_SOURCE = 'cairn-migrate-store';
 const PAGE_EVENTS = 50_000;
 
-const JOURNAL_LINE = `CAST(json_array(${EVENT_COLUMNS.map((column) =>
-  column.type === 'time'
-    ? `epoch_ms(${column.name})`
-    : column.type === 'flag'
-      ? `CAST(${column.name} AS INTEGER)`
-      : column.name,
-).join(', ')}) AS VARCHAR)`;
 const decodeLine = decoderFor(EVENT_COLUMNS.map((column) => column.name));
 
 /** Events the target holds, or NonEmptyTargetError when it holds some and that was not allowed. */

@@ -106,6 +106,7 @@ export function registerTrackingApiRoutes(api: FastifyInstance, ctx: AppContext,
         },
         await retentionMonitorItem(ctx.store, now),
         ...summaryMonitorItems(ctx.events),
+        ...archiveMonitorItems(ctx.events),
       ],
       routing: { campaigns: runtime.table.campaignCount, changesApplied: runtime.table.changeCount },
       memory: {
@@ -220,4 +221,31 @@ function summaryMonitorItems(events: EventStore): BackgroundItem[] {
       detail: `${status.pending} quarter hours read raw (${status.due} closed, waiting to be summed), ${refreshed}`,
     },
   ];
+}
+
+/** The click archive's line in the monitor's background work, where the event store keeps one. */
+function archiveMonitorItems(events: EventStore): BackgroundItem[] {
+  const status = events.clickArchiveStatus?.();
+  if (!status) return [];
+  const name = 'Click archive';
+  const size = `${(status.bytes / 1e6).toFixed(1)} MB in ${status.blocks} blocks over ${status.files} days`;
+  if (status.lastError !== null) {
+    return [
+      {
+        name,
+        state: 'failing',
+        detail: `${size}; last failure: ${status.lastError} (postbacks look such clicks up in the event store)`,
+      },
+    ];
+  }
+  if (status.backfillBefore !== null) {
+    return [
+      {
+        name,
+        state: 'busy',
+        detail: `${size}; copying in the clicks stored before ${new Date(status.backfillBefore).toISOString().slice(0, 16)} UTC`,
+      },
+    ];
+  }
+  return [{ name, state: 'ok', detail: size }];
 }

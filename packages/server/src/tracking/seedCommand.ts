@@ -63,10 +63,16 @@ export async function seedCommand(
       },
     });
     const size = await events.sizeOnDisk();
+    const storeName =
+      events.dialect === 'clickhouse'
+        ? 'ClickHouse'
+        : events.clickArchiveStatus
+          ? 'events.duckdb and click archive'
+          : 'events.duckdb';
     out(
       `Seeded ${result.clicks} clicks, ${result.lpClicks} lander clicks and ${result.conversions} conversions ` +
         `over ${days} days into ${result.campaigns.length} new campaigns in ${(result.elapsedMs / 1000).toFixed(1)} s ` +
-        `(${Math.round(result.clicks / Math.max(result.elapsedMs / 1000, 0.001))} clicks/s; ${events.dialect === 'clickhouse' ? 'ClickHouse' : 'events.duckdb'} ${(size / 1e6).toFixed(1)} MB, ` +
+        `(${Math.round(result.clicks / Math.max(result.elapsedMs / 1000, 0.001))} clicks/s; ${storeName} ${(size / 1e6).toFixed(1)} MB, ` +
         `${(size / result.clicks).toFixed(1)} bytes per click).`,
     );
     await announced;

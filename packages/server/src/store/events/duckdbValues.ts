@@ -29,6 +29,14 @@ function journalValue(type: EventColumn['type'], value: string): string {
   }
 }
 
+/** One event as its journal line (journalCodec.ts), built by DuckDB on its own threads. */
+export const JOURNAL_LINE = `CAST(json_array(${EVENT_COLUMNS.map((column) =>
+  column.type === 'time'
+    ? `epoch_ms(${column.name})`
+    : column.type === 'flag'
+      ? `CAST(${column.name} AS INTEGER)`
+      : column.name,
+).join(', ')}) AS VARCHAR)`;
 /** A TIMESTAMP constant (ms precision, UTC wall time as stored). */
 export function timestampLiteral(ms: number): string {
   return `TIMESTAMP '${isoOf(ms)}'`;

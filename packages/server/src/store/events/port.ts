@@ -72,6 +72,8 @@ export interface EventStore {
   refreshSummary?(): Promise<number>;
   /** Where the report summary stands, for the monitor; stores without a summary have none. */
   summaryStatus?(): SummaryStatus;
+  /** Where the click archive stands (store/clicks/archive.ts), for the monitor; only a store with one. */
+  clickArchiveStatus?(): ClickArchiveStatus;
   /** Deletes raw events that happened before `time`, except those of the `keepCampaignIds` (no rollup). */
   deleteBefore(time: number, keepCampaignIds?: readonly number[]): Promise<number>;
   /** Bytes the store takes on disk (best effort). */
@@ -118,6 +120,17 @@ export interface SummaryStatus {
   /** When a refresh last finished (ms), or null. */
   lastRefreshAt: number | null;
   /** Why the last refresh or check failed, or null. */
+  lastError: string | null;
+}
+
+export interface ClickArchiveStatus {
+  /** Days with a file. */
+  files: number;
+  blocks: number;
+  bytes: number;
+  /** Clicks stored before this time are still being copied in from the store; null when none are. */
+  backfillBefore: number | null;
+  /** The last write or read that failed, or null. */
   lastError: string | null;
 }
 

@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../../test-support.ts';
+import { encodeEvent } from '../../tracking/journalCodec.ts';
+import { sampleClick } from '../../tracking/sampleEvents.ts';
+import { blankEvent, EVENT_KIND, type TrackingEvent } from '../events/schema.ts';
+import { ClickArchive } from './archive.ts';
+
+const T0 = Date.parse('2026-03-01T12:00:00.000Z');
+const lineOf = (event: TrackingEvent) => ({ time: event.time, line: encodeEvent(event) });
+const noClicks = async () => false;
+
+describe('click archive', () => {
+  const open: ClickArchive[] = [];
+  const openAt = async (dir: string, hasClicks = noClicks) => {
+    const archive = await ClickArchive.open(dir, hasClicks, T0);
+    open.push(archive);
+    return archive;
+  };
+  afterEach(async () => {
+    for (const archive of open.splice(0)) await archive.close();
+  });
+
+  it('finds a click by id and the time its id carries: waiting, written, and after a restart', async () => {
+    const dir = tempDir();
+    const archive = await openAt(dir);
+    const clicks = Array.from({ length: 600 }, (_, index) => sampleClick(T0 + index * 1000));
+    clicks[7] = {
+      ...(clicks[7] as TrackingEvent),
+      userAgent: 'quote " back \\ é\nline',
+      externalId: 'x,"y",z',
+    };
+    archive.add(clicks.map(lineOf));
+    // 600 lines: two full blocks are on their way to disk, the rest waits; every one is found.
+    for (const click of [clicks[0], clicks[7], clicks[599]] as TrackingEvent[]) {
+      expect(await archive.find(click.clickId, click.time)).toEqual(click);
+    }
+    await archive.close();
+    const reopened = await openAt(dir);
+    expect(reopened.status()).toMatchObject({ files: 1, blocks: 3, lastError: null });
+    for (const click of clicks) expect(await reopened.find(click.clickId, click.time)).toEqual(click);
+    // Not a click of the archive, or asked at another time than its id's: the caller asks the store.
+    expect(await reopened.find(sampleClick(T0).clickId, T0)).toBeNull();
+    expect(await reopened.find((clicks[3] as TrackingEvent).clickId, T0 - 86_400_000)).toBeNull();
+  });
+
+  it('keeps only clicks: a lander click or conversion of the same id is never the answer', async () => {
+    const archive = await openAt(tempDir());
+    const click = sampleClick(T0);
+    const other = { ...sampleClick(T0 + 1), tokens: [click.clickId, ...sampleClick(T0).tokens.slice(1)] };
+    archive.add([lineOf({ ...click, kind: EVENT_KIND.lpClick, seq: 1 }), lineOf(other), lineOf(click)]);
+    await archive.flush();
+    expect(await archive.find(click.clickId, T0)).toEqual(click);
+    expect(await archive.find(other.clickId, T0 + 1)).toEqual(other);
+  });
+
+  it('cuts a block torn by a crash off at the next open and goes on writing after it', async () => {
+    const dir = tempDir();
+    const archive = await openAt(dir);
+    const first = Array.from({ length: 256 }, (_, index) => sampleClick(T0 + index));
+    const second = Array.from({ length: 256 }, (_, index) => sampleClick(T0 + 1000 + index));
+    archive.add(first.map(lineOf));
+    archive.add(second.map(lineOf));
+    await archive.close();
+    const file = path.join(dir, '2026-03-01.blk');
+    const whole = fs.statSync(file).size;
+    // The second block half written, then another whose bytes never reached the disk (zeros).
+    fs.truncateSync(file, whole - 100);
+    fs.appendFileSync(file, Buffer.alloc(4096));
+    const reopened = await openAt(dir);
+    expect(reopened.status().blocks).toBe(1);
+    expect(fs.statSync(file).size).toBeLessThan(whole - 100);
+    expect(await reopened.find((first[9] as TrackingEvent).clickId, T0 + 9)).toEqual(first[9]);
+    expect(await reopened.find((second[9] as TrackingEvent).clickId, T0 + 1009)).toBeNull();
+    reopened.add(second.map(lineOf));
+    await reopened.close();
+    const again = await openAt(dir);
+    expect(again.status().blocks).toBe(2);
+    expect(await again.find((second[9] as TrackingEvent).clickId, T0 + 1009)).toEqual(second[9]);
+  });
+
+  it('starts afresh over unreadable files, and backfills only when the store already held clicks', async () => {
+    const dir = tempDir();
+    const archive = await openAt(dir);
+    expect(archive.backfillBefore).toBeNull();
+    const click = sampleClick(T0);
+    archive.add([lineOf(click)]);
+    await archive.close();
+    fs.writeFileSync(path.join(dir, 'archive.json'), '{ not json');
+    const reset = await openAt(dir, async () => true);
+    expect(reset.backfillBefore).toBe(T0);
+    expect(reset.status().files).toBe(0);
+    expect(await reset.find(click.clickId, T0)).toBeNull();
+    await reset.backfilledDownTo(T0 - 3_600_000);
+    await reset.close();
+    expect((await openAt(dir)).backfillBefore).toBe(T0 - 3_600_000);
+  });
+
+  it('forgets clicks before a clear, across a restart, and removes the days that ended before it', async () => {
+    const dir = tempDir();
+    const archive = await openAt(dir);
+    const old = sampleClick(T0 - 86_400_000);
+    const early = sampleClick(T0);
+    const late = sampleClick(T0 + 3_600_000);
+    archive.add([old, early, late].map(lineOf));
+    await archive.flush();
+    expect(fs.readdirSync(dir).filter((name) => name.endsWith('.blk'))).toHaveLength(2);
+    await archive.forget({ before: T0 + 60_000, only: null, keep: [] });
+    expect(fs.readdirSync(dir).filter((name) => name.endsWith('.blk'))).toEqual(['2026-03-01.blk']);
+    expect(await archive.find(early.clickId, early.time)).toBeNull();
+    expect(await archive.find(late.clickId, late.time)).toEqual(late);
+    await archive.close();
+    const reopened = await openAt(dir);
+    expect(await reopened.find(early.clickId, early.time)).toBeNull();
+    expect(await reopened.find(late.clickId, late.time)).toEqual(late);
+    // A click stored later with a time before the horizon is not answered either.
+    const backdated = blankEvent(EVENT_KIND.click, 'backdated', T0);
+    reopened.add([lineOf(backdated)]);
+    expect(await reopened.find('backdated', T0)).toBeNull();
+  });
+});

@@ -1,0 +1,178 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openEventStore } from '../../runtime.ts';
+import { tempDir } from '../../test-support.ts';
+import { encodeEvent, HEADER_LINE } from '../../tracking/journalCodec.ts';
+import { sampleClick } from '../../tracking/sampleEvents.ts';
+import { describeEventStoreConformance } from '../events/conformance.ts';
+import { DuckDbEventStore } from '../events/duckdb.ts';
+import type { EventStore } from '../events/port.ts';
+import { EVENT_KIND, type TrackingEvent } from '../events/schema.ts';
+import { ArchivedEventStore } from './archivedStore.ts';
+
+const T0 = Date.parse('2026-03-01T12:00:00.000Z');
+const dirs = new WeakMap<EventStore, string>();
+const inners = new WeakMap<EventStore, EventStore>();
+const failing = new WeakSet<EventStore>();
+
+/** The DuckDB store of `dir` with the archive beside it; `lookups` counts the questions the store gets. */
+async function openAt(dir: string, lookups = { store: 0 }): Promise<ArchivedEventStore> {
+  const holder: { inner?: EventStore } = {};
+  const duckdb = await DuckDbEventStore.open(path.join(dir, 'events.duckdb'), {
+    beforeClearCommit: () => {
+      if (holder.inner && failing.has(holder.inner)) throw new Error('interrupted before the commit');
+    },
+  });
+  const inner = new Proxy(duckdb, {
+    get(target, property, receiver) {
+      if (property === 'findClick') {
+        return (clickId: string, clickTime: number) => {
+          lookups.store += 1;
+          return target.findClick(clickId, clickTime);
+        };
+      }
+      const value = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  holder.inner = inner;
+  const store = await ArchivedEventStore.open(inner, path.join(dir, 'clicks'), { backfillPauseMs: 0 });
+  dirs.set(store, dir);
+  inners.set(store, inner);
+  return store;
+}
+
+// The wrapped store is an event store like any other: the whole suite holds for it.
+describeEventStoreConformance('DuckDB with the click archive', {
+  open: () => openAt(tempDir()),
+  async reopen(store) {
+    await store.close();
+    return openAt(dirs.get(store) as string);
+  },
+  interruptAppend: async () => undefined,
+  async interruptClear(store, scope) {
+    const inner = inners.get(store) as EventStore;
+    failing.add(inner);
+    try {
+      await expect(store.clearBefore(scope)).rejects.toThrow('interrupted before the commit');
+    } finally {
+      failing.delete(inner);
+    }
+  },
+});
+
+describe('event store with the click archive', () => {
+  it('answers stored clicks from the archive, the store only for what the archive lacks', async () => {
+    const dir = tempDir();
+    const lookups = { store: 0 };
+    const store = await openAt(dir, lookups);
+    const clicks = Array.from({ length: 300 }, (_, index) => sampleClick(T0 + index * 10));
+    const lander = { ...(clicks[0] as TrackingEvent), kind: EVENT_KIND.lpClick, seq: 1, time: T0 + 5 };
+    await store.append([...clicks, lander]);
+    for (const click of clicks) expect(await store.findClick(click.clickId, click.time)).toEqual(click);
+    expect(lookups.store).toBe(0);
+    // A click stored before the time its id carries, outside every block's span (another clock): the
+    // archive cannot place it, and the store's window search finds it.
+    const shifted = { ...sampleClick(T0 + 3 * 3_600_000), time: T0 + 3 * 3_600_000 - 600_000 };
+    await store.append([shifted]);
+    expect(await store.findClick(shifted.clickId, T0 + 3 * 3_600_000)).toEqual(shifted);
+    expect(lookups.store).toBe(1);
+    await store.close();
+    // After a restart the archive still answers.
+    const reopened = await openAt(dir, lookups);
+    expect(
+      await reopened.findClick((clicks[42] as TrackingEvent).clickId, (clicks[42] as TrackingEvent).time),
+    ).toEqual(clicks[42]);
+    expect(lookups.store).toBe(1);
+    await reopened.close();
+  });
+
+  it('archives the clicks of journal segments the store reads itself, torn lines and other kinds left out', async () => {
+    const dir = tempDir();
+    const lookups = { store: 0 };
+    const store = await openAt(dir, lookups);
+    const clicks = [sampleClick(T0), sampleClick(T0 + 1)];
+    const conversion = { ...(clicks[1] as TrackingEvent), kind: EVENT_KIND.conversion, seq: 1, time: T0 + 9 };
+    const segment = path.join(dir, 'segment-1.jsonl');
+    const torn = encodeEvent(sampleClick(T0 + 2)).slice(0, 120);
+    fs.writeFileSync(
+      segment,
+      [HEADER_LINE, ...clicks.map(encodeEvent), encodeEvent(conversion), torn].join('\n'),
+    );
+    expect(await store.appendJournalFiles?.([segment], { source: 'node-a', position: 1 })).toBe(3);
+    for (const click of clicks) expect(await store.findClick(click.clickId, click.time)).toEqual(click);
+    expect(lookups.store).toBe(0);
+    await store.close();
+  });
+
+  it('copies the clicks a store held before the archive existed, newest first, once', async () => {
+    const dir = tempDir();
+    const plain = await DuckDbEventStore.open(path.join(dir, 'events.duckdb'));
+    const now = Date.now();
+    const clicks = Array.from({ length: 500 }, (_, index) =>
+      sampleClick(now - 5 * 3_600_000 + index * 30_000),
+    );
+    await plain.append(clicks);
+    await plain.close();
+    const lookups = { store: 0 };
+    const store = await openAt(dir, lookups);
+    await store.backfilled;
+    expect(store.clickArchiveStatus()).toMatchObject({ backfillBefore: null, lastError: null });
+    for (const click of clicks) expect(await store.findClick(click.clickId, click.time)).toEqual(click);
+    expect(lookups.store).toBe(0);
+    const { blocks } = store.clickArchiveStatus();
+    await store.close();
+    const again = await openAt(dir, lookups);
+    await again.backfilled;
+    expect(again.clickArchiveStatus().blocks).toBe(blocks);
+    await again.close();
+  });
+
+  it('leaves clicks the store deleted or cleared to the store, and still answers the rest', async () => {
+    const dir = tempDir();
+    const lookups = { store: 0 };
+    const store = await openAt(dir, lookups);
+    const kept = { ...sampleClick(T0), campaignId: 7 };
+    const deleted = { ...sampleClick(T0 + 1), campaignId: 8 };
+    const cleared = { ...sampleClick(T0 + 2), campaignId: 9 };
+    const other = { ...sampleClick(T0 + 3), campaignId: 10 };
+    await store.append([kept, deleted, cleared, other]);
+    await store.deleteBefore(T0 + 60_000, [7, 9, 10]);
+    await store.clearBefore({ before: T0 + 60_000, only: [9], keep: [] });
+    expect(await store.findClick(deleted.clickId, deleted.time)).toBeNull();
+    expect(lookups.store).toBe(1);
+    // The store answers for a cleared click from its rollup, as it would without the archive.
+    expect(await store.findClick(cleared.clickId, cleared.time)).toBeNull();
+    expect(await store.findClearedClick(cleared.clickId, cleared.time)).toMatchObject({
+      clickId: cleared.clickId,
+      campaignId: 9,
+    });
+    expect(lookups.store).toBe(2);
+    expect(await store.findClick(kept.clickId, kept.time)).toEqual(kept);
+    expect(await store.findClick(other.clickId, other.time)).toEqual(other);
+    expect(lookups.store).toBe(2);
+    await store.close();
+    // What was forgotten stays forgotten after a restart.
+    const reopened = await openAt(dir, lookups);
+    expect(await reopened.findClick(deleted.clickId, deleted.time)).toBeNull();
+    expect(await reopened.findClick(other.clickId, other.time)).toEqual(other);
+    expect(lookups.store).toBe(3);
+    await reopened.close();
+  });
+});
+
+describe('the embedded event store', () => {
+  it('keeps the click archive in <data dir>/clicks unless CAIRN_CLICK_ARCHIVE is off', async () => {
+    const withArchive = tempDir();
+    const archived = await openEventStore({ dataDir: withArchive });
+    expect(archived.clickArchiveStatus?.()).toMatchObject({ files: 0, lastError: null });
+    await archived.close();
+    expect(fs.existsSync(path.join(withArchive, 'clicks', 'archive.json'))).toBe(true);
+    const without = tempDir();
+    const plain = await openEventStore({ dataDir: without, clickArchive: false });
+    expect(plain.clickArchiveStatus).toBeUndefined();
+    await plain.close();
+    expect(fs.existsSync(path.join(without, 'clicks'))).toBe(false);
+  });
+});
