@@ -245,7 +245,8 @@ export class ConversionWriter {
         await insertJournalRows(tx, nodeId, key, events);
         if (outbox.length > 0) await insertOutbox(tx, outbox, now);
         if (logs.length > 0) await insertLog(tx, logs);
-        outboxQueued = outbox.length > 0;
+        // Skipped entries only record why nothing goes out: the delivery worker has nothing to claim.
+        outboxQueued = outbox.some((entry) => entry.state === 'pending');
       });
     } catch (error) {
       this.journaled.unshift(...done);
