@@ -99,14 +99,21 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
   const toFallback = (request: IncomingMessage, response: ServerResponse) =>
     send(request, response, fallbackAnswer(engine.settings.fallbackUrl));
 
-  const answer = (request: IncomingMessage, response: ServerResponse, result: ClickResult): void => {
+  /** `remember`: keep the click in memory for its lander click-through and a fast postback. */
+  const answer = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    result: ClickResult,
+    remember = false,
+  ): void => {
     if (result.kind === 'fallback') {
       logger.debug({ reason: result.reason }, 'click sent to the fallback');
       toFallback(request, response);
       return;
     }
     // Journaled before the answer leaves: a click the visitor was sent on is never lost.
-    recorder.record(result.event);
+    const line = recorder.record(result.event);
+    if (remember) recent.rememberLine(result.event.clickId, line);
     runtime.clicksPerMinute.add(result.event.time);
     const secure = result.cookies.length > 0 && proxy.isHttps(request);
     const cookies = result.cookies.map((cookie) =>
@@ -165,10 +172,9 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
             engine.lpClick(found, input, recent.nextLpSeq(idParam) ?? randomLpSeq()),
           );
         }
-        const result = engine.click(input);
-        // Every click, not only lander clicks: a fast postback then finds its click without a store read.
-        if (result.kind === 'routed') recent.remember(result.event);
-        return answer(request, response, result);
+        // Every click is remembered, not only lander clicks: a fast postback then finds its click
+        // without a store read.
+        return answer(request, response, engine.click(input), true);
       } catch (error) {
         logger.error({ err: error }, 'click failed');
         if (!response.headersSent) toFallback(request, response);

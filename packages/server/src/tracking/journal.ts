@@ -114,10 +114,10 @@ export class Journal {
   }
 
   /**
-   * Writes one event synchronously. Throws a TypeError for an event the store could not hold (so a bad
-   * event never blocks the flusher), and the write's error if the disk refuses it.
+   * Writes one event synchronously and returns its line. Throws a TypeError for an event the store could
+   * not hold (so a bad event never blocks the flusher), and the write's error if the disk refuses it.
    */
-  append(event: TrackingEvent): void {
+  append(event: TrackingEvent): string {
     if (this.isClosed) throw new Error('The click journal is closed');
     const line = encodeEvent(event);
     if (
@@ -132,6 +132,7 @@ export class Journal {
     this.appended += 1;
     if (event.time < this.currentTimes.from) this.currentTimes.from = event.time;
     if (event.time > this.currentTimes.to) this.currentTimes.to = event.time;
+    return line;
   }
 
   /** Closes the current segment if it holds events; the next event opens a new one. */

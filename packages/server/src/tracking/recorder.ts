@@ -24,7 +24,8 @@ import { Journal, type RecorderLogger } from './journal.ts';
  * backoff, in order. `close` never rejects: what it cannot store stays in the journal for the next start.
  */
 export interface ClickRecorder {
-  record(event: TrackingEvent): void;
+  /** Journals the event; resolves to its journal line, for keeping the click in memory without encoding it again. */
+  record(event: TrackingEvent): string;
   stats(): RecorderStats;
   flushNow(): Promise<void>;
   close(): Promise<void>;

@@ -28,7 +28,12 @@ export class RecentClicks {
 
   /** Throws a TypeError for an event no store could hold, as the journal does. */
   remember(event: TrackingEvent): void {
-    this.entries.set(event.clickId, { line: encodeEvent(event), lpClicks: 0 });
+    this.rememberLine(event.clickId, encodeEvent(event));
+  }
+
+  /** A click by the journal line it was recorded as (one encoding serves both). */
+  rememberLine(clickId: string, line: string): void {
+    this.entries.set(clickId, { line, lpClicks: 0 });
     if (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
