@@ -37,7 +37,7 @@ export interface CairnConfig {
   signedInCacheMs: number;
   /**
    * Whether the embedded event store keeps its clicks once more, row by row, for postbacks to find
-   * quickly (store/clicks/archive.ts): about 60 bytes a click on disk.
+   * quickly (store/clicks/archive.ts): about 63 bytes a click on disk.
    */
   clickArchive: boolean;
   signInMaxFailuresPerAccount: number;

@@ -5,7 +5,7 @@ import { tempDir } from '../../test-support.ts';
 import { encodeEvent } from '../../tracking/journalCodec.ts';
 import { sampleClick } from '../../tracking/sampleEvents.ts';
 import { blankEvent, EVENT_KIND, type TrackingEvent } from '../events/schema.ts';
-import { ClickArchive } from './archive.ts';
+import { BLOCK_LINES, ClickArchive } from './archive.ts';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 const lineOf = (event: TrackingEvent) => ({ time: event.time, line: encodeEvent(event) });
@@ -25,15 +25,16 @@ describe('click archive', () => {
   it('finds a click by id and the time its id carries: waiting, written, and after a restart', async () => {
     const dir = tempDir();
     const archive = await openAt(dir);
-    const clicks = Array.from({ length: 600 }, (_, index) => sampleClick(T0 + index * 1000));
+    const count = 2 * BLOCK_LINES + 88;
+    const clicks = Array.from({ length: count }, (_, index) => sampleClick(T0 + index * 1000));
     clicks[7] = {
       ...(clicks[7] as TrackingEvent),
       userAgent: 'quote " back \\ é\nline',
       externalId: 'x,"y",z',
     };
     archive.add(clicks.map(lineOf));
-    // 600 lines: two full blocks are on their way to disk, the rest waits; every one is found.
-    for (const click of [clicks[0], clicks[7], clicks[599]] as TrackingEvent[]) {
+    // Two full blocks are on their way to disk, the rest waits; every one is found.
+    for (const click of [clicks[0], clicks[7], clicks[count - 1]] as TrackingEvent[]) {
       expect(await archive.find(click.clickId, click.time)).toEqual(click);
     }
     await archive.close();
@@ -58,8 +59,8 @@ describe('click archive', () => {
   it('cuts a block torn by a crash off at the next open and goes on writing after it', async () => {
     const dir = tempDir();
     const archive = await openAt(dir);
-    const first = Array.from({ length: 256 }, (_, index) => sampleClick(T0 + index));
-    const second = Array.from({ length: 256 }, (_, index) => sampleClick(T0 + 1000 + index));
+    const first = Array.from({ length: BLOCK_LINES }, (_, index) => sampleClick(T0 + index));
+    const second = Array.from({ length: BLOCK_LINES }, (_, index) => sampleClick(T0 + 1000 + index));
     archive.add(first.map(lineOf));
     archive.add(second.map(lineOf));
     await archive.close();
