@@ -46,6 +46,24 @@ describe('click archive', () => {
     expect(await reopened.find((clicks[3] as TrackingEvent).clickId, T0 - 86_400_000)).toBeNull();
   });
 
+  it('finds clicks in blocks written out of time order, and in a block spanning other blocks', async () => {
+    const dir = tempDir();
+    const archive = await openAt(dir);
+    const hours = [3, 1, 2, 0].map((hour) =>
+      Array.from({ length: BLOCK_LINES }, (_, index) => sampleClick(T0 + hour * 3_600_000 + index * 1000)),
+    );
+    for (const clicks of hours) archive.add(clicks.map(lineOf), 'backfill');
+    // A late block whose span covers all of the others (a replay of old and new clicks together).
+    const wide = [sampleClick(T0 + 10), sampleClick(T0 + 4 * 3_600_000)];
+    archive.add(wide.map(lineOf));
+    await archive.close();
+    const reopened = await openAt(dir);
+    expect(reopened.status().blocks).toBe(5);
+    for (const click of [...hours.flat(), ...wide]) {
+      expect(await reopened.find(click.clickId, click.time)).toEqual(click);
+    }
+  });
+
   it('keeps only clicks: a lander click or conversion of the same id is never the answer', async () => {
     const archive = await openAt(tempDir());
     const click = sampleClick(T0);

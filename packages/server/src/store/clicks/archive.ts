@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -6,9 +5,18 @@ import zlib from 'node:zlib';
 import { decoderFor } from '../../tracking/journalCodec.ts';
 import { CLICK_LOOKUP_WINDOW_MS, type ClearScope, type ClickArchiveStatus } from '../events/port.ts';
 import { EVENT_COLUMNS, EVENT_KIND, type TrackingEvent } from '../events/schema.ts';
+import {
+  type ArchiveMeta,
+  type Block,
+  blockHeader,
+  HEADER_BYTES,
+  readMeta,
+  scan,
+  writeMeta,
+} from './archiveFiles.ts';
 
-// The click archive: every stored click once more, row by row, so a postback finds its click in about a
-// millisecond. The event store is columnar: reading one click back means decoding a vector of each of
+// The click archive: every stored click once more, row by row, so a postback finds its click in a fraction
+// of a millisecond. The event store is columnar: reading one click back means decoding a vector of each of
 // its 70-odd columns, 130-320 ms for 50 clicks on DuckDB, which capped conversions at about 120 a
 // second. Here a click is one journal line (journalCodec.ts) in a zstd block of up to BLOCK_LINES lines,
 // blocks appended to one file per UTC day of click time, and an in-memory index of each block's time
@@ -18,19 +26,14 @@ import { EVENT_COLUMNS, EVENT_KIND, type TrackingEvent } from '../events/schema.
 // archive) is looked for in the event store as before, so nothing here has to be durable. A block torn
 // by a crash is cut off at the next open; a file it cannot read is dropped.
 
-const MAGIC = 0x31424b43; // "CKB1"
-const HEADER_BYTES = 32;
 /** Lines per block: halving it from 256 made lookups 30% cheaper for 5% more disk. */
 export const BLOCK_LINES = 128;
 const BLOCK_BYTES = 256 * 1024;
 /** A partial block is written once its oldest line has waited this long. */
 const PENDING_MS = 10_000;
 const CACHED_BLOCKS = 64;
-/** Blocks at a file's end whose checksum is checked at open (only the last writes can be torn). */
-const CHECKED_TAIL = 8;
 const DAY_MS = 86_400_000;
 const FILE_NAME = /^(\d{4}-\d{2}-\d{2})\.blk$/;
-const META = 'archive.json';
 
 const compress = promisify(zlib.zstdCompress);
 const COLUMNS = EVENT_COLUMNS.map((column) => column.name);
@@ -42,18 +45,33 @@ export interface ArchiveLine {
   line: string;
 }
 
-interface Block {
-  offset: number;
-  length: number;
-  minTime: number;
-  maxTime: number;
-}
-
 interface DayFile {
   file: string;
   size: number;
+  /** By minTime, so a lookup finds its blocks by binary search whatever order they were written in. */
   blocks: Block[];
+  /** The longest span of a block: blocks starting earlier than that before a time cannot hold it. */
+  longest: number;
   handle: Promise<fsp.FileHandle> | null;
+}
+
+/** Index of the last block starting at or before `time`, -1 if none. */
+function lastStartingBy(blocks: readonly Block[], time: number): number {
+  let low = 0;
+  let high = blocks.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((blocks[middle] as Block).minTime <= time) low = middle + 1;
+    else high = middle;
+  }
+  return low - 1;
+}
+
+function addBlock(day: DayFile, block: Block): void {
+  const at = lastStartingBy(day.blocks, block.minTime) + 1;
+  if (at === day.blocks.length) day.blocks.push(block);
+  else day.blocks.splice(at, 0, block);
+  day.longest = Math.max(day.longest, block.maxTime - block.minTime);
 }
 
 interface Pending {
@@ -63,18 +81,6 @@ interface Pending {
   minTime: number;
   maxTime: number;
   since: number;
-}
-
-/** What the archive keeps beside its files. */
-export interface ArchiveMeta {
-  columns: string[];
-  /**
-   * The event store's clears and deletions: a click one of them took is not answered (the store
-   * answers for it, from its rollup or not at all). Per campaign scope, the latest time of each.
-   */
-  forgotten: ClearScope[];
-  /** Clicks stored before the archive existed, still to be copied in: those before `before`. */
-  backfill: { before: number } | null;
 }
 
 /** Whether a clear or deletion of `scope` took this click. */
@@ -125,7 +131,10 @@ export class ClickArchive {
       const day = dayOf(Date.parse(`${match[1]}T00:00:00Z`));
       const file = path.join(dir, name);
       try {
-        archive.days.set(day, { file, ...scan(file), handle: null });
+        const { size, blocks } = scan(file);
+        const dayFile: DayFile = { file, size, blocks: [], longest: 0, handle: null };
+        for (const block of blocks) addBlock(dayFile, block);
+        archive.days.set(day, dayFile);
       } catch (error) {
         archive.lastError = `${name}: ${message(error)}`;
         await fsp.rm(file, { force: true });
@@ -208,16 +217,10 @@ export class ClickArchive {
     if (pending.maxTime < this.horizon()) return;
     const lines = pending.lines.sort((a, b) => a.time - b.time).map((entry) => entry.line);
     const payload = await compress(Buffer.from(lines.join('\n')));
-    const header = Buffer.alloc(HEADER_BYTES);
-    header.writeUInt32LE(MAGIC, 0);
-    header.writeUInt32LE(payload.length, 4);
-    header.writeUInt32LE(lines.length, 8);
-    header.writeUInt32LE(zlib.crc32(payload), 12);
-    header.writeDoubleLE(pending.minTime, 16);
-    header.writeDoubleLE(pending.maxTime, 24);
+    const header = blockHeader(payload, lines.length, pending.minTime, pending.maxTime);
     let day = this.days.get(pending.day);
     if (!day) {
-      day = { file: path.join(this.dir, fileOf(pending.day)), size: 0, blocks: [], handle: null };
+      day = { file: path.join(this.dir, fileOf(pending.day)), size: 0, blocks: [], longest: 0, handle: null };
       this.days.set(pending.day, day);
     }
     try {
@@ -227,7 +230,7 @@ export class ClickArchive {
       await fsp.truncate(day.file, day.size).catch(() => undefined);
       throw error;
     }
-    day.blocks.push({
+    addBlock(day, {
       offset: day.size,
       length: payload.length,
       minTime: pending.minTime,
@@ -254,8 +257,10 @@ export class ClickArchive {
     }
     const day = this.days.get(dayOf(clickTime));
     if (!day) return null;
-    for (const block of day.blocks) {
-      if (block.minTime > clickTime || block.maxTime < clickTime) continue;
+    for (let index = lastStartingBy(day.blocks, clickTime); index >= 0; index -= 1) {
+      const block = day.blocks[index] as Block;
+      if (block.minTime < clickTime - day.longest) break;
+      if (block.maxTime < clickTime) continue;
       const data = await this.blockData(day, block);
       if (!data) continue;
       const target = Buffer.from(needle);
@@ -372,63 +377,4 @@ export class ClickArchive {
       if (handle) await (await handle).close().catch(() => undefined);
     }
   }
-}
-
-/** A day file's blocks, the file cut back to its last whole block when its tail is torn. */
-function scan(file: string): { size: number; blocks: Block[] } {
-  const fd = fs.openSync(file, 'r+');
-  try {
-    const size = fs.fstatSync(fd).size;
-    const header = Buffer.alloc(HEADER_BYTES);
-    const blocks: Block[] = [];
-    let offset = 0;
-    while (offset + HEADER_BYTES <= size) {
-      if (fs.readSync(fd, header, 0, HEADER_BYTES, offset) !== HEADER_BYTES) break;
-      if (header.readUInt32LE(0) !== MAGIC) break;
-      const length = header.readUInt32LE(4);
-      if (offset + HEADER_BYTES + length > size) break;
-      blocks.push({
-        offset,
-        length,
-        minTime: header.readDoubleLE(16),
-        maxTime: header.readDoubleLE(24),
-      });
-      offset += HEADER_BYTES + length;
-    }
-    // Only the last writes can be torn: their checksums decide where the file ends.
-    let whole = blocks.length;
-    for (let index = Math.max(0, blocks.length - CHECKED_TAIL); index < blocks.length; index += 1) {
-      const block = blocks[index] as Block;
-      const payload = Buffer.alloc(block.length);
-      fs.readSync(fd, payload, 0, block.length, block.offset + HEADER_BYTES);
-      fs.readSync(fd, header, 0, HEADER_BYTES, block.offset);
-      if (zlib.crc32(payload) !== header.readUInt32LE(12)) {
-        whole = index;
-        break;
-      }
-    }
-    const kept = blocks.slice(0, whole);
-    const end =
-      kept.length > 0 ? (kept.at(-1) as Block).offset + HEADER_BYTES + (kept.at(-1) as Block).length : 0;
-    if (end < size) fs.ftruncateSync(fd, end);
-    return { size: end, blocks: kept };
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
-async function readMeta(dir: string): Promise<ArchiveMeta | null> {
-  try {
-    const meta = JSON.parse(await fsp.readFile(path.join(dir, META), 'utf8')) as ArchiveMeta;
-    if (!Array.isArray(meta.columns) || !Array.isArray(meta.forgotten)) return null;
-    return meta;
-  } catch {
-    return null;
-  }
-}
-
-async function writeMeta(dir: string, meta: ArchiveMeta): Promise<void> {
-  const file = path.join(dir, META);
-  await fsp.writeFile(`${file}.tmp`, JSON.stringify(meta), { mode: 0o600 });
-  await fsp.rename(`${file}.tmp`, file);
 }
