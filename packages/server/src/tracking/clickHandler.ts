@@ -4,6 +4,7 @@ import { fastifyCookie } from '@fastify/cookie';
 import proxyAddr from '@fastify/proxy-addr';
 import type { CairnConfig } from '../config.ts';
 import { type ClickRequest, type ClickResult, randomLpSeq } from './click/engine.ts';
+import { ClickQuery, type QueryParams } from './click/query.ts';
 import { fallbackAnswer, type RedirectAnswer, redirectAnswer } from './click/redirect.ts';
 import { clickTimeOf } from './clickId.ts';
 import type { RecorderLogger } from './journal.ts';
@@ -133,7 +134,7 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
     send(request, response, redirectAnswer(result.mode, result.url, hop), cookies);
   };
 
-  const clickRequestOf = (request: IncomingMessage, query: URLSearchParams): ClickRequest => {
+  const clickRequestOf = (request: IncomingMessage, query: QueryParams): ClickRequest => {
     const cookieHeader = request.headers.cookie;
     return {
       query,
@@ -158,7 +159,7 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
 
     async serve(request, response) {
       try {
-        const input = clickRequestOf(request, new URLSearchParams(queryText(request.url ?? '')));
+        const input = clickRequestOf(request, new ClickQuery(queryText(request.url ?? '')));
         if (input.query.get(CLICK_PARAMS.lp) === '1') {
           const idParam = input.query.get(CLICK_PARAMS.clickId) ?? input.cookies[CLICK_COOKIE] ?? '';
           const clickTime = clickTimeOf(idParam);

@@ -5,9 +5,10 @@ import { mintClickId } from '../clickId.ts';
 import type { Enricher, Enrichment } from '../enrich/index.ts';
 import { type CurrencyRates, DEFAULT_RATES } from '../money.ts';
 import { type ClickFacts, evaluateFlow, type FlowDecision, type RandomSource } from '../routing/evaluate.ts';
-import type { RoutedCampaign, RoutingTable } from '../routing/table.ts';
+import { type RoutedCampaign, type RoutingTable, tokenNamesOf } from '../routing/table.ts';
 import { clickCostMicros } from './cost.ts';
 import { fillUrl, type MacroContext } from './macros.ts';
+import type { QueryParams } from './query.ts';
 import { isHttpUrl } from './redirect.ts';
 import { Uniqueness } from './uniqueness.ts';
 import { type LocalTime, localTimeIn } from './zone.ts';
@@ -17,7 +18,7 @@ import { type LocalTime, localTimeIn } from './zone.ts';
 // journals the event and answers.
 
 export interface ClickRequest {
-  query: URLSearchParams;
+  query: QueryParams;
   ip: string;
   userAgent: string;
   acceptLanguage: string;
@@ -70,6 +71,8 @@ export const DEFAULT_TRACKING_SETTINGS: TrackingSettings = {
 /** Longest value kept from one query parameter (a token, the external id). */
 export const PARAM_VALUE_MAX = 256;
 const CLICK_COOKIE_MAX_AGE_SECONDS = 7 * 24 * 3600;
+/** A click without a traffic source reads its tokens from `t1`..`t30`. */
+const DEFAULT_TOKEN_NAMES = tokenNamesOf([]);
 
 export interface ClickEngineOptions {
   table: RoutingTable;
@@ -124,11 +127,9 @@ export class ClickEngine {
       return value === null ? null : value.slice(0, PARAM_VALUE_MAX);
     };
     const source = this.table.source(campaign.trafficSourceId);
-    const tokens = Array.from({ length: TOKEN_SLOTS }, (_, index) => {
-      // The source names its parameters; without one for a slot, `t<n>` itself is read.
-      const name = source?.tokenParams[index] || `t${index + 1}`;
-      return param(name) ?? '';
-    });
+    const names = source ? source.tokenNames : DEFAULT_TOKEN_NAMES;
+    const tokens: string[] = new Array(TOKEN_SLOTS);
+    for (let index = 0; index < TOKEN_SLOTS; index += 1) tokens[index] = param(names[index] ?? '') ?? '';
     const externalId = source?.externalIdParam ? (param(source.externalIdParam) ?? '') : '';
 
     const uniqueCookie = request.cookies[`cairn_u${campaign.id}`];

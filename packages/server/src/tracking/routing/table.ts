@@ -1,12 +1,13 @@
-import type {
-  AffiliateNetwork,
-  Campaign,
-  CostModel,
-  Flow,
-  Landing,
-  Offer,
-  RedirectMode,
-  TrafficSource,
+import {
+  type AffiliateNetwork,
+  type Campaign,
+  type CostModel,
+  type Flow,
+  type Landing,
+  type Offer,
+  type RedirectMode,
+  TOKEN_SLOTS,
+  type TrafficSource,
 } from '@cairn/contract';
 import type { EntityChanges } from '../../entities/changes.ts';
 import type { EntityDefinition, EntityRecord } from '../../entities/definition.ts';
@@ -58,8 +59,8 @@ export interface RoutedLanding {
 export interface RoutedSource {
   id: number;
   name: string;
-  /** Query parameter of token n at index n - 1 ('' when the slot is unused). */
-  tokenParams: string[];
+  /** What each token slot reads: the source's parameter, else `t<n>` itself (TOKEN_SLOTS long). */
+  tokenNames: readonly string[];
   externalIdParam: string;
   costParam: string;
   trafficLossPercent: number;
@@ -264,7 +265,7 @@ export class RoutingTable {
         this.sources.set(source.id, {
           id: source.id,
           name: source.name,
-          tokenParams: source.tokens.map((token) => token.parameter),
+          tokenNames: tokenNamesOf(source.tokens.map((token) => token.parameter)),
           externalIdParam: source.externalId?.parameter ?? '',
           costParam: source.cost?.parameter ?? '',
           trafficLossPercent: source.trafficLossPercent,
@@ -288,6 +289,11 @@ export class RoutingTable {
       }
     }
   }
+}
+
+/** The parameter each token slot reads: the source's own name for it, else `t<n>`. */
+export function tokenNamesOf(parameters: readonly string[]): readonly string[] {
+  return Array.from({ length: TOKEN_SLOTS }, (_, index) => parameters[index] || `t${index + 1}`);
 }
 
 function routedCampaign(campaign: Campaign): RoutedCampaign {
