@@ -1,4 +1,3 @@
-import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import {
   CRITERION_MATCH,
   type CriterionType,
@@ -7,6 +6,7 @@ import {
   type FlowCriterion,
   type FlowPath,
 } from '@cairn/contract';
+import { compileIpRanges } from '../enrich/ipRanges.ts';
 
 // The routing half of the click engine, kept pure: a flow is compiled once when its campaign or rotation
 // changes (paused parts dropped, values normalised, IP ranges built), and each click is then a walk over
@@ -138,25 +138,13 @@ function factOf(type: CriterionType, facts: ClickFacts, tokenIndex: number | nul
   }
 }
 
-function ipMatcher(values: readonly string[]): (ip: string) => boolean {
-  const list = new BlockList();
-  for (const value of values) {
-    const [address = '', prefix] = value.split('/');
-    const family = isIPv6(address) ? 'ipv6' : 'ipv4';
-    if (prefix === undefined) list.addAddress(address, family);
-    else list.addSubnet(address, Number(prefix), family);
-  }
-  return (ip) => {
-    if (isIPv4(ip)) return list.check(ip, 'ipv4');
-    if (isIPv6(ip)) return list.check(ip, 'ipv6');
-    return false;
-  };
-}
-
 /** Does the click's value satisfy any of the criterion's values (before include/exclude)? */
 function valueMatcher(criterion: FlowCriterion): (fact: string) => boolean {
   const how = CRITERION_MATCH[criterion.type];
-  if (how === 'ip') return ipMatcher(criterion.values);
+  if (how === 'ip') {
+    const ranges = compileIpRanges(criterion.values);
+    return (ip) => ranges.has(ip);
+  }
   const values = criterion.values.map(lower);
   if (how === 'contains') return (fact) => values.some((value) => fact.includes(value));
   if (how === 'prefix') {
