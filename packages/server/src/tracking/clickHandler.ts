@@ -7,7 +7,7 @@ import { type ClickRequest, type ClickResult, randomLpSeq } from './click/engine
 import { ClickQuery, type QueryParams } from './click/query.ts';
 import { fallbackAnswer, type RedirectAnswer, redirectAnswer } from './click/redirect.ts';
 import { clickTimeOf } from './clickId.ts';
-import type { RecorderLogger } from './journal.ts';
+import type { JournalWrite, RecorderLogger } from './journal.ts';
 import type { TrackingRuntime } from './runtime.ts';
 
 // The click endpoint on Node's own request and response, with nothing of the web framework in between:
@@ -76,6 +76,15 @@ function proxyRules(trust: CairnConfig['trustProxy']) {
   };
 }
 
+interface StagedClick {
+  request: IncomingMessage;
+  response: ServerResponse;
+  result: Extract<ClickResult, { kind: 'routed' }>;
+  line: string;
+  write: JournalWrite;
+  remember: boolean;
+}
+
 function send(
   request: IncomingMessage,
   response: ServerResponse,
@@ -100,21 +109,9 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
   const toFallback = (request: IncomingMessage, response: ServerResponse) =>
     send(request, response, fallbackAnswer(engine.settings.fallbackUrl));
 
-  /** `remember`: keep the click in memory for its lander click-through and a fast postback. */
-  const answer = (
-    request: IncomingMessage,
-    response: ServerResponse,
-    result: ClickResult,
-    remember = false,
-  ): void => {
-    if (result.kind === 'fallback') {
-      logger.debug({ reason: result.reason }, 'click sent to the fallback');
-      toFallback(request, response);
-      return;
-    }
-    // Journaled before the answer leaves: a click the visitor was sent on is never lost.
-    const line = recorder.record(result.event);
-    if (remember) recent.rememberLine(result.event.clickId, line);
+  const deliver = (click: StagedClick): void => {
+    const { request, response, result } = click;
+    if (click.remember) recent.rememberLine(result.event.clickId, click.line);
     runtime.clicksPerMinute.add(result.event.time);
     const secure = result.cookies.length > 0 && proxy.isHttps(request);
     const cookies = result.cookies.map((cookie) =>
@@ -132,6 +129,45 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
         ? `${TRACKING_PATHS.hop}?u=${encodeURIComponent(result.url)}&s=${runtime.hopSignature(result.url)}`
         : '';
     send(request, response, redirectAnswer(result.mode, result.url, hop), cookies);
+  };
+
+  // Clicks routed in one turn of the event loop are journaled by one write(2), then answered: a click
+  // the visitor was sent on is on disk, and a burst pays one system call instead of one per click.
+  let staged: StagedClick[] = [];
+  const commitStaged = (): void => {
+    const clicks = staged;
+    staged = [];
+    try {
+      recorder.commit();
+    } catch (error) {
+      logger.error({ err: error }, 'clicks could not be journaled');
+    }
+    for (const click of clicks) {
+      try {
+        if (click.write.written === true) deliver(click);
+        else toFallback(click.request, click.response);
+      } catch (error) {
+        logger.error({ err: error }, 'click failed');
+        click.response.destroy();
+      }
+    }
+  };
+
+  /** `remember`: keep the click in memory for its lander click-through and a fast postback. */
+  const answer = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    result: ClickResult,
+    remember = false,
+  ): void => {
+    if (result.kind === 'fallback') {
+      logger.debug({ reason: result.reason }, 'click sent to the fallback');
+      toFallback(request, response);
+      return;
+    }
+    const line = recorder.stage(result.event);
+    staged.push({ request, response, result, line, write: recorder.pendingWrite, remember });
+    if (staged.length === 1) setImmediate(commitStaged);
   };
 
   const clickRequestOf = (request: IncomingMessage, query: QueryParams): ClickRequest => {

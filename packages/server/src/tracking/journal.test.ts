@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { TrackingEvent } from '../store/events/schema.ts';
 import { Journal, readSegment, type Segment, segmentFileName } from './journal.ts';
 import { encodeEvent } from './journalCodec.ts';
 import { sampleClick } from './sampleEvents.ts';
@@ -45,6 +46,58 @@ describe('click journal', () => {
     expect(await readSegment(journal.closedSegments[0] as Segment, logger)).toEqual(events);
     expect(logger.warnings).toEqual([]);
     expect(() => journal.append(sampleClick(T0))).toThrow(/closed/);
+  });
+
+  it('writes staged lines with one write(2) at commit, split at the segment limit, in order', async () => {
+    const logger = recordingLogger();
+    const journal = Journal.open(journalDir(), { storedUpTo: -1, maxSegmentEvents: 3, logger });
+    const writes = vi.spyOn(fs, 'writeSync');
+    try {
+      const events = Array.from({ length: 5 }, (_, index) => sampleClick(T0 + index));
+      const stageAll = (some: TrackingEvent[]) => {
+        for (const event of some) journal.stage(event);
+        return journal.pendingWrite;
+      };
+      const firstWrite = stageAll(events.slice(0, 2));
+      expect(firstWrite.written).toBeNull();
+      journal.rotate(); // staged lines keep their segment open until they are written
+      expect(journal.closedSegments).toHaveLength(0);
+      stageAll(events.slice(2, 4)); // the fourth finds the segment full: the three before go out first
+      expect(firstWrite.written).toBe(true);
+      const secondWrite = stageAll(events.slice(4));
+      writes.mockClear();
+      journal.commit();
+      expect(secondWrite.written).toBe(true);
+      expect(writes).toHaveBeenCalledTimes(1);
+      journal.close();
+      expect(journal.closedSegments.map((segment) => segment.events)).toEqual([3, 2]);
+      const read = [];
+      for (const segment of journal.closedSegments) read.push(...(await readSegment(segment, logger)));
+      expect(read).toEqual(events);
+    } finally {
+      writes.mockRestore();
+    }
+  });
+
+  it('marks a staged write that the disk refused, and keeps the journal writable', async () => {
+    const logger = recordingLogger();
+    const journal = Journal.open(journalDir(), { storedUpTo: -1, logger });
+    journal.append(sampleClick(T0));
+    journal.stage(sampleClick(T0 + 1));
+    const refused = journal.pendingWrite;
+    const writes = vi.spyOn(fs, 'writeSync').mockImplementationOnce(() => {
+      throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+    });
+    try {
+      expect(() => journal.commit()).toThrow(/no space/);
+    } finally {
+      writes.mockRestore();
+    }
+    expect(refused.written).toBe(false);
+    journal.append(sampleClick(T0 + 2));
+    journal.close();
+    const read = await readSegment(journal.closedSegments[0] as Segment, logger);
+    expect(read.map((event) => event.time)).toEqual([T0, T0 + 2]);
   });
 
   it('rotates a segment that reaches its event or byte limit', () => {

@@ -42,6 +42,11 @@ export interface Segment {
   readonly times: EventTimes | null;
 }
 
+/** One write(2) of staged lines: null until it is tried, then whether every line reached the disk. */
+export interface JournalWrite {
+  written: boolean | null;
+}
+
 export interface JournalOptions {
   /** Segments numbered up to this are already in the event store: deleted at open, never replayed. */
   storedUpTo: number;
@@ -70,9 +75,12 @@ export class Journal {
   private currentTimes: EventTimes = { from: Infinity, to: -Infinity };
   private appended = 0;
   private isClosed = false;
-  // Lines are encoded into this buffer and written from it: no allocation per event, and the exact byte
-  // count is known, so a short write can be completed.
+  // Staged lines are encoded into this buffer and written from it: no allocation per event, and the
+  // exact byte count is known, so a short write can be completed.
   private scratch = Buffer.allocUnsafe(64 * 1024);
+  private stagedBytes = 0;
+  private stagedEvents = 0;
+  private staged: JournalWrite = { written: null };
 
   private constructor(dir: string, nextNumber: number, options: JournalOptions) {
     this.dir = dir;
@@ -118,26 +126,80 @@ export class Journal {
    * not hold (so a bad event never blocks the flusher), and the write's error if the disk refuses it.
    */
   append(event: TrackingEvent): string {
+    const line = this.stage(event);
+    this.commit();
+    return line;
+  }
+
+  /**
+   * Encodes one event into the next write and returns its line; `commit` writes every staged line with
+   * one write(2), and `pendingWrite` (read right after staging) tells whether a line reached the disk.
+   * Clicks arriving in one turn of the event loop share a write this way, and are answered after it.
+   * Throws as `append` does; a staged line is never split from the segment it was staged for.
+   */
+  stage(event: TrackingEvent): string {
     if (this.isClosed) throw new Error('The click journal is closed');
     const line = encodeEvent(event);
     if (
       this.fd >= 0 &&
-      (this.currentEvents >= this.maxEvents || this.currentBytes + line.length >= this.maxBytes)
+      (this.currentEvents + this.stagedEvents >= this.maxEvents ||
+        this.currentBytes + this.stagedBytes + line.length >= this.maxBytes)
     ) {
+      this.commit();
       this.closeCurrent();
     }
     if (this.fd < 0) this.openNext();
-    this.currentBytes += this.writeLine(line);
-    this.currentEvents += 1;
-    this.appended += 1;
+    const room = this.stagedBytes + line.length * 3 + 1;
+    if (room > this.scratch.length) {
+      const grown = Buffer.allocUnsafe(Math.max(room, this.scratch.length * 2));
+      this.scratch.copy(grown, 0, 0, this.stagedBytes);
+      this.scratch = grown;
+    }
+    this.stagedBytes += this.scratch.write(line, this.stagedBytes);
+    this.scratch[this.stagedBytes] = 0x0a;
+    this.stagedBytes += 1;
+    this.stagedEvents += 1;
     if (event.time < this.currentTimes.from) this.currentTimes.from = event.time;
     if (event.time > this.currentTimes.to) this.currentTimes.to = event.time;
     return line;
   }
 
-  /** Closes the current segment if it holds events; the next event opens a new one. */
+  /** The write the lines staged since the last commit will go out in. */
+  get pendingWrite(): JournalWrite {
+    return this.staged;
+  }
+
+  /** Writes the staged lines; throws the write's error (and marks their write failed) if the disk refuses. */
+  commit(): void {
+    if (this.stagedEvents === 0) return;
+    const write = this.staged;
+    const length = this.stagedBytes;
+    const events = this.stagedEvents;
+    this.staged = { written: null };
+    this.stagedBytes = 0;
+    this.stagedEvents = 0;
+    let written = 0;
+    try {
+      while (written < length) written += fs.writeSync(this.fd, this.scratch, written, length - written);
+    } catch (error) {
+      write.written = false;
+      // A line cut short must stay the last of its segment, where the reader skips it, rather than be
+      // glued to the next event's line. Whole lines before it are replayed like any other.
+      if (written > 0) this.closeCurrent();
+      throw error;
+    }
+    write.written = true;
+    this.currentBytes += length;
+    this.currentEvents += events;
+    this.appended += events;
+  }
+
+  /**
+   * Closes the current segment if it holds events; the next event opens a new one. Lines staged but not
+   * yet written keep it open until they are (their answers wait on that write; the next rotation takes them).
+   */
   rotate(): void {
-    if (this.fd >= 0 && this.currentEvents > 0) this.closeCurrent();
+    if (this.fd >= 0 && this.currentEvents > 0 && this.stagedEvents === 0) this.closeCurrent();
   }
 
   /** The closed segments not yet stored, oldest first. Owned by the journal: do not modify. */
@@ -169,6 +231,11 @@ export class Journal {
   /** Closes the current segment's file; its events wait on disk for the next start. */
   close(): void {
     if (this.isClosed) return;
+    try {
+      this.commit();
+    } catch (error) {
+      this.logger.error({ err: error }, 'Could not write the last journal lines');
+    }
     this.isClosed = true;
     if (this.fd >= 0) this.closeCurrent();
   }
@@ -183,27 +250,18 @@ export class Journal {
     this.currentFirstAt = Date.now();
     this.currentTimes = { from: Infinity, to: -Infinity };
     try {
-      this.currentBytes = this.writeLine(HEADER_LINE);
+      this.currentBytes = this.writeHeader();
     } catch (error) {
       this.closeCurrent();
       throw error;
     }
   }
 
-  private writeLine(line: string): number {
-    if (line.length * 3 + 1 > this.scratch.length) this.scratch = Buffer.allocUnsafe(line.length * 3 + 1);
-    const length = this.scratch.write(line, 0) + 1;
-    this.scratch[length - 1] = 0x0a;
+  private writeHeader(): number {
+    const header = Buffer.from(`${HEADER_LINE}\n`);
     let written = 0;
-    try {
-      while (written < length) written += fs.writeSync(this.fd, this.scratch, written, length - written);
-    } catch (error) {
-      // A line cut short must stay the last of its segment, where the reader skips it, rather than be
-      // glued to the next event's line.
-      if (written > 0) this.closeCurrent();
-      throw error;
-    }
-    return length;
+    while (written < header.length) written += fs.writeSync(this.fd, header, written);
+    return header.length;
   }
 
   private closeCurrent(): void {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { EventStore } from '../store/events/port.ts';
 import type { TrackingEvent } from '../store/events/schema.ts';
 import { Flusher, type RecorderStats } from './flusher.ts';
-import { Journal, type RecorderLogger } from './journal.ts';
+import { Journal, type JournalWrite, type RecorderLogger } from './journal.ts';
 
 /**
  * The durable recording half of the click engine: a journal in `<dataDir>/journal/` plus its flusher.
@@ -12,6 +12,9 @@ import { Journal, type RecorderLogger } from './journal.ts';
  * recorder.record(event);      // synchronous: the event is on disk (OS page cache) when this returns,
  *                              // so answer the HTTP request only after it; throws if it could not be written
  *                              // (a value no store can hold: TypeError; a disk error: its error)
+ * recorder.stage(event);       // the same, but written by the next commit(), one write(2) for everything
+ * recorder.pendingWrite;       //   staged meanwhile; answer only once that write says `written: true`
+ * recorder.commit();
  * recorder.stats();            // backlog, lag, last flush, rate: for the monitor
  * await recorder.flushNow();   // stores everything journaled so far; rejects if the store refuses
  * await recorder.close();      // final flush, then the journal is closed; call before closing the store
@@ -26,13 +29,19 @@ import { Journal, type RecorderLogger } from './journal.ts';
 export interface ClickRecorder {
   /** Journals the event; resolves to its journal line, for keeping the click in memory without encoding it again. */
   record(event: TrackingEvent): string;
+  /** Journals the event with the next `commit`; throws as `record` does for an event no store can hold. */
+  stage(event: TrackingEvent): string;
+  /** The write the events staged since the last commit go out in. */
+  readonly pendingWrite: JournalWrite;
+  /** Writes the staged events; throws the disk's error. */
+  commit(): void;
   stats(): RecorderStats;
   flushNow(): Promise<void>;
   close(): Promise<void>;
 }
 
 export type { RecorderStats } from './flusher.ts';
-export type { RecorderLogger } from './journal.ts';
+export type { JournalWrite, RecorderLogger } from './journal.ts';
 
 export interface RecorderOptions {
   dataDir: string;
@@ -73,6 +82,11 @@ export async function openRecorder(options: RecorderOptions): Promise<ClickRecor
   flusher.start();
   return {
     record: (event) => journal.append(event),
+    stage: (event) => journal.stage(event),
+    get pendingWrite() {
+      return journal.pendingWrite;
+    },
+    commit: () => journal.commit(),
     stats: () => flusher.stats(),
     flushNow: () => flusher.flush(),
     async close() {

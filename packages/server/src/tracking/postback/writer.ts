@@ -65,7 +65,7 @@ interface Pending {
 export interface ConversionWriterOptions {
   store: ConfigStore;
   events: EventStore;
-  recorder: Pick<ClickRecorder, 'record' | 'flushNow'>;
+  recorder: Pick<ClickRecorder, 'record' | 'stage' | 'commit' | 'flushNow'>;
   /** Finds a click for rebuilding an event after a crash. */
   findClick: (clickId: string, clickTime: number) => Promise<TrackingEvent | null>;
   nodeId: string;
@@ -271,7 +271,9 @@ export class ConversionWriter {
   private journal(events: readonly TrackingEvent[], key: string): void {
     if (events.length === 0) return;
     try {
-      for (const event of events) this.options.recorder.record(event);
+      // One write(2) for the batch's events.
+      for (const event of events) this.options.recorder.stage(event);
+      this.options.recorder.commit();
       if (this.journaled.length === 0) this.journaledSince = this.options.now();
       this.journaled.push(key);
     } catch (error) {
