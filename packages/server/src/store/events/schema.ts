@@ -160,7 +160,7 @@ export function blankEvent(kind: EventKind, clickId: string, time: number): Trac
     isUnique: false,
     isBot: false,
     externalId: '',
-    tokens: Array.from({ length: TOKEN_SLOTS }, () => ''),
+    tokens: new Array<string>(TOKEN_SLOTS).fill(''),
     costMicros: 0,
     revenueMicros: 0,
     status: '',

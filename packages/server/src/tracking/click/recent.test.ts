@@ -37,6 +37,19 @@ describe('recent clicks', () => {
     expect(recent.get('c')?.clickId).toBe('c');
   });
 
+  it('keeps one slot for a click remembered twice, and exactly its bound over many rounds', () => {
+    const recent = new RecentClicks(3);
+    recent.remember(click('a'));
+    recent.remember(click('a'));
+    recent.remember(click('b'));
+    recent.remember(click('c'));
+    expect(recent.get('a')?.clickId).toBe('a');
+    for (let index = 0; index < 100; index += 1) recent.remember(click(`n${index}`));
+    expect(recent.size).toBe(3);
+    expect(['n97', 'n98', 'n99'].map((id) => recent.get(id)?.clickId)).toEqual(['n97', 'n98', 'n99']);
+    expect(recent.get('n96')).toBeUndefined();
+  });
+
   it('refuses an event no store could hold', () => {
     const event = click('bad');
     event.campaignId = 2 ** 40;

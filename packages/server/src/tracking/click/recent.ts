@@ -21,9 +21,15 @@ interface Entry {
 export class RecentClicks {
   private readonly entries = new Map<string, Entry>();
   private readonly maxEntries: number;
+  // The ids in the order they came, in a ring: the one to forget is found by its slot. Asking the Map
+  // for its oldest key instead walks past every entry deleted since the Map last compacted (~8 µs a
+  // click at 50 000 entries).
+  private readonly order: (string | undefined)[];
+  private next = 0;
 
   constructor(maxEntries = RECENT_CLICKS_MAX_ENTRIES) {
     this.maxEntries = maxEntries;
+    this.order = new Array(maxEntries).fill(undefined);
   }
 
   /** Throws a TypeError for an event no store could hold, as the journal does. */
@@ -33,11 +39,18 @@ export class RecentClicks {
 
   /** A click by the journal line it was recorded as (one encoding serves both). */
   rememberLine(clickId: string, line: string): void {
-    this.entries.set(clickId, { line, lpClicks: 0 });
-    if (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
+    const known = this.entries.get(clickId);
+    if (known) {
+      // The same id again (a test click, a replay) keeps its slot, as a Map keeps its first position.
+      known.line = line;
+      known.lpClicks = 0;
+      return;
     }
+    const oldest = this.order[this.next];
+    if (oldest !== undefined) this.entries.delete(oldest);
+    this.order[this.next] = clickId;
+    this.next = (this.next + 1) % this.maxEntries;
+    this.entries.set(clickId, { line, lpClicks: 0 });
   }
 
   /** A copy of the remembered click: callers may change it. */
