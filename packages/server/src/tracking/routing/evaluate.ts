@@ -99,44 +99,49 @@ function compilePaths(paths: readonly FlowPath[]): CompiledPath[] {
 
 const lower = (value: string): string => value.toLowerCase();
 
-function factOf(type: CriterionType, facts: ClickFacts, tokenIndex: number | null): string | null {
+type FactReader = (facts: ClickFacts) => string | null;
+
+/** How a criterion of `type` reads its fact, chosen once when the flow is compiled. */
+function factReader(type: CriterionType, tokenIndex: number | null): FactReader {
   switch (type) {
     case 'country':
-      return facts.country;
+      return (facts) => facts.country;
     case 'region':
-      return facts.region;
+      return (facts) => facts.region;
     case 'city':
-      return facts.city;
+      return (facts) => facts.city;
     case 'device_type':
-      return facts.deviceType;
+      return (facts) => facts.deviceType;
     case 'os':
-      return facts.os;
+      return (facts) => facts.os;
     case 'browser':
-      return facts.browser;
+      return (facts) => facts.browser;
     case 'language':
-      return facts.language;
+      return (facts) => facts.language;
     case 'isp':
-      return facts.isp;
+      return (facts) => facts.isp;
     case 'connection_type':
-      return facts.connectionType;
+      return (facts) => facts.connectionType;
     case 'ip':
-      return facts.ip;
+      return (facts) => facts.ip;
     case 'referrer':
-      return facts.referrer;
+      return (facts) => facts.referrer;
     case 'user_agent':
-      return facts.userAgent;
+      return (facts) => facts.userAgent;
     case 'day_of_week':
-      return facts.dayOfWeek;
+      return (facts) => facts.dayOfWeek;
     case 'hour':
-      return String(facts.hour);
+      return (facts) => HOURS[facts.hour] ?? String(facts.hour);
     case 'token':
-      return tokenIndex === null ? null : (facts.tokens[tokenIndex] ?? null);
+      return tokenIndex === null ? () => null : (facts) => facts.tokens[tokenIndex] ?? null;
     case 'unique':
-      return facts.unique ? 'unique' : 'non_unique';
+      return (facts) => (facts.unique ? 'unique' : 'non_unique');
     case 'bot':
-      return facts.bot ? 'bot' : 'human';
+      return (facts) => (facts.bot ? 'bot' : 'human');
   }
 }
+
+const HOURS = Array.from({ length: 24 }, (_, hour) => String(hour));
 
 /** Does the click's value satisfy any of the criterion's values (before include/exclude)? */
 function valueMatcher(criterion: FlowCriterion): (fact: string) => boolean {
@@ -157,8 +162,9 @@ function valueMatcher(criterion: FlowCriterion): (fact: string) => boolean {
 function compileCriterion(criterion: FlowCriterion): Matcher {
   const matchesValue = valueMatcher(criterion);
   const include = criterion.mode === 'include';
+  const factOf = factReader(criterion.type, criterion.tokenIndex);
   return (facts) => {
-    const fact = factOf(criterion.type, facts, criterion.tokenIndex);
+    const fact = factOf(facts);
     // An unknown fact matches none of the values: an include criterion fails, an exclude one holds.
     const hit = fact !== null && fact !== '' && matchesValue(lower(fact));
     return include ? hit : !hit;
@@ -173,22 +179,37 @@ export function compileFlow(flow: Flow): CompiledFlow {
     // A rule whose paths are all paused cannot send clicks anywhere; the next rule gets its clicks.
     if (paths.length === 0) continue;
     const criteria = rule.criteria.map(compileCriterion);
-    rules.push({ index, paths, matches: (facts) => criteria.every((matches) => matches(facts)) });
+    rules.push({
+      index,
+      paths,
+      matches: (facts) => {
+        for (const matches of criteria) if (!matches(facts)) return false;
+        return true;
+      },
+    });
   }
   return { rules, defaultPaths: compilePaths(flow.defaultPaths) };
 }
 
 /** Picks one item with probability weight / total weight. */
 export function pickWeighted<T>(items: readonly Weighted<T>[], random: RandomSource): T | undefined {
-  const total = items.reduce((sum, item) => sum + item.weight, 0);
+  return pickByWeight(items, random)?.value;
+}
+
+function pickByWeight<T extends { weight: number }>(
+  items: readonly T[],
+  random: RandomSource,
+): T | undefined {
+  let total = 0;
+  for (const item of items) total += item.weight;
   if (total <= 0) return undefined;
   let point = random() * total;
   for (const item of items) {
     point -= item.weight;
-    if (point < 0) return item.value;
+    if (point < 0) return item;
   }
   // Only reachable through floating-point rounding at the very top of the range.
-  return items.at(-1)?.value;
+  return items.at(-1);
 }
 
 function choosePath(
@@ -196,10 +217,7 @@ function choosePath(
   ruleIndex: number | null,
   random: RandomSource,
 ): FlowDecision | null {
-  const path = pickWeighted(
-    paths.map((candidate) => ({ value: candidate, weight: candidate.weight })),
-    random,
-  );
+  const path = pickByWeight(paths, random);
   if (!path) return null;
   const landingId = path.landers.length === 0 ? null : (pickWeighted(path.landers, random) ?? null);
   const offerId = pickWeighted(path.offers, random);
