@@ -1,6 +1,6 @@
 import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import { SerialQueue } from '../serialQueue.ts';
-import { appendRows, type TableLayouts } from './duckdbAppend.ts';
+import { appendRows, type SequenceReserves, type TableLayouts } from './duckdbAppend.ts';
 import type { ConfigStore, InsertColumn, Row, Sql, SqlParam } from './port.ts';
 
 // DuckDB admits one writer per file and one statement at a time per connection, so every call is queued
@@ -12,6 +12,7 @@ export class DuckDbConfigStore implements ConfigStore {
   private readonly instance: DuckDBInstance;
   private readonly connection: DuckDBConnection;
   private readonly layouts: TableLayouts = new Map();
+  private readonly reserves: SequenceReserves = new Map();
 
   private constructor(instance: DuckDBInstance, connection: DuckDBConnection) {
     this.instance = instance;
@@ -29,7 +30,7 @@ export class DuckDbConfigStore implements ConfigStore {
   }
 
   private direct(): Sql {
-    const { connection, layouts } = this;
+    const { connection, layouts, reserves } = this;
     return {
       async query<T extends Row = Row>(text: string, params: readonly SqlParam[] = []): Promise<T[]> {
         const reader = await connection.runAndReadAll(text, params as DuckDBValue[]);
@@ -37,11 +38,14 @@ export class DuckDbConfigStore implements ConfigStore {
       },
       async execute(text: string, params: readonly SqlParam[] = []): Promise<number> {
         const result = await connection.run(text, params as DuckDBValue[]);
-        // A schema change may have altered a table's columns.
-        if (/^\s*(ALTER|DROP|CREATE)\b/i.test(text)) layouts.clear();
+        // A schema change may have altered a table's columns, or dropped and made a sequence anew.
+        if (/^\s*(ALTER|DROP|CREATE)\b/i.test(text)) {
+          layouts.clear();
+          reserves.clear();
+        }
         return Number(result.rowsChanged);
       },
-      insert: (table, columns, rows) => appendRows(connection, layouts, table, columns, rows),
+      insert: (table, columns, rows) => appendRows(connection, layouts, reserves, table, columns, rows),
     };
   }
 
