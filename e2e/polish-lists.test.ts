@@ -177,7 +177,8 @@ describe('values read as people write them', () => {
       .getByRole('region', { name: 'History' })
       .getByRole('row', { name: /Updated/ })
       .first();
-    await entry.waitFor();
+    // Referenced entities read as `#id` until their names arrive (a loaded machine can take a while).
+    await entry.filter({ hasText: 'PropellerAds' }).waitFor();
     // The arrow is for the eye; screen readers hear "to" instead.
     const text = ((await entry.textContent()) ?? '').replace(/\s+/g, ' ');
     expect(text).toContain('Traffic source: PushHouse → to PropellerAds');
