@@ -44,13 +44,13 @@ export class DuckDbConfigStore implements ConfigStore {
         if (prepared) prepared.bind(params as DuckDBValue[]);
         const reader = prepared
           ? await prepared.runAndReadAll()
-          : await connection.runAndReadAll(text, params as DuckDBValue[]);
+          : await connection.runAndReadAll(text, valuesOf(params));
         return reader.getRowObjectsJS().map((row) => normalizeRow(row) as T);
       },
       async execute(text: string, params: readonly SqlParam[] = []): Promise<number> {
         const prepared = params.length > 0 ? await statements.get(text) : null;
         if (prepared) prepared.bind(params as DuckDBValue[]);
-        const result = prepared ? await prepared.run() : await connection.run(text, params as DuckDBValue[]);
+        const result = prepared ? await prepared.run() : await connection.run(text, valuesOf(params));
         // A schema change may have altered a table's columns, or dropped and made a sequence anew.
         if (/^\s*(ALTER|DROP|CREATE)\b/i.test(text)) {
           layouts.clear();
@@ -119,6 +119,14 @@ export class DuckDbConfigStore implements ConfigStore {
     this.connection.closeSync();
     this.instance.closeSync();
   }
+}
+
+/**
+ * No values at all for a statement without parameters: given even an empty list, the driver splits and
+ * prepares the text on the event loop (~0.15 ms for a BEGIN or a COMMIT) instead of running it directly.
+ */
+function valuesOf(params: readonly SqlParam[]): DuckDBValue[] | undefined {
+  return params.length === 0 ? undefined : (params as DuckDBValue[]);
 }
 
 /**
