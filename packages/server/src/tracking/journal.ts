@@ -17,6 +17,7 @@ export interface RecorderLogger {
   error(obj: unknown, msg?: string): void;
 }
 
+const HEADER_BYTES = Buffer.from(`${HEADER_LINE}\n`);
 const SEGMENT_FILE = /^(\d{12})\.jsonl$/;
 /**
  * Events per segment, and so at most per store append: DuckDB's appender is synchronous, ~13 µs an event
@@ -258,10 +259,9 @@ export class Journal {
   }
 
   private writeHeader(): number {
-    const header = Buffer.from(`${HEADER_LINE}\n`);
     let written = 0;
-    while (written < header.length) written += fs.writeSync(this.fd, header, written);
-    return header.length;
+    while (written < HEADER_BYTES.length) written += fs.writeSync(this.fd, HEADER_BYTES, written);
+    return HEADER_BYTES.length;
   }
 
   private closeCurrent(): void {

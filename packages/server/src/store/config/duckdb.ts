@@ -1,7 +1,9 @@
 import {
   type DuckDBConnection,
   DuckDBInstance,
+  type DuckDBMaterializedResult,
   type DuckDBPreparedStatement,
+  DuckDBResultReader,
   type DuckDBValue,
 } from '@duckdb/node-api';
 import { SerialQueue } from '../serialQueue.ts';
@@ -40,17 +42,12 @@ export class DuckDbConfigStore implements ConfigStore {
     const { connection, layouts, reserves, statements } = this;
     return {
       async query<T extends Row = Row>(text: string, params: readonly SqlParam[] = []): Promise<T[]> {
-        const prepared = params.length > 0 ? await statements.get(text) : null;
-        if (prepared) prepared.bind(params as DuckDBValue[]);
-        const reader = prepared
-          ? await prepared.runAndReadAll()
-          : await connection.runAndReadAll(text, valuesOf(params));
+        const reader = new DuckDBResultReader(await statements.run(text, params));
+        await reader.readAll();
         return reader.getRowObjectsJS().map((row) => normalizeRow(row) as T);
       },
       async execute(text: string, params: readonly SqlParam[] = []): Promise<number> {
-        const prepared = params.length > 0 ? await statements.get(text) : null;
-        if (prepared) prepared.bind(params as DuckDBValue[]);
-        const result = prepared ? await prepared.run() : await connection.run(text, valuesOf(params));
+        const result = await statements.run(text, params);
         // A schema change may have altered a table's columns, or dropped and made a sequence anew.
         if (/^\s*(ALTER|DROP|CREATE)\b/i.test(text)) {
           layouts.clear();
@@ -122,17 +119,10 @@ export class DuckDbConfigStore implements ConfigStore {
 }
 
 /**
- * No values at all for a statement without parameters: given even an empty list, the driver splits and
- * prepares the text on the event loop (~0.15 ms for a BEGIN or a COMMIT) instead of running it directly.
- */
-function valuesOf(params: readonly SqlParam[]): DuckDBValue[] | undefined {
-  return params.length === 0 ? undefined : (params as DuckDBValue[]);
-}
-
-/**
- * Statements with parameters, prepared once per text and bound anew for each call: parsing and planning
- * a statement held the event loop ~0.2 ms each time, several times per postback batch. Bounded (least
- * recently used out); DuckDB rebinds a prepared statement itself when the catalog has changed since.
+ * How the store's statements run. Those with parameters are prepared once per text and bound anew for
+ * each call: parsing and planning a statement held the event loop ~0.2 ms each time, several times per
+ * postback batch. Bounded (least recently used out); DuckDB rebinds a prepared statement itself when the
+ * catalog has changed since.
  */
 class PreparedStatements {
   static readonly MAX = 256;
@@ -143,8 +133,21 @@ class PreparedStatements {
     this.#connection = connection;
   }
 
+  /**
+   * Runs `text` with `params`: through its prepared statement when it has parameters; directly when it
+   * has none, since given even an empty value list the driver splits and prepares the text on the event
+   * loop (~0.15 ms for a BEGIN or a COMMIT).
+   */
+  async run(text: string, params: readonly SqlParam[]): Promise<DuckDBMaterializedResult> {
+    if (params.length === 0) return this.#connection.run(text);
+    const prepared = await this.#prepared(text);
+    if (!prepared) return this.#connection.run(text, params as DuckDBValue[]);
+    prepared.bind(params as DuckDBValue[]);
+    return prepared.run();
+  }
+
   /** The statement prepared for `text`; null when it cannot be prepared alone (several statements). */
-  async get(text: string): Promise<DuckDBPreparedStatement | null> {
+  async #prepared(text: string): Promise<DuckDBPreparedStatement | null> {
     const known = this.#byText.get(text);
     if (known) {
       this.#byText.delete(text);
