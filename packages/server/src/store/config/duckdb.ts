@@ -29,7 +29,10 @@ export class DuckDbConfigStore implements ConfigStore {
   }
 
   static async open(file: string): Promise<DuckDbConfigStore> {
-    const instance = await DuckDBInstance.create(file);
+    // One thread: the config store runs small statements one at a time, and DuckDB's task scheduling
+    // across threads cost more than it saved on them (bench:postback 15-25% more conversions a second
+    // with one thread; a group commit ~30% less CPU). Reports read the event store, which keeps its threads.
+    const instance = await DuckDBInstance.create(file, { threads: '1' });
     const connection = await instance.connect();
     return new DuckDbConfigStore(instance, connection);
   }
