@@ -25,7 +25,7 @@ describe('click archive', () => {
   it('finds a click by id and the time its id carries: waiting, written, and after a restart', async () => {
     const dir = tempDir();
     const archive = await openAt(dir);
-    const count = 2 * BLOCK_LINES + 88;
+    const count = 2 * BLOCK_LINES + BLOCK_LINES / 2;
     const clicks = Array.from({ length: count }, (_, index) => sampleClick(T0 + index * 1000));
     clicks[7] = {
       ...(clicks[7] as TrackingEvent),
