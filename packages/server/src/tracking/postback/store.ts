@@ -135,55 +135,6 @@ export async function updateConversion(sql: Sql, state: ConversionState, now: nu
 // ---------------------------------------------------------------------------------------------------
 // The hand-off of conversion events to this node's journal.
 
-export async function insertJournalRows(
-  sql: Sql,
-  nodeId: string,
-  batch: string,
-  events: readonly TrackingEvent[],
-): Promise<void> {
-  await sql.insert(
-    'conversion_journal',
-    [
-      'node_id',
-      'batch',
-      'click_id',
-      'seq',
-      'click_ms',
-      'event_ms',
-      'status',
-      'txid',
-      'approved',
-      'pending',
-      'declined',
-      'revenue_micros',
-      'cost_micros',
-    ],
-    events.map((event) => [
-      nodeId,
-      batch,
-      event.clickId,
-      event.seq,
-      event.clickTime,
-      event.time,
-      event.status,
-      event.txid,
-      event.approved,
-      event.pending,
-      event.declined,
-      event.revenueMicros,
-      event.costMicros,
-    ]),
-  );
-}
-
-export async function deleteJournalRows(sql: Sql, nodeId: string, batches: readonly string[]): Promise<void> {
-  if (batches.length === 0) return;
-  await sql.execute(
-    `DELETE FROM conversion_journal WHERE node_id = $1 AND batch IN (${placeholders(batches.length, 1)})`,
-    [nodeId, ...batches],
-  );
-}
-
 /** What a conversion event changes; with its click's dimensions it is the whole event. */
 export interface JournalRow {
   batch: string;
@@ -200,11 +151,69 @@ export interface JournalRow {
   costMicros: number;
 }
 
-export async function journalRowsOf(sql: Sql, nodeId: string): Promise<JournalRow[]> {
-  const rows = await sql.query('SELECT * FROM conversion_journal WHERE node_id = $1 ORDER BY event_ms', [
+type JournalTuple = [string, number, number, number, string, string, number, number, number, number, number];
+
+/** A batch's events, as one row of conversion_journal_batches (migration 007). */
+export async function insertJournalRows(
+  sql: Sql,
+  nodeId: string,
+  batch: string,
+  events: readonly TrackingEvent[],
+): Promise<void> {
+  if (events.length === 0) return;
+  const tuples = events.map(
+    (event): JournalTuple => [
+      event.clickId,
+      event.seq,
+      event.clickTime,
+      event.time,
+      event.status,
+      event.txid,
+      event.approved,
+      event.pending,
+      event.declined,
+      event.revenueMicros,
+      event.costMicros,
+    ],
+  );
+  await sql.execute('INSERT INTO conversion_journal_batches (node_id, batch, events) VALUES ($1, $2, $3)', [
     nodeId,
+    batch,
+    JSON.stringify(tuples),
   ]);
-  return rows.map((row) => ({
+}
+
+export async function deleteJournalRows(sql: Sql, nodeId: string, batches: readonly string[]): Promise<void> {
+  if (batches.length === 0) return;
+  await sql.execute(
+    `DELETE FROM conversion_journal_batches WHERE node_id = $1 AND batch IN (${placeholders(batches.length, 1)})`,
+    [nodeId, ...batches],
+  );
+}
+
+/** Rows an older version left in conversion_journal (one row per event); gone after one recovery. */
+export async function deleteLegacyJournalRows(sql: Sql, nodeId: string): Promise<void> {
+  await sql.execute('DELETE FROM conversion_journal WHERE node_id = $1', [nodeId]);
+}
+
+const isTuple = (value: unknown): value is JournalTuple =>
+  Array.isArray(value) &&
+  value.length === 11 &&
+  typeof value[0] === 'string' &&
+  typeof value[4] === 'string' &&
+  typeof value[5] === 'string' &&
+  [1, 2, 3, 6, 7, 8, 9, 10].every((index) => Number.isSafeInteger(value[index]));
+
+/**
+ * The events this node committed and may not have journaled, oldest first; `unreadable` counts batches
+ * whose text is not what insertJournalRows writes (they are left for a person to look at).
+ */
+export async function journalRowsOf(
+  sql: Sql,
+  nodeId: string,
+): Promise<{ rows: JournalRow[]; unreadable: string[] }> {
+  const legacy = await sql.query('SELECT * FROM conversion_journal WHERE node_id = $1', [nodeId]);
+  const rows: JournalRow[] = legacy.map((row) => ({
     batch: String(row.batch),
     clickId: String(row.click_id),
     seq: Number(row.seq),
@@ -218,6 +227,52 @@ export async function journalRowsOf(sql: Sql, nodeId: string): Promise<JournalRo
     revenueMicros: Number(row.revenue_micros),
     costMicros: Number(row.cost_micros),
   }));
+  const unreadable: string[] = [];
+  for (const row of await sql.query(
+    'SELECT batch, events FROM conversion_journal_batches WHERE node_id = $1',
+    [nodeId],
+  )) {
+    const batch = String(row.batch);
+    let tuples: unknown;
+    try {
+      tuples = JSON.parse(String(row.events));
+    } catch {
+      tuples = null;
+    }
+    if (!Array.isArray(tuples) || !tuples.every(isTuple)) {
+      unreadable.push(batch);
+      continue;
+    }
+    for (const [
+      clickId,
+      seq,
+      clickMs,
+      eventMs,
+      status,
+      txid,
+      approved,
+      pending,
+      declined,
+      revenue,
+      cost,
+    ] of tuples) {
+      rows.push({
+        batch,
+        clickId,
+        seq,
+        clickMs,
+        eventMs,
+        status,
+        txid,
+        approved,
+        pending,
+        declined,
+        revenueMicros: revenue,
+        costMicros: cost,
+      });
+    }
+  }
+  return { rows: rows.sort((a, b) => a.eventMs - b.eventMs), unreadable };
 }
 
 // ---------------------------------------------------------------------------------------------------
