@@ -56,9 +56,12 @@ describe('ConvertedClicks', () => {
         },
       });
       const stored = Array.from({ length: 500 }, randomId);
-      await insertConversions(store, stored.map(conversion) as never, 0);
+      // Two inserts, so the table's row ids are not one run written at once.
+      await insertConversions(store, stored.slice(0, 130).map(conversion) as never, 0);
+      await insertConversions(store, stored.slice(130).map(conversion) as never, 0);
       const converted = new ConvertedClicks();
-      const loading = converted.load(store);
+      // In chunks of 64 rows, so the ranges' edges are crossed.
+      const loading = converted.load(store, 64);
       const during = randomId();
       converted.add(during);
       await loading;

@@ -103,7 +103,7 @@ export class ConvertedClicks {
    * one result in memory. Batches written meanwhile add their own clicks; a row is never deleted, so
    * every row that exists now is either below the highest row id read first or added by the writer.
    */
-  async load(store: Pick<ConfigStore, 'query'>): Promise<void> {
+  async load(store: Pick<ConfigStore, 'query'>, chunk = LOAD_CHUNK): Promise<void> {
     const [top] = await store.query<{ n: unknown; last: unknown }>(
       'SELECT count(*) AS n, max(rowid) AS last FROM conversions',
     );
@@ -112,10 +112,10 @@ export class ConvertedClicks {
     if (count * 2 > MIN_CAPACITY && this.layers.length === 1 && this.layers[0]?.count === 0) {
       this.layers = [layerFor(count * 2)];
     }
-    for (let from = 0; from <= last; from += LOAD_CHUNK) {
+    for (let from = 0; from <= last; from += chunk) {
       const rows = await store.query<{ click_id: unknown }>(
         'SELECT click_id FROM conversions WHERE rowid >= $1 AND rowid < $2',
-        [from, from + LOAD_CHUNK],
+        [from, from + chunk],
       );
       for (const row of rows) this.add(String(row.click_id));
     }
