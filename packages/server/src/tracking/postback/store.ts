@@ -196,6 +196,23 @@ export async function deleteLegacyJournalRows(sql: Sql, nodeId: string): Promise
   await sql.execute('DELETE FROM conversion_journal WHERE node_id = $1', [nodeId]);
 }
 
+function journalRowOf(batch: string, tuple: JournalTuple): JournalRow {
+  return {
+    batch,
+    clickId: tuple[0],
+    seq: tuple[1],
+    clickMs: tuple[2],
+    eventMs: tuple[3],
+    status: tuple[4],
+    txid: tuple[5],
+    approved: tuple[6],
+    pending: tuple[7],
+    declined: tuple[8],
+    revenueMicros: tuple[9],
+    costMicros: tuple[10],
+  };
+}
+
 const isTuple = (value: unknown): value is JournalTuple =>
   Array.isArray(value) &&
   value.length === 11 &&
@@ -213,20 +230,21 @@ export async function journalRowsOf(
   nodeId: string,
 ): Promise<{ rows: JournalRow[]; unreadable: string[] }> {
   const legacy = await sql.query('SELECT * FROM conversion_journal WHERE node_id = $1', [nodeId]);
-  const rows: JournalRow[] = legacy.map((row) => ({
-    batch: String(row.batch),
-    clickId: String(row.click_id),
-    seq: Number(row.seq),
-    clickMs: Number(row.click_ms),
-    eventMs: Number(row.event_ms),
-    status: String(row.status),
-    txid: String(row.txid),
-    approved: Number(row.approved),
-    pending: Number(row.pending),
-    declined: Number(row.declined),
-    revenueMicros: Number(row.revenue_micros),
-    costMicros: Number(row.cost_micros),
-  }));
+  const rows = legacy.map((row) =>
+    journalRowOf(String(row.batch), [
+      String(row.click_id),
+      Number(row.seq),
+      Number(row.click_ms),
+      Number(row.event_ms),
+      String(row.status),
+      String(row.txid),
+      Number(row.approved),
+      Number(row.pending),
+      Number(row.declined),
+      Number(row.revenue_micros),
+      Number(row.cost_micros),
+    ]),
+  );
   const unreadable: string[] = [];
   for (const row of await sql.query(
     'SELECT batch, events FROM conversion_journal_batches WHERE node_id = $1',
@@ -239,38 +257,8 @@ export async function journalRowsOf(
     } catch {
       tuples = null;
     }
-    if (!Array.isArray(tuples) || !tuples.every(isTuple)) {
-      unreadable.push(batch);
-      continue;
-    }
-    for (const [
-      clickId,
-      seq,
-      clickMs,
-      eventMs,
-      status,
-      txid,
-      approved,
-      pending,
-      declined,
-      revenue,
-      cost,
-    ] of tuples) {
-      rows.push({
-        batch,
-        clickId,
-        seq,
-        clickMs,
-        eventMs,
-        status,
-        txid,
-        approved,
-        pending,
-        declined,
-        revenueMicros: revenue,
-        costMicros: cost,
-      });
-    }
+    if (!Array.isArray(tuples) || !tuples.every(isTuple)) unreadable.push(batch);
+    else for (const tuple of tuples) rows.push(journalRowOf(batch, tuple));
   }
   return { rows: rows.sort((a, b) => a.eventMs - b.eventMs), unreadable };
 }
