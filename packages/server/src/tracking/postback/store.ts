@@ -222,7 +222,7 @@ const isTuple = (value: unknown): value is JournalTuple =>
   [1, 2, 3, 6, 7, 8, 9, 10].every((index) => Number.isSafeInteger(value[index]));
 
 /**
- * The events this node committed and may not have journaled, oldest first; `unreadable` counts batches
+ * The events this node committed and may not have journaled, oldest first; `unreadable` lists the batches
  * whose text is not what insertJournalRows writes (they are left for a person to look at).
  */
 export async function journalRowsOf(
