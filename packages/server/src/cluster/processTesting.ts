@@ -2,19 +2,22 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// Cairn nodes as real server processes (`cairn start`) for the scale-out tests: each its own data dir,
-// port and node id, all on one configuration database and one event store, so one can be killed.
+// Cairn nodes as real server processes (`cairn start`), so one can be killed: for the scale-out tests each
+// its own data dir, port and node id, all on one configuration database and one event store; for the
+// crash tests of the embedded stores, one process on its data dir alone.
 
 const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../cli.ts');
 
 export interface NodeSettings {
   dataDir: string;
-  nodeId: string;
-  /** CAIRN_CONFIG_DB */
-  configDb: string;
+  /** CAIRN_NODE_ID; unset: the one the data dir keeps. */
+  nodeId?: string;
+  /** CAIRN_CONFIG_DB; unset: the embedded cairn.duckdb. */
+  configDb?: string;
   /** CAIRN_EVENTS_DB; unset: the embedded events.duckdb. */
   eventsDb?: string;
-  secretKey: string;
+  /** CAIRN_SECRET_KEY; unset: the one the data dir keeps. */
+  secretKey?: string;
   adminPassword: string;
   /** More CAIRN_* variables. */
   env?: Record<string, string>;
@@ -37,9 +40,9 @@ export function startNode(settings: NodeSettings, running: ChildProcess[]): Prom
       CAIRN_HOST: '127.0.0.1',
       CAIRN_LOG_LEVEL: 'silent',
       CAIRN_ADMIN_PASSWORD: settings.adminPassword,
-      CAIRN_CONFIG_DB: settings.configDb,
-      CAIRN_SECRET_KEY: settings.secretKey,
-      CAIRN_NODE_ID: settings.nodeId,
+      ...(settings.configDb ? { CAIRN_CONFIG_DB: settings.configDb } : {}),
+      ...(settings.secretKey ? { CAIRN_SECRET_KEY: settings.secretKey } : {}),
+      ...(settings.nodeId ? { CAIRN_NODE_ID: settings.nodeId } : {}),
       ...(settings.eventsDb ? { CAIRN_EVENTS_DB: settings.eventsDb } : {}),
       ...settings.env,
     },
@@ -57,7 +60,11 @@ export function startNode(settings: NodeSettings, running: ChildProcess[]): Prom
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
     child.on('exit', (code, signal) =>
-      reject(new Error(`node ${settings.nodeId} exited (${code ?? signal}) before it served: ${output}`)),
+      reject(
+        new Error(
+          `node ${settings.nodeId ?? settings.dataDir} exited (${code ?? signal}) before it served: ${output}`,
+        ),
+      ),
     );
   });
 }

@@ -1,14 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { killNode, startNode, stopNode } from '../cluster/processTesting.ts';
 import { DuckDbEventStore } from '../store/events/duckdb.ts';
 import { TestBrowser, tempDir } from '../test-support.ts';
 
 // `kill -9` under load: every click that got an answer is in the event store exactly once after a
 // restart on the same data dir (the journal is replayed; stored segments are not stored twice).
 
-const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../cli.ts');
 const PASSWORD = 'crash-test-Password-71';
 const children: ChildProcess[] = [];
 
@@ -16,36 +15,10 @@ afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [cli, 'start'], {
-    env: {
-      ...process.env,
-      CAIRN_DATA_DIR: dataDir,
-      CAIRN_PORT: '0',
-      CAIRN_HOST: '127.0.0.1',
-      CAIRN_LOG_LEVEL: 'silent',
-      CAIRN_ADMIN_PASSWORD: PASSWORD,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Panel:\s+(http:\/\/\S+?)\/panel\//.exec(output);
-      if (match?.[1]) resolve({ child, url: match[1].replace('localhost', '127.0.0.1') });
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-}
-
 describe('crash safety of the click journal', () => {
   it('keeps every answered click exactly once across a kill -9 under load', async () => {
     const dataDir = tempDir('cairn-crash-');
-    const first = await startServer(dataDir);
+    const first = await startNode({ dataDir, adminPassword: PASSWORD }, children);
     const browser = new TestBrowser(first.url);
     expect((await browser.signIn('admin', PASSWORD)).status).toBe(200);
     const offer = (
@@ -76,17 +49,15 @@ describe('crash safety of the click journal', () => {
     };
     const workers = Array.from({ length: 16 }, worker);
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    first.child.kill('SIGKILL');
+    await killNode(first);
     stop = true;
-    await new Promise((resolve) => first.child.once('exit', resolve));
     await Promise.all(workers);
     expect(answered.length).toBeGreaterThan(50);
 
-    const second = await startServer(dataDir);
+    const second = await startNode({ dataDir, adminPassword: PASSWORD }, children);
     // Let the restarted server replay its journal, then stop it cleanly to read the event file.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    second.child.kill('SIGTERM');
-    await new Promise((resolve) => second.child.once('exit', resolve));
+    await stopNode(second);
 
     const events = await DuckDbEventStore.open(path.join(dataDir, 'events.duckdb'));
     try {
