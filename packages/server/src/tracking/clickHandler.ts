@@ -1,13 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CLICK_COOKIE, CLICK_PARAMS, CLICK_QUERY_MAX, TRACKING_PATHS } from '@cairn/contract';
+import { CLICK_COOKIE, CLICK_PARAMS, TRACKING_PATHS } from '@cairn/contract';
 import { fastifyCookie } from '@fastify/cookie';
-import proxyAddr from '@fastify/proxy-addr';
 import type { CairnConfig } from '../config.ts';
+import { pathOf } from '../http.ts';
 import { type ClickRequest, type ClickResult, randomLpSeq } from './click/engine.ts';
 import { ClickQuery, type QueryParams } from './click/query.ts';
 import { fallbackAnswer, type RedirectAnswer, redirectAnswer } from './click/redirect.ts';
 import { clickTimeOf } from './clickId.ts';
 import type { JournalWrite, RecorderLogger } from './journal.ts';
+import { headerValue, proxyRules, queryText, type RawHandler } from './rawRequest.ts';
 import type { TrackingRuntime } from './runtime.ts';
 
 // The click endpoint on Node's own request and response, with nothing of the web framework in between:
@@ -23,23 +24,10 @@ export interface ClickHandlerOptions {
   logger: RecorderLogger & { debug(obj: unknown, msg?: string): void };
 }
 
-export interface ClickHandler {
-  /** Whether this is a click or lander click on a click path (not a Binom-style postback). */
-  takes(request: IncomingMessage): boolean;
-  serve(request: IncomingMessage, response: ServerResponse): Promise<void>;
-}
+/** `takes`: a click or lander click on a click path (not a Binom-style postback). */
+export type ClickHandler = RawHandler;
 
-const CLICK_PATHS: ReadonlySet<string> = new Set([TRACKING_PATHS.click, TRACKING_PATHS.clickPhp]);
-
-function headerValue(request: IncomingMessage, name: string, max: number): string {
-  const value = request.headers[name];
-  return ((Array.isArray(value) ? value[0] : value) ?? '').slice(0, max);
-}
-
-function queryText(url: string): string {
-  const start = url.indexOf('?');
-  return start === -1 ? '' : url.slice(start + 1, start + 1 + CLICK_QUERY_MAX);
-}
+export const CLICK_PATHS: ReadonlySet<string> = new Set([TRACKING_PATHS.click, TRACKING_PATHS.clickPhp]);
 
 /** A Binom-style postback (`/click?cnv_id=...`): it shares the click path but is no click. */
 export function isClickPathPostback(url: string): boolean {
@@ -48,32 +36,6 @@ export function isClickPathPostback(url: string): boolean {
     url.includes(CLICK_PARAMS.conversionClickId) &&
     new URLSearchParams(queryText(url)).has(CLICK_PARAMS.conversionClickId)
   );
-}
-
-function pathOf(url: string): string {
-  const start = url.indexOf('?');
-  return start === -1 ? url : url.slice(0, start);
-}
-
-/** The same trust rules as the framework's `request.ip` and `request.protocol` (proxy-addr). */
-function proxyRules(trust: CairnConfig['trustProxy']) {
-  if (trust === false) {
-    return {
-      address: (request: IncomingMessage) => request.socket.remoteAddress ?? '',
-      isHttps: (request: IncomingMessage) => Boolean((request.socket as { encrypted?: boolean }).encrypted),
-    };
-  }
-  const trusted = typeof trust === 'function' ? trust : proxyAddr.compile(trust);
-  return {
-    address: (request: IncomingMessage) => proxyAddr(request, trusted),
-    isHttps: (request: IncomingMessage) => {
-      const forwarded = request.headers['x-forwarded-proto'];
-      if (typeof forwarded === 'string' && trusted(request.socket.remoteAddress ?? '', 0)) {
-        return forwarded.slice(forwarded.lastIndexOf(',') + 1).trim() === 'https';
-      }
-      return Boolean((request.socket as { encrypted?: boolean }).encrypted);
-    },
-  };
 }
 
 interface StagedClick {
