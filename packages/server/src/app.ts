@@ -9,6 +9,7 @@ import { HttpError } from './http.ts';
 import { panelFallback, panelPlugin } from './panel.ts';
 import { createClickHandler } from './tracking/clickHandler.ts';
 import { trackingPlugin } from './tracking/plugin.ts';
+import { createPostbackHandler } from './tracking/postback/handler.ts';
 
 export type { AppContext } from './context.ts';
 
@@ -28,16 +29,23 @@ export function buildApp(ctx: AppContext): CairnApp {
     trustProxy: ctx.config.trustProxy,
     logger: ctx.logger,
   });
+  const postbacks = createPostbackHandler({
+    conversions: ctx.tracking.conversions,
+    trustProxy: ctx.config.trustProxy,
+    logger: ctx.logger,
+  });
   const app = Fastify({
     // pino's Logger is a FastifyBaseLogger; the cast keeps the instance type the default one callers expect.
     loggerInstance: ctx.logger as FastifyBaseLogger,
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // Clicks are answered before the framework routes them (the framework's per-request work is a third
-    // of a click's cost); everything else, and clicks that arrive through inject(), take the router.
+    // Clicks and GET postbacks are answered before the framework routes them (the framework's
+    // per-request work is a third of a click's cost); everything else, and requests that arrive through
+    // inject(), take the router.
     serverFactory: (handler, options) => {
       const server = http.createServer(options.http ?? {}, (request, response) => {
         if (clicks.takes(request)) void clicks.serve(request, response);
+        else if (postbacks.takes(request)) void postbacks.serve(request, response);
         else handler(request, response);
       });
       // What the framework would set on a server it made itself (its defaults are filled in by now).

@@ -1,7 +1,9 @@
-import { CLICK_QUERY_MAX, TRACKING_PATHS } from '@cairn/contract';
+import { TRACKING_PATHS } from '@cairn/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { queryText } from '../rawRequest.ts';
 import type { TrackingRuntime } from '../runtime.ts';
-import { bodyReader, queryReader } from './params.ts';
+import { POSTBACK_ANSWER_HEADERS, postbackFromQuery } from './handler.ts';
+import { bodyReader } from './params.ts';
 import type { PostbackAnswer, PostbackRequest } from './service.ts';
 
 // The public conversion endpoints: `GET|POST /postback`, the Binom-style `/click?cnv_id=...` (handed
@@ -18,17 +20,8 @@ export interface PostbackRoutes {
   fromClickPath(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
 }
 
-function rawQuery(url: string): string {
-  const start = url.indexOf('?');
-  return start === -1 ? '' : url.slice(start + 1, start + 1 + CLICK_QUERY_MAX);
-}
-
 function answerText(reply: FastifyReply, answer: PostbackAnswer): FastifyReply {
-  return reply
-    .code(answer.status)
-    .header('content-type', 'text/plain; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .send(answer.text);
+  return reply.code(answer.status).headers(POSTBACK_ANSWER_HEADERS).send(answer.text);
 }
 
 function bodyText(body: unknown): string {
@@ -52,10 +45,8 @@ export function registerPostbackRoutes(tracking: FastifyInstance, runtime: Track
     },
   );
 
-  const fromQuery = (request: FastifyRequest, via: PostbackRequest['via']): PostbackRequest => {
-    const raw = rawQuery(request.url);
-    return { via, ip: request.ip, read: queryReader(new URLSearchParams(raw)), raw, checkIp: true };
-  };
+  const fromQuery = (request: FastifyRequest, via: PostbackRequest['via']): PostbackRequest =>
+    postbackFromQuery(request.url, request.ip, via);
 
   // No HEAD twins of the GET routes: a link checker's HEAD must not record a conversion.
   tracking.get(TRACKING_PATHS.postback, { exposeHeadRoute: false }, async (request, reply) =>
@@ -63,7 +54,7 @@ export function registerPostbackRoutes(tracking: FastifyInstance, runtime: Track
   );
 
   tracking.post(TRACKING_PATHS.postback, { bodyLimit: POSTBACK_BODY_MAX }, async (request, reply) => {
-    const raw = rawQuery(request.url);
+    const raw = queryText(request.url);
     const query = new URLSearchParams(raw);
     const body = bodyText(request.body);
     const answer = await conversions.handle({
