@@ -130,7 +130,7 @@ describe('click recorder', () => {
     await recorder.flushNow();
     await recorder.flushNow();
     await expectExactlyOnce(store, events);
-    expect(await store.findClick(events[7]?.clickId ?? '', T0)).toEqual(events[7]);
+    expect(await store.findClick(events[7]?.clickId ?? '', events[7]?.time ?? 0)).toEqual(events[7]);
     expect(journalFiles(dataDir)).toEqual([]);
     expect(recorder.stats()).toMatchObject({
       backlogEvents: 0,

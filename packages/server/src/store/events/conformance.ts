@@ -171,6 +171,19 @@ export function describeEventStoreConformance(name: string, factory: EventStoreF
       expect(await store.findClick('r1', T0)).not.toBeNull();
     });
 
+    it('finds a cleared click after a reopen, and none for ids no click has, before or after its clear', async () => {
+      const later = T0 + 86_400_000;
+      await store.append([click('k1', T0), click('k2', later)]);
+      expect(await store.findClearedClick('k1', T0)).toBeNull();
+      await store.clearBefore({ before: T0 + 1000, only: null, keep: [] });
+      store = await factory.reopen(store);
+      expect(await store.findClick('k1', T0)).toBeNull();
+      expect((await store.findClearedClick('k1', T0))?.clickId).toBe('k1');
+      expect(await store.findClearedClick('unknown', T0)).toBeNull();
+      expect(await store.findClearedClick('unknown', later)).toBeNull();
+      expect((await store.findClick('k2', later))?.clickId).toBe('k2');
+    });
+
     it('stores a retried batch once after its append failed', async () => {
       const batch = [click('x1', T0), click('x2', T0 + 5), click('x3', T0 + 2000)];
       await store.append([click('x0', T0)], { source: 'node-x', position: 1 });

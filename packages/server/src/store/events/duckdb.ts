@@ -83,6 +83,8 @@ export class DuckDbEventStore implements EventStore {
   private readonly file: string;
   private readonly options: DuckDbEventStoreOptions;
   private hasRollup = false;
+  /** The newest cleared click's time (ms); null: none kept. A lookup for a later click skips the table. */
+  private clearedThrough: number | null = null;
   private readonly pending = new SummaryPending();
   private summaryTimer: NodeJS.Timeout | null = null;
   private summaryCheck: Promise<void> = Promise.resolve();
@@ -122,6 +124,7 @@ export class DuckDbEventStore implements EventStore {
       await store.migrate();
       const rolled = await store.read('SELECT count(*) AS n FROM (SELECT 1 FROM event_rollup LIMIT 1)');
       store.hasRollup = Number(rolled[0]?.n) > 0;
+      await store.readClearedThrough();
       await store.pending.load(store.writer);
       store.checkSummary();
       store.scheduleSummary(0);
@@ -235,27 +238,20 @@ export class DuckDbEventStore implements EventStore {
   }
 
   /**
-   * A batch of lookups in one statement: a UNION ALL of one small scan per click, each kept to its own
-   * row group by the zone maps on ts (events are appended in time order). A click is stored at the very
-   * millisecond its id carries, so each scan first asks for that instant, where the time filter leaves
-   * one vector of the row group to compare ids in; only the clicks not found there are looked for over
-   * the whole window. Values are inlined as literals: DuckDB prunes row groups only on constants, and a
-   * bound parameter made the same lookup read every row group of the window (measured 2.4x slower).
+   * A batch of lookups in one statement: a UNION ALL of one small scan per click at the millisecond its
+   * id carries, where this engine stores every click (the id is minted from the click's own time), so the
+   * zone maps on ts leave one vector of one row group to compare ids in. Looking over the whole window
+   * instead made an unknown id, the one a hostile or misdirected postback brings, scan every event of two
+   * hours: 12 ms for 10M clicks over a week, and more the busier the tracker. Values are inlined as
+   * literals: DuckDB prunes row groups only on constants (a bound parameter read every row group).
    */
-  private async readClicks(lookups: readonly ClickLookup[]): Promise<TrackingEvent[]> {
-    const exact = await this.readBranches(
-      lookups.map((lookup) => [lookup.clickId, `ts = ${timestampLiteral(lookup.clickTime)}`]),
-    );
-    const found = new Set(exact.map((click) => click.clickId));
-    const missed = lookups.filter((lookup) => !found.has(lookup.clickId));
-    if (missed.length === 0) return exact;
-    const near = await this.readBranches(
-      missed.map((lookup) => [
+  private readClicks(lookups: readonly ClickLookup[]): Promise<TrackingEvent[]> {
+    return this.readBranches(
+      lookups.map((lookup) => [
         lookup.clickId,
-        `ts BETWEEN ${timestampLiteral(lookup.clickTime - CLICK_LOOKUP_WINDOW_MS)} AND ${timestampLiteral(lookup.clickTime + CLICK_LOOKUP_WINDOW_MS)}`,
+        `ts >= ${timestampLiteral(lookup.clickTime)} AND ts < ${timestampLiteral(lookup.clickTime + 1)}`,
       ]),
     );
-    return [...exact, ...near];
   }
 
   private readBranches(branches: readonly (readonly [string, string])[]): Promise<TrackingEvent[]> {
@@ -303,6 +299,8 @@ export class DuckDbEventStore implements EventStore {
     return this.writes.run(async () => {
       if (clearsNothing(scope)) return { events: 0, clicks: 0 };
       const before = [isoOf(scope.before)];
+      // Raised before the clicks leave events: a lookup in between must not skip the cleared ones.
+      this.clearedThrough = Math.max(this.clearedThrough ?? scope.before, scope.before);
       const statements = clearStatements(scope);
       const { counts, added } = await this.transaction(async () => {
         await this.writer.run(statements.rollup, before);
@@ -320,6 +318,7 @@ export class DuckDbEventStore implements EventStore {
       if (counts.events === 0) return counts;
       this.hasRollup = true;
       await this.writer.run('CHECKPOINT');
+      await this.readClearedThrough();
       return counts;
     });
   }
@@ -331,6 +330,7 @@ export class DuckDbEventStore implements EventStore {
   }
 
   async findClearedClick(clickId: string, clickTime: number): Promise<TrackingEvent | null> {
+    if (this.clearedThrough === null || clickTime - CLICK_LOOKUP_WINDOW_MS > this.clearedThrough) return null;
     const rows = await this.read(findClearedClickSql, [
       isoOf(clickTime - CLICK_LOOKUP_WINDOW_MS),
       isoOf(clickTime + CLICK_LOOKUP_WINDOW_MS),
@@ -342,7 +342,13 @@ export class DuckDbEventStore implements EventStore {
   forgetClearedClicks(time: number): Promise<void> {
     return this.writes.run(async () => {
       await this.writer.run('DELETE FROM cleared_clicks WHERE ts < CAST($1 AS TIMESTAMP)', [isoOf(time)]);
+      await this.readClearedThrough();
     });
+  }
+
+  private async readClearedThrough(): Promise<void> {
+    const [row] = await this.read<{ last: unknown }>('SELECT epoch_ms(max(ts)) AS last FROM cleared_clicks');
+    this.clearedThrough = row?.last === null || row?.last === undefined ? null : Number(row.last);
   }
 
   async reportSources(): Promise<ReportSources> {

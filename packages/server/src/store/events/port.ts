@@ -41,8 +41,10 @@ export interface EventStore {
   /** The last journal position stored for `source`; -1 when none. */
   flushedPosition(source: string): Promise<number>;
   /**
-   * The click event with this id, looked for within CLICK_LOOKUP_WINDOW_MS of `clickTime` (the time the
-   * id carries): click ids are time-ordered, so the scan touches only the data of that time.
+   * The click event with this id, made at `clickTime`, the time the id carries (the engine mints a click's
+   * id from the click's own time): click ids are time-ordered, so the scan touches only the data of that
+   * time. A store may look as far as CLICK_LOOKUP_WINDOW_MS either side (ClickHouse reads that range of
+   * its sort order); DuckDB looks at the instant alone, so an unknown id costs next to nothing.
    */
   findClick(clickId: string, clickTime: number): Promise<TrackingEvent | null>;
   /** A read-only query in the store's own SQL dialect, on a connection that never waits for writes. */
