@@ -23,6 +23,7 @@ const CLICKS = Number(process.env.BENCH_CLICKS ?? 10_000_000);
 const SEEDED_DIR = process.env.BENCH_SEEDED_DIR;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const LOOKUPS = 1000;
+const UNKNOWN_LOOKUPS = 300;
 /** Lookups in flight at once for the concurrent figure, as many as the postback connections below. */
 const IN_FLIGHT = 50;
 const WARM_CONNECTIONS = 10;
@@ -174,6 +175,18 @@ async function main(): Promise<void> {
       lookups.push(performance.now() - started);
       if (!found) throw new Error(`seeded click ${clickId} not found`);
     }
+    // Ids no click has, each carrying a seeded click's time (what a hostile or misdirected postback
+    // brings): the whole way a postback goes before its 404, the cleared clicks included.
+    const misses: number[] = [];
+    for (const clickId of sample.slice(0, UNKNOWN_LOOKUPS)) {
+      const unknown = `${clickId.slice(0, 10)}${'z'.repeat(clickId.length - 10)}`;
+      const clickTime = clickTimeOf(unknown) ?? 0;
+      const started = performance.now();
+      const found =
+        (await events.findClick(unknown, clickTime)) ?? (await events.findClearedClick(unknown, clickTime));
+      misses.push(performance.now() - started);
+      if (found) throw new Error(`unknown id ${unknown} found`);
+    }
     // The same number of other ids, IN_FLIGHT lookups always waiting, as concurrent postbacks ask.
     const crowd = sample.slice(LOOKUPS, 2 * LOOKUPS);
     let asked = 0;
@@ -251,6 +264,9 @@ async function main(): Promise<void> {
       );
       console.log(
         `| click lookup by id, median / p90 (ms, ${LOOKUPS} random seeded ids, one at a time) | ${median(lookups).toFixed(2)} / ${percentile(lookups, 0.9).toFixed(2)} | <= 5 median |`,
+      );
+      console.log(
+        `| unknown click id, median / p90 (ms, ${UNKNOWN_LOOKUPS} ids no click has, at seeded clicks' times) | ${median(misses).toFixed(2)} / ${percentile(misses, 0.9).toFixed(2)} | |`,
       );
       console.log(
         `| click lookups per second, ${IN_FLIGHT} at once (${crowd.length} other random seeded ids) | ${crowdPerSecond.toFixed(0)} | |`,
