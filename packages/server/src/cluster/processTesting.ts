@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+import { TestBrowser } from '../test-support.ts';
 
 // Cairn nodes as real server processes (`cairn start`), so one can be killed: for the scale-out tests each
 // its own data dir, port and node id, all on one configuration database and one event store; for the
@@ -79,4 +81,28 @@ export async function killNode(node: NodeProcess): Promise<void> {
 export async function stopNode(node: NodeProcess): Promise<void> {
   if (node.child.exitCode === null && node.child.signalCode === null) node.child.kill('SIGTERM');
   await node.exited;
+}
+
+/**
+ * Signs the admin in on a node and makes a campaign sending every click to one offer (`offer`: more of its
+ * fields, made with the signed-in browser); resolves once the node has had time to route it.
+ */
+export async function campaignOn(
+  node: NodeProcess,
+  adminPassword: string,
+  offer: (browser: TestBrowser) => Promise<Record<string, unknown>> = async () => ({}),
+): Promise<{ browser: TestBrowser; key: string }> {
+  const browser = new TestBrowser(node.url);
+  expect((await browser.signIn('admin', adminPassword)).status).toBe(200);
+  const made = await browser.post('/api/offer', {
+    name: 'crash offer',
+    url: 'https://o.example/?c={clickid}',
+    ...(await offer(browser)),
+  });
+  const campaign = await browser.post('/api/campaign', {
+    name: 'crash campaign',
+    flow: { defaultPaths: [{ offers: [{ offerId: made.json<{ id: number }>().id }] }] },
+  });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return { browser, key: campaign.json<{ key: string }>().key };
 }

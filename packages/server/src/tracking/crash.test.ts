@@ -1,9 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { killNode, startNode, stopNode } from '../cluster/processTesting.ts';
+import { campaignOn, killNode, startNode, stopNode } from '../cluster/processTesting.ts';
 import { DuckDbEventStore } from '../store/events/duckdb.ts';
-import { TestBrowser, tempDir } from '../test-support.ts';
+import { tempDir } from '../test-support.ts';
 
 // `kill -9` under load: every click that got an answer is in the event store exactly once after a
 // restart on the same data dir (the journal is replayed; stored segments are not stored twice).
@@ -19,18 +19,7 @@ describe('crash safety of the click journal', () => {
   it('keeps every answered click exactly once across a kill -9 under load', async () => {
     const dataDir = tempDir('cairn-crash-');
     const first = await startNode({ dataDir, adminPassword: PASSWORD }, children);
-    const browser = new TestBrowser(first.url);
-    expect((await browser.signIn('admin', PASSWORD)).status).toBe(200);
-    const offer = (
-      await browser.post('/api/offer', { name: 'crash offer', url: 'https://o.example/?c={clickid}' })
-    ).json<{ id: number }>();
-    const campaign = (
-      await browser.post('/api/campaign', {
-        name: 'crash',
-        flow: { defaultPaths: [{ offers: [{ offerId: offer.id }] }] },
-      })
-    ).json<{ key: string }>();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const campaign = await campaignOn(first, PASSWORD);
 
     const answered: string[] = [];
     let stop = false;

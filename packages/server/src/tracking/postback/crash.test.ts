@@ -1,11 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { killNode, startNode, stopNode } from '../../cluster/processTesting.ts';
+import { campaignOn, killNode, startNode, stopNode } from '../../cluster/processTesting.ts';
 import { openConfigStore } from '../../runtime.ts';
 import { DuckDbEventStore } from '../../store/events/duckdb.ts';
 import { EVENT_KIND } from '../../store/events/schema.ts';
-import { TestBrowser, tempDir } from '../../test-support.ts';
+import { tempDir } from '../../test-support.ts';
 
 // `kill -9` while postbacks pour in. A postback answered OK was committed before its answer: after a
 // restart on the same data dir it is one conversion, one conversion event in the event store and one
@@ -29,26 +29,13 @@ describe('crash safety of conversions', () => {
   it('keeps every answered postback exactly once across a kill -9 under load', async () => {
     const dataDir = tempDir('cairn-postback-crash-');
     const first = await startNode({ dataDir, adminPassword: PASSWORD }, children);
-    const browser = new TestBrowser(first.url);
-    expect((await browser.signIn('admin', PASSWORD)).status).toBe(200);
-    const network = (await browser.post('/api/affiliate_network', { name: 'crash network' })).json<{
-      id: number;
-    }>();
-    const offer = (
-      await browser.post('/api/offer', {
-        name: 'crash offer',
-        url: 'https://o.example/?c={clickid}',
-        affiliateNetworkId: network.id,
-        payoutMicros: 3_000_000,
-      })
-    ).json<{ id: number }>();
-    const campaign = (
-      await browser.post('/api/campaign', {
-        name: 'postback crash',
-        flow: { defaultPaths: [{ offers: [{ offerId: offer.id }] }] },
-      })
-    ).json<{ key: string }>();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // On a network: a postback is checked against the network's rules as in production.
+    const campaign = await campaignOn(first, PASSWORD, async (browser) => ({
+      affiliateNetworkId: (await browser.post('/api/affiliate_network', { name: 'crash network' })).json<{
+        id: number;
+      }>().id,
+      payoutMicros: 3_000_000,
+    }));
 
     const clickIds: string[] = [];
     await Promise.all(
