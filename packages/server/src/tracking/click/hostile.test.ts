@@ -94,7 +94,16 @@ describe('click endpoint under hostile input', () => {
     for (let batch = 0; batch < 50; batch += 1) {
       const answers = await Promise.all(
         Array.from({ length: 20 }, async () => {
-          const path = `${['/click', '/click.php', '/click/hop'][crypto.randomInt(3)]}?${randomText(crypto.randomInt(1, 400))}`;
+          // The postback paths too: GET postbacks are answered before the router, as clicks are.
+          const target = [
+            '/click',
+            '/click.php',
+            '/click/hop',
+            '/postback',
+            '/click?cnv_id=',
+            '/conversion.gif',
+          ][crypto.randomInt(6)] as string;
+          const path = `${target}${target.includes('?') ? '' : '?'}${randomText(crypto.randomInt(1, 400))}`;
           const headers: Record<string, string> = {
             'user-agent': randomText(crypto.randomInt(0, 600)),
             'accept-language': randomText(crypto.randomInt(0, 100)),
