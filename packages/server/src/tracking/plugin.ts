@@ -1,20 +1,15 @@
-import { CLICK_QUERY_MAX, TRACKING_PATHS } from '@cairn/contract';
+import { TRACKING_PATHS } from '@cairn/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fallbackAnswer, hopAnswer, isHttpUrl, type RedirectAnswer } from './click/redirect.ts';
 import { type ClickHandler, isClickPathPostback } from './clickHandler.ts';
 import { registerPostbackRoutes } from './postback/routes.ts';
+import { queryText } from './rawRequest.ts';
 import type { TrackingRuntime } from './runtime.ts';
 
 export interface TrackingPluginOptions {
   tracking: TrackingRuntime;
   /** The click path, shared with the server's pre-router hand-off (app.ts). */
   clicks: ClickHandler;
-}
-
-/** The query of a request target, cut to CLICK_QUERY_MAX characters before it is parsed. */
-function queryOf(url: string): URLSearchParams {
-  const start = url.indexOf('?');
-  return new URLSearchParams(start === -1 ? '' : url.slice(start + 1, start + 1 + CLICK_QUERY_MAX));
 }
 
 function send(reply: FastifyReply, answer: RedirectAnswer): FastifyReply {
@@ -47,7 +42,7 @@ export async function trackingPlugin(
   }
 
   tracking.get(TRACKING_PATHS.hop, async (request, reply) => {
-    const query = queryOf(request.url);
+    const query = new URLSearchParams(queryText(request.url));
     const target = query.get('u') ?? '';
     const signature = query.get('s') ?? '';
     // Only URLs this tracker signed are followed, so the hop is no open redirect.

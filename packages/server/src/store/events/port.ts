@@ -44,7 +44,8 @@ export interface EventStore {
    * The click event with this id, made at `clickTime`, the time the id carries (the engine mints a click's
    * id from the click's own time): click ids are time-ordered, so the scan touches only the data of that
    * time. A store may look as far as CLICK_LOOKUP_WINDOW_MS either side (ClickHouse reads that range of
-   * its sort order); DuckDB looks at the instant alone, so an unknown id costs next to nothing.
+   * its sort order); DuckDB looks at the instant alone, so an unknown id costs one small scan, not an
+   * hour of events either side.
    */
   findClick(clickId: string, clickTime: number): Promise<TrackingEvent | null>;
   /** A read-only query in the store's own SQL dialect, on a connection that never waits for writes. */
