@@ -14,8 +14,20 @@ import {
 
 export const ADMIN_PASSWORD = 'correct horse battery staple';
 
+const madeDirs = new Set<string>();
+
+/** A fresh dir under the system temp dir, removed after the test file that made it (vitest.setup.ts). */
 export function tempDir(prefix = 'cairn-test-'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  madeDirs.add(dir);
+  return dir;
+}
+
+// Runs after the file's own afterAll hooks (vitest's 'stack' order), so its servers and stores are
+// closed by then; a child process a test forgot would only lose files it no longer has a reader for.
+export function removeTempDirs(): void {
+  for (const dir of madeDirs) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+  madeDirs.clear();
 }
 
 export class Clock {

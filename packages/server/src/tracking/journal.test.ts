@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { TrackingEvent } from '../store/events/schema.ts';
+import { tempDir } from '../test-support.ts';
 import { Journal, readSegment, type Segment, segmentFileName } from './journal.ts';
 import { encodeEvent } from './journalCodec.ts';
 import { sampleClick } from './sampleEvents.ts';
@@ -10,7 +10,7 @@ import { sampleClick } from './sampleEvents.ts';
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 
 function journalDir(): string {
-  return path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-journal-')), 'journal');
+  return path.join(tempDir('cairn-journal-'), 'journal');
 }
 
 function recordingLogger() {

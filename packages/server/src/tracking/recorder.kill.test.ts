@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DuckDbEventStore } from '../store/events/duckdb.ts';
+import { tempDir } from '../test-support.ts';
 import { openRecorder } from './recorder.ts';
 
 // A real `kill -9` of a process recording clicks as fast as it can (and flushing every 5 ms): every id it
@@ -51,7 +51,7 @@ function recordThenKill(dataDir: string, ms: number): Promise<string[]> {
 
 describe('click recorder under kill -9', () => {
   it('keeps every recorded click exactly once', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-kill-'));
+    const dataDir = tempDir('cairn-kill-');
     const printed = await recordThenKill(dataDir, 1000);
     expect(printed.length).toBeGreaterThan(0);
     expect(printed.every((id) => /^[0-9a-z]{23}$/.test(id))).toBe(true);

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DuckDbEventStore } from '../store/events/duckdb.ts';
 import type { EventStore, JournalMark } from '../store/events/port.ts';
 import type { TrackingEvent } from '../store/events/schema.ts';
+import { tempDir } from '../test-support.ts';
 import { Flusher } from './flusher.ts';
 import { Journal, readSegment, type Segment } from './journal.ts';
 import { type ClickRecorder, openRecorder } from './recorder.ts';
@@ -30,7 +30,7 @@ function logger() {
 }
 
 async function setup(): Promise<{ dataDir: string; store: DuckDbEventStore }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-recorder-'));
+  const dataDir = tempDir('cairn-recorder-');
   const store = await DuckDbEventStore.open(path.join(dataDir, 'events.duckdb'));
   cleanups.push(() => store.close());
   return { dataDir, store };

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@clickhouse/client';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../../test-support.ts';
 import { openRecorder } from '../../tracking/recorder.ts';
 import { ClickHouseEventStore } from './clickhouse.ts';
 import { databaseUrl, freshDatabaseName, TEST_CLICKHOUSE_URL } from './clickhouseTesting.ts';
@@ -59,7 +59,7 @@ describe.skipIf(!url)('click recorder on ClickHouse under kill -9', () => {
   });
 
   it('keeps every recorded click exactly once across repeated kills', { timeout: 120_000 }, async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-ch-kill-'));
+    const dataDir = tempDir('cairn-ch-kill-');
     const printed: string[] = [];
     // Kills at different points of the flush cycle (each append is several requests).
     for (const ms of [900, 1300, 1700]) {
