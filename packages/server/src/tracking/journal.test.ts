@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { TrackingEvent } from '../store/events/schema.ts';
 import { tempDir } from '../test-support.ts';
-import { Journal, readSegment, type Segment, segmentFileName } from './journal.ts';
+import { Journal, readSegment, type Segment, segmentFileName, segmentLines } from './journal.ts';
 import { encodeEvent } from './journalCodec.ts';
 import { sampleClick } from './sampleEvents.ts';
 
@@ -222,6 +222,22 @@ describe('reading a segment', () => {
   it('reads many lines in slices', async () => {
     const { segment, events } = writtenSegment(2500);
     expect(await readSegment(segment, recordingLogger())).toEqual(events);
+  });
+
+  it('cuts lines across its 64 kB reads as one split of the whole text would, multi-byte characters included', async () => {
+    // Lines of 1 to 700 characters, two- to four-byte ones among them, so that some of the ~27 read
+    // boundaries fall inside a character and others on a newline; the text ends in a torn line.
+    const pieces = ['a', 'ü', '€', '🚀', 'Zürich', '東京'];
+    const lines = Array.from({ length: 4000 }, (_, index) =>
+      Array.from({ length: 1 + ((index * 37) % 233) }, (_, at) => pieces[(index + at) % pieces.length]).join(
+        '',
+      ),
+    );
+    const text = `${lines.join('\n')}\nto`;
+    expect(Buffer.byteLength(text)).toBeGreaterThan(25 * 64 * 1024);
+    expect(await segmentLines(segmentWith(text).file)).toEqual(text.split('\n'));
+    expect(await segmentLines(segmentWith(`${text}\n`).file)).toEqual(`${text}\n`.split('\n'));
+    expect(await segmentLines(segmentWith('').file)).toEqual(['']);
   });
 
   it('gives nothing for a header cut short, and reads lines after an unreadable header as current', async () => {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { EventTimes } from '../store/events/port.ts';
 import { EVENT_COLUMNS, type TrackingEvent } from '../store/events/schema.ts';
@@ -296,16 +297,46 @@ export class Journal {
  * newline (a write cut short by a crash) and lines that do not decode are skipped with a warning; only a
  * segment written by a newer Cairn is refused (an error, so it stays on disk for that version).
  */
+/** Bytes read at a time by segmentLines. */
+const READ_CHUNK = 64 * 1024;
+
+/**
+ * A segment file's lines, as `text.split('\n')` would give them, read 64 kB at a time. A whole segment
+ * read as one string (up to megabytes) is allocated straight into the old generation, and every line cut
+ * from it keeps all of it alive there until that line dies: at 2,000 clicks/s the flush path grew the old
+ * generation by about a megabyte a second, and a full collection is what stalls clicks on a busy core.
+ * Strings of a chunk's size start in the young generation, and only the lines still wanted are kept.
+ */
+export async function segmentLines(file: string): Promise<string[]> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(READ_CHUNK);
+    const decoder = new StringDecoder('utf8');
+    const lines: string[] = [];
+    let tail = '';
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, READ_CHUNK, null);
+      if (bytesRead === 0) break;
+      const parts = (tail + decoder.write(buffer.subarray(0, bytesRead))).split('\n');
+      tail = parts.pop() ?? '';
+      for (const part of parts) lines.push(part);
+    }
+    lines.push(tail + decoder.end());
+    return lines;
+  } finally {
+    await handle.close();
+  }
+}
+
 export async function readSegment(segment: Segment, logger: RecorderLogger): Promise<TrackingEvent[]> {
-  const text = await fs.promises.readFile(segment.file, 'utf8');
+  const lines = await segmentLines(segment.file);
   const events: TrackingEvent[] = [];
-  const headerEnd = text.indexOf('\n');
-  if (headerEnd < 0) {
-    if (text.length > 0)
+  if (lines.length === 1) {
+    if ((lines[0] as string).length > 0)
       logger.warn({ file: segment.file }, 'Skipped a journal segment cut short in its header');
     return events;
   }
-  const names = headerColumns(text.slice(0, headerEnd));
+  const names = headerColumns(lines[0] as string);
   if (names === 'newer') throw new Error(`${segment.file} was written by a newer version of Cairn`);
   if (names === null) {
     // Try the current column order: a line of another shape fails to decode and is skipped.
@@ -313,21 +344,18 @@ export async function readSegment(segment: Segment, logger: RecorderLogger): Pro
   }
   const decode = decoderFor(names ?? EVENT_COLUMNS.map((column) => column.name));
   let skipped = 0;
-  let start = headerEnd + 1;
-  for (let lineCount = 1; ; lineCount += 1) {
-    const end = text.indexOf('\n', start);
-    if (end < 0) break;
-    const event = decode(text.slice(start, end));
+  // The last piece follows the last newline: empty, or a line torn by a crash.
+  const last = lines.length - 1;
+  for (let index = 1; index < last; index += 1) {
+    const event = decode(lines[index] as string);
     if (event === null) skipped += 1;
     else events.push(event);
-    start = end + 1;
-    if (lineCount % DECODE_SLICE === 0) await nextTurn();
+    if (index % DECODE_SLICE === 0) await nextTurn();
   }
   if (skipped > 0) {
     logger.warn({ file: segment.file, skipped }, 'Skipped journal lines that do not decode');
   }
-  if (start < text.length) {
-    logger.warn({ file: segment.file, bytes: text.length - start }, 'Skipped a torn last journal line');
-  }
+  const torn = (lines[last] as string).length;
+  if (torn > 0) logger.warn({ file: segment.file, bytes: torn }, 'Skipped a torn last journal line');
   return events;
 }

@@ -1,4 +1,4 @@
-import fsp from 'node:fs/promises';
+import { segmentLines } from '../../tracking/journal.ts';
 import { decoderFor, encodeEvent, HEADER_LINE, headerColumns } from '../../tracking/journalCodec.ts';
 import { JOURNAL_LINE, timestampLiteral } from '../events/duckdbValues.ts';
 import type {
@@ -28,9 +28,8 @@ export interface ArchivedStoreOptions {
   backfillPauseMs?: number;
 }
 
-/** Clicks of a journal segment's text, as archive lines (lines the segment's header cannot read are left). */
-export function clickLines(text: string): ArchiveLine[] {
-  const lines = text.split('\n');
+/** Clicks of a journal segment's lines, as archive lines (lines the segment's header cannot read are left). */
+export function clickLines(lines: readonly string[]): ArchiveLine[] {
   const header = lines[0] ?? '';
   const clicks: ArchiveLine[] = [];
   if (header === HEADER_LINE) {
@@ -72,9 +71,9 @@ export class ArchivedEventStore implements EventStore {
     if (appendFiles) {
       this.appendJournalFiles = async (files, mark, times) => {
         // Read while the store takes them: the flusher deletes the files once this resolves.
-        const texts = Promise.all(files.map((file) => fsp.readFile(file, 'utf8').catch(() => '')));
+        const segments = Promise.all(files.map((file) => segmentLines(file).catch(() => [])));
         const count = await appendFiles(files, mark, times);
-        this.archive.add((await texts).flatMap(clickLines));
+        this.archive.add((await segments).flatMap(clickLines));
         return count;
       };
     }
