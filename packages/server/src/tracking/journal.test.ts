@@ -161,6 +161,30 @@ describe('click journal', () => {
     expect(files(emptyDir)).toEqual([segmentFileName(42)]);
   });
 
+  it('tells which event times may still be waiting for the store', () => {
+    const dir = journalDir();
+    const journal = Journal.open(dir, { storedUpTo: -1, maxSegmentEvents: 2, logger: recordingLogger() });
+    expect(journal.mayHold(T0)).toBe(false);
+    for (const offset of [0, 5, 10]) journal.append(sampleClick(T0 + offset));
+    // Segment 1 holds T0..T0+5 and waits; segment 2 is open with T0+10.
+    expect([0, 3, 5, 10].map((offset) => journal.mayHold(T0 + offset))).toEqual([true, true, true, true]);
+    expect([-1, 7, 11].map((offset) => journal.mayHold(T0 + offset))).toEqual([false, false, false]);
+    journal.rotate();
+    journal.release(1);
+    expect([0, 5, 10].map((offset) => journal.mayHold(T0 + offset))).toEqual([false, false, true]);
+    journal.release(2);
+    expect(journal.mayHold(T0 + 10)).toBe(false);
+    journal.close();
+
+    // Segments left by an earlier run are not read yet: any time may be in them.
+    const reopened = Journal.open(dir, { storedUpTo: -1, logger: recordingLogger() });
+    reopened.append(sampleClick(T0));
+    reopened.close();
+    const afterRestart = Journal.open(dir, { storedUpTo: -1, logger: recordingLogger() });
+    expect(afterRestart.mayHold(T0 - 86_400_000)).toBe(true);
+    afterRestart.close();
+  });
+
   it('release deletes stored segments in order', () => {
     const dir = journalDir();
     const journal = Journal.open(dir, { storedUpTo: -1, maxSegmentEvents: 1, logger: recordingLogger() });

@@ -209,6 +209,18 @@ export class Journal {
     return this.waiting;
   }
 
+  /**
+   * Whether an event of this time (ms) may be in a segment the store does not hold yet: the one being
+   * written, or one closed and waiting (a segment left by an earlier run may hold any time).
+   */
+  mayHold(time: number): boolean {
+    const open = this.currentTimes;
+    if (this.fd >= 0 && time >= open.from && time <= open.to) return true;
+    return this.waiting.some(
+      (segment) => segment.times === null || (time >= segment.times.from && time <= segment.times.to),
+    );
+  }
+
   /** Events in the segment being written. */
   get openEvents(): number {
     return this.currentEvents;

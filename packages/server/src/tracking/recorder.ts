@@ -36,6 +36,8 @@ export interface ClickRecorder {
   /** Writes the staged events; throws the disk's error. */
   commit(): void;
   stats(): RecorderStats;
+  /** Whether an event of this time may still be waiting in the journal, not yet in the store. */
+  mayHold(time: number): boolean;
   flushNow(): Promise<void>;
   close(): Promise<void>;
 }
@@ -88,6 +90,7 @@ export async function openRecorder(options: RecorderOptions): Promise<ClickRecor
     },
     commit: () => journal.commit(),
     stats: () => flusher.stats(),
+    mayHold: (time) => journal.mayHold(time),
     flushNow: () => flusher.flush(),
     async close() {
       await flusher.stop();

@@ -153,13 +153,17 @@ export class ConversionService {
   /**
    * The click a postback names: in memory, else in the event store. A click still waiting in the journal
    * (a fast conversion, or a flusher behind) is found after flushing it, so a postback never misses a
-   * click that was answered.
+   * click that was answered. Only then: flushing for every miss while clicks come in doubled the cost of
+   * an id no click has, the one hostile or misdirected postbacks bring.
    */
   async findClick(clickId: string, clickTime: number): Promise<TrackingEvent | null> {
     const remembered = this.options.recent.get(clickId) ?? this.looked.get(clickId);
     if (remembered) return remembered;
+    // Asked before the store is: a segment stored while the store is read leaves the journal, and the
+    // read may have missed it.
+    const mayBeJournaled = this.options.recorder.mayHold(clickTime);
     let found = await this.options.findClick(clickId, clickTime);
-    if (!found && this.options.recorder.stats().backlogEvents > 0) {
+    if (!found && mayBeJournaled) {
       await this.options.recorder.flushNow();
       found = await this.options.findClick(clickId, clickTime);
     }
