@@ -304,11 +304,6 @@ export class Journal {
   }
 }
 
-/**
- * The events of a closed segment, read without holding the event loop for long. A last line without its
- * newline (a write cut short by a crash) and lines that do not decode are skipped with a warning; only a
- * segment written by a newer Cairn is refused (an error, so it stays on disk for that version).
- */
 /** Bytes read at a time by segmentLines. */
 const READ_CHUNK = 64 * 1024;
 
@@ -340,6 +335,11 @@ export async function segmentLines(file: string): Promise<string[]> {
   }
 }
 
+/**
+ * The events of a closed segment, read without holding the event loop for long. A last line without its
+ * newline (a write cut short by a crash) and lines that do not decode are skipped with a warning; only a
+ * segment written by a newer Cairn is refused (an error, so it stays on disk for that version).
+ */
 export async function readSegment(segment: Segment, logger: RecorderLogger): Promise<TrackingEvent[]> {
   const lines = await segmentLines(segment.file);
   const events: TrackingEvent[] = [];

@@ -153,8 +153,9 @@ export class ConversionService {
   /**
    * The click a postback names: in memory, else in the event store. A click still waiting in the journal
    * (a fast conversion, or a flusher behind) is found after flushing it, so a postback never misses a
-   * click that was answered. Only then: flushing for every miss while clicks come in doubled the cost of
-   * an id no click has, the one hostile or misdirected postbacks bring.
+   * click that was answered. It flushes only when the journal may hold the id's time: flushing on every
+   * miss while clicks came in doubled the cost of an id no click has, which hostile or misdirected
+   * postbacks bring.
    */
   async findClick(clickId: string, clickTime: number): Promise<TrackingEvent | null> {
     const remembered = this.options.recent.get(clickId) ?? this.looked.get(clickId);
