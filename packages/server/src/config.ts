@@ -56,8 +56,9 @@ export interface CairnConfig {
   /** How often the click journal is moved into the event store. */
   flushIntervalMs: number;
   /**
-   * Niceness (0-19) of the worker-pool threads that insert events and run queries, so clicks keep the
-   * CPU under a burst; 0 leaves them at the main thread's priority.
+   * Niceness (0-19) of the helper threads (the worker pool that inserts events and runs queries, V8's
+   * concurrent garbage-collector markers), so clicks keep the CPU; 0 leaves them at the main thread's
+   * priority.
    */
   workerNice: number;
   /** Base64 of 32 bytes; null keeps a generated key in `<dataDir>/secret.key`. */

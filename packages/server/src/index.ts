@@ -19,7 +19,7 @@ import { schemaVersion } from './store/config/migrate.ts';
 import type { ConfigStore } from './store/config/port.ts';
 import { PostgresConfigStore } from './store/config/postgres.ts';
 import type { EventStore } from './store/events/port.ts';
-import { lowerWorkerPoolPriority } from './threadPriority.ts';
+import { lowerBackgroundThreadPriority } from './threadPriority.ts';
 import { nodeFigures } from './tracking/nodeFigures.ts';
 import { startTracking, type TrackingRuntime } from './tracking/runtime.ts';
 
@@ -88,8 +88,8 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       now: config.now,
       flushIntervalMs: config.flushIntervalMs,
     });
-    const nicer = lowerWorkerPoolPriority(config.workerNice);
-    logger.debug({ threads: nicer, nice: config.workerNice }, 'worker pool niceness set');
+    const nicer = lowerBackgroundThreadPriority(config.workerNice);
+    logger.debug({ threads: nicer, nice: config.workerNice }, 'helper thread niceness set');
     // Many nodes on one PostgreSQL: a change made on any node reaches every node's routing table.
     if (data.store instanceof PostgresConfigStore) {
       const running = tracking;
