@@ -40,8 +40,23 @@ describe('parseAsnCsv', () => {
     expect(v4(table, '10.0.6.0')).toBeNull();
   });
 
-  it('shares one record between ranges of the same network', () => {
-    expect(v4(table, '10.0.0.1')).toBe(v4(table, '10.0.5.1'));
+  it('answers the same network for ranges of the same network', () => {
+    expect(v4(table, '10.0.0.1')).toEqual(v4(table, '10.0.5.1'));
+  });
+
+  it('keeps an organisation with two networks apart, and 32-bit ASNs whole', () => {
+    const twice = parseAsnCsv(
+      [
+        '1.0.0.0,1.0.0.255,4200000000,Same Org',
+        '1.0.1.0,1.0.1.255,64999,Same Org',
+        '2.0.0.0,2.0.0.255,7,Ü',
+      ].join('\n'),
+      4,
+    );
+    expect(v4(twice, '1.0.0.9')).toEqual({ asn: 4_200_000_000, organisation: 'Same Org' });
+    expect(v4(twice, '1.0.1.9')).toEqual({ asn: 64_999, organisation: 'Same Org' });
+    expect(v4(twice, '2.0.0.9')).toEqual({ asn: 7, organisation: 'Ü' });
+    expect(v4(twice, '3.0.0.0')).toBeNull();
   });
 
   it('compares IPv6 ranges over all 128 bits', () => {

@@ -21,14 +21,18 @@ function compareAt(words: Uint32Array, row: number, key: Uint32Array, width: Wid
  * The ASN ranges of one address family as flat typed arrays: a range's first and last address as 1 (IPv4)
  * or 4 (IPv6) big-endian 32-bit words, plus an index into the distinct (ASN, organisation) records. About
  * 400k IPv4 rows take ~8 MB this way instead of the hundreds of MB the CSV rows would take as objects,
- * and a lookup is a binary search that allocates nothing.
+ * and a lookup is a binary search.
+ *
+ * The records are flat too: their ASNs in a typed array, their organisations in one string. As ~100k
+ * objects and strings they were traced by every full garbage collection, and each organisation, cut
+ * from the file's text, kept the whole 33 MB text alive.
  */
 export class AsnRanges {
   readonly #width: Width;
   readonly #starts: Uint32Array;
   readonly #ends: Uint32Array;
   readonly #recordOf: Uint32Array;
-  readonly #records: readonly AsnRecord[];
+  readonly #records: FlatRecords;
   readonly size: number;
 
   constructor(
@@ -36,7 +40,7 @@ export class AsnRanges {
     starts: Uint32Array,
     ends: Uint32Array,
     recordOf: Uint32Array,
-    records: AsnRecord[],
+    records: FlatRecords,
   ) {
     this.#width = width;
     this.#starts = starts;
@@ -61,7 +65,7 @@ export class AsnRanges {
       }
     }
     if (found === -1 || compareAt(this.#ends, found, key, this.#width) < 0) return null;
-    return this.#records[this.#recordOf[found] ?? 0] ?? null;
+    return this.#records.at(this.#recordOf[found] ?? 0);
   }
 }
 
@@ -102,25 +106,53 @@ function writeAddress(
   return true;
 }
 
+interface FlatRecords {
+  at(record: number): AsnRecord | null;
+}
+
 /** Distinct (ASN, organisation) records; most organisations have one ASN, so they key the first lookup. */
 class RecordSet {
-  readonly records: AsnRecord[] = [];
+  readonly #asns: number[] = [];
+  readonly #organisations: string[] = [];
   readonly #byOrganisation = new Map<string, number>();
   readonly #byBoth = new Map<string, number>();
 
   indexOf(asn: number, organisation: string): number {
     const first = this.#byOrganisation.get(organisation);
     if (first === undefined) return this.#add(asn, organisation, this.#byOrganisation, organisation);
-    if (this.records[first]?.asn === asn) return first;
+    if (this.#asns[first] === asn) return first;
     const key = `${asn} ${organisation}`;
     return this.#byBoth.get(key) ?? this.#add(asn, organisation, this.#byBoth, key);
   }
 
   #add(asn: number, organisation: string, index: Map<string, number>, key: string): number {
-    const record = this.records.length;
-    this.records.push({ asn, organisation });
+    const record = this.#asns.length;
+    this.#asns.push(asn);
+    this.#organisations.push(organisation);
     index.set(key, record);
     return record;
+  }
+
+  /** The records in typed arrays and one string, holding nothing of the text they were read from. */
+  flat(): FlatRecords {
+    const asns = Uint32Array.from(this.#asns);
+    const ends = new Uint32Array(asns.length);
+    let length = 0;
+    for (const [record, organisation] of this.#organisations.entries()) {
+      length += organisation.length;
+      ends[record] = length;
+    }
+    // A fresh copy: joined pieces of the file's text would be a rope of slices, each holding the text.
+    const names = Buffer.from(this.#organisations.join(''), 'utf16le').toString('utf16le');
+    return {
+      at: (record) =>
+        record < asns.length
+          ? {
+              asn: asns[record] as number,
+              organisation: names.slice(record === 0 ? 0 : ends[record - 1], ends[record]),
+            }
+          : null,
+    };
   }
 }
 
@@ -189,5 +221,5 @@ export function parseAsnCsv(text: string, family: 4 | 6): AsnRanges {
   builder.ends = builder.ends.slice(0, builder.rows * width);
   builder.recordOf = builder.recordOf.slice(0, builder.rows);
   if (!builder.sorted) sortRows(builder);
-  return new AsnRanges(width, builder.starts, builder.ends, builder.recordOf, records.records);
+  return new AsnRanges(width, builder.starts, builder.ends, builder.recordOf, records.flat());
 }
