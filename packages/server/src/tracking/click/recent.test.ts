@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blankEvent, EVENT_KIND } from '../../store/events/schema.ts';
+import { encodeEvent } from '../journalCodec.ts';
 import { RecentClicks } from './recent.ts';
 
 function click(id: string) {
@@ -54,5 +55,60 @@ describe('recent clicks', () => {
     const event = click('bad');
     event.campaignId = 2 ** 40;
     expect(() => new RecentClicks().remember(event)).toThrow(TypeError);
+  });
+
+  it('forgets the oldest clicks when their lines fill its bytes, and never answers with another click', () => {
+    // A small ring, lines of many lengths and ids that come again: after each step every id it answers
+    // for carries that id's latest click, and the latest clicks that fit in half the ring are all there.
+    const maxBytes = 8 * 1024;
+    const recent = new RecentClicks(64, maxBytes);
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const latest = new Map<string, string>();
+    const order: string[] = [];
+    for (let step = 0; step < 2_000; step += 1) {
+      const id = `c${Math.floor(random() * 150)}`;
+      const event = click(id);
+      event.tokens[0] = 'z'.repeat(Math.floor(random() * 600));
+      event.costMicros = step;
+      recent.remember(event);
+      latest.set(id, encodeEvent(event));
+      order.push(id);
+      expect(recent.size).toBeLessThanOrEqual(64);
+      let answered = 0;
+      for (const [known, line] of latest) {
+        const found = recent.get(known);
+        if (!found) continue;
+        answered += 1;
+        expect(encodeEvent(found)).toBe(line);
+      }
+      expect(answered).toBe(recent.size);
+      const newest = new Set<string>();
+      let bytes = 0;
+      for (let index = order.length - 1; index >= 0 && newest.size < 64; index -= 1) {
+        const recentId = order[index] as string;
+        if (newest.has(recentId)) continue;
+        bytes += (latest.get(recentId) as string).length + recentId.length + 2;
+        if (bytes > maxBytes / 2) break;
+        newest.add(recentId);
+      }
+      for (const recentId of newest) expect(recent.get(recentId)?.clickId).toBe(recentId);
+    }
+  });
+
+  it('starts a click remembered again with no lander clicks, and keeps no click too big for its ring', () => {
+    const recent = new RecentClicks(10, 4096);
+    recent.remember(click('a'));
+    expect(recent.nextLpSeq('a')).toBe(1);
+    recent.remember(click('a'));
+    expect(recent.nextLpSeq('a')).toBe(1);
+    const huge = click('huge');
+    huge.tokens[0] = 'x'.repeat(2000);
+    recent.remember(huge);
+    expect(recent.get('huge')).toBeUndefined();
+    expect(recent.get('a')?.clickId).toBe('a');
   });
 });
