@@ -14,6 +14,7 @@ import {
   scan,
   writeMeta,
 } from './archiveFiles.ts';
+import { PendingBlock } from './pendingBlock.ts';
 
 // The click archive: every stored click once more, row by row, so a postback finds its click in a fraction
 // of a millisecond. The event store is columnar: reading one click back means decoding a vector of each of
@@ -83,15 +84,6 @@ function addBlock(day: DayFile, block: Block): void {
   day.longest = Math.max(day.longest, block.maxTime - block.minTime);
 }
 
-interface Pending {
-  day: number;
-  lines: ArchiveLine[];
-  bytes: number;
-  minTime: number;
-  maxTime: number;
-  since: number;
-}
-
 /** Whether a clear or deletion of `scope` took this click. */
 const takes = (scope: ClearScope, click: TrackingEvent) =>
   click.time < scope.before &&
@@ -106,10 +98,12 @@ export class ClickArchive {
   private meta: ArchiveMeta;
   private readonly days = new Map<number, DayFile>();
   /** Lines not in a block yet, per day and source (live and backfilled lines kept apart, for tight spans). */
-  private readonly pending = new Map<string, Pending>();
+  private readonly pending = new Map<string, PendingBlock>();
   /** Blocks being compressed and written; still searched. */
-  private readonly writing = new Set<Pending>();
+  private readonly writing = new Set<PendingBlock>();
   private writes: Promise<void> = Promise.resolve();
+  /** Where the block being written is joined: blocks are written one after another. */
+  private readonly joinScratch = Buffer.allocUnsafeSlow(BLOCK_BYTES + 64 * 1024);
   private readonly cache = new Map<string, Promise<Buffer | null>>();
   private timer: NodeJS.Timeout | null = null;
   private lastError: string | null = null;
@@ -168,24 +162,35 @@ export class ClickArchive {
 
   /** Adds click lines; they are searchable at once and written in blocks. */
   add(lines: readonly ArchiveLine[], source: 'live' | 'backfill' = 'live'): void {
-    if (this.closed) return;
-    const now = Date.now();
     for (const entry of lines) {
-      const day = dayOf(entry.time);
-      const key = `${source}:${day}`;
-      let pending = this.pending.get(key);
-      if (!pending) {
-        pending = { day, lines: [], bytes: 0, minTime: entry.time, maxTime: entry.time, since: now };
-        this.pending.set(key, pending);
-      }
-      pending.lines.push(entry);
-      pending.bytes += entry.line.length + 1;
-      pending.minTime = Math.min(pending.minTime, entry.time);
-      pending.maxTime = Math.max(pending.maxTime, entry.time);
-      if (pending.lines.length >= BLOCK_LINES || pending.bytes >= BLOCK_BYTES) {
-        this.pending.delete(key);
-        this.write(pending);
-      }
+      const bytes = Buffer.from(entry.line);
+      this.addLine(entry.time, bytes, 0, bytes.length, source);
+    }
+  }
+
+  /**
+   * Adds the click line `data[start, end)` (a journal line without its newline), copied: `data` may be
+   * reused. Searchable at once, written in blocks.
+   */
+  addLine(
+    time: number,
+    data: Uint8Array,
+    start: number,
+    end: number,
+    source: 'live' | 'backfill' = 'live',
+  ): void {
+    if (this.closed) return;
+    const day = dayOf(time);
+    const key = `${source}:${day}`;
+    let pending = this.pending.get(key);
+    if (!pending) {
+      pending = new PendingBlock(day, Date.now(), BLOCK_LINES);
+      this.pending.set(key, pending);
+    }
+    pending.push(time, data, start, end);
+    if (pending.count >= BLOCK_LINES || pending.bytes >= BLOCK_BYTES) {
+      this.pending.delete(key);
+      this.write(pending);
     }
     this.armTimer();
   }
@@ -214,21 +219,23 @@ export class ClickArchive {
     this.armTimer();
   }
 
-  private write(pending: Pending): void {
+  private write(pending: PendingBlock): void {
     this.writing.add(pending);
     this.writes = this.writes
       .then(() => this.writeBlock(pending))
       .catch((error: unknown) => {
         this.lastError = message(error);
       })
-      .finally(() => this.writing.delete(pending));
+      .finally(() => {
+        this.writing.delete(pending);
+        pending.release();
+      });
   }
 
-  private async writeBlock(pending: Pending): Promise<void> {
+  private async writeBlock(pending: PendingBlock): Promise<void> {
     if (pending.maxTime < this.horizon()) return;
-    const lines = pending.lines.sort((a, b) => a.time - b.time).map((entry) => entry.line);
-    const payload = await compress(Buffer.from(lines.join('\n')));
-    const header = blockHeader(payload, lines.length, pending.minTime, pending.maxTime);
+    const payload = await compress(pending.joined(this.joinScratch));
+    const header = blockHeader(payload, pending.count, pending.minTime, pending.maxTime);
     let day = this.days.get(pending.day);
     if (!day) {
       day = { file: path.join(this.dir, fileOf(pending.day)), size: 0, blocks: [], longest: 0, handle: null };
@@ -257,12 +264,11 @@ export class ClickArchive {
    */
   async find(clickId: string, clickTime: number): Promise<TrackingEvent | null> {
     if (this.closed || clickTime < this.horizon()) return null;
-    const needle = `,${JSON.stringify(clickId)},`;
+    const target = Buffer.from(`,${JSON.stringify(clickId)},`);
     for (const pending of [...this.pending.values(), ...this.writing]) {
       if (pending.minTime > clickTime || pending.maxTime < clickTime) continue;
-      for (const entry of pending.lines) {
-        if (!entry.line.includes(needle)) continue;
-        const click = this.accept(decode(entry.line), clickId, clickTime);
+      for (const line of pending.linesHolding(target)) {
+        const click = this.accept(decode(line), clickId, clickTime);
         if (click) return click;
       }
     }
@@ -274,7 +280,6 @@ export class ClickArchive {
       if (block.maxTime < clickTime) continue;
       const data = await this.blockData(day, block);
       if (!data) continue;
-      const target = Buffer.from(needle);
       for (let at = data.indexOf(target); at >= 0; at = data.indexOf(target, at + 1)) {
         const start = data.lastIndexOf(10, at) + 1;
         const newline = data.indexOf(10, at);

@@ -9,7 +9,7 @@ import { describeEventStoreConformance } from '../events/conformance.ts';
 import { DuckDbEventStore } from '../events/duckdb.ts';
 import type { EventStore } from '../events/port.ts';
 import { EVENT_KIND, type TrackingEvent } from '../events/schema.ts';
-import { ArchivedEventStore } from './archivedStore.ts';
+import { ArchivedEventStore, visitClickLines } from './archivedStore.ts';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 const dirs = new WeakMap<EventStore, string>();
@@ -174,5 +174,52 @@ describe('the embedded event store', () => {
     expect(plain.clickArchiveStatus).toBeUndefined();
     await plain.close();
     expect(fs.existsSync(path.join(without, 'clicks'))).toBe(false);
+  });
+});
+
+describe('the clicks of a journal segment', () => {
+  const visited = (text: string) => {
+    const found: { time: number; line: string }[] = [];
+    visitClickLines(Buffer.from(text), (time, data, start, end) =>
+      found.push({ time, line: Buffer.from(data.subarray(start, end)).toString() }),
+    );
+    return found;
+  };
+
+  it('are found in the bytes, other kinds, garbage and a torn last line left out', () => {
+    const click = sampleClick(T0);
+    click.tokens[0] = 'Zürich ✓ "quoted"';
+    const lp = { ...sampleClick(T0 + 5), kind: EVENT_KIND.lpClick, seq: 1 };
+    const later = sampleClick(T0 + 7);
+    const text = [
+      HEADER_LINE,
+      encodeEvent(click),
+      encodeEvent(lp),
+      `[${EVENT_KIND.click},12x4,"bad time"]`,
+      'not json at all',
+      encodeEvent(later),
+      encodeEvent(sampleClick(T0 + 8)).slice(0, 90),
+    ].join('\n');
+    expect(visited(text)).toEqual([
+      { time: T0, line: encodeEvent(click) },
+      { time: T0 + 7, line: encodeEvent(later) },
+    ]);
+  });
+
+  it('are read by their header in an older layout, and left in a newer format', () => {
+    const click = sampleClick(T0);
+    const current = JSON.parse(HEADER_LINE) as { cairnJournal: number; columns: string[] };
+    const reversed = [...current.columns].reverse();
+    const line = JSON.stringify((JSON.parse(encodeEvent(click)) as unknown[]).reverse());
+    const older = [JSON.stringify({ cairnJournal: current.cairnJournal, columns: reversed }), line, ''].join(
+      '\n',
+    );
+    expect(visited(older)).toEqual([{ time: T0, line: encodeEvent(click) }]);
+    const newer = [
+      JSON.stringify({ cairnJournal: current.cairnJournal + 1, columns: reversed }),
+      line,
+      '',
+    ].join('\n');
+    expect(visited(newer)).toEqual([]);
   });
 });

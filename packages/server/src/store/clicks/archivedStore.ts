@@ -1,4 +1,4 @@
-import { segmentLines } from '../../tracking/journal.ts';
+import fs from 'node:fs';
 import { decoderFor, encodeEvent, HEADER_LINE, headerColumns } from '../../tracking/journalCodec.ts';
 import { JOURNAL_LINE, timestampLiteral } from '../events/duckdbValues.ts';
 import type {
@@ -28,28 +28,57 @@ export interface ArchivedStoreOptions {
   backfillPauseMs?: number;
 }
 
-/** Clicks of a journal segment's lines, as archive lines (lines the segment's header cannot read are left). */
-export function clickLines(lines: readonly string[]): ArchiveLine[] {
-  const header = lines[0] ?? '';
-  const clicks: ArchiveLine[] = [];
-  if (header === HEADER_LINE) {
-    // The current format: kind and time are the line's first two values.
-    for (let index = 1; index < lines.length; index += 1) {
-      const line = lines[index] as string;
-      if (!line.startsWith(CLICK_PREFIX)) continue;
-      const time = Number(line.slice(CLICK_PREFIX.length, line.indexOf(',', CLICK_PREFIX.length)));
-      if (Number.isSafeInteger(time)) clicks.push({ time, line });
+const CLICK_PREFIX_BYTES = Buffer.from(CLICK_PREFIX);
+const HEADER_BYTES = Buffer.from(HEADER_LINE);
+const NEWLINE = 0x0a;
+const COMMA = 0x2c;
+
+/** A click line of a journal segment: its time and where it lies in the segment's bytes. */
+export type ClickLineVisitor = (time: number, data: Uint8Array, start: number, end: number) => void;
+
+/** The number the digits `data[start, end)` spell, NaN when they are not only digits. */
+function digitsAt(data: Uint8Array, start: number, end: number): number {
+  if (end <= start) return Number.NaN;
+  let value = 0;
+  for (let at = start; at < end; at += 1) {
+    const digit = (data[at] as number) - 0x30;
+    if (digit < 0 || digit > 9) return Number.NaN;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+/**
+ * Visits the clicks of a journal segment read as bytes. Lines of the current format are found in the
+ * bytes as they are (kind and time are a line's first two values), so the flush path makes no string
+ * per click; an older format is decoded and re-encoded; a newer one, and a last line a crash cut short
+ * (no newline), are left.
+ */
+export function visitClickLines(data: Buffer, visit: ClickLineVisitor): void {
+  let lineEnd = data.indexOf(NEWLINE);
+  if (lineEnd < 0) return;
+  if (lineEnd === HEADER_BYTES.length && data.subarray(0, lineEnd).equals(HEADER_BYTES)) {
+    for (let start = lineEnd + 1; ; start = lineEnd + 1) {
+      lineEnd = data.indexOf(NEWLINE, start);
+      if (lineEnd < 0) return;
+      if (data.subarray(start, start + CLICK_PREFIX_BYTES.length).equals(CLICK_PREFIX_BYTES)) {
+        const timeStart = start + CLICK_PREFIX_BYTES.length;
+        const time = digitsAt(data, timeStart, data.indexOf(COMMA, timeStart));
+        if (Number.isSafeInteger(time)) visit(time, data, start, lineEnd);
+      }
     }
-    return clicks;
   }
-  const columns = headerColumns(header);
-  if (!columns || columns === 'newer') return clicks;
+  const columns = headerColumns(data.toString('utf8', 0, lineEnd));
+  if (!columns || columns === 'newer') return;
   const decode = decoderFor(columns);
-  for (let index = 1; index < lines.length; index += 1) {
-    const event = decode(lines[index] as string);
-    if (event?.kind === EVENT_KIND.click) clicks.push({ time: event.time, line: encodeEvent(event) });
+  for (let start = lineEnd + 1; ; start = lineEnd + 1) {
+    lineEnd = data.indexOf(NEWLINE, start);
+    if (lineEnd < 0) return;
+    const event = decode(data.toString('utf8', start, lineEnd));
+    if (event?.kind !== EVENT_KIND.click) continue;
+    const line = Buffer.from(encodeEvent(event));
+    visit(event.time, line, 0, line.length);
   }
-  return clicks;
 }
 
 export class ArchivedEventStore implements EventStore {
@@ -62,6 +91,10 @@ export class ArchivedEventStore implements EventStore {
   private readonly inner: EventStore;
   private readonly archive: ClickArchive;
   private stopping = false;
+  // One buffer for every segment the archive reads (flushes never overlap, and the archive copies what
+  // it keeps): a fresh one per segment would outlive the store's insert and free its memory only at
+  // the next full garbage collection.
+  private segmentBuffer = Buffer.allocUnsafeSlow(256 * 1024);
 
   private constructor(inner: EventStore, archive: ClickArchive, options: ArchivedStoreOptions) {
     this.inner = inner;
@@ -70,16 +103,42 @@ export class ArchivedEventStore implements EventStore {
     const appendFiles = inner.appendJournalFiles?.bind(inner);
     if (appendFiles) {
       this.appendJournalFiles = async (files, mark, times) => {
-        // Read while the store takes them: the flusher deletes the files once this resolves.
-        const segments = Promise.all(files.map((file) => segmentLines(file).catch(() => [])));
         const count = await appendFiles(files, mark, times);
-        this.archive.add((await segments).flatMap(clickLines));
+        // Read before this resolves: the flusher then deletes the files.
+        const add: ClickLineVisitor = (time, data, start, end) =>
+          this.archive.addLine(time, data, start, end);
+        for (const file of files) {
+          const segment = await this.readSegment(file);
+          if (segment) visitClickLines(segment, add);
+        }
         return count;
       };
     }
     if (inner.refreshSummary) this.refreshSummary = inner.refreshSummary.bind(inner);
     if (inner.summaryStatus) this.summaryStatus = inner.summaryStatus.bind(inner);
     this.backfilled = this.backfill(options.backfillPauseMs ?? 5);
+  }
+
+  /** A segment's bytes, in the shared buffer until the next read; null when it cannot be read. */
+  private async readSegment(file: string): Promise<Buffer | null> {
+    try {
+      const handle = await fs.promises.open(file, 'r');
+      try {
+        const { size } = await handle.stat();
+        if (size > this.segmentBuffer.length) this.segmentBuffer = Buffer.allocUnsafeSlow(size);
+        let read = 0;
+        while (read < size) {
+          const { bytesRead } = await handle.read(this.segmentBuffer, read, size - read, read);
+          if (bytesRead === 0) break;
+          read += bytesRead;
+        }
+        return this.segmentBuffer.subarray(0, read);
+      } finally {
+        await handle.close();
+      }
+    } catch {
+      return null;
+    }
   }
 
   /** Wraps `inner` with the archive kept in `dir`. */
