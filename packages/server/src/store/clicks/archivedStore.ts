@@ -61,7 +61,7 @@ export function visitClickLines(data: Buffer, visit: ClickLineVisitor): void {
     for (let start = lineEnd + 1; ; start = lineEnd + 1) {
       lineEnd = data.indexOf(NEWLINE, start);
       if (lineEnd < 0) return;
-      if (data.subarray(start, start + CLICK_PREFIX_BYTES.length).equals(CLICK_PREFIX_BYTES)) {
+      if (CLICK_PREFIX_BYTES.compare(data, start, start + CLICK_PREFIX_BYTES.length) === 0) {
         const timeStart = start + CLICK_PREFIX_BYTES.length;
         const time = digitsAt(data, timeStart, data.indexOf(COMMA, timeStart));
         if (Number.isSafeInteger(time)) visit(time, data, start, lineEnd);
@@ -108,7 +108,7 @@ export class ArchivedEventStore implements EventStore {
         const add: ClickLineVisitor = (time, data, start, end) =>
           this.archive.addLine(time, data, start, end);
         for (const file of files) {
-          const segment = await this.readSegment(file);
+          const segment = await this.readSegmentBytes(file);
           if (segment) visitClickLines(segment, add);
         }
         return count;
@@ -120,7 +120,7 @@ export class ArchivedEventStore implements EventStore {
   }
 
   /** A segment's bytes, in the shared buffer until the next read; null when it cannot be read. */
-  private async readSegment(file: string): Promise<Buffer | null> {
+  private async readSegmentBytes(file: string): Promise<Buffer | null> {
     try {
       const handle = await fs.promises.open(file, 'r');
       try {

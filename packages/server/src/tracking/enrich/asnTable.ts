@@ -142,7 +142,7 @@ class RecordSet {
       length += organisation.length;
       ends[record] = length;
     }
-    // A fresh copy: joined pieces of the file's text would be a rope of slices, each holding the text.
+    // Decoded from a buffer, a string this long is external: its characters lie outside the heap.
     const names = Buffer.from(this.#organisations.join(''), 'utf16le').toString('utf16le');
     return {
       at: (record) =>
