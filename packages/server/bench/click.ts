@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DuckDBInstance } from '@duckdb/node-api';
 import autocannon from 'autocannon';
 import { type PacedResult, pacedLoad } from './pacedLoad.ts';
 
@@ -18,6 +19,8 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PASSWORD = 'bench-password-Quartz-92';
 const hasTaskset = fs.existsSync('/usr/bin/taskset') && os.cpus().length >= 2;
+/** The core the load generator (this process) is pinned to. */
+const LOAD_CORE = 1;
 
 function pinned(core: number, command: string, args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
   const [file, argv] = hasTaskset ? ['taskset', ['-c', String(core), command, ...args]] : [command, args];
@@ -54,6 +57,22 @@ function threadSeconds(pid: number | undefined): { main: number; pool: number } 
   return seconds;
 }
 
+/**
+ * Bytes of a DuckDB file's free blocks: space a checkpoint left behind, which the file keeps and DuckDB
+ * fills again before it grows, so a short run's file size overstates what each click takes.
+ */
+async function duckdbFreeBytes(file: string): Promise<number> {
+  const instance = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' });
+  try {
+    const connection = await instance.connect();
+    const [size] = (await connection.runAndReadAll('PRAGMA database_size')).getRowObjectsJS();
+    connection.closeSync();
+    return Number(size?.free_blocks ?? 0) * Number(size?.block_size ?? 0);
+  } finally {
+    instance.closeSync();
+  }
+}
+
 function rssOf(pid: number | undefined): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
@@ -82,9 +101,34 @@ function clickHeaders(index: number): Record<string, string> {
   };
 }
 
-/** Requests/s with 50 connections each sending its next request as soon as the last is answered. */
+/** Jiffies a core has run and sat idle so far (/proc/stat), zeros where there is no such file. */
+function coreTimes(core: number): { total: number; idle: number } {
+  try {
+    const line = fs
+      .readFileSync('/proc/stat', 'utf8')
+      .split('\n')
+      .find((row) => row.startsWith(`cpu${core} `));
+    const fields = (line ?? '').trim().split(/\s+/).slice(1).map(Number);
+    // idle + iowait count as not busy.
+    return { total: sum(fields), idle: (fields[3] ?? 0) + (fields[4] ?? 0) };
+  } catch {
+    return { total: 0, idle: 0 };
+  }
+}
+
+/** The share of the time between two coreTimes readings the core was busy. */
+function busyShare(before: { total: number; idle: number }, after: { total: number; idle: number }) {
+  const total = after.total - before.total;
+  return total > 0 ? 1 - (after.idle - before.idle) / total : 0;
+}
+
+/**
+ * Requests/s with 50 connections each sending its next request as soon as the last is answered, and how
+ * busy the load generator's core was meanwhile: near 100% the generator, not the server, set the pace.
+ */
 async function load(url: string, options: { paths: string[] }) {
   let index = 0;
+  const generatorBefore = coreTimes(LOAD_CORE);
   const result = await autocannon({
     url,
     connections: 50,
@@ -106,6 +150,7 @@ async function load(url: string, options: { paths: string[] }) {
   return {
     rps: result.requests.average,
     errors: result.errors + non2xx,
+    generatorBusy: busyShare(generatorBefore, coreTimes(LOAD_CORE)),
   };
 }
 
@@ -250,18 +295,23 @@ async function main(): Promise<void> {
     await drain();
     // Paired rounds, bare then Cairn, with the median ratio: a shared machine's speed drifts over a
     // minute, and a single pair can land on either side of a slow patch.
-    const rounds: { bare: number; click: number }[] = [];
+    const rounds: { bare: number; click: number; bareGenerator: number; clickGenerator: number }[] = [];
     let lastBurst = { backlog: 0, seconds: 0 };
     let errors = { bare: 0, click: 0 };
     for (let round = 0; round < ROUNDS; round += 1) {
       const bareRun = await load(`http://127.0.0.1:${barePort}/`, { paths: ['/click?key=x'] });
       const clickRun = await load(`${base}/`, { paths: clickPaths });
       lastBurst = await drain();
-      rounds.push({ bare: bareRun.rps, click: clickRun.rps });
+      rounds.push({
+        bare: bareRun.rps,
+        click: clickRun.rps,
+        bareGenerator: bareRun.generatorBusy,
+        clickGenerator: clickRun.generatorBusy,
+      });
       errors = { bare: errors.bare + bareRun.errors, click: errors.click + clickRun.errors };
     }
     const ratios = rounds.map((round) => round.click / round.bare);
-    const medianRound = rounds[ratios.indexOf(median(ratios))] as { bare: number; click: number };
+    const medianRound = rounds[ratios.indexOf(median(ratios))] as (typeof rounds)[number];
     // Latency at a steady 2,000/s, in paired rounds too, after an unmeasured run on each target: the
     // generator's first seconds (its HTTP client compiling on the same core, connections opening) lag
     // by tens of milliseconds, and a late generator sends in bursts.
@@ -294,7 +344,9 @@ async function main(): Promise<void> {
     const threads = threadSeconds(cairn.pid);
     cairn.kill('SIGTERM');
     await new Promise((resolve) => cairn.once('exit', resolve));
-    const eventsBytes = fs.statSync(path.join(dataDir, 'events.duckdb')).size;
+    const eventsFile = path.join(dataDir, 'events.duckdb');
+    const eventsBytes = fs.statSync(eventsFile).size;
+    const freeBytes = await duckdbFreeBytes(eventsFile);
     // The click archive keeps each click once more for postbacks (store/clicks/archive.ts).
     const archiveDir = path.join(dataDir, 'clicks');
     const archiveBytes = fs.existsSync(archiveDir)
@@ -310,6 +362,12 @@ async function main(): Promise<void> {
       `| requests/s, 50 connections (median of ${ROUNDS} paired rounds) | ${medianRound.click.toFixed(0)} | ${medianRound.bare.toFixed(0)} | ${median(ratios).toFixed(2)}x (target >= 0.70x) |`,
     );
     console.log(`| each round's ratio | ${ratios.map((ratio) => `${ratio.toFixed(2)}x`).join(', ')} | | |`);
+    if (hasTaskset) {
+      const percent = (share: number) => `${(share * 100).toFixed(0)}%`;
+      console.log(
+        `| load generator's core busy, round of the median ratio | ${percent(medianRound.clickGenerator)} | ${percent(medianRound.bareGenerator)} | near 100%: the generator's limit, not the server's |`,
+      );
+    }
     console.log(
       `| p50 / p99 / max at a steady 2,000/s, round of the median p99 (ms) | ${clickFixed.p50} / ${clickFixed.p99} / ${clickFixed.max} | ${bareFixed.p50} / ${bareFixed.p99} / ${bareFixed.max} | p99 target <= 5 ms |`,
     );
@@ -335,6 +393,9 @@ async function main(): Promise<void> {
     console.log(
       `| bytes per click on disk: events.duckdb + click archive | ${(eventsBytes / flushed).toFixed(1)} + ${(archiveBytes / flushed).toFixed(1)} = ${((eventsBytes + archiveBytes) / flushed).toFixed(1)} (${((eventsBytes + archiveBytes) / 1e6).toFixed(1)} MB) | | target <= 100 |`,
     );
+    console.log(
+      `| of which events.duckdb's free blocks (filled again before the file grows) | ${(freeBytes / flushed).toFixed(1)} (${(freeBytes / 1e6).toFixed(1)} MB) | | |`,
+    );
   } finally {
     bare.kill('SIGKILL');
     if (cairn.exitCode === null) cairn.kill('SIGKILL');
@@ -344,7 +405,7 @@ async function main(): Promise<void> {
 
 if (hasTaskset && !process.env.CAIRN_BENCH_PINNED) {
   // The load generator itself runs on core 1, away from the servers.
-  const self = spawn('taskset', ['-c', '1', process.execPath, fileURLToPath(import.meta.url)], {
+  const self = spawn('taskset', ['-c', String(LOAD_CORE), process.execPath, fileURLToPath(import.meta.url)], {
     env: { ...process.env, CAIRN_BENCH_PINNED: '1' },
     stdio: 'inherit',
   });
