@@ -244,13 +244,13 @@ export class DuckDbEventStore implements EventStore {
    * instead made an unknown id, the one a hostile or misdirected postback brings, scan every event of two
    * hours: 12 ms for 10M clicks over a week, and more the busier the tracker. Values are inlined as
    * literals: DuckDB prunes row groups only on constants (a bound parameter read every row group).
+   * The instant is asked as an equality, which every stored time meets (they are whole milliseconds):
+   * DuckDB compared the range's two bounds on every row of the row group left, and on 10M seeded clicks
+   * an id no click has took 7-10 ms that way against 3 ms (2026-11-28).
    */
   private readClicks(lookups: readonly ClickLookup[]): Promise<TrackingEvent[]> {
     return this.readBranches(
-      lookups.map((lookup) => [
-        lookup.clickId,
-        `ts >= ${timestampLiteral(lookup.clickTime)} AND ts < ${timestampLiteral(lookup.clickTime + 1)}`,
-      ]),
+      lookups.map((lookup) => [lookup.clickId, `ts = ${timestampLiteral(lookup.clickTime)}`]),
     );
   }
 
