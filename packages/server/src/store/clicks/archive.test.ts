@@ -138,4 +138,19 @@ describe('click archive', () => {
     reopened.add([lineOf(backdated)]);
     expect(await reopened.find('backdated', T0)).toBeNull();
   });
+
+  it('holds a caller back while many blocks wait to be written, and not while a few do', async () => {
+    const archive = await openAt(tempDir());
+    const linesOf = (count: number, from: number) =>
+      Array.from({ length: count * BLOCK_LINES }, (_, index) => lineOf(sampleClick(T0 + from + index)));
+    // A live flush's block or two: written in the background, the caller goes on at once.
+    archive.add(linesOf(2, 0));
+    await archive.settle();
+    expect(archive.status().blocks).toBe(0);
+    // A backlog's worth: the caller waits until the blocks are on disk and their buffers free.
+    archive.add(linesOf(20, 10_000_000));
+    expect(archive.status().blocks).toBe(0);
+    await archive.settle();
+    expect(archive.status()).toMatchObject({ blocks: 22, lastError: null });
+  });
 });

@@ -38,6 +38,12 @@ const BLOCK_BYTES = 256 * 1024;
 const PENDING_MS = 10_000;
 const CACHED_BLOCKS = 64;
 /**
+ * Blocks waiting to be compressed and written before `settle` holds a caller back. A flush catching up on
+ * a burst's backlog (up to 100,000 clicks at once) made blocks far faster than they were written: some
+ * 800 waiting at once, each a fresh 64 kB buffer, since the spare ones come back only as blocks are written.
+ */
+const WRITING_MAX = 8;
+/**
  * Inflated in one piece: zlib's default 16 kB chunks were concatenated after inflating a block (~50 kB
  * of 128 lines), a quarter to a third of the inflate's cost.
  */
@@ -202,6 +208,11 @@ export class ClickArchive {
       this.writeDue(Date.now() - PENDING_MS);
     }, PENDING_MS);
     this.timer.unref();
+  }
+
+  /** Resolves at once while few blocks wait to be written, else once those waiting are written. */
+  async settle(): Promise<void> {
+    if (this.writing.size > WRITING_MAX) await this.writes;
   }
 
   /** Writes every waiting line and resolves once all writes are done. */

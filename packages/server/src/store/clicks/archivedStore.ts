@@ -110,6 +110,7 @@ export class ArchivedEventStore implements EventStore {
         for (const file of files) {
           const segment = await this.readSegmentBytes(file);
           if (segment) visitClickLines(segment, add);
+          await this.archive.settle();
         }
         return count;
       };
@@ -195,6 +196,7 @@ export class ArchivedEventStore implements EventStore {
           rows.map((row) => ({ time: Number(row.ms), line: row.line })),
           'backfill',
         );
+        await this.archive.settle();
         before = from;
         await this.archive.backfilledDownTo(before);
         await new Promise((resolve) => setTimeout(resolve, pauseMs));
