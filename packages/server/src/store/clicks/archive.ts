@@ -42,7 +42,7 @@ const CACHED_BLOCKS = 64;
  * a burst's backlog (up to 100,000 clicks at once) made blocks far faster than they were written: some
  * 800 waiting at once, each a fresh 64 kB buffer, since the spare ones come back only as blocks are written.
  */
-const WRITING_MAX = 8;
+export const WRITING_MAX = 8;
 /**
  * Inflated in one piece: zlib's default 16 kB chunks were concatenated after inflating a block (~50 kB
  * of 128 lines), a quarter to a third of the inflate's cost.
@@ -108,6 +108,8 @@ export class ClickArchive {
   /** Blocks being compressed and written; still searched. */
   private readonly writing = new Set<PendingBlock>();
   private writes: Promise<void> = Promise.resolve();
+  /** When each waiting block is written, oldest first (blocks are written in turn). */
+  private readonly written: Promise<void>[] = [];
   /** Where the block being written is joined: blocks are written one after another. */
   private readonly joinScratch = Buffer.allocUnsafeSlow(BLOCK_BYTES + 64 * 1024);
   private readonly cache = new Map<string, Promise<Buffer | null>>();
@@ -210,9 +212,13 @@ export class ClickArchive {
     this.timer.unref();
   }
 
-  /** Resolves at once while few blocks wait to be written, else once those waiting are written. */
+  /**
+   * Resolves at once while few blocks wait to be written, else once enough are written that few wait: the
+   * writes go on meanwhile, so the caller holds back no longer than it must.
+   */
   async settle(): Promise<void> {
-    if (this.writing.size > WRITING_MAX) await this.writes;
+    const excess = this.written.length - WRITING_MAX;
+    if (excess > 0) await this.written[excess - 1];
   }
 
   /** Writes every waiting line and resolves once all writes are done. */
@@ -239,8 +245,10 @@ export class ClickArchive {
       })
       .finally(() => {
         this.writing.delete(pending);
+        this.written.shift();
         pending.release();
       });
+    this.written.push(this.writes);
   }
 
   private async writeBlock(pending: PendingBlock): Promise<void> {
