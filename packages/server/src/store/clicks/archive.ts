@@ -105,11 +105,12 @@ export class ClickArchive {
   private readonly days = new Map<number, DayFile>();
   /** Lines not in a block yet, per day and source (live and backfilled lines kept apart, for tight spans). */
   private readonly pending = new Map<string, PendingBlock>();
-  /** Blocks being compressed and written; still searched. */
-  private readonly writing = new Set<PendingBlock>();
+  /**
+   * Blocks being compressed and written, oldest first (they are written in turn), each with the promise
+   * of its write; still searched.
+   */
+  private readonly writing: { block: PendingBlock; written: Promise<void> }[] = [];
   private writes: Promise<void> = Promise.resolve();
-  /** When each waiting block is written, oldest first (blocks are written in turn). */
-  private readonly written: Promise<void>[] = [];
   /** Where the block being written is joined: blocks are written one after another. */
   private readonly joinScratch = Buffer.allocUnsafeSlow(BLOCK_BYTES + 64 * 1024);
   private readonly cache = new Map<string, Promise<Buffer | null>>();
@@ -217,8 +218,8 @@ export class ClickArchive {
    * writes go on meanwhile, so the caller holds back no longer than it must.
    */
   async settle(): Promise<void> {
-    const excess = this.written.length - WRITING_MAX;
-    if (excess > 0) await this.written[excess - 1];
+    const excess = this.writing.length - WRITING_MAX;
+    if (excess > 0) await this.writing[excess - 1]?.written;
   }
 
   /** Writes every waiting line and resolves once all writes are done. */
@@ -237,18 +238,16 @@ export class ClickArchive {
   }
 
   private write(pending: PendingBlock): void {
-    this.writing.add(pending);
     this.writes = this.writes
       .then(() => this.writeBlock(pending))
       .catch((error: unknown) => {
         this.lastError = message(error);
       })
       .finally(() => {
-        this.writing.delete(pending);
-        this.written.shift();
+        this.writing.shift();
         pending.release();
       });
-    this.written.push(this.writes);
+    this.writing.push({ block: pending, written: this.writes });
   }
 
   private async writeBlock(pending: PendingBlock): Promise<void> {
@@ -284,7 +283,7 @@ export class ClickArchive {
   async find(clickId: string, clickTime: number): Promise<TrackingEvent | null> {
     if (this.closed || clickTime < this.horizon()) return null;
     const target = Buffer.from(`,${JSON.stringify(clickId)},`);
-    for (const pending of [...this.pending.values(), ...this.writing]) {
+    for (const pending of [...this.pending.values(), ...this.writing.map((entry) => entry.block)]) {
       if (pending.minTime > clickTime || pending.maxTime < clickTime) continue;
       for (const line of pending.linesHolding(target)) {
         const click = this.accept(decode(line), clickId, clickTime);
