@@ -14,6 +14,7 @@ import {
   scan,
   writeMeta,
 } from './archiveFiles.ts';
+import { BlockInflater } from './inflater.ts';
 import { PendingBlock } from './pendingBlock.ts';
 
 // The click archive: every stored click once more, row by row, so a postback finds its click in a fraction
@@ -36,18 +37,18 @@ export const BLOCK_LINES = 128;
 const BLOCK_BYTES = 256 * 1024;
 /** A partial block is written once its oldest line has waited this long. */
 const PENDING_MS = 10_000;
-const CACHED_BLOCKS = 64;
+/**
+ * Blocks are read into buffers kept for reuse (a fresh one per read was more memory for V8 to collect,
+ * see inflater.ts): each this size or the block's if larger, at most READ_BUFFERS_KEPT of them kept.
+ */
+const READ_BUFFER_BYTES = 64 * 1024;
+const READ_BUFFERS_KEPT = 64;
 /**
  * Blocks waiting to be compressed and written before `settle` holds a caller back. A flush catching up on
  * a burst's backlog (up to 100,000 clicks at once) made blocks far faster than they were written: some
  * 800 waiting at once, each a fresh 64 kB buffer, since the spare ones come back only as blocks are written.
  */
 export const WRITING_MAX = 8;
-/**
- * Inflated in one piece: zlib's default 16 kB chunks were concatenated after inflating a block (~50 kB
- * of 128 lines), a quarter to a third of the inflate's cost.
- */
-const INFLATE_CHUNK = 64 * 1024;
 const DAY_MS = 86_400_000;
 const FILE_NAME = /^(\d{4}-\d{2}-\d{2})\.blk$/;
 
@@ -113,7 +114,9 @@ export class ClickArchive {
   private writes: Promise<void> = Promise.resolve();
   /** Where the block being written is joined: blocks are written one after another. */
   private readonly joinScratch = Buffer.allocUnsafeSlow(BLOCK_BYTES + 64 * 1024);
-  private readonly cache = new Map<string, Promise<Buffer | null>>();
+  /** Inflates the blocks lookups read; a line found is decoded before the next block is inflated. */
+  private readonly inflater = new BlockInflater(BLOCK_BYTES + 64 * 1024);
+  private readonly readBuffers: Buffer[] = [];
   private timer: NodeJS.Timeout | null = null;
   private lastError: string | null = null;
   private closed = false;
@@ -296,18 +299,8 @@ export class ClickArchive {
       const block = day.blocks[index] as Block;
       if (block.minTime < clickTime - day.longest) break;
       if (block.maxTime < clickTime) continue;
-      const data = await this.blockData(day, block);
-      if (!data) continue;
-      for (let at = data.indexOf(target); at >= 0; at = data.indexOf(target, at + 1)) {
-        const start = data.lastIndexOf(10, at) + 1;
-        const newline = data.indexOf(10, at);
-        const click = this.accept(
-          decode(data.toString('utf8', start, newline < 0 ? data.length : newline)),
-          clickId,
-          clickTime,
-        );
-        if (click) return click;
-      }
+      const click = await this.findInBlock(day, block, target, clickId, clickTime);
+      if (click) return click;
     }
     return null;
   }
@@ -319,33 +312,44 @@ export class ClickArchive {
     return event;
   }
 
-  private blockData(day: DayFile, block: Block): Promise<Buffer | null> {
-    const key = `${day.file}:${block.offset}`;
-    let data = this.cache.get(key);
-    if (data) {
-      this.cache.delete(key);
-      this.cache.set(key, data);
-      return data;
-    }
-    data = this.readBlock(day, block).catch((error: unknown) => {
-      this.lastError = message(error);
-      this.cache.delete(key);
+  private async findInBlock(
+    day: DayFile,
+    block: Block,
+    target: Buffer,
+    clickId: string,
+    clickTime: number,
+  ): Promise<TrackingEvent | null> {
+    const kept = this.readBuffers.pop();
+    const payload =
+      kept && kept.length >= block.length
+        ? kept
+        : Buffer.allocUnsafeSlow(Math.max(block.length, READ_BUFFER_BYTES));
+    try {
+      day.handle ??= fsp.open(day.file, 'r');
+      const handle = await day.handle;
+      const { bytesRead } = await handle.read(payload, 0, block.length, block.offset + HEADER_BYTES);
+      if (bytesRead !== block.length) return null;
+      // Inflated on the event loop, about 0.1 ms a block: zlib's asynchronous path costs several times
+      // that in chunk callbacks, copies and garbage (measured 4,000 lookups/s on one core against 1,450).
+      // Searched at once, before another lookup's block replaces it in the inflater's buffer.
+      const data = this.inflater.inflate(payload, block.length);
+      for (let at = data.indexOf(target); at >= 0; at = data.indexOf(target, at + 1)) {
+        const start = data.lastIndexOf(10, at) + 1;
+        const newline = data.indexOf(10, at);
+        const click = this.accept(
+          decode(data.toString('utf8', start, newline < 0 ? data.length : newline)),
+          clickId,
+          clickTime,
+        );
+        if (click) return click;
+      }
       return null;
-    });
-    this.cache.set(key, data);
-    if (this.cache.size > CACHED_BLOCKS) this.cache.delete(this.cache.keys().next().value as string);
-    return data;
-  }
-
-  private async readBlock(day: DayFile, block: Block): Promise<Buffer | null> {
-    day.handle ??= fsp.open(day.file, 'r');
-    const handle = await day.handle;
-    const payload = Buffer.alloc(block.length);
-    const { bytesRead } = await handle.read(payload, 0, block.length, block.offset + HEADER_BYTES);
-    if (bytesRead !== block.length) return null;
-    // Inflated on the event loop: about 0.1 ms a block, where zlib's asynchronous path costs several
-    // times that in chunk callbacks, copies and garbage (measured 4,000 lookups/s on one core against 1,450).
-    return zlib.zstdDecompressSync(payload, { chunkSize: INFLATE_CHUNK });
+    } catch (error) {
+      this.lastError = message(error);
+      return null;
+    } finally {
+      if (this.readBuffers.length < READ_BUFFERS_KEPT) this.readBuffers.push(payload);
+    }
   }
 
   /** Before this time every campaign's clicks are forgotten. */
@@ -381,7 +385,6 @@ export class ClickArchive {
       if (handle) await (await handle).close().catch(() => undefined);
       await fsp.rm(file.file, { force: true });
     }
-    this.cache.clear();
   }
 
   status(): ClickArchiveStatus {
