@@ -1,10 +1,17 @@
-/** Called after a write to an entity has committed. */
-export type EntityChangeListener = (kind: string, id: number) => void;
+/**
+ * Called after a write to an entity has committed. A listener that keeps a copy returns the promise of
+ * applying the change to it, and the write's caller is answered only once it has settled.
+ */
+export type EntityChangeListener = (kind: string, id: number) => unknown;
 
 /**
  * The entity change signal: every committed create, update, archive, restore and delete is announced
  * here, so in-memory copies (the click engine's routing table; on many nodes, PostgreSQL LISTEN/NOTIFY)
- * can follow without polling. Listeners run synchronously and must not throw into the writer.
+ * can follow without polling. Listeners are called synchronously and must not throw into the writer.
+ *
+ * `emit` resolves once every listener's promise has settled, so an API write is answered only after this
+ * node's copies hold it: a campaign created and sent traffic at once is routed, not answered 404 while
+ * the routing table still reads it (under load that took long enough for hundreds of clicks).
  */
 export class EntityChanges {
   private readonly listeners = new Set<EntityChangeListener>();
@@ -20,13 +27,18 @@ export class EntityChanges {
     return () => this.listeners.delete(listener);
   }
 
-  emit(kind: string, id: number): void {
+  emit(kind: string, id: number): Promise<void> {
+    const applying: Promise<unknown>[] = [];
     for (const listener of this.listeners) {
       try {
-        listener(kind, id);
+        const applied = listener(kind, id);
+        if (applied instanceof Promise) {
+          applying.push(applied.catch((error: unknown) => this.onListenerError(error)));
+        }
       } catch (error) {
         this.onListenerError(error);
       }
     }
+    return Promise.all(applying).then(() => undefined);
   }
 }

@@ -96,9 +96,12 @@ export class EntityService {
     };
   }
 
-  /** Announces committed writes; call it after the transaction that made them has resolved. */
-  announce(kind: string, ids: readonly number[]): void {
-    for (const id of ids) this.changes.emit(kind, id);
+  /**
+   * Announces committed writes; call it after the transaction that made them has resolved, and answer
+   * once it resolves (this node's copies then hold them).
+   */
+  async announce(kind: string, ids: readonly number[]): Promise<void> {
+    await Promise.all(ids.map((id) => this.changes.emit(kind, id)));
   }
 
   private auditEntry(user: UserWithSecrets, entry: Parameters<AuditWriter>[0]): AuditEntry {
@@ -227,7 +230,7 @@ export class EntityService {
         for (const [index, error] of refused) results[index] = { ok: false, error };
         for (const [index, record] of created)
           results[index] = { ok: true, item: definition.present(record, env) };
-        this.announce(
+        await this.announce(
           definition.kind,
           [...created.values()].map((record) => record.id),
         );
@@ -263,7 +266,7 @@ export class EntityService {
       const values = { ...input, ...(await definition.derive?.(input, previous)) };
       return this.write(tx, user, definition, previous, values);
     });
-    this.announce(definition.kind, [id]);
+    await this.announce(definition.kind, [id]);
     return definition.present(record, env);
   }
 
@@ -350,7 +353,7 @@ export class EntityService {
       for (const { previous, values } of planned) await this.write(tx, user, definition, previous, values);
       return { updated: planned.length, ids: planned.map((item) => item.previous.id) };
     });
-    this.announce(definition.kind, response.ids);
+    await this.announce(definition.kind, response.ids);
     return response;
   }
 
@@ -365,7 +368,7 @@ export class EntityService {
       const previous = await this.mustFind(tx, definition, id);
       return this.write(tx, user, definition, previous, { archived });
     });
-    this.announce(definition.kind, [id]);
+    await this.announce(definition.kind, [id]);
     return definition.present(record, env);
   }
 
@@ -393,6 +396,6 @@ export class EntityService {
         changes: diffFields(previous, null, Object.keys(definition.fields)),
       });
     });
-    this.announce(definition.kind, [id]);
+    await this.announce(definition.kind, [id]);
   }
 }

@@ -169,7 +169,7 @@ export function registerCampaignKeyRoute(
       return entities.find(tx, definition, id);
     });
     if (!record) throw new HttpError(404, { message: `Campaign ${id} not found` });
-    context.service.announce('campaign', [id]);
+    await context.service.announce('campaign', [id]);
     return definition.present(record, await context.presentEnv(request));
   });
 }

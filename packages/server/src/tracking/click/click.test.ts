@@ -1,5 +1,5 @@
-import type { Campaign, FlowCriterion } from '@cairn/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Campaign, campaignPath, type FlowCriterion } from '@cairn/contract';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type KindClient, kindClient, signedInAdmin } from '../../entities/testing.ts';
 import type { RunningCairn } from '../../index.ts';
 import { Clock, type TestBrowser } from '../../test-support.ts';
@@ -60,10 +60,9 @@ async function visit(path: string, visitor: Visit = {}): Promise<Response> {
   return response;
 }
 
-async function makeCampaign(body: Record<string, unknown>): Promise<Campaign> {
-  const campaign = await campaigns.make<Campaign>({ name: `c-${Math.random()}`, ...body });
-  await cairn.tracking.table.settled();
-  return campaign;
+/** The API answers a write once this node's routing table holds it, so no wait for the table here. */
+function makeCampaign(body: Record<string, unknown>): Promise<Campaign> {
+  return campaigns.make<Campaign>({ name: `c-${Math.random()}`, ...body });
 }
 
 /** A campaign whose one rule sends matching clicks to "hit" and the rest to "miss". */
@@ -300,6 +299,50 @@ describe('click engine', () => {
       [1, 1],
       [2, 2],
     ]);
+  });
+
+  it('routes a campaign from the moment the API answers its creation, edit or new key', async () => {
+    const campaign = await makeCampaign({ flow: { defaultPaths: [{ offers: [{ offerId: missOffer }] }] } });
+    expect(cairn.tracking.table.campaignByKey(campaign.key)?.id).toBe(campaign.id);
+    expect(await destination(campaign)).toBe('miss');
+    const edited = await campaigns.put(campaign.id, {
+      ...withoutMeta(campaign),
+      flow: { defaultPaths: [{ offers: [{ offerId: hitOffer }] }] },
+    });
+    expect(edited.status).toBe(200);
+    expect(await destination(campaign)).toBe('hit');
+    const regenerated = await browser.post(campaignPath.regenerateKey(campaign.id));
+    expect(regenerated.status).toBe(200);
+    const rekeyed = regenerated.json<Campaign>();
+    expect(cairn.tracking.table.campaignByKey(rekeyed.key)?.id).toBe(campaign.id);
+    expect((await visit(`/click?key=${campaign.key}`)).status).toBe(404);
+
+    // The answer waits for every copy the change signal feeds, however slow.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let called = false;
+    const unsubscribe = cairn.changes.onChange(() => {
+      called = true;
+      return held;
+    });
+    try {
+      let answered = false;
+      const making = makeCampaign({ flow: { defaultPaths: [{ offers: [{ offerId: hitOffer }] }] } }).then(
+        (made) => {
+          answered = true;
+          return made;
+        },
+      );
+      await vi.waitFor(() => expect(called).toBe(true));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(answered).toBe(false);
+      release();
+      expect(await destination(await making)).toBe('hit');
+    } finally {
+      unsubscribe();
+    }
   });
 
   it('sends unknown and paused campaigns to the fallback', async () => {

@@ -114,9 +114,9 @@ export class RoutingTable {
 
   /** Loads everything, then follows `changes`; resolves once the first load is done. */
   async start(changes: EntityChanges): Promise<void> {
-    changes.onChange((kind, id) => {
-      if ((ROUTED_KINDS as readonly string[]).includes(kind)) this.enqueue(kind as RoutedKind, id);
-    });
+    changes.onChange((kind, id) =>
+      (ROUTED_KINDS as readonly string[]).includes(kind) ? this.enqueue(kind as RoutedKind, id) : undefined,
+    );
     await this.reloadAll();
   }
 
@@ -160,13 +160,14 @@ export class RoutingTable {
 
   // Changes are applied one after another, in the order announced, so a fast edit-then-edit never
   // leaves the older version in memory.
-  private enqueue(kind: RoutedKind, id: number): void {
+  private enqueue(kind: RoutedKind, id: number): Promise<void> {
     this.pending = this.pending
       .then(() => this.apply(kind, id))
       .catch((error: unknown) => this.onError(error))
       .then(() => {
         this.version += 1;
       });
+    return this.pending;
   }
 
   /** Reads everything again; entries deleted or archived meanwhile are dropped. */
