@@ -85,9 +85,9 @@ const MAX_BATCH = 200;
  * answered came back while the next ran with the rest. So while the writer is busy (its last commit took
  * more than GATHER_AFTER postbacks and ended within GATHER_BUSY_MS), a commit first waits up to GATHER_MS,
  * or until a batch is full, for more to join it; a quiet writer commits at once. bench:postback, 10M seeded
- * clicks, 50 connections, 2026-11-28: batches of 32-49 instead of 25; alternating runs gave 1,511-1,556
- * conversions a second (p50 28 ms) against 891 (p50 53 ms) without, and three later runs 990-1,311 while
- * other tenants' load on the machine varied.
+ * clicks, 50 connections, alternating runs on 2026-11-28: batches of 30-49 instead of 25; for clicks still
+ * in memory 1,657-1,728 conversions a second against 1,200-1,515 without; for stored clicks 847-1,556
+ * against 805-1,322, which this machine's noise does not tell apart. A 10 ms wait did no better.
  */
 const GATHER_MS = 5;
 const GATHER_AFTER = 4;
