@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PendingBlock } from './pendingBlock.ts';
+import { linesHolding, PendingBlock } from './pendingBlock.ts';
 
 const lineOf = (text: string) => Buffer.from(text);
 
@@ -35,5 +35,13 @@ describe('a pending archive block', () => {
     expect([...block.linesHolding(lineOf(',"id-199",'))]).toEqual([texts[199]]);
     expect([...block.linesHolding(lineOf(',"nope",'))]).toEqual([]);
     expect(block.joined().toString()).toBe(texts.join('\n'));
+  });
+
+  it('finds lines in a block payload, whose last line has no newline, each line once', () => {
+    const payload = lineOf('[1,"a","x,a,"]\n[2,"b"]\n[3,"a","a,"]');
+    expect([...linesHolding(payload, lineOf('"a"'))]).toEqual(['[1,"a","x,a,"]', '[3,"a","a,"]']);
+    expect([...linesHolding(payload, lineOf('a,'))]).toEqual(['[1,"a","x,a,"]', '[3,"a","a,"]']);
+    expect([...linesHolding(payload, lineOf('[2'))]).toEqual(['[2,"b"]']);
+    expect([...linesHolding(lineOf(''), lineOf('a'))]).toEqual([]);
   });
 });

@@ -87,13 +87,18 @@ export class PendingBlock {
   }
 
   /** Each held line that contains `needle`, as text. */
-  *linesHolding(needle: Buffer): Generator<string> {
-    const held = this.data.subarray(0, this.used);
-    for (let at = held.indexOf(needle); at >= 0; at = held.indexOf(needle, at + 1)) {
-      const start = held.lastIndexOf(NEWLINE, at) + 1;
-      const end = held.indexOf(NEWLINE, at);
-      yield held.toString('utf8', start, end);
-      at = end;
-    }
+  linesHolding(needle: Uint8Array): Generator<string> {
+    return linesHolding(this.data.subarray(0, this.used), needle);
+  }
+}
+
+/** Each newline-separated line of `data` that contains `needle`, as text, in order; the last needs no newline. */
+export function* linesHolding(data: Buffer, needle: Uint8Array): Generator<string> {
+  for (let at = data.indexOf(needle); at >= 0; at = data.indexOf(needle, at + 1)) {
+    const start = data.lastIndexOf(NEWLINE, at) + 1;
+    const newline = data.indexOf(NEWLINE, at);
+    const end = newline < 0 ? data.length : newline;
+    yield data.toString('utf8', start, end);
+    at = end;
   }
 }
