@@ -1,16 +1,12 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import { normalizeRow } from '../config/duckdb.ts';
 import { SerialQueue } from '../serialQueue.ts';
 import { type ClickLookup, ClickLookups } from './clickLookups.ts';
-import {
-  clearStatements,
-  countSql,
-  DUCKDB_ROLLUP_RELATION,
-  findClearedClickSql,
-  rollupMigration,
-} from './duckdbRollup.ts';
-import { SUMMARY_SLOTS_PER_REFRESH, SummaryPending, slotsWithin, summaryMigration } from './duckdbSummary.ts';
+import { EVENT_MIGRATIONS } from './duckdbMigrations.ts';
+import { clearStatements, countSql, DUCKDB_ROLLUP_RELATION, findClearedClickSql } from './duckdbRollup.ts';
+import { SUMMARY_SLOTS_PER_REFRESH, SummaryPending, slotsWithin } from './duckdbSummary.ts';
 import { appendEvent, isoOf, JOURNAL_SELECT, stringLiteral, timestampLiteral } from './duckdbValues.ts';
 import {
   CLICK_LOOKUP_WINDOW_MS,
@@ -26,28 +22,7 @@ import {
 } from './port.ts';
 import { ReadSlots } from './readSlots.ts';
 import { clearedClickFromRow, clearsNothing } from './rollup.ts';
-import { type ColumnType, EVENT_COLUMNS, EVENT_KIND, eventFromRow, type TrackingEvent } from './schema.ts';
-
-const DUCKDB_TYPES: Record<ColumnType, string> = {
-  id: 'INTEGER',
-  small: 'SMALLINT',
-  int: 'INTEGER',
-  money: 'BIGINT',
-  text: 'VARCHAR',
-  flag: 'BOOLEAN',
-  time: 'TIMESTAMP',
-};
-
-// Statements that bring an events file up to date, in order; the version of the last one applied is
-// kept in the file, and every step is checkpointed so a crash never leaves DDL in the write-ahead log.
-const EVENT_MIGRATIONS: readonly string[][] = [
-  [
-    `CREATE TABLE events (${EVENT_COLUMNS.map((c) => `${c.name} ${DUCKDB_TYPES[c.type]} NOT NULL`).join(', ')})`,
-    'CREATE TABLE journal_marks (source VARCHAR PRIMARY KEY, position BIGINT NOT NULL)',
-  ],
-  rollupMigration((column) => DUCKDB_TYPES[column.type]),
-  summaryMigration((column) => DUCKDB_TYPES[column.type]),
-];
+import { EVENT_COLUMNS, EVENT_KIND, eventFromRow, type TrackingEvent } from './schema.ts';
 
 /** How often closed quarter hours are summed into the report summary (sooner while catching up). */
 const SUMMARY_REFRESH_MS = 5000;
@@ -112,7 +87,13 @@ export class DuckDbEventStore implements EventStore {
   }
 
   static async open(file: string, options: DuckDbEventStoreOptions = {}): Promise<DuckDbEventStore> {
-    const instance = await DuckDBInstance.create(file);
+    // As many threads as cores this process may run on. DuckDB counts the machine's cores and ignores the
+    // process's CPU affinity, so a node pinned to one core (taskset, a container's cpuset) ran two threads
+    // on it, and a statement's thread spins on tasks while the other holds them: bench:click, pinned to one
+    // core, spent 27-33 s of worker-pool CPU storing clicks with two threads against 21-23 s with one, and
+    // the click path had the difference (0.72x and 0.74x of the bare server against 0.82x and 0.81x,
+    // alternating runs on 2026-11-28). Unpinned, reports get every core as before.
+    const instance = await DuckDBInstance.create(file, { threads: String(os.availableParallelism()) });
     const writer = await instance.connect();
     const reader = await instance.connect();
     const lookupConnections: DuckDBConnection[] = [];
