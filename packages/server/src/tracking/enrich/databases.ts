@@ -1,16 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Reader, type Response } from 'maxmind';
 import { type AsnRanges, parseAsnCsv } from './asnTable.ts';
-import { RecentCache } from './cache.ts';
 import { ASN_PACKAGE, CITY_PACKAGE, packageDir } from './credits.ts';
+import { MmdbFile } from './mmdbFile.ts';
 import type { DatabaseInfo, DatabaseSource } from './types.ts';
-
-/**
- * Decoded MMDB records kept per file, keyed by their offset in the file: popular networks share a
- * handful of records, and a hit saves decoding the record's map again.
- */
-export const MMDB_RECORD_CACHE_SIZE = 10_000;
 
 export type Family = 4 | 6;
 type Kind = 'city' | 'asn';
@@ -37,13 +30,11 @@ const PACKAGED_FILES: Readonly<Record<Kind, { package: string; files: Record<Fam
 // ('city ipv4', 'DBIP-City-Lite', 'GeoLite2-ASN', 'asn ipv6', ...).
 const EXPECTED_TYPE: Readonly<Record<Kind, RegExp>> = { city: /city/i, asn: /asn|isp/i };
 
-export type MmdbReader = Reader<Response>;
-
 /** Where one family's answers come from. */
-export type Lookup = { format: 'mmdb'; reader: MmdbReader } | { format: 'csv'; table: AsnRanges };
+export type Lookup = { format: 'mmdb'; file: MmdbFile } | { format: 'csv'; table: AsnRanges };
 
 export interface Databases {
-  city: Record<Family, MmdbReader | null>;
+  city: Record<Family, MmdbFile | null>;
   asn: Record<Family, Lookup | null>;
   info: DatabaseInfo[];
 }
@@ -88,14 +79,12 @@ async function loadFile(
   kind: Kind,
 ): Promise<LoadedFile> {
   if (path.endsWith('.mmdb')) {
-    const reader: MmdbReader = new Reader(await readFile(path), {
-      cache: new RecentCache<string | number, unknown>(MMDB_RECORD_CACHE_SIZE),
-    });
-    const type = reader.metadata.databaseType;
+    const file = new MmdbFile(await readFile(path));
+    const type = file.metadata.databaseType;
     if (!EXPECTED_TYPE[kind].test(type)) throw new Error(`a '${type}' database where a ${kind} one belongs`);
-    const epoch = reader.metadata.buildEpoch;
+    const epoch = file.metadata.buildEpoch;
     const builtAt = Number.isNaN(epoch.getTime()) ? (await stat(path)).mtime : epoch;
-    return { lookup: { format: 'mmdb', reader }, builtAt: builtAt.toISOString() };
+    return { lookup: { format: 'mmdb', file }, builtAt: builtAt.toISOString() };
   }
   const table = parseAsnCsv(await readFile(path, 'utf8'), family);
   if (table.size === 0) throw new Error('no address range in it');
@@ -146,7 +135,7 @@ export async function loadDatabases(
         const candidate = await load(path, family, 'data-dir', kind);
         // An IPv4 tree answers IPv6 addresses with whatever their first 32 bits hit: never use it for them.
         const { lookup } = candidate;
-        if (family === 6 && lookup.format === 'mmdb' && lookup.reader.metadata.ipVersion !== 6) continue;
+        if (family === 6 && lookup.format === 'mmdb' && lookup.file.metadata.ipVersion !== 6) continue;
         recordUse(path, kind, family, 'data-dir', candidate.builtAt);
         return lookup;
       } catch (error) {
@@ -171,7 +160,7 @@ export async function loadDatabases(
   const asn6 = await resolve('asn', 6);
   const city4 = await resolve('city', 4);
   const city6 = await resolve('city', 6);
-  const cityReader = (lookup: Lookup): MmdbReader | null => (lookup.format === 'mmdb' ? lookup.reader : null);
+  const cityFile = (lookup: Lookup): MmdbFile | null => (lookup.format === 'mmdb' ? lookup.file : null);
   const info = [...uses].map(([path, use]) => ({
     name: use.families.length > 1 ? use.kind : `${use.kind}-ipv${use.families[0]}`,
     path,
@@ -179,7 +168,7 @@ export async function loadDatabases(
     source: use.source,
   }));
   return {
-    city: { 4: cityReader(city4), 6: cityReader(city6) },
+    city: { 4: cityFile(city4), 6: cityFile(city6) },
     asn: { 4: asn4, 6: asn6 },
     info,
   };

@@ -50,29 +50,42 @@ export async function createEnricher(options: EnricherOptions = {}): Promise<Enr
   let databases: Databases | null = await loadDatabases(options.dataDir, warn);
   let reloading: Promise<void> = Promise.resolve();
   const parseAgent = createAgentParser();
-  // Scratch keys for the CSV range tables, reused by every lookup (enrich is synchronous).
+  // The address as numbers for the lookups, reused by every click (enrich is synchronous).
   const ipv4Key = new Uint32Array(1);
   const ipv6Key = new Uint32Array(4);
 
-  const networkOf = (lookup: Lookup | null, address: string, version: 4 | 6): AsnRecord | null => {
+  const networkOf = (
+    lookup: Lookup | null,
+    address: string,
+    words: Uint32Array,
+    count: 1 | 4,
+  ): AsnRecord | null => {
     if (lookup === null) return null;
-    if (lookup.format === 'mmdb') return asnOfRecord(lookup.reader.get(address));
-    if (version === 4) {
-      ipv4Key[0] = parseIpv4(address);
-      return lookup.table.find(ipv4Key);
-    }
-    return parseIpv6(address, ipv6Key) ? lookup.table.find(ipv6Key) : null;
+    if (lookup.format === 'mmdb') return asnOfRecord(lookup.file.get(address, words, count));
+    return lookup.table.find(words);
   };
 
   const addNetworkFacts = (out: Enrichment, address: string, version: 4 | 6): void => {
     if (databases === null) return;
+    // Parsed once into numbers for both lookups; normaliseIp has already checked the address.
+    let words: Uint32Array;
+    let count: 1 | 4;
+    if (version === 4) {
+      ipv4Key[0] = parseIpv4(address);
+      words = ipv4Key;
+      count = 1;
+    } else {
+      if (!parseIpv6(address, ipv6Key)) return;
+      words = ipv6Key;
+      count = 4;
+    }
     try {
-      writeGeo(databases.city[version]?.get(address), out);
+      writeGeo(databases.city[version]?.get(address, words, count), out);
     } catch {
       // A damaged data-dir file must not cost the click; the location stays unknown.
     }
     try {
-      const network = networkOf(databases.asn[version], address, version);
+      const network = networkOf(databases.asn[version], address, words, count);
       if (network !== null) {
         out.asn = network.asn;
         out.isp = network.organisation;

@@ -2,8 +2,9 @@
 // newer files in the data dir), device and browser from the user agent, language and referrer from the
 // headers. Nothing here touches the network at run time.
 export { type DataCredit, ENRICHMENT_CREDITS } from './credits.ts';
-export { DATA_DIR_FILES, MMDB_RECORD_CACHE_SIZE } from './databases.ts';
+export { DATA_DIR_FILES } from './databases.ts';
 export { createEnricher } from './enricher.ts';
+export { MMDB_RECORD_CACHE_SIZE } from './mmdbFile.ts';
 export type {
   ConnectionType,
   DatabaseInfo,
