@@ -1,7 +1,10 @@
 import type { Campaign } from '@cairn/contract';
+import { fastifyCookie } from '@fastify/cookie';
+import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { kindClient, signedInAdmin } from '../entities/testing.ts';
 import type { RunningCairn } from '../index.ts';
+import { setCookieOf } from './clickHandler.ts';
 
 // Clicks reach the click handler before the framework's router on a listening server, and through the
 // router's own click route otherwise (inject, or a path the hand-off does not take). Both must answer
@@ -103,5 +106,34 @@ describe('the click hand-off before the router', () => {
     expect(answer.headers.get('content-type')).toMatch(/^text\/plain/);
     const post = await fetch(`${running.url}/click?key=whatever`, { method: 'POST' });
     expect(post.status).toBe(404);
+  });
+});
+
+describe('the Set-Cookie of a click', () => {
+  it("is what the cookie library writes, for the engine's cookies and for anything else", async () => {
+    // The plugin loads its cookie module when registered, as the server's app does at start.
+    const app = Fastify();
+    await app.register(fastifyCookie);
+    await app.ready();
+    const cookies = [
+      { name: 'cairn_u7', value: Date.UTC(2026, 10, 29).toString(36), maxAgeSeconds: 86_400 },
+      { name: 'cairn_click', value: '01m8gt3cps6wvgr5g1sbnmg', maxAgeSeconds: 2_592_000 },
+      { name: 'cairn_click', value: 'a b;c=d', maxAgeSeconds: 60 },
+    ];
+    for (const cookie of cookies) {
+      for (const secure of [false, true]) {
+        expect(setCookieOf(cookie, secure)).toBe(
+          fastifyCookie.serialize(cookie.name, cookie.value, {
+            path: '/',
+            maxAge: cookie.maxAgeSeconds,
+            httpOnly: true,
+            sameSite: 'lax',
+            secure,
+          }),
+        );
+      }
+    }
+    expect(setCookieOf(cookies[2] as (typeof cookies)[number], false)).toContain('a%20b%3Bc%3Dd');
+    await app.close();
   });
 });

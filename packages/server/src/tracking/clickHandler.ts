@@ -3,7 +3,7 @@ import { CLICK_COOKIE, CLICK_PARAMS, TRACKING_PATHS } from '@cairn/contract';
 import { fastifyCookie } from '@fastify/cookie';
 import type { CairnConfig } from '../config.ts';
 import { pathOf } from '../http.ts';
-import { type ClickRequest, type ClickResult, randomLpSeq } from './click/engine.ts';
+import { type ClickRequest, type ClickResult, type CookieToSet, randomLpSeq } from './click/engine.ts';
 import { ClickQuery, type QueryParams } from './click/query.ts';
 import { fallbackAnswer, type RedirectAnswer, redirectAnswer } from './click/redirect.ts';
 import { clickTimeOf } from './clickId.ts';
@@ -47,6 +47,28 @@ interface StagedClick {
   remember: boolean;
 }
 
+/** What the engine sets: `cairn_u<id>`, `cairn_click`, base-36 times and click ids. */
+const COOKIE_TOKEN = /^[\w-]+$/;
+
+/**
+ * The Set-Cookie value of a cookie the engine sets, as the cookie library writes it. Its names and values
+ * need no encoding, so the string is built directly: 0.3-0.5 us against 1.1-1.6 us through the library's
+ * option objects and checks, and nearly every click of paid traffic sets one (a new visitor). Anything
+ * else still goes through the library.
+ */
+export function setCookieOf(cookie: CookieToSet, secure: boolean): string {
+  if (!COOKIE_TOKEN.test(cookie.name) || !COOKIE_TOKEN.test(cookie.value)) {
+    return fastifyCookie.serialize(cookie.name, cookie.value, {
+      path: '/',
+      maxAge: cookie.maxAgeSeconds,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+    });
+  }
+  return `${cookie.name}=${cookie.value}; Max-Age=${cookie.maxAgeSeconds}; Path=/; HttpOnly${secure ? '; Secure' : ''}; SameSite=Lax`;
+}
+
 function send(
   request: IncomingMessage,
   response: ServerResponse,
@@ -76,15 +98,7 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
     if (click.remember) recent.rememberLine(result.event.clickId, click.line);
     runtime.clicksPerMinute.add(result.event.time);
     const secure = result.cookies.length > 0 && proxy.isHttps(request);
-    const cookies = result.cookies.map((cookie) =>
-      fastifyCookie.serialize(cookie.name, cookie.value, {
-        path: '/',
-        maxAge: cookie.maxAgeSeconds,
-        httpOnly: true,
-        sameSite: 'lax',
-        secure,
-      }),
-    );
+    const cookies = result.cookies.map((cookie) => setCookieOf(cookie, secure));
     // Only the double meta refresh goes through the tracker's hop, and only it pays for the signature.
     const hop =
       result.mode === 'double_meta_refresh'
