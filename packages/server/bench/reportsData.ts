@@ -3,23 +3,13 @@
 // (a fifth of those changing status later), long-tail keywords in t1, and realistic text sizes, appended
 // in time order through the event store's own append in batches, as the flusher does.
 import { TOKEN_SLOTS } from '@cairn/contract';
+import { seededRandom as random } from '../src/seededRandom.ts';
 import type { EventStore } from '../src/store/events/port.ts';
 import { blankEvent, EVENT_KIND, type TrackingEvent } from '../src/store/events/schema.ts';
 
 export const SHAPE = { campaigns: 200, offers: 500, landers: 100, sources: 20, networks: 10 } as const;
 const DAY = 86_400_000;
 export const SPAN_DAYS = 60;
-
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** An index in [0, n) where low indexes are much more likely (Zipf-like, exponent ~1). */
 function skewed(next: () => number, n: number): number {

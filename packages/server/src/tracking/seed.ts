@@ -3,6 +3,7 @@ import type { SeedResponse } from '@cairn/contract';
 import type { EntityChanges } from '../entities/changes.ts';
 import { ENTITY_DEFINITIONS } from '../entities/kinds/index.ts';
 import { EntityRepository } from '../entities/repository.ts';
+import { seededRandom } from '../seededRandom.ts';
 import type { ConfigStore } from '../store/config/port.ts';
 import type { EventStore } from '../store/events/port.ts';
 import { blankEvent, EVENT_KIND, type TrackingEvent } from '../store/events/schema.ts';
@@ -69,18 +70,6 @@ const ISPS = [
   'TIM',
 ];
 const LANGUAGES = ['en-us', 'en-gb', 'de', 'fr', 'pt-br', 'hi', 'es', 'it'];
-
-/** A small seeded generator (mulberry32), so a seed gives the same traffic every time. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function weighted<T extends unknown[]>(items: readonly T[], random: () => number): T {
   const total = items.reduce((sum, item) => sum + (item.at(-1) as number), 0);
@@ -192,7 +181,7 @@ export async function seedEvents(
   options: SeedOptions,
 ): Promise<SeedResponse> {
   const started = performance.now();
-  const random = generator(options.seed ?? Date.now());
+  const random = seededRandom(options.seed ?? Date.now());
   const campaigns = await seedCampaigns(store, options.campaigns, random, options.changes);
   const span = options.days * 86_400_000;
   const start = options.now - span;

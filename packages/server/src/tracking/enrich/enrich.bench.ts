@@ -1,19 +1,8 @@
 // Micro-benchmark of enrich() on the shipped databases (not a test): `node enrich.bench.ts` from this
 // folder, or with the path from anywhere. Prints ns per call for a few thousand varied clicks.
+import { seededRandom as seeded } from '../../seededRandom.ts';
 import { createEnricher } from './enricher.ts';
 import type { EnrichInput } from './types.ts';
-
-/** mulberry32: the same inputs on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const random = seeded(42);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;

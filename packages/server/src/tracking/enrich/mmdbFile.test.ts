@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Reader, type Response } from 'maxmind';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../seededRandom.ts';
 import { CITY_PACKAGE, packageDir } from './credits.ts';
 import { parseIpv4, parseIpv6 } from './ip.ts';
 import { MmdbFile } from './mmdbFile.ts';
@@ -15,19 +16,7 @@ const libraryPointer = (reader: Reader<Response>, address: string): number =>
     address,
   )[0] ?? -1;
 
-/** mulberry32: the same addresses on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const random = seeded(7);
+const random = seededRandom(7);
 const word = () => Math.floor(random() * 0x100000000);
 const ipv4s = [
   '0.0.0.0',
@@ -50,44 +39,38 @@ const ipv6s = [
   ...Array.from({ length: 4_000 }, () => `${hex()}:${hex()}:${hex()}:${hex()}::${hex()}`),
 ];
 
+/**
+ * Expects the file to point and answer as the library does for every address, and answers how many it
+ * found a record for.
+ */
+function expectAsLibrary(db: Buffer, addresses: readonly string[]): number {
+  const file = new MmdbFile(db);
+  const library = new Reader<Response>(db);
+  const ipv4 = new Uint32Array(1);
+  const ipv6 = new Uint32Array(4);
+  let found = 0;
+  for (const address of addresses) {
+    const v4 = parseIpv4(address);
+    if (v4 >= 0) ipv4[0] = v4;
+    else expect(parseIpv6(address, ipv6)).toBe(true);
+    const [words, count] = v4 >= 0 ? ([ipv4, 1] as const) : ([ipv6, 4] as const);
+    expect(file.pointer(words, count)).toBe(libraryPointer(library, address));
+    const record = file.get(address, words, count);
+    expect(record).toEqual(library.get(address));
+    if (record !== null) found += 1;
+  }
+  return found;
+}
+
 describe('an MMDB file walked from the parsed address', () => {
   it('finds what the library finds for IPv4 addresses, record for record', () => {
-    const db = cityFile(4);
-    const file = new MmdbFile(db);
-    const library = new Reader<Response>(db);
-    const words = new Uint32Array(1);
-    let found = 0;
-    for (const address of ipv4s) {
-      words[0] = parseIpv4(address);
-      expect(file.pointer(words, 1)).toBe(libraryPointer(library, address));
-      const record = file.get(address, words, 1);
-      expect(record).toEqual(library.get(address));
-      if (record !== null) found += 1;
-    }
     // Most of the space is assigned: a walk that ended early would find far fewer.
-    expect(found).toBeGreaterThan(ipv4s.length * 0.7);
+    expect(expectAsLibrary(cityFile(4), ipv4s)).toBeGreaterThan(ipv4s.length * 0.7);
   });
 
   it('finds what the library finds for IPv6 addresses, and for IPv4 ones in an IPv6 tree', () => {
-    const db = cityFile(6);
-    const file = new MmdbFile(db);
-    const library = new Reader<Response>(db);
-    const words = new Uint32Array(4);
-    let found = 0;
-    for (const address of ipv6s) {
-      expect(parseIpv6(address, words)).toBe(true);
-      expect(file.pointer(words, 4)).toBe(libraryPointer(library, address));
-      const record = file.get(address, words, 4);
-      expect(record).toEqual(library.get(address));
-      if (record !== null) found += 1;
-    }
-    expect(found).toBeGreaterThan(6 * 2_000 * 0.5);
-    const ipv4 = new Uint32Array(1);
-    for (const address of ipv4s.slice(0, 2_000)) {
-      ipv4[0] = parseIpv4(address);
-      expect(file.pointer(ipv4, 1)).toBe(libraryPointer(library, address));
-      expect(file.get(address, ipv4, 1)).toEqual(library.get(address));
-    }
+    expect(expectAsLibrary(cityFile(6), ipv6s)).toBeGreaterThan(6 * 2_000 * 0.5);
+    expectAsLibrary(cityFile(6), ipv4s.slice(0, 2_000));
   });
 
   it('answers again from its cache with the record first decoded for that place in the file', () => {

@@ -1,18 +1,7 @@
 import { type FlowInput, flowSchema } from '@cairn/contract';
 import { describe, expect, it } from 'vitest';
+import { seededRandom as seeded } from '../../seededRandom.ts';
 import { type ClickFacts, compileFlow, evaluateFlow, pickWeighted, type RandomSource } from './evaluate.ts';
-
-/** mulberry32: a small seeded generator, so weighted choices are the same on every run. */
-function seeded(seed: number): RandomSource {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Always answers the same point of the range: picks the item covering it. */
 const fixed =
