@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { type AsnRanges, parseAsnCsv } from './asnTable.ts';
 import { ASN_PACKAGE, CITY_PACKAGE, packageDir } from './credits.ts';
 import { MmdbFile } from './mmdbFile.ts';
+import { GEO_FIELDS, NETWORK_FIELDS } from './records.ts';
 import type { DatabaseInfo, DatabaseSource } from './types.ts';
 
 export type Family = 4 | 6;
@@ -79,7 +80,7 @@ async function loadFile(
   kind: Kind,
 ): Promise<LoadedFile> {
   if (path.endsWith('.mmdb')) {
-    const file = new MmdbFile(await readFile(path));
+    const file = new MmdbFile(await readFile(path), kind === 'city' ? GEO_FIELDS : NETWORK_FIELDS);
     const type = file.metadata.databaseType;
     if (!EXPECTED_TYPE[kind].test(type)) throw new Error(`a '${type}' database where a ${kind} one belongs`);
     const epoch = file.metadata.buildEpoch;

@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../seededRandom.ts';
 import { CITY_PACKAGE, packageDir } from './credits.ts';
 import { parseIpv4, parseIpv6 } from './ip.ts';
+import { selected } from './mmdbFields.testing.ts';
+import type { FieldSelector } from './mmdbFields.ts';
 import { MmdbFile } from './mmdbFile.ts';
+import { GEO_FIELDS } from './records.ts';
 
 const cityFile = (family: 4 | 6) =>
   readFileSync(join(packageDir(CITY_PACKAGE), `dbip-city-ipv${family}.mmdb`));
@@ -40,11 +43,11 @@ const ipv6s = [
 ];
 
 /**
- * Expects the file to point and answer as the library does for every address, and answers how many it
- * found a record for.
+ * Expects the file to point and answer as the library does for every address (with only the fields
+ * `fields` selects, when given), and answers how many it found a record for.
  */
-function expectAsLibrary(db: Buffer, addresses: readonly string[]): number {
-  const file = new MmdbFile(db);
+function expectAsLibrary(db: Buffer, addresses: readonly string[], fields?: FieldSelector): number {
+  const file = new MmdbFile(db, fields);
   const library = new Reader<Response>(db);
   const ipv4 = new Uint32Array(1);
   const ipv6 = new Uint32Array(4);
@@ -56,7 +59,8 @@ function expectAsLibrary(db: Buffer, addresses: readonly string[]): number {
     const [words, count] = v4 >= 0 ? ([ipv4, 1] as const) : ([ipv6, 4] as const);
     expect(file.pointer(words, count)).toBe(libraryPointer(library, address));
     const record = file.get(address, words, count);
-    expect(record).toEqual(library.get(address));
+    const whole = library.get(address);
+    expect(record).toEqual(fields ? selected(whole, fields) : whole);
     if (record !== null) found += 1;
   }
   return found;
@@ -66,11 +70,14 @@ describe('an MMDB file walked from the parsed address', () => {
   it('finds what the library finds for IPv4 addresses, record for record', () => {
     // Most of the space is assigned: a walk that ended early would find far fewer.
     expect(expectAsLibrary(cityFile(4), ipv4s)).toBeGreaterThan(ipv4s.length * 0.7);
+    expect(expectAsLibrary(cityFile(4), ipv4s, GEO_FIELDS)).toBeGreaterThan(ipv4s.length * 0.7);
   });
 
   it('finds what the library finds for IPv6 addresses, and for IPv4 ones in an IPv6 tree', () => {
     expect(expectAsLibrary(cityFile(6), ipv6s)).toBeGreaterThan(6 * 2_000 * 0.5);
+    expectAsLibrary(cityFile(6), ipv6s, GEO_FIELDS);
     expectAsLibrary(cityFile(6), ipv4s.slice(0, 2_000));
+    expectAsLibrary(cityFile(6), ipv4s.slice(0, 2_000), GEO_FIELDS);
   });
 
   it('answers again from its cache with the record first decoded for that place in the file', () => {

@@ -1,4 +1,5 @@
 import type { AsnRecord } from './asnTable.ts';
+import type { FieldSelector } from './mmdbFields.ts';
 
 // MMDB records arrive as decoded maps whose layout depends on who built the file; they are read
 // defensively, field by field, without copying.
@@ -49,6 +50,15 @@ export interface GeoFacts {
   city: string;
 }
 
+/** The fields of a city record `writeGeo` reads, in either layout: only these are decoded. */
+export const GEO_FIELDS: FieldSelector = {
+  country_code: {},
+  state1: {},
+  city: { names: { en: {} } },
+  country: { iso_code: {} },
+  subdivisions: { names: { en: {} } },
+};
+
 /**
  * Copies the location of a city record into `out`. Reads the ip-location-db layout (country_code,
  * state1, city) and MaxMind's (country.iso_code, subdivisions[0].names.en, city.names.en), which DB-IP's
@@ -69,6 +79,12 @@ export function writeGeo(record: unknown, out: GeoFacts): void {
   }
   out.countryName = countryNameOf(out.countryCode);
 }
+
+/** The fields of a network record `asnOfRecord` reads: only these are decoded. */
+export const NETWORK_FIELDS: FieldSelector = {
+  autonomous_system_number: {},
+  autonomous_system_organization: {},
+};
 
 /** The network of a GeoLite2-ASN-layout record (as DB-IP's and ip-location-db's ASN MMDBs have it). */
 export function asnOfRecord(record: unknown): AsnRecord | null {
