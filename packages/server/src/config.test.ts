@@ -76,6 +76,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ CAIRN_CLICK_ARCHIVE: 'maybe' })).toThrow(/CAIRN_CLICK_ARCHIVE/);
   });
 
+  it('keeps 30 days of clicks in the archive by default, or the whole days given', () => {
+    expect(DEFAULT_CONFIG.clickArchiveDays).toBe(30);
+    expect(loadConfig({ CAIRN_CLICK_ARCHIVE_DAYS: '7' })).toEqual({ clickArchiveDays: 7 });
+    for (const bad of ['0', '-3', '2.5', 'week', '3651']) {
+      expect(() => loadConfig({ CAIRN_CLICK_ARCHIVE_DAYS: bad })).toThrow(/CAIRN_CLICK_ARCHIVE_DAYS/);
+    }
+  });
+
   it('makes the worker pool nicer by default, and not at all with 0', () => {
     expect(DEFAULT_CONFIG.workerNice).toBe(10);
     expect(loadConfig({ CAIRN_WORKER_NICE: '0' })).toEqual({ workerNice: 0 });

@@ -40,6 +40,11 @@ export interface CairnConfig {
    * quickly (store/clicks/archive.ts): about 63 bytes a click on disk.
    */
   clickArchive: boolean;
+  /**
+   * Days of clicks the archive keeps before the current UTC day: postbacks for older clicks are answered
+   * from the event store, more slowly. Bounds the archive's disk to the window conversions come in.
+   */
+  clickArchiveDays: number;
   signInMaxFailuresPerAccount: number;
   signInMaxFailuresPerIp: number;
   signInThrottleWindowMinutes: number;
@@ -102,6 +107,7 @@ export const DEFAULT_CONFIG: CairnConfig = {
   sessionIdleMinutes: 120,
   signedInCacheMs: 5000,
   clickArchive: true,
+  clickArchiveDays: 30,
   signInMaxFailuresPerAccount: 5,
   signInMaxFailuresPerIp: 20,
   signInThrottleWindowMinutes: 15,
@@ -231,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
     sessionIdleMinutes: read('CAIRN_SESSION_IDLE_MINUTES'),
     signedInCacheMs: read('CAIRN_SIGNED_IN_CACHE_MS'),
     clickArchive: read('CAIRN_CLICK_ARCHIVE'),
+    clickArchiveDays: read('CAIRN_CLICK_ARCHIVE_DAYS'),
     perAccount: read('CAIRN_SIGN_IN_MAX_FAILURES_PER_ACCOUNT'),
     perIp: read('CAIRN_SIGN_IN_MAX_FAILURES_PER_IP'),
     window: read('CAIRN_SIGN_IN_THROTTLE_WINDOW_MINUTES'),
@@ -304,6 +311,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
       throw new ConfigError(`CAIRN_CLICK_ARCHIVE must be "on" or "off", got "${v.clickArchive}"`);
     }
     options.clickArchive = v.clickArchive.toLowerCase() === 'on';
+  }
+  if (v.clickArchiveDays !== undefined) {
+    const days = Number(v.clickArchiveDays);
+    if (!/^\d+$/.test(v.clickArchiveDays.trim()) || days < 1 || days > 3650) {
+      throw new ConfigError(
+        `CAIRN_CLICK_ARCHIVE_DAYS must be a whole number of days from 1 to 3650, got "${v.clickArchiveDays}"`,
+      );
+    }
+    options.clickArchiveDays = days;
   }
   if (v.flushIntervalMs !== undefined) {
     options.flushIntervalMs = positiveNumber('CAIRN_FLUSH_INTERVAL_MS', v.flushIntervalMs);

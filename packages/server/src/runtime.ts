@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deriveKeys, type Keys, loadMasterKey } from './auth/secrets.ts';
-import type { CairnConfig } from './config.ts';
+import { type CairnConfig, DEFAULT_CONFIG } from './config.ts';
 import { restrictDataDir } from './files.ts';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
 import { getSetting, SETTING_TRACKER_ID } from './settings.ts';
@@ -194,7 +194,7 @@ export async function openData(
  * `events.duckdb` beside the configuration database.
  */
 export async function openEventStore(
-  config: Pick<CairnConfig, 'dataDir'> & Partial<Pick<CairnConfig, 'clickArchive'>>,
+  config: Pick<CairnConfig, 'dataDir'> & Partial<Pick<CairnConfig, 'clickArchive' | 'clickArchiveDays'>>,
 ): Promise<EventStore> {
   const eventsDb = process.env.CAIRN_EVENTS_DB?.trim();
   if (eventsDb) return openClickHouseEventStore(eventsDb);
@@ -208,7 +208,9 @@ export async function openEventStore(
   restrictDataDir(config.dataDir);
   if (config.clickArchive === false) return store;
   try {
-    return await ArchivedEventStore.open(store, path.join(config.dataDir, 'clicks'));
+    return await ArchivedEventStore.open(store, path.join(config.dataDir, 'clicks'), {
+      keepDays: config.clickArchiveDays ?? DEFAULT_CONFIG.clickArchiveDays,
+    });
   } catch (error) {
     // The archive only speeds lookups up: without it every click is still found in the store.
     process.emitWarning(

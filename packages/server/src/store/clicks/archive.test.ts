@@ -14,7 +14,7 @@ const noClicks = async () => false;
 describe('click archive', () => {
   const open: ClickArchive[] = [];
   const openAt = async (dir: string, hasClicks = noClicks) => {
-    const archive = await ClickArchive.open(dir, hasClicks, T0);
+    const archive = await ClickArchive.open(dir, hasClicks, { clock: () => T0 });
     open.push(archive);
     return archive;
   };
@@ -137,6 +137,49 @@ describe('click archive', () => {
     const backdated = blankEvent(EVENT_KIND.click, 'backdated', T0);
     reopened.add([lineOf(backdated)]);
     expect(await reopened.find('backdated', T0)).toBeNull();
+  });
+
+  it('keeps the days it is told to, removing a day once it leaves them, and at the next open', async () => {
+    const dir = tempDir();
+    const day = 86_400_000;
+    let now = T0;
+    const within = (keepDays: number) => ClickArchive.open(dir, noClicks, { keepDays, clock: () => now });
+    const dayFiles = () =>
+      fs
+        .readdirSync(dir)
+        .filter((name) => name.endsWith('.blk'))
+        .sort();
+    const archive = await within(2);
+    const clicks = [3, 2, 1, 0].map((daysAgo) => sampleClick(T0 - daysAgo * day));
+    const [tooOld, oldest, middle, today] = clicks as [
+      TrackingEvent,
+      TrackingEvent,
+      TrackingEvent,
+      TrackingEvent,
+    ];
+    archive.add(clicks.map(lineOf));
+    await archive.flush();
+    // Today and the two days before: a click older than that is never written, nor answered.
+    expect(dayFiles()).toEqual(['2026-02-27.blk', '2026-02-28.blk', '2026-03-01.blk']);
+    expect(await archive.find(tooOld.clickId, tooOld.time)).toBeNull();
+    for (const click of [oldest, middle, today])
+      expect(await archive.find(click.clickId, click.time)).toEqual(click);
+    // The next day's first block pushes the oldest day out.
+    now = T0 + day;
+    const tomorrow = sampleClick(now);
+    archive.add([lineOf(tomorrow)]);
+    await archive.flush();
+    expect(dayFiles()).toEqual(['2026-02-28.blk', '2026-03-01.blk', '2026-03-02.blk']);
+    expect(await archive.find(oldest.clickId, oldest.time)).toBeNull();
+    expect(await archive.find(middle.clickId, middle.time)).toEqual(middle);
+    await archive.close();
+    // Days that left the window while it was closed go when it opens.
+    now = T0 + 3 * day;
+    const reopened = await within(2);
+    expect(dayFiles()).toEqual(['2026-03-02.blk']);
+    expect(await reopened.find(tomorrow.clickId, tomorrow.time)).toEqual(tomorrow);
+    expect(await reopened.find(today.clickId, today.time)).toBeNull();
+    await reopened.close();
   });
 
   it('holds a caller back while many blocks wait to be written, and not while a few do', async () => {

@@ -58,6 +58,16 @@ const compress = promisify(zlib.zstdCompress);
 const COLUMNS = EVENT_COLUMNS.map((column) => column.name);
 const decode = decoderFor(COLUMNS);
 
+export interface ArchiveOptions {
+  /**
+   * Days of clicks kept before the current UTC day (default: all): postbacks mostly come within days of
+   * their click, and one for an older click is answered by the event store, only more slowly.
+   */
+  keepDays?: number;
+  /** The time now (ms): a test's clock. */
+  clock?: () => number;
+}
+
 /** A click as a journal line, with its time (ms). */
 export interface ArchiveLine {
   time: number;
@@ -122,17 +132,27 @@ export class ClickArchive {
   private timer: NodeJS.Timeout | null = null;
   private lastError: string | null = null;
   private closed = false;
+  private readonly keepDays: number;
+  private readonly clock: () => number;
 
-  private constructor(dir: string, meta: ArchiveMeta) {
+  private constructor(dir: string, meta: ArchiveMeta, options: ArchiveOptions) {
     this.dir = dir;
     this.meta = meta;
+    this.keepDays = options.keepDays ?? Number.POSITIVE_INFINITY;
+    this.clock = options.clock ?? Date.now;
   }
 
   /**
    * Opens the archive in `dir`, created if missing. `hasClicks` says whether the event store already
-   * holds clicks, which a new archive then backfills (see `backfillBefore`).
+   * holds clicks, which a new archive then backfills (see `backfillBefore`). Days older than it keeps
+   * are removed.
    */
-  static async open(dir: string, hasClicks: () => Promise<boolean>, now = Date.now()): Promise<ClickArchive> {
+  static async open(
+    dir: string,
+    hasClicks: () => Promise<boolean>,
+    options: ArchiveOptions = {},
+  ): Promise<ClickArchive> {
+    const now = (options.clock ?? Date.now)();
     await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
     let meta = await readMeta(dir);
     if (!meta || meta.columns.join() !== COLUMNS.join()) {
@@ -141,7 +161,7 @@ export class ClickArchive {
       meta = { columns: COLUMNS, forgotten: [], backfill: (await hasClicks()) ? { before: now } : null };
       await writeMeta(dir, meta);
     }
-    const archive = new ClickArchive(dir, meta);
+    const archive = new ClickArchive(dir, meta, options);
     for (const name of (await fsp.readdir(dir)).sort()) {
       const match = FILE_NAME.exec(name);
       if (!match) continue;
@@ -159,6 +179,7 @@ export class ClickArchive {
         await fsp.rm(file, { force: true });
       }
     }
+    await archive.dropDaysBefore(archive.horizon());
     return archive;
   }
 
@@ -261,6 +282,8 @@ export class ClickArchive {
     const header = blockHeader(payload, pending.count, pending.minTime, pending.maxTime);
     let day = this.days.get(pending.day);
     if (!day) {
+      // A new day: the oldest one kept may have just left the window.
+      await this.dropDaysBefore(this.horizon());
       day = { file: path.join(this.dir, fileOf(pending.day)), size: 0, blocks: [], longest: 0, handle: null };
       this.days.set(pending.day, day);
     }
@@ -348,9 +371,9 @@ export class ClickArchive {
     }
   }
 
-  /** Before this time every campaign's clicks are forgotten. */
-  private horizon(): number {
-    let time = 0;
+  /** Before this time no click is answered: older than the days kept, or forgotten for every campaign. */
+  horizon(): number {
+    let time = Number.isFinite(this.keepDays) ? (dayOf(this.clock()) - this.keepDays) * DAY_MS : 0;
     for (const scope of this.meta.forgotten) {
       if (scope.only === null && scope.keep.length === 0) time = Math.max(time, scope.before);
     }
@@ -372,7 +395,11 @@ export class ClickArchive {
     };
     await writeMeta(this.dir, this.meta);
     await this.writes;
-    const time = this.horizon();
+    await this.dropDaysBefore(this.horizon());
+  }
+
+  /** Removes the files of the days that end by `time`. */
+  private async dropDaysBefore(time: number): Promise<void> {
     for (const [day, file] of this.days) {
       if ((day + 1) * DAY_MS > time) continue;
       this.days.delete(day);

@@ -9,7 +9,7 @@ import { describeEventStoreConformance } from '../events/conformance.ts';
 import { DuckDbEventStore } from '../events/duckdb.ts';
 import type { EventStore } from '../events/port.ts';
 import { EVENT_KIND, type TrackingEvent } from '../events/schema.ts';
-import { ArchivedEventStore, visitClickLines } from './archivedStore.ts';
+import { ArchivedEventStore, type ArchivedStoreOptions, visitClickLines } from './archivedStore.ts';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 const dirs = new WeakMap<EventStore, string>();
@@ -17,7 +17,11 @@ const inners = new WeakMap<EventStore, EventStore>();
 const failing = new WeakSet<EventStore>();
 
 /** The DuckDB store of `dir` with the archive beside it; `lookups` counts the questions the store gets. */
-async function openAt(dir: string, lookups = { store: 0 }): Promise<ArchivedEventStore> {
+async function openAt(
+  dir: string,
+  lookups = { store: 0 },
+  options: ArchivedStoreOptions = {},
+): Promise<ArchivedEventStore> {
   const holder: { inner?: EventStore } = {};
   const duckdb = await DuckDbEventStore.open(path.join(dir, 'events.duckdb'), {
     beforeClearCommit: () => {
@@ -37,7 +41,10 @@ async function openAt(dir: string, lookups = { store: 0 }): Promise<ArchivedEven
     },
   });
   holder.inner = inner;
-  const store = await ArchivedEventStore.open(inner, path.join(dir, 'clicks'), { backfillPauseMs: 0 });
+  const store = await ArchivedEventStore.open(inner, path.join(dir, 'clicks'), {
+    backfillPauseMs: 0,
+    ...options,
+  });
   dirs.set(store, dir);
   inners.set(store, inner);
   return store;
@@ -127,6 +134,25 @@ describe('event store with the click archive', () => {
     await again.backfilled;
     expect(again.clickArchiveStatus().blocks).toBe(blocks);
     await again.close();
+  });
+
+  it('copies only the days it keeps, and leaves older clicks to the store', async () => {
+    const dir = tempDir();
+    const plain = await DuckDbEventStore.open(path.join(dir, 'events.duckdb'));
+    const day = 86_400_000;
+    const old = [sampleClick(T0 - 3 * day), sampleClick(T0 - 2 * day)];
+    const kept = [sampleClick(T0 - day), sampleClick(T0 - 60_000)];
+    await plain.append([...old, ...kept]);
+    await plain.close();
+    const lookups = { store: 0 };
+    const store = await openAt(dir, lookups, { keepDays: 1, clock: () => T0 });
+    await store.backfilled;
+    for (const click of kept) expect(await store.findClick(click.clickId, click.time)).toEqual(click);
+    expect(lookups.store).toBe(0);
+    for (const click of old) expect(await store.findClick(click.clickId, click.time)).toEqual(click);
+    expect(lookups.store).toBe(old.length);
+    expect(store.clickArchiveStatus()).toMatchObject({ files: 2, backfillBefore: null, lastError: null });
+    await store.close();
   });
 
   it('leaves clicks the store deleted or cleared to the store, and still answers the rest', async () => {

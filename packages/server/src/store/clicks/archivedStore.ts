@@ -12,7 +12,7 @@ import type {
   SqlParam,
 } from '../events/port.ts';
 import { EVENT_KIND, type TrackingEvent } from '../events/schema.ts';
-import { type ArchiveLine, ClickArchive } from './archive.ts';
+import { type ArchiveLine, type ArchiveOptions, ClickArchive } from './archive.ts';
 
 // The event store with the click archive beside it (archive.ts): every click the store takes is
 // archived once the store has it, a postback's lookup asks the archive first and the store only when
@@ -23,7 +23,7 @@ import { type ArchiveLine, ClickArchive } from './archive.ts';
 const CLICK_PREFIX = `[${EVENT_KIND.click},`;
 const BACKFILL_HOUR_MS = 3_600_000;
 
-export interface ArchivedStoreOptions {
+export interface ArchivedStoreOptions extends ArchiveOptions {
   /** Backfill pacing: a pause between hours, so reports and lookups keep their turn. */
   backfillPauseMs?: number;
 }
@@ -144,10 +144,16 @@ export class ArchivedEventStore implements EventStore {
 
   /** Wraps `inner` with the archive kept in `dir`. */
   static async open(inner: EventStore, dir: string, options: ArchivedStoreOptions = {}) {
-    const archive = await ClickArchive.open(dir, async () => {
-      const rows = await inner.query(`SELECT 1 AS one FROM events WHERE kind = ${EVENT_KIND.click} LIMIT 1`);
-      return rows.length > 0;
-    });
+    const archive = await ClickArchive.open(
+      dir,
+      async () => {
+        const rows = await inner.query(
+          `SELECT 1 AS one FROM events WHERE kind = ${EVENT_KIND.click} LIMIT 1`,
+        );
+        return rows.length > 0;
+      },
+      options,
+    );
     return new ArchivedEventStore(inner, archive, options);
   }
 
@@ -169,8 +175,9 @@ export class ArchivedEventStore implements EventStore {
   }
 
   /**
-   * Copies the store's clicks from before the archive existed, an hour at a time from the newest,
-   * recording progress after each hour so a restart goes on where it stopped. DuckDB builds the lines
+   * Copies the store's clicks from before the archive existed, an hour at a time from the newest down to
+   * the oldest day the archive keeps, recording progress after each hour so a restart goes on where it
+   * stopped. DuckDB builds the lines
    * itself; other stores are not backfilled (their clicks are found in the store, as before).
    */
   private async backfill(pauseMs: number): Promise<void> {
@@ -184,7 +191,8 @@ export class ArchivedEventStore implements EventStore {
       const [bounds] = await this.inner.query<{ first: number | null }>(
         `SELECT epoch_ms(min(ts)) AS first FROM events WHERE kind = ${EVENT_KIND.click}`,
       );
-      const first = bounds?.first === null || bounds?.first === undefined ? null : Number(bounds.first);
+      const oldest = bounds?.first === null || bounds?.first === undefined ? null : Number(bounds.first);
+      const first = oldest === null ? null : Math.max(oldest, this.archive.horizon());
       while (!this.stopping && first !== null && before > first) {
         const from = Math.max(first, before - BACKFILL_HOUR_MS);
         const rows = await this.inner.query<{ ms: number; line: string }>(
