@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../seededRandom.ts';
 import { parseAsnCsv } from './asnTable.ts';
+import { ASN_PACKAGE, packageDir } from './credits.ts';
 import { parseIpv4, parseIpv6 } from './ip.ts';
 
 const v4 = (table: ReturnType<typeof parseAsnCsv>, ip: string) => table.find(Uint32Array.of(parseIpv4(ip)));
@@ -73,6 +77,64 @@ describe('parseAsnCsv', () => {
     expect(v6(six, '2001:db8:1::30')?.asn).toBe(64511);
     expect(v6(six, '2001:db8:1::31')?.asn).toBe(64512);
     expect(v6(six, '2001:db8:2::')).toBeNull();
+  });
+
+  it('finds ranges across the first 16 bits of the address, whichever prefix they start in', () => {
+    const spanning = parseAsnCsv(
+      [
+        '10.0.255.0,10.1.0.255,64520,Across',
+        '11.0.0.0,12.255.255.255,64521,Wide',
+        '12.255.255.255,12.255.255.255,64522,Last of prefix',
+        '255.255.0.0,255.255.255.255,64523,Top',
+      ].join('\n'),
+      4,
+    );
+    expect(v4(spanning, '10.0.254.255')).toBeNull();
+    expect(v4(spanning, '10.1.0.5')?.asn).toBe(64520);
+    expect(v4(spanning, '10.1.1.0')).toBeNull();
+    expect(v4(spanning, '12.200.1.1')?.asn).toBe(64521);
+    expect(v4(spanning, '12.255.255.255')?.asn).toBe(64522);
+    expect(v4(spanning, '255.255.255.255')?.asn).toBe(64523);
+    expect(v4(spanning, '0.0.0.0')).toBeNull();
+  });
+
+  it('answers as a plain search over every range of the shipped table', () => {
+    const text = readFileSync(join(packageDir(ASN_PACKAGE), 'asn-ipv4.csv'), 'utf8');
+    const table = parseAsnCsv(text, 4);
+    const rows = text
+      .split('\n')
+      .map((line) => line.split(','))
+      .filter((fields) => fields.length >= 3)
+      .map(([from, to, asn]) => [parseIpv4(from ?? ''), parseIpv4(to ?? ''), Number(asn)] as const)
+      .filter(([from, to, asn]) => from >= 0 && to >= 0 && Number.isInteger(asn) && asn >= 0)
+      .sort((left, right) => left[0] - right[0]);
+    const expected = (address: number): number | null => {
+      let low = 0;
+      let high = rows.length - 1;
+      let found = -1;
+      while (low <= high) {
+        const middle = (low + high) >>> 1;
+        if ((rows[middle] as (typeof rows)[number])[0] <= address) {
+          found = middle;
+          low = middle + 1;
+        } else high = middle - 1;
+      }
+      const row = rows[found];
+      return row && row[1] >= address ? row[2] : null;
+    };
+    const random = seededRandom(11);
+    const addresses = Array.from({ length: 20_000 }, () => Math.floor(random() * 0x100000000));
+    for (let sample = 0; sample < 2_000; sample += 1) {
+      const [from, to] = rows[Math.floor(random() * rows.length)] as (typeof rows)[number];
+      addresses.push(from, to, Math.max(0, from - 1), Math.min(0xffffffff, to + 1));
+    }
+    let found = 0;
+    for (const address of addresses) {
+      const answer = table.find(Uint32Array.of(address))?.asn ?? null;
+      expect(answer).toBe(expected(address));
+      if (answer !== null) found += 1;
+    }
+    expect(found).toBeGreaterThan(addresses.length / 2);
   });
 
   it('gives an empty table for an empty file', () => {

@@ -6,6 +6,7 @@ export interface AsnRecord {
 }
 
 type Width = 1 | 4;
+const PREFIXES = 0x10000;
 
 function compareAt(words: Uint32Array, row: number, key: Uint32Array, width: Width): number {
   const base = row * width;
@@ -33,6 +34,13 @@ export class AsnRanges {
   readonly #ends: Uint32Array;
   readonly #recordOf: Uint32Array;
   readonly #records: FlatRecords;
+  /**
+   * For each value of an address's first 16 bits, how many ranges start below it: a lookup searches only
+   * the ranges that can hold its address. With visitors from everywhere, each step of a search over the
+   * whole table read a far-off part of it, a cache miss nearly every time (2.3% of the time spent
+   * answering clicks, in a CPU profile of bench:click); the ranges of one prefix sit together.
+   */
+  readonly #below: Uint32Array;
   readonly size: number;
 
   constructor(
@@ -48,12 +56,21 @@ export class AsnRanges {
     this.#recordOf = recordOf;
     this.#records = records;
     this.size = recordOf.length;
+    this.#below = new Uint32Array(PREFIXES + 1);
+    let row = 0;
+    for (let prefix = 0; prefix <= PREFIXES; prefix += 1) {
+      while (row < this.size && (starts[row * width] as number) >>> 16 < prefix) row += 1;
+      this.#below[prefix] = row;
+    }
   }
 
   /** The record of the range holding `key` (1 or 4 words, as the family of this table), or null. */
   find(key: Uint32Array): AsnRecord | null {
-    let low = 0;
-    let high = this.size - 1;
+    // The range holding the key is the last one starting at or before it: among those of its prefix, or
+    // the last one starting before the prefix.
+    const prefix = (key[0] as number) >>> 16;
+    let low = Math.max(0, (this.#below[prefix] as number) - 1);
+    let high = (this.#below[prefix + 1] as number) - 1;
     let found = -1;
     while (low <= high) {
       const middle = (low + high) >>> 1;

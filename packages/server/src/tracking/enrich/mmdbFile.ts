@@ -31,8 +31,13 @@ export class MmdbFile {
   private readonly nodeCount: number;
   private readonly nodeBytes: number;
   private readonly recordSize: number;
-  /** The node an IPv4 address starts from: 0 in an IPv4 tree, after 96 zero bits in an IPv6 one. */
-  private readonly ipv4Start: number;
+  /**
+   * Where the walk stands after an address's first 16 bits, by their value: for IPv4 addresses, and for
+   * IPv6 ones in an IPv6 tree. Addresses from everywhere made nearly every step a cache miss in a tree of
+   * tens of MB (the walk was 3.4% of the time spent answering clicks); the table takes 256 kB a family.
+   */
+  private readonly ipv4After16: Uint32Array;
+  private readonly ipv6After16: Uint32Array | null;
   private readonly records = new RecentCache<number, unknown>(MMDB_RECORD_CACHE_SIZE);
   private readonly fields: FieldDecoder | null;
   /** Added to a record value past the node count, it gives the record's offset in the file. */
@@ -52,7 +57,8 @@ export class MmdbFile {
         node = this.left(node * this.nodeBytes);
       }
     }
-    this.ipv4Start = node;
+    this.ipv4After16 = this.prefixTable(node);
+    this.ipv6After16 = this.metadata.ipVersion === 6 ? this.prefixTable(0) : null;
     const treeBytes = this.nodeCount * this.nodeBytes;
     this.recordBase = treeBytes - this.nodeCount;
     this.fields = fields ? new FieldDecoder(db, treeBytes + 16, fields) : null;
@@ -76,13 +82,32 @@ export class MmdbFile {
   /** Where the tree points for the address (a record value past the node count), or -1 for none. */
   pointer(words: Uint32Array, count: 1 | 4): number {
     const bits = count * 32;
-    let node = count === 1 ? this.ipv4Start : 0;
-    for (let depth = 0; depth < bits && node < this.nodeCount; depth += 1) {
+    const table = count === 1 ? this.ipv4After16 : this.ipv6After16;
+    if (table === null) return -1;
+    let node = table[(words[0] as number) >>> 16] as number;
+    for (let depth = 16; depth < bits && node < this.nodeCount; depth += 1) {
       const bit = ((words[depth >>> 5] as number) >>> (31 - (depth & 31))) & 1;
       const offset = node * this.nodeBytes;
       node = bit === 1 ? this.right(offset) : this.left(offset);
     }
     return node > this.nodeCount ? node : -1;
+  }
+
+  /** The node (or record value, where the walk ends sooner) after each 16-bit prefix from `start`. */
+  private prefixTable(start: number): Uint32Array {
+    const table = new Uint32Array(0x10000);
+    const fill = (node: number, depth: number, prefix: number): void => {
+      if (depth === 16 || node >= this.nodeCount) {
+        const span = 1 << (16 - depth);
+        table.fill(node, prefix * span, (prefix + 1) * span);
+        return;
+      }
+      const offset = node * this.nodeBytes;
+      fill(this.left(offset), depth + 1, prefix * 2);
+      fill(this.right(offset), depth + 1, prefix * 2 + 1);
+    };
+    fill(start, 0, 0);
+    return table;
   }
 
   private left(offset: number): number {
