@@ -79,7 +79,8 @@ export class FieldDecoder {
       case TYPE.string:
         return db.toString('utf8', next, next + size);
       case TYPE.map:
-        return this.map(next, size, selector);
+        // A map selected with no keys of its own comes out empty, unread.
+        return selector.keys.length === 0 ? {} : this.map(next, size, selector);
       case TYPE.array: {
         const items: unknown[] = [];
         let at = next;
@@ -111,7 +112,7 @@ export class FieldDecoder {
     const out: Record<string, unknown> = {};
     let at = start;
     for (let pair = 0; pair < pairs; pair += 1) {
-      const wanted = selector.keys.length === 0 ? NOT_WANTED : this.keyIndex(at, selector);
+      const wanted = this.keyIndex(at, selector);
       at = this.skip(at);
       if (wanted !== NOT_WANTED) {
         const key = selector.keys[wanted] as Compiled['keys'][number];
