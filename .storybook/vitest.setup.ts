@@ -22,6 +22,9 @@ freezeMotion.textContent = `
   }
   /* The document is the screenshot: at least one viewport tall, so fixed portals (toasts) are in it. */
   html { min-height: 100vh; }
+  /* A textarea's resize grip is drawn by Chromium itself, differently from one build to the next
+     (156.0.8078.73 and .108 differ by its pixels alone): left out, so a browser update fails no story. */
+  textarea::-webkit-resizer { display: none; }
 `;
 document.head.append(freezeMotion);
 
