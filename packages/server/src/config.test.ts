@@ -85,9 +85,9 @@ describe('configuration', () => {
   });
 
   it('makes the worker pool nicer by default, and not at all with 0', () => {
-    expect(DEFAULT_CONFIG.workerNice).toBe(10);
+    expect(DEFAULT_CONFIG.workerNice).toBe(19);
     expect(loadConfig({ CAIRN_WORKER_NICE: '0' })).toEqual({ workerNice: 0 });
-    expect(loadConfig({ CAIRN_WORKER_NICE: '19' })).toEqual({ workerNice: 19 });
+    expect(loadConfig({ CAIRN_WORKER_NICE: '10' })).toEqual({ workerNice: 10 });
   });
 
   it('trusts no proxy by default, then a hop count or the listed proxies; true is one hop', () => {

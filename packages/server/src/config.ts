@@ -63,7 +63,9 @@ export interface CairnConfig {
   /**
    * Niceness (0-19) of the helper threads (the worker pool that inserts events and runs queries, V8's
    * concurrent garbage-collector markers), so clicks keep the CPU; 0 leaves them at the main thread's
-   * priority.
+   * priority. 19 by default: at 10 the scheduler still gave the pool about a tenth of a busy core, the
+   * flusher's inserts taking it from clicks during a burst (bench:click on one core, alternating runs:
+   * 0.68-0.74x the bare server at 19 against 0.61-0.64x at 10, the journal holding the burst either way).
    */
   workerNice: number;
   /** Base64 of 32 bytes; null keeps a generated key in `<dataDir>/secret.key`. */
@@ -115,7 +117,7 @@ export const DEFAULT_CONFIG: CairnConfig = {
   logLevel: 'info',
   nodeId: null,
   flushIntervalMs: 100,
-  workerNice: 10,
+  workerNice: 19,
   secretKey: null,
   configDb: null,
   now: () => Date.now(),
