@@ -177,8 +177,8 @@ export class ArchivedEventStore implements EventStore {
   /**
    * Copies the store's clicks from before the archive existed, an hour at a time from the newest down to
    * the oldest day the archive keeps, recording progress after each hour so a restart goes on where it
-   * stopped. DuckDB builds the lines
-   * itself; other stores are not backfilled (their clicks are found in the store, as before).
+   * stopped. DuckDB builds the lines itself; other stores are not backfilled (their clicks are found in
+   * the store, as before).
    */
   private async backfill(pauseMs: number): Promise<void> {
     let before = this.archive.backfillBefore;
