@@ -9,7 +9,7 @@ import { getSetting } from '../settings.ts';
 import type { ConfigStore } from '../store/config/port.ts';
 import type { EventStore } from '../store/events/port.ts';
 import type { TrackingEvent } from '../store/events/schema.ts';
-import { ClickEngine, DEFAULT_TRACKING_SETTINGS, type TrackingSettings } from './click/engine.ts';
+import { ClickEngine, clickFacts, DEFAULT_TRACKING_SETTINGS, type TrackingSettings } from './click/engine.ts';
 import { RecentClicks } from './click/recent.ts';
 import { MinuteCounter } from './counters.ts';
 import { createEnricher, type Enricher } from './enrich/index.ts';
@@ -111,6 +111,8 @@ export async function startTracking(options: TrackingRuntimeOptions): Promise<Tr
     dataDir: options.dataDir,
     onWarning: (message) => logger.warn(message),
   });
+  // Before the journal's replay below, so the archive can cut the lines it takes from it.
+  options.events.deriveClickFacts?.((ip, userAgent) => clickFacts(enricher, ip, userAgent));
   const engine = new ClickEngine({ table, enricher, settings: await loadTrackingSettings(options.store) });
   const recorder = await openRecorder({
     dataDir: options.dataDir,

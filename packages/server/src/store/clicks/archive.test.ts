@@ -1,11 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test-support.ts';
 import { encodeEvent } from '../../tracking/journalCodec.ts';
 import { sampleClick } from '../../tracking/sampleEvents.ts';
+import type { ClickFacts } from '../events/port.ts';
 import { blankEvent, EVENT_KIND, type TrackingEvent } from '../events/schema.ts';
 import { BLOCK_LINES, ClickArchive, WRITING_MAX } from './archive.ts';
+import { HEADER_BYTES, scan } from './archiveFiles.ts';
+import { withDerived } from './derivedColumns.testing.ts';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 const lineOf = (event: TrackingEvent) => ({ time: event.time, line: encodeEvent(event) });
@@ -197,5 +201,72 @@ describe('click archive', () => {
     expect(archive.status().blocks).toBeGreaterThanOrEqual(22 - WRITING_MAX);
     await archive.flush();
     expect(archive.status()).toMatchObject({ blocks: 22, lastError: null });
+  });
+
+  it('keeps journal clicks without the columns it derives again, and answers them whole', async () => {
+    // Stands in for the enricher (derivedColumns.test.ts uses the real one): a place per address.
+    const placeOf: ClickFacts = (ip, userAgent) => ({
+      ...blankEvent(EVENT_KIND.click, '', 0),
+      country: ip.startsWith('10.') ? 'NL' : 'FR',
+      region: 'Region',
+      city: `City of ${ip}`,
+      isp: `ISP of ${ip}`,
+      asn: 64_500 + Number(ip.split('.')[3]),
+      connectionType: userAgent.includes('Mobile') ? 'mobile' : 'broadband',
+      ip,
+      userAgent,
+    });
+    const recorded = (index: number): TrackingEvent => {
+      const ip = `10.0.0.${index % 250}`;
+      return withDerived(
+        { ...sampleClick(T0 + index), ip, userAgent: 'Mobile UA' },
+        placeOf(ip, 'Mobile UA'),
+      );
+    };
+    const dir = tempDir();
+    const archive = await openAt(dir);
+    archive.deriveFrom(placeOf);
+    const clicks = Array.from({ length: BLOCK_LINES + 3 }, (_, index) => recorded(index));
+    for (const click of clicks) {
+      const line = Buffer.from(encodeEvent(click));
+      archive.addLine(click.time, line, 0, line.length, 'journal');
+    }
+    // Appended by the store itself rather than taken from the journal: kept whole.
+    const appended = recorded(999);
+    archive.add([lineOf(appended)]);
+    for (const click of [clicks[0], clicks.at(-1), appended] as TrackingEvent[]) {
+      expect(await archive.find(click.clickId, click.time)).toEqual(click);
+    }
+    await archive.close();
+    const [file] = fs.readdirSync(dir).filter((name) => name.endsWith('.blk'));
+    const bytes = fs.readFileSync(path.join(dir, file as string));
+    const text = scan(path.join(dir, file as string))
+      .blocks.map((block) =>
+        zlib
+          .zstdDecompressSync(
+            bytes.subarray(block.offset + HEADER_BYTES, block.offset + HEADER_BYTES + block.length),
+          )
+          .toString(),
+      )
+      .join('\n');
+    expect(text.match(/City of/g)).toHaveLength(1);
+    expect(text).toContain((clicks[5] as TrackingEvent).clickId);
+
+    const reopened = await openAt(dir);
+    reopened.deriveFrom(placeOf);
+    for (const click of [...clicks, appended])
+      expect(await reopened.find(click.clickId, click.time)).toEqual(click);
+    await reopened.close();
+    // Without the derivation, or with one that places the address elsewhere now, a cut line is not
+    // answered (the caller asks the event store); a whole one still is.
+    const blind = await openAt(dir);
+    const moved = await openAt(dir);
+    moved.deriveFrom((ip, userAgent) => ({ ...placeOf(ip, userAgent), city: 'Elsewhere' }));
+    for (const other of [blind, moved]) {
+      expect(
+        await other.find((clicks[5] as TrackingEvent).clickId, (clicks[5] as TrackingEvent).time),
+      ).toBeNull();
+      expect(await other.find(appended.clickId, appended.time)).toEqual(appended);
+    }
   });
 });

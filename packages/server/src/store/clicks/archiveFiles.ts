@@ -6,7 +6,8 @@ import type { ClearScope } from '../events/port.ts';
 
 // The click archive's files (archive.ts): day files of blocks, each a 32-byte header (magic, payload
 // length, line count, CRC-32 of the payload, first and last click time as doubles) and its zstd
-// payload; and archive.json, the archive's own state, replaced whole by a rename.
+// payload, and the in-memory index of a day's blocks; and archive.json, the archive's own state,
+// replaced whole by a rename.
 
 const MAGIC = 0x31424b43; // "CKB1"
 export const HEADER_BYTES = 32;
@@ -31,6 +32,35 @@ export interface ArchiveMeta {
   forgotten: ClearScope[];
   /** Clicks stored before the archive existed, still to be copied in: those before `before`. */
   backfill: { before: number } | null;
+}
+
+export interface DayFile {
+  file: string;
+  size: number;
+  /** By minTime, so a lookup finds its blocks by binary search whatever order they were written in. */
+  blocks: Block[];
+  /** The longest span of a block: blocks starting earlier than that before a time cannot hold it. */
+  longest: number;
+  handle: Promise<fsp.FileHandle> | null;
+}
+
+/** Index of the last block starting at or before `time`, -1 if none. */
+export function lastStartingBy(blocks: readonly Block[], time: number): number {
+  let low = 0;
+  let high = blocks.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((blocks[middle] as Block).minTime <= time) low = middle + 1;
+    else high = middle;
+  }
+  return low - 1;
+}
+
+export function addBlock(day: DayFile, block: Block): void {
+  const at = lastStartingBy(day.blocks, block.minTime) + 1;
+  if (at === day.blocks.length) day.blocks.push(block);
+  else day.blocks.splice(at, 0, block);
+  day.longest = Math.max(day.longest, block.maxTime - block.minTime);
 }
 
 export function blockHeader(payload: Buffer, lines: number, minTime: number, maxTime: number): Buffer {

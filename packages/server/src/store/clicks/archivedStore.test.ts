@@ -3,6 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openEventStore } from '../../runtime.ts';
 import { tempDir } from '../../test-support.ts';
+import { clickFacts } from '../../tracking/click/engine.ts';
+import { createEnricher } from '../../tracking/enrich/index.ts';
 import { encodeEvent, HEADER_LINE } from '../../tracking/journalCodec.ts';
 import { sampleClick } from '../../tracking/sampleEvents.ts';
 import { describeEventStoreConformance } from '../events/conformance.ts';
@@ -10,6 +12,7 @@ import { DuckDbEventStore } from '../events/duckdb.ts';
 import type { EventStore } from '../events/port.ts';
 import { EVENT_KIND, type TrackingEvent } from '../events/schema.ts';
 import { ArchivedEventStore, type ArchivedStoreOptions, visitClickLines } from './archivedStore.ts';
+import { engineClick, IPHONE_SAFARI, WINDOWS_CHROME } from './derivedColumns.testing.ts';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 const dirs = new WeakMap<EventStore, string>();
@@ -111,6 +114,32 @@ describe('event store with the click archive', () => {
     for (const click of clicks) expect(await store.findClick(click.clickId, click.time)).toEqual(click);
     expect(lookups.store).toBe(0);
     await store.close();
+  });
+
+  it('keeps journal clicks without the columns the engine derives, and leaves a made-up place to the store', async () => {
+    const enricher = await createEnricher({});
+    const dir = tempDir();
+    const lookups = { store: 0 };
+    const store = await openAt(dir, lookups);
+    store.deriveClickFacts((ip, userAgent) => clickFacts(enricher, ip, userAgent));
+    const enriched = [
+      engineClick(enricher, '8.8.8.8', WINDOWS_CHROME, T0),
+      engineClick(enricher, '81.2.69.160', IPHONE_SAFARI, T0 + 1),
+    ];
+    // A seeded click's place is made up: the archive cannot derive it again, so the store answers.
+    const seeded = { ...sampleClick(T0 + 2), ip: '8.8.8.8', userAgent: WINDOWS_CHROME };
+    const segment = path.join(dir, 'segment-1.jsonl');
+    fs.writeFileSync(segment, `${[HEADER_LINE, ...[...enriched, seeded].map(encodeEvent)].join('\n')}\n`);
+    expect(await store.appendJournalFiles?.([segment], { source: 'node-a', position: 1 })).toBe(3);
+    await store.close();
+    const reopened = await openAt(dir, lookups);
+    reopened.deriveClickFacts((ip, userAgent) => clickFacts(enricher, ip, userAgent));
+    for (const click of enriched) expect(await reopened.findClick(click.clickId, click.time)).toEqual(click);
+    expect(lookups.store).toBe(0);
+    expect(await reopened.findClick(seeded.clickId, seeded.time)).toEqual(seeded);
+    expect(lookups.store).toBe(1);
+    expect(reopened.clickArchiveStatus()).toMatchObject({ blocks: 1, lastError: null });
+    await reopened.close();
   });
 
   it('copies the clicks a store held before the archive existed, newest first, once', async () => {

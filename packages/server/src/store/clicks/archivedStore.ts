@@ -5,6 +5,7 @@ import type {
   ClearCounts,
   ClearScope,
   ClickArchiveStatus,
+  ClickFacts,
   EventStore,
   JournalMark,
   ReportSources,
@@ -106,7 +107,7 @@ export class ArchivedEventStore implements EventStore {
         const count = await appendFiles(files, mark, times);
         // Read before this resolves: the flusher then deletes the files.
         const add: ClickLineVisitor = (time, data, start, end) =>
-          this.archive.addLine(time, data, start, end);
+          this.archive.addLine(time, data, start, end, 'journal');
         for (const file of files) {
           const segment = await this.readSegmentBytes(file);
           if (segment) visitClickLines(segment, add);
@@ -164,6 +165,10 @@ export class ArchivedEventStore implements EventStore {
       if (event.kind === EVENT_KIND.click) lines.push({ time: event.time, line: encodeEvent(event) });
     }
     this.archive.add(lines);
+  }
+
+  deriveClickFacts(facts: ClickFacts): void {
+    this.archive.deriveFrom(facts);
   }
 
   async findClick(clickId: string, clickTime: number): Promise<TrackingEvent | null> {

@@ -9,6 +9,9 @@ export interface EventTimes {
   to: number;
 }
 
+/** A click's facts from its address and user agent, as the click engine records them. */
+export type ClickFacts = (ip: string, userAgent: string) => TrackingEvent;
+
 /** How far one node's click journal has been stored: segments up to `position` are in the store. */
 export interface JournalMark {
   source: string;
@@ -38,6 +41,11 @@ export interface EventStore {
     mark: JournalMark,
     times?: EventTimes | null,
   ): Promise<number>;
+  /**
+   * Optional, for a store that keeps a second copy of each click (the click archive): the engine's own
+   * derivation of a click's facts, so that copy can leave out what it derives again.
+   */
+  deriveClickFacts?(facts: ClickFacts): void;
   /** The last journal position stored for `source`; -1 when none. */
   flushedPosition(source: string): Promise<number>;
   /**

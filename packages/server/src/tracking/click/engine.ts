@@ -286,6 +286,13 @@ export class ClickEngine {
   }
 }
 
+/** A click's facts from its address and user agent alone, as `click` records them (the archive's check). */
+export function clickFacts(enricher: Enricher, ip: string, userAgent: string): TrackingEvent {
+  const event = blankEvent(EVENT_KIND.click, '', 0);
+  copyEnrichment(event, enricher.enrich({ ip, userAgent, acceptLanguage: '', referrer: '' }), userAgent);
+  return event;
+}
+
 function copyEnrichment(event: TrackingEvent, enrichment: Enrichment, userAgent: string): void {
   event.country = enrichment.countryCode;
   event.region = enrichment.region;
