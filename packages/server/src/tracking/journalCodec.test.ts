@@ -40,6 +40,15 @@ describe('journal line format', () => {
     expect(decoderFor(NAMES)(encodeEvent(flipped))).toEqual(flipped);
   });
 
+  it('writes each value where EVENT_COLUMNS puts it', () => {
+    const event = distinctEvent();
+    const expected = EVENT_COLUMNS.map((column) => {
+      const value = column.get(event);
+      return typeof value === 'boolean' ? Number(value) : value;
+    });
+    expect(JSON.parse(encodeEvent(event))).toEqual(expected);
+  });
+
   it('writes values by position, flags as 0/1, with no keys', () => {
     const line = encodeEvent(blankEvent(EVENT_KIND.click, 'abc', T0));
     expect(JSON.parse(line)).toHaveLength(EVENT_COLUMNS.length);
@@ -54,6 +63,8 @@ describe('journal line format', () => {
       { seq: 1.5 },
       { costMicros: Number.NaN },
       { time: Number.POSITIVE_INFINITY },
+      { time: '1772366400000' as unknown as number },
+      { costMicros: undefined as unknown as number },
       { country: 7 as unknown as string },
       { isBot: 'yes' as unknown as boolean },
     ];

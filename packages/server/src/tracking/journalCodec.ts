@@ -19,25 +19,21 @@ export const HEADER_LINE = JSON.stringify({
 const COLUMN_COUNT = EVENT_COLUMNS.length;
 const TYPES: readonly ColumnType[] = EVENT_COLUMNS.map((column) => column.type);
 const encoded: (string | number)[] = new Array(COLUMN_COUNT);
+const flag = (value: boolean) => (value === true ? 1 : value === false ? 0 : Number.NaN);
+/** Whole milliseconds and micro-units, as the stores keep them; anything not a number is left to fail. */
+const whole = (value: number) => (typeof value === 'number' ? Math.trunc(value) : value);
 
 /** One journal line (without its newline); throws a TypeError for a value the stores cannot hold. */
 export function encodeEvent(event: TrackingEvent): string {
+  valuesOf(event, encoded);
   for (let index = 0; index < COLUMN_COUNT; index += 1) {
-    const column = EVENT_COLUMNS[index];
-    if (column === undefined) continue;
-    let value = column.get(event);
-    if (column.type === 'flag') {
-      value = value === true ? 1 : value === false ? 0 : Number.NaN;
-    } else if ((column.type === 'time' || column.type === 'money') && typeof value === 'number') {
-      // The stores keep whole milliseconds and micro-units.
-      value = Math.trunc(value);
-    }
-    if (!fits(column.type, value)) {
+    const value = encoded[index];
+    if (!fits(TYPES[index] as ColumnType, value)) {
+      const name = EVENT_COLUMNS[index]?.name;
       throw new TypeError(
-        `Event ${String(event.clickId).slice(0, 40)}: ${column.name} cannot be ${String(value).slice(0, 40)}`,
+        `Event ${String(event.clickId).slice(0, 40)}: ${name} cannot be ${String(value).slice(0, 40)}`,
       );
     }
-    encoded[index] = value as string | number;
   }
   return JSON.stringify(encoded);
 }
@@ -156,4 +152,54 @@ function eventFromValues(v: readonly (string | number)[]): TrackingEvent {
     pending: n(AT.pending),
     declined: n(AT.declined),
   };
+}
+
+/**
+ * Puts the event's values into `out` at their columns' positions, flags as 0/1, times and money cut to
+ * whole units. Field by field rather than through each column's getter: one call site for 70 getters
+ * cost encodeEvent 0.6 of its 2.1 µs, on every click. journalCodec.test.ts holds it to the getters.
+ */
+function valuesOf(e: TrackingEvent, out: (string | number)[]): void {
+  out[AT.kind as number] = e.kind;
+  out[AT.ts as number] = whole(e.time);
+  out[AT.click_id as number] = e.clickId;
+  out[AT.seq as number] = e.seq;
+  out[AT.click_ts as number] = whole(e.clickTime);
+  out[AT.campaign_id as number] = e.campaignId;
+  out[AT.campaign_group_id as number] = e.campaignGroupId;
+  out[AT.traffic_source_id as number] = e.trafficSourceId;
+  out[AT.rotation_id as number] = e.rotationId;
+  out[AT.rule as number] = e.rule;
+  out[AT.path as number] = e.path;
+  out[AT.landing_id as number] = e.landingId;
+  out[AT.offer_id as number] = e.offerId;
+  out[AT.affiliate_network_id as number] = e.affiliateNetworkId;
+  out[AT.country as number] = e.country;
+  out[AT.region as number] = e.region;
+  out[AT.city as number] = e.city;
+  out[AT.isp as number] = e.isp;
+  out[AT.asn as number] = e.asn;
+  out[AT.connection_type as number] = e.connectionType;
+  out[AT.device_type as number] = e.deviceType;
+  out[AT.brand as number] = e.brand;
+  out[AT.model as number] = e.model;
+  out[AT.os as number] = e.os;
+  out[AT.os_version as number] = e.osVersion;
+  out[AT.browser as number] = e.browser;
+  out[AT.browser_version as number] = e.browserVersion;
+  out[AT.language as number] = e.language;
+  out[AT.ip as number] = e.ip;
+  out[AT.referrer_domain as number] = e.referrerDomain;
+  out[AT.user_agent as number] = e.userAgent;
+  out[AT.is_unique as number] = flag(e.isUnique);
+  out[AT.is_bot as number] = flag(e.isBot);
+  out[AT.external_id as number] = e.externalId;
+  for (let slot = 0; slot < TOKEN_SLOTS; slot += 1) out[TOKEN_AT[slot] as number] = e.tokens[slot] ?? '';
+  out[AT.cost_micros as number] = whole(e.costMicros);
+  out[AT.revenue_micros as number] = whole(e.revenueMicros);
+  out[AT.status as number] = e.status;
+  out[AT.txid as number] = e.txid;
+  out[AT.approved as number] = e.approved;
+  out[AT.pending as number] = e.pending;
+  out[AT.declined as number] = e.declined;
 }
