@@ -68,8 +68,8 @@ const compressBlock = promisify(zlib.zstdCompress);
 /**
  * zstd level 9 rather than 3, told the block's size so it sizes its tables to it: on bench:click's lines
  * 34.7 bytes a click against 38.1 at level 3, for 4.4 µs of pool CPU against 2.3. Unsized, level 9 took
- * 5.8 µs, and bench:postback's conversions of fresh clicks (whose flush waits on these writes on a busy
- * core) fell from 3,330 a second to 2,996 in three runs; sized, 3,329-3,744.
+ * 5.8 µs, and bench:postback's postbacks for fresh clicks (whose flush waits on these writes on a busy
+ * core) had a p99 of 72-77 ms in three runs, against 29-35 at level 3; sized, 22-31 ms.
  */
 const COMPRESSION = { params: { [zlib.constants.ZSTD_c_compressionLevel]: 9 } };
 const COLUMNS = EVENT_COLUMNS.map((column) => column.name);
