@@ -41,6 +41,8 @@ describe('derived columns of archived clicks', () => {
       engineClick('2a02:ff0::1', WINDOWS),
       engineClick('not an address', IPHONE),
       engineClick('', ''),
+      // Recorded cut at 512 characters, as the enricher reads it: derived again the same.
+      engineClick('81.2.69.160', `${IPHONE} ${'x'.repeat(600)}`),
     ];
     expect(clicks[0]?.country).toBe('US');
     expect(clicks[1]?.country).toBe('GB');

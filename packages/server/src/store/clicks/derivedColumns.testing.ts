@@ -22,5 +22,5 @@ export function withDerived(click: TrackingEvent, facts: TrackingEvent): Trackin
 /** A sample click as the engine records one from `ip` and `userAgent`: its facts looked up, not made up. */
 export function engineClick(enricher: Enricher, ip: string, userAgent: string, time: number): TrackingEvent {
   const facts = clickFacts(enricher, ip, userAgent);
-  return withDerived({ ...sampleClick(time), ip: facts.ip, userAgent }, facts);
+  return withDerived({ ...sampleClick(time), ip: facts.ip, userAgent: facts.userAgent }, facts);
 }

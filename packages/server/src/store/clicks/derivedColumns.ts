@@ -9,9 +9,9 @@ import { EVENT_COLUMNS } from '../events/schema.ts';
 // the line keeps a 32-bit FNV-1a hash of those values' text as written.
 //
 // A lookup derives them again, with the enricher the click engine used, and takes them only when their
-// hash matches: after newer databases were dropped in, for a user agent cut at 512 characters, or for a
-// click the engine did not enrich, the hash differs (but for a 1 in 2^32 chance) and the archive says it
-// cannot answer, so the lookup asks the event store, which holds the click as it was recorded.
+// hash matches: after newer databases were dropped in, or for a click the engine did not enrich (a
+// seeded one), the hash differs (but for a 1 in 2^32 chance) and the archive says it cannot answer, so
+// the lookup asks the event store, which holds the click as it was recorded.
 
 /** Side by side in EVENT_COLUMNS, in its order. */
 export const DERIVED_COLUMNS = [
