@@ -67,23 +67,36 @@ export function headerColumns(line: string): readonly string[] | 'newer' | null 
   }
 }
 
+/** A line's JSON array, or null when the line is not one. */
+export function parseLine(line: string): unknown[] | null {
+  try {
+    const parsed: unknown = JSON.parse(line);
+    return Array.isArray(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A decoder for lines written under the header `names`: each value lands in the current column of that
  * name; current columns the segment lacks stay blank; columns no longer stored are dropped. It answers
  * null for a line that is not JSON, has another length, or holds a value its column cannot.
  */
 export function decoderFor(names: readonly string[]): (line: string) => TrackingEvent | null {
+  const decodeValues = valuesDecoderFor(names);
+  return (line) => {
+    const values = parseLine(line);
+    return values && decodeValues(values);
+  };
+}
+
+/** `decoderFor`, for a line already parsed into its array. */
+export function valuesDecoderFor(names: readonly string[]): (parsed: unknown[]) => TrackingEvent | null {
   const position = new Map(EVENT_COLUMNS.map((column, index) => [column.name, index]));
   const targets = names.map((name) => position.get(name) ?? -1);
   const blanks: (string | number)[] = TYPES.map((type) => (type === 'text' ? '' : 0));
-  return (line) => {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(line);
-    } catch {
-      return null;
-    }
-    if (!Array.isArray(parsed) || parsed.length !== targets.length) return null;
+  return (parsed) => {
+    if (parsed.length !== targets.length) return null;
     const values = blanks.slice();
     for (let index = 0; index < targets.length; index += 1) {
       const target = targets[index] ?? -1;

@@ -2,7 +2,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { decoderFor } from '../../tracking/journalCodec.ts';
+import { parseLine, valuesDecoderFor } from '../../tracking/journalCodec.ts';
 import {
   CLICK_LOOKUP_WINDOW_MS,
   type ClearScope,
@@ -73,7 +73,7 @@ const compressBlock = promisify(zlib.zstdCompress);
  */
 const COMPRESSION = { params: { [zlib.constants.ZSTD_c_compressionLevel]: 9 } };
 const COLUMNS = EVENT_COLUMNS.map((column) => column.name);
-const decode = decoderFor(COLUMNS);
+const decodeValues = valuesDecoderFor(COLUMNS);
 
 export interface ArchiveOptions {
   /**
@@ -335,8 +335,9 @@ export class ClickArchive {
 
   /** The click an archived line holds, its left-out columns derived again; null if it cannot say. */
   private decode(line: string): TrackingEvent | null {
-    const whole = this.derived ? this.derived.restore(line) : line;
-    return whole === null ? null : decode(whole);
+    const values = parseLine(line);
+    const whole = values && this.derived ? this.derived.restore(values) : values;
+    return whole && decodeValues(whole);
   }
 
   private accept(event: TrackingEvent | null, clickId: string, clickTime: number): TrackingEvent | null {

@@ -116,19 +116,12 @@ export class DerivedColumns {
   }
 
   /**
-   * The whole line for an archived one: the line itself when nothing was left out of it; with the
-   * values derived now put back when they hash as the ones written; null when they do not, or the line
-   * is not an array of the expected length.
+   * The values of a whole line for an archived line's (parsed) `values`: they themselves when nothing
+   * was left out; with the values derived now put back in place of the hash (in `values`) when they hash
+   * as the ones written; null when they do not, or the line is of another length.
    */
-  restore(line: string): string | null {
-    let values: unknown;
-    try {
-      values = JSON.parse(line);
-    } catch {
-      return null;
-    }
-    if (!Array.isArray(values)) return null;
-    if (values.length === FULL_LENGTH) return line;
+  restore(values: unknown[]): unknown[] | null {
+    if (values.length === FULL_LENGTH) return values;
     const hash: unknown = values[FIRST];
     const ip: unknown = values[IP_AT];
     const userAgent: unknown = values[USER_AGENT_AT];
@@ -139,6 +132,6 @@ export class DerivedColumns {
     const text = JSON.stringify(derived).slice(1, -1);
     if (fnv1a32(Buffer.from(text)) !== hash) return null;
     values.splice(FIRST, 1, ...derived);
-    return JSON.stringify(values);
+    return values;
   }
 }
