@@ -60,6 +60,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ CAIRN_SESSION_LIFETIME_HOURS: '-1' })).toThrow(/CAIRN_SESSION_LIFETIME_HOURS/);
     expect(() => loadConfig({ CAIRN_WORKER_NICE: '20' })).toThrow(/CAIRN_WORKER_NICE/);
     expect(() => loadConfig({ CAIRN_WORKER_NICE: '-5' })).toThrow(/CAIRN_WORKER_NICE/);
+    expect(() => loadConfig({ CAIRN_WORKER_NICE: 'IDLE' })).toThrow(/"idle" or a whole number/);
     expect(() => loadConfig({ CAIRN_SIGNED_IN_CACHE_MS: '1.5' })).toThrow(/CAIRN_SIGNED_IN_CACHE_MS/);
     expect(() => loadConfig({ CAIRN_SIGNED_IN_CACHE_MS: '600000' })).toThrow(/CAIRN_SIGNED_IN_CACHE_MS/);
   });
@@ -84,9 +85,11 @@ describe('configuration', () => {
     }
   });
 
-  it('makes the worker pool nicer by default, and not at all with 0', () => {
-    expect(DEFAULT_CONFIG.workerNice).toBe(19);
+  it('puts the worker pool on SCHED_IDLE by default, a niceness when given one, and leaves it with 0', () => {
+    expect(DEFAULT_CONFIG.workerNice).toBe('idle');
+    expect(loadConfig({ CAIRN_WORKER_NICE: 'idle' })).toEqual({ workerNice: 'idle' });
     expect(loadConfig({ CAIRN_WORKER_NICE: '0' })).toEqual({ workerNice: 0 });
+    expect(loadConfig({ CAIRN_WORKER_NICE: '19' })).toEqual({ workerNice: 19 });
     expect(loadConfig({ CAIRN_WORKER_NICE: '10' })).toEqual({ workerNice: 10 });
   });
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Mode } from '@cairn/contract';
 import { passwordProblem } from './auth/passwordPolicy.ts';
+import type { HelperPriority } from './threadPriority.ts';
 
 export interface CairnConfig {
   port: number;
@@ -61,13 +62,16 @@ export interface CairnConfig {
   /** How often the click journal is moved into the event store. */
   flushIntervalMs: number;
   /**
-   * Niceness (0-19) of the helper threads (the worker pool that inserts events and runs queries, V8's
-   * concurrent garbage-collector markers), so clicks keep the CPU; 0 leaves them at the main thread's
-   * priority. 19 by default: at 10 the scheduler still gave the pool about a tenth of a busy core, the
-   * flusher's inserts taking it from clicks during a burst (bench:click on one core, alternating runs:
-   * 0.68-0.74x the bare server at 19 against 0.61-0.64x at 10, the journal holding the burst either way).
+   * Priority of the helper threads (the worker pool that inserts events and runs queries, V8's
+   * concurrent garbage-collector markers), so clicks keep the CPU: `idle` (the default) puts them on
+   * SCHED_IDLE, which gives the core back the moment a click arrives, falling back to nice 19 where that
+   * cannot be set; a number is a niceness (0-19), 0 leaving them at the main thread's priority. At 10 the
+   * scheduler still gave the pool about a tenth of a busy core, the flusher's inserts taking it from
+   * clicks during a burst (bench:click on one core, alternating runs: 0.68-0.74x the bare server at 19
+   * against 0.61-0.64x at 10); at 19 a helper still kept the core for its slice when a click came, which
+   * put 3-4 ms on the p99 at 2,000 clicks/s, against 0.8-1.2 ms on SCHED_IDLE.
    */
-  workerNice: number;
+  workerNice: HelperPriority;
   /** Base64 of 32 bytes; null keeps a generated key in `<dataDir>/secret.key`. */
   secretKey: string | null;
   /**
@@ -117,7 +121,7 @@ export const DEFAULT_CONFIG: CairnConfig = {
   logLevel: 'info',
   nodeId: null,
   flushIntervalMs: 100,
-  workerNice: 19,
+  workerNice: 'idle',
   secretKey: null,
   configDb: null,
   now: () => Date.now(),
@@ -327,10 +331,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
     options.flushIntervalMs = positiveNumber('CAIRN_FLUSH_INTERVAL_MS', v.flushIntervalMs);
   }
   if (v.workerNice !== undefined) {
-    if (!/^\d{1,2}$/.test(v.workerNice) || Number(v.workerNice) > 19) {
-      throw new ConfigError(`CAIRN_WORKER_NICE must be a whole number from 0 to 19, got "${v.workerNice}"`);
-    }
-    options.workerNice = Number(v.workerNice);
+    if (v.workerNice === 'idle') options.workerNice = 'idle';
+    else if (!/^\d{1,2}$/.test(v.workerNice) || Number(v.workerNice) > 19) {
+      throw new ConfigError(
+        `CAIRN_WORKER_NICE must be "idle" or a whole number from 0 to 19, got "${v.workerNice}"`,
+      );
+    } else options.workerNice = Number(v.workerNice);
   }
   return options;
 }

@@ -89,7 +89,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       flushIntervalMs: config.flushIntervalMs,
     });
     const nicer = lowerBackgroundThreadPriority(config.workerNice);
-    logger.debug({ threads: nicer, nice: config.workerNice }, 'helper thread niceness set');
+    logger.debug({ threads: nicer, priority: config.workerNice }, 'helper thread priority set');
     // Many nodes on one PostgreSQL: a change made on any node reaches every node's routing table.
     if (data.store instanceof PostgresConfigStore) {
       const running = tracking;
