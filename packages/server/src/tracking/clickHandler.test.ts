@@ -1,10 +1,14 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Campaign } from '@cairn/contract';
 import { fastifyCookie } from '@fastify/cookie';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { kindClient, signedInAdmin } from '../entities/testing.ts';
 import type { RunningCairn } from '../index.ts';
-import { setCookieOf } from './clickHandler.ts';
+import { createClickHandler, setCookieOf } from './clickHandler.ts';
+import { clickTimeOf } from './clickId.ts';
+import { CommitPacer } from './commitPacer.ts';
 
 // Clicks reach the click handler before the framework's router on a listening server, and through the
 // router's own click route otherwise (inject, or a path the hand-off does not take). Both must answer
@@ -106,6 +110,58 @@ describe('the click hand-off before the router', () => {
     expect(answer.headers.get('content-type')).toMatch(/^text\/plain/);
     const post = await fetch(`${running.url}/click?key=whatever`, { method: 'POST' });
     expect(post.status).toBe(404);
+  });
+});
+
+describe('clicks under load', () => {
+  it('answers every click of a batch held back for more, each journaled and stored once', async () => {
+    const { running, campaign } = await started(true);
+    // The server's pacer holds batches only from ~16,000 clicks/s; this one from a few hundred, so the
+    // test's clicks are held as a rush's would be.
+    const pacer = new CommitPacer({ minBatch: 8, maxLingerMs: 20 });
+    let held = 0;
+    const shouldWait = pacer.shouldWait.bind(pacer);
+    pacer.shouldWait = (size) => {
+      const wait = shouldWait(size);
+      if (wait) held += 1;
+      return wait;
+    };
+    const handler = createClickHandler({
+      runtime: running.tracking,
+      now: Date.now,
+      trustProxy: ['127.0.0.1'],
+      logger: { warn() {}, error() {}, debug() {} },
+      pacer,
+    });
+    const server = http.createServer((request, response) => void handler.serve(request, response));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const click = async (index: number) => {
+        const answer = await fetch(`${base}/click?key=${campaign.key}`, {
+          headers: { 'x-forwarded-for': `203.0.113.${index % 250}`, 'user-agent': `rush ${index}` },
+          redirect: 'manual',
+        });
+        expect(answer.status).toBe(302);
+        return new URL(answer.headers.get('location') ?? '').searchParams.get('c') ?? '';
+      };
+      const ids: string[] = [];
+      for (let wave = 0; wave < 10; wave += 1) {
+        ids.push(...(await Promise.all(Array.from({ length: 30 }, (_, index) => click(wave * 30 + index)))));
+      }
+      expect(held).toBeGreaterThan(0);
+      expect(new Set(ids).size).toBe(300);
+      await running.tracking.recorder.flushNow();
+      for (const id of ids) {
+        const stored = await running.tracking.findClick(id, clickTimeOf(id) as number);
+        expect(stored?.clickId).toBe(id);
+      }
+      const stats = running.tracking.recorder.stats();
+      expect(stats.backlogEvents).toBe(0);
+      expect(stats.flushedTotal).toBe(300);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

@@ -7,6 +7,7 @@ import { type ClickRequest, type ClickResult, type CookieToSet, randomLpSeq } fr
 import { ClickQuery, type QueryParams } from './click/query.ts';
 import { fallbackAnswer, type RedirectAnswer, redirectAnswer } from './click/redirect.ts';
 import { clickTimeOf } from './clickId.ts';
+import { CommitPacer } from './commitPacer.ts';
 import type { JournalWrite, RecorderLogger } from './journal.ts';
 import { headerValue, proxyRules, queryText, type RawHandler } from './rawRequest.ts';
 import type { TrackingRuntime } from './runtime.ts';
@@ -22,6 +23,8 @@ export interface ClickHandlerOptions {
   now: () => number;
   trustProxy: CairnConfig['trustProxy'];
   logger: RecorderLogger & { debug(obj: unknown, msg?: string): void };
+  /** When staged clicks are journaled and answered (default: a CommitPacer with its defaults). */
+  pacer?: CommitPacer;
 }
 
 /** `takes`: a click or lander click on a click path (not a Binom-style postback). */
@@ -109,7 +112,9 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
 
   // Clicks routed in one turn of the event loop are journaled by one write(2), then answered: a click
   // the visitor was sent on is on disk, and a burst pays one system call instead of one per click.
+  // Under load a batch waits a few turns for more (commitPacer.ts).
   let staged: StagedClick[] = [];
+  const pacer = options.pacer ?? new CommitPacer();
   const commitStaged = (): void => {
     const clicks = staged;
     staged = [];
@@ -129,6 +134,11 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
     }
   };
 
+  const commitWhenDue = (): void => {
+    if (pacer.shouldWait(staged.length)) setImmediate(commitWhenDue);
+    else commitStaged();
+  };
+
   /** `remember`: keep the click in memory for its lander click-through and a fast postback. */
   const answer = (
     request: IncomingMessage,
@@ -143,7 +153,8 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
     }
     const line = recorder.stage(result.event);
     staged.push({ request, response, result, line, write: recorder.pendingWrite, remember });
-    if (staged.length === 1) setImmediate(commitStaged);
+    pacer.staged(staged.length);
+    if (staged.length === 1) setImmediate(commitWhenDue);
   };
 
   const clickRequestOf = (request: IncomingMessage, query: QueryParams): ClickRequest => {

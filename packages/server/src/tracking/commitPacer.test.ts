@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { CommitPacer } from './commitPacer.ts';
+
+/** A pacer on a clock the test moves, with the defaults: batches of 16, a wait of at most 0.5 ms. */
+function pacerAt() {
+  const clock = { ms: 1000 };
+  const pacer = new CommitPacer({ now: () => clock.ms });
+  /** `count` clicks, one batch each, `gapMs` apart: the rate the pacer then knows. */
+  const arrive = (count: number, gapMs: number) => {
+    for (let index = 0; index < count; index += 1) {
+      clock.ms += gapMs;
+      pacer.staged(1);
+    }
+  };
+  return { clock, pacer, arrive };
+}
+
+describe('CommitPacer', () => {
+  it('never holds a click back while clicks come slowly (2,000 a second)', () => {
+    const { pacer, arrive } = pacerAt();
+    arrive(100, 0.5);
+    expect(pacer.shouldWait(1)).toBe(false);
+  });
+
+  it('holds a small batch while clicks come fast (30,000 a second), until it is full', () => {
+    const { clock, pacer, arrive } = pacerAt();
+    arrive(1000, 1 / 30);
+    expect(pacer.shouldWait(1)).toBe(true);
+    for (let size = 2; size < 16; size += 1) {
+      clock.ms += 0.01;
+      pacer.staged(size);
+      expect(pacer.shouldWait(size)).toBe(true);
+    }
+    pacer.staged(16);
+    expect(pacer.shouldWait(16)).toBe(false);
+  });
+
+  it('holds a batch at most half a millisecond, however few clicks came meanwhile', () => {
+    const { clock, pacer, arrive } = pacerAt();
+    arrive(1000, 1 / 30);
+    clock.ms += 0.49;
+    expect(pacer.shouldWait(3)).toBe(true);
+    clock.ms += 0.02;
+    expect(pacer.shouldWait(3)).toBe(false);
+  });
+
+  it('stops holding batches back once the rush is over', () => {
+    const { clock, pacer, arrive } = pacerAt();
+    arrive(1000, 1 / 30);
+    expect(pacer.shouldWait(1)).toBe(true);
+    clock.ms += 5000;
+    pacer.staged(1);
+    expect(pacer.shouldWait(1)).toBe(false);
+  });
+
+  it('waits from 16,000 clicks a second: half a batch due within the wait', () => {
+    const below = pacerAt();
+    below.arrive(1000, 1 / 15);
+    expect(below.pacer.shouldWait(1)).toBe(false);
+    const above = pacerAt();
+    above.arrive(1000, 1 / 17);
+    expect(above.pacer.shouldWait(1)).toBe(true);
+  });
+});
