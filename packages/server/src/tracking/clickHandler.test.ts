@@ -116,9 +116,9 @@ describe('the click hand-off before the router', () => {
 describe('clicks under load', () => {
   it('answers every click of a batch held back for more, each journaled and stored once', async () => {
     const { running, campaign } = await started(true);
-    // The server's pacer holds batches only from ~16,000 clicks/s; this one from a few hundred, so the
-    // test's clicks are held as a rush's would be.
-    const pacer = new CommitPacer({ minBatch: 8, maxLingerMs: 20 });
+    // The server's pacer holds batches only from ~16,000 clicks/s; this one from 80 a second (half of 16
+    // due within 100 ms), so the test's clicks are held as a rush's would be, even on a slow machine.
+    const pacer = new CommitPacer({ minBatch: 16, maxLingerMs: 100 });
     let held = 0;
     const shouldWait = pacer.shouldWait.bind(pacer);
     pacer.shouldWait = (size) => {
