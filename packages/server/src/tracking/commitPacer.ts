@@ -4,9 +4,9 @@
 // them, and the load generator and the server take turns sleeping and waking each other across cores
 // for every answer. In bench:click the same code then ran some bursts at 21-25k clicks/s with 2-9 clicks
 // a commit and others at 30-33k/s with ~30, and a run's median depended on which rounds fell into which.
-// So while clicks come fast, a batch waits a few turns for more, at most `maxLingerMs`: under load every
-// burst kept ~30 clicks a commit and 29-34k clicks/s, and a click waits no more than half a millisecond
-// longer. While they come slowly, nothing waits.
+// So while clicks come fast, a batch waits a few turns for more, at most `maxLingerMs`: every burst since
+// has kept 20-33 clicks a commit, and a click waits no more than half a millisecond longer. While they
+// come slowly, nothing waits.
 
 export interface CommitPacerOptions {
   /** Clicks a batch waits for while clicks come fast (default 16). */
