@@ -50,7 +50,8 @@ describe('panel routing', () => {
     const { current } = renderAt('/offers/edit/3', ...signedOut);
     await waitFor(() => expect(current()).toBe('/panel/login?returnTo=%2Foffers%2Fedit%2F3'));
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
-    expect(document.title).toBe('Sign in - Cairn');
+    // The title follows the page's render in an effect, as on every other route here.
+    await waitFor(() => expect(document.title).toBe('Sign in - Cairn'));
   });
 
   it('sends a signed-in user away from sign-in to campaigns', async () => {
