@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useRef, useState } from 'react';
+import { type ComponentType, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { checkForUpdates, fetchRole, isDemoMode, signInDemo } from '../api/calls.ts';
 import { runGuard } from '../guard/guard.ts';
@@ -123,7 +123,9 @@ export function PanelRoutes() {
   }, [path, navigate, services]);
 
   const title = committed?.match.title;
-  useEffect(() => {
+  // In the commit that shows the page, not an effect after it: the tab, the history entry and anything
+  // reading the title (a screen reader, a test) never see the old page's title beside the new page.
+  useLayoutEffect(() => {
     document.title = documentTitle(title);
   }, [title]);
   useHeadingFocusOnNavigation(committed && pageKey(committed.match));
