@@ -22,6 +22,7 @@ import {
 } from './port.ts';
 import { ReadSlots } from './readSlots.ts';
 import { clearedClickFromRow, clearsNothing } from './rollup.ts';
+import { RowGroupCheckpoints, WAL_CAP } from './rowGroupCheckpoints.ts';
 import { EVENT_COLUMNS, EVENT_KIND, eventFromRow, type TrackingEvent } from './schema.ts';
 
 /** How often closed quarter hours are summed into the report summary (sooner while catching up). */
@@ -58,6 +59,7 @@ export class DuckDbEventStore implements EventStore {
   private readonly reads = new SerialQueue('event store');
   private readonly lookupSlots: ReadSlots;
   private readonly lookups: ClickLookups;
+  private readonly checkpoints: RowGroupCheckpoints;
   private readonly file: string;
   private readonly options: DuckDbEventStoreOptions;
   private hasRollup = false;
@@ -83,6 +85,7 @@ export class DuckDbEventStore implements EventStore {
     this.writer = writer;
     this.reader = reader;
     this.lookupSlots = new ReadSlots(lookupConnections);
+    this.checkpoints = new RowGroupCheckpoints(writer);
     this.lookups = new ClickLookups((batch) => this.readClicks(batch), {
       maxReads: lookupConnections.length,
       maxBatch: LOOKUPS_PER_READ,
@@ -103,6 +106,7 @@ export class DuckDbEventStore implements EventStore {
     const instance = await DuckDBInstance.create(file, {
       threads: String(os.availableParallelism()),
       storage_compatibility_version: STORAGE_VERSION,
+      checkpoint_threshold: WAL_CAP,
     });
     const writer = await instance.connect();
     const reader = await instance.connect();
@@ -183,6 +187,7 @@ export class DuckDbEventStore implements EventStore {
         );
       });
       this.pending.committed(added);
+      await this.checkpoints.appended(events.length);
     });
   }
 
@@ -212,6 +217,7 @@ export class DuckDbEventStore implements EventStore {
         return { stored: result.rowsChanged, added: marked };
       });
       this.pending.committed(added);
+      await this.checkpoints.appended(Number(stored));
       return Number(stored);
     });
   }
@@ -281,7 +287,7 @@ export class DuckDbEventStore implements EventStore {
         return { deleted: Number(result.rowsChanged), added: forgot };
       });
       this.pending.committed(added);
-      await this.writer.run('CHECKPOINT');
+      await this.checkpoints.checkpoint();
       return deleted;
     });
   }
@@ -308,7 +314,7 @@ export class DuckDbEventStore implements EventStore {
       // A clear that took nothing (the hourly job, most hours) leaves no write-ahead log to fold in.
       if (counts.events === 0) return counts;
       this.hasRollup = true;
-      await this.writer.run('CHECKPOINT');
+      await this.checkpoints.checkpoint();
       await this.readClearedThrough();
       return counts;
     });
@@ -414,7 +420,7 @@ export class DuckDbEventStore implements EventStore {
 
   async sizeOnDisk(): Promise<number> {
     await this.writes.run(async () => {
-      await this.writer.run('CHECKPOINT');
+      await this.checkpoints.checkpoint();
     });
     let size = 0;
     for (const file of [this.file, `${this.file}.wal`]) {
