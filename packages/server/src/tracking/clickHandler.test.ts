@@ -114,17 +114,25 @@ describe('the click hand-off before the router', () => {
 });
 
 describe('clicks under load', () => {
-  it('answers every click of a batch held back for more, each journaled and stored once', async () => {
+  it('answers every click of a batch held back for more, or polled for after, each journaled and stored once', async () => {
     const { running, campaign } = await started(true);
     // The server's pacer holds batches only from ~16,000 clicks/s; this one from 80 a second (half of 16
     // due within 100 ms), so the test's clicks are held as a rush's would be, even on a slow machine.
-    const pacer = new CommitPacer({ minBatch: 16, maxLingerMs: 100 });
+    // It also keeps the loop polling for 20 ms after each commit, where the server's does for 0.3 ms.
+    const pacer = new CommitPacer({ minBatch: 16, maxLingerMs: 100, pollAfterCommitMs: 20 });
     let held = 0;
+    let polled = 0;
     const shouldWait = pacer.shouldWait.bind(pacer);
     pacer.shouldWait = (size) => {
       const wait = shouldWait(size);
       if (wait) held += 1;
       return wait;
+    };
+    const shouldPoll = pacer.shouldPoll.bind(pacer);
+    pacer.shouldPoll = (size) => {
+      const poll = shouldPoll(size);
+      if (poll) polled += 1;
+      return poll;
     };
     const handler = createClickHandler({
       runtime: running.tracking,
@@ -150,6 +158,7 @@ describe('clicks under load', () => {
         ids.push(...(await Promise.all(Array.from({ length: 30 }, (_, index) => click(wave * 30 + index)))));
       }
       expect(held).toBeGreaterThan(0);
+      expect(polled).toBeGreaterThan(0);
       expect(new Set(ids).size).toBe(300);
       await running.tracking.recorder.flushNow();
       for (const id of ids) {

@@ -112,7 +112,7 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
 
   // Clicks routed in one turn of the event loop are journaled by one write(2), then answered: a click
   // the visitor was sent on is on disk, and a burst pays one system call instead of one per click.
-  // Under load a batch waits a few turns for more (commitPacer.ts).
+  // Under load a batch waits a few turns for more, and the loop polls a moment after (commitPacer.ts).
   let staged: StagedClick[] = [];
   const pacer = options.pacer ?? new CommitPacer();
   const commitStaged = (): void => {
@@ -134,9 +134,19 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
     }
   };
 
+  // A pending immediate makes libuv poll for I/O without blocking; the requests that arrive meanwhile
+  // are served in the turns it keeps.
+  const pollWhileDue = (): void => {
+    if (pacer.shouldPoll(staged.length)) setImmediate(pollWhileDue);
+  };
   const commitWhenDue = (): void => {
-    if (pacer.shouldWait(staged.length)) setImmediate(commitWhenDue);
-    else commitStaged();
+    if (pacer.shouldWait(staged.length)) {
+      setImmediate(commitWhenDue);
+      return;
+    }
+    commitStaged();
+    pacer.committed();
+    pollWhileDue();
   };
 
   /** `remember`: keep the click in memory for its lander click-through and a fast postback. */

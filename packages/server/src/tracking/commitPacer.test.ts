@@ -61,4 +61,27 @@ describe('CommitPacer', () => {
     above.arrive(1000, 1 / 17);
     expect(above.pacer.shouldWait(1)).toBe(true);
   });
+
+  it('keeps the event loop polling for 0.3 ms after a commit in a rush, not after', () => {
+    const { clock, pacer, arrive } = pacerAt();
+    arrive(1000, 1 / 30);
+    expect(pacer.shouldPoll(0)).toBe(false);
+    pacer.committed();
+    expect(pacer.shouldPoll(0)).toBe(true);
+    clock.ms += 0.29;
+    expect(pacer.shouldPoll(0)).toBe(true);
+    clock.ms += 0.02;
+    expect(pacer.shouldPoll(0)).toBe(false);
+  });
+
+  it('never polls while clicks come slowly, or while a click is staged', () => {
+    const slow = pacerAt();
+    slow.arrive(100, 0.5);
+    slow.pacer.committed();
+    expect(slow.pacer.shouldPoll(0)).toBe(false);
+    const rush = pacerAt();
+    rush.arrive(1000, 1 / 30);
+    rush.pacer.committed();
+    expect(rush.pacer.shouldPoll(1)).toBe(false);
+  });
 });
