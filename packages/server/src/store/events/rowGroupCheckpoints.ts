@@ -20,6 +20,8 @@ export const WAL_CAP = '128MB';
  * Checkpointing once the rows cross a multiple of ROW_GROUP_ROWS, counted from the file's first row as
  * DuckDB's checkpoint lays out full row groups, writes each row group about once: 51.1 bytes a click (0.7
  * free) at 400,000 and 48.2 (0.3) at 2M, and storing the 2M took 49 s instead of 71 (2026-11-28).
+ * Large appends, the flusher catching up on a burst's backlog 100,000 rows at a time, still get row
+ * groups of their own that a later checkpoint merges, and leave some free space (0-18 MB in bench:click).
  *
  * The cost is a longer write-ahead log between checkpoints (about 48 MB of bench:click's clicks, which a
  * start after a crash replays in about a second) and those rows held in memory until they are written.
