@@ -64,12 +64,8 @@ export interface CairnConfig {
   /**
    * Priority of the helper threads (the worker pool that inserts events and runs queries, V8's
    * concurrent garbage-collector markers), so clicks keep the CPU: `idle` (the default) puts them on
-   * SCHED_IDLE, which gives the core back the moment a click arrives, falling back to nice 19 where that
-   * cannot be set; a number is a niceness (0-19), 0 leaving them at the main thread's priority. At 10 the
-   * scheduler still gave the pool about a tenth of a busy core, the flusher's inserts taking it from
-   * clicks during a burst (bench:click on one core, alternating runs: 0.68-0.74x the bare server at 19
-   * against 0.61-0.64x at 10); at 19 a helper still kept the core for its slice when a click came, which
-   * put 3-4 ms on the p99 at 2,000 clicks/s, against 0.8-1.2 ms on SCHED_IDLE.
+   * SCHED_IDLE, falling back to nice 19 where that cannot be set; a number is a niceness (0-19), 0
+   * leaving them at the main thread's priority. Why and what each measured: threadPriority.ts.
    */
   workerNice: HelperPriority;
   /** Base64 of 32 bytes; null keeps a generated key in `<dataDir>/secret.key`. */
@@ -332,11 +328,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
   }
   if (v.workerNice !== undefined) {
     if (v.workerNice === 'idle') options.workerNice = 'idle';
-    else if (!/^\d{1,2}$/.test(v.workerNice) || Number(v.workerNice) > 19) {
+    else if (/^\d{1,2}$/.test(v.workerNice) && Number(v.workerNice) <= 19) {
+      options.workerNice = Number(v.workerNice);
+    } else {
       throw new ConfigError(
         `CAIRN_WORKER_NICE must be "idle" or a whole number from 0 to 19, got "${v.workerNice}"`,
       );
-    } else options.workerNice = Number(v.workerNice);
+    }
   }
   return options;
 }

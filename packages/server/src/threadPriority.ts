@@ -10,7 +10,9 @@ import os from 'node:os';
 // of one that has been running, so a concurrent marking of a 100 MB heap took three quarters of the core
 // from the main thread for 300 ms, and clicks waited up to half a second behind it (bench:click, one
 // core). Nicer helpers run in the time the main thread leaves; events wait in the journal a moment
-// longer, which is what it is for, and V8 finishes on the main thread what marking is left.
+// longer, which is what it is for, and V8 finishes on the main thread what marking is left. At nice 10
+// the scheduler still gave the pool about a tenth of a busy core, the flusher's inserts taking it from
+// clicks during a burst (bench:click, alternating runs: 0.68-0.74x the bare server at 19, 0.61-0.64x at 10).
 //
 // Nice 19 is not enough for the tail: a helper the scheduler has picked keeps the core for its slice
 // (about a millisecond) even when a click arrives meanwhile, so at 2,000 clicks/s the flusher's inserts

@@ -50,7 +50,7 @@ describe('panel routing', () => {
     const { current } = renderAt('/offers/edit/3', ...signedOut);
     await waitFor(() => expect(current()).toBe('/panel/login?returnTo=%2Foffers%2Fedit%2F3'));
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
-    // The title follows the page's render in an effect, as on every other route here.
+    // Waited for as on every other route here: the sign-in page renders after the guard's redirect.
     await waitFor(() => expect(document.title).toBe('Sign in - Cairn'));
   });
 
