@@ -98,7 +98,7 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
 
   const deliver = (click: StagedClick): void => {
     const { request, response, result } = click;
-    if (click.remember) recent.rememberLine(result.event.clickId, click.line);
+    if (click.remember) recent.rememberLine(result.event.clickId, click.line, true);
     runtime.clicksPerMinute.add(result.event.time);
     const secure = result.cookies.length > 0 && proxy.isHttps(request);
     const cookies = result.cookies.map((cookie) => setCookieOf(cookie, secure));
@@ -149,7 +149,10 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
     pollWhileDue();
   };
 
-  /** `remember`: keep the click in memory for its lander click-through and a fast postback. */
+  /**
+   * `remember`: keep the click in memory for its lander click-through and a fast postback (only a click
+   * the engine has just minted an id for).
+   */
   const answer = (
     request: IncomingMessage,
     response: ServerResponse,

@@ -10,7 +10,7 @@ import { clickCostMicros } from './cost.ts';
 import { fillUrl, type MacroContext } from './macros.ts';
 import type { QueryParams } from './query.ts';
 import { isHttpUrl } from './redirect.ts';
-import { Uniqueness } from './uniqueness.ts';
+import { Uniqueness, uniqueCookieName } from './uniqueness.ts';
 import { type LocalTime, localTimeIn } from './zone.ts';
 
 // The click path: resolve the campaign from memory, enrich offline, decide uniqueness, walk the compiled
@@ -129,10 +129,17 @@ export class ClickEngine {
     const source = this.table.source(campaign.trafficSourceId);
     const names = source ? source.tokenNames : DEFAULT_TOKEN_NAMES;
     const tokens: string[] = new Array(TOKEN_SLOTS);
-    for (let index = 0; index < TOKEN_SLOTS; index += 1) tokens[index] = param(names[index] ?? '') ?? '';
+    // The flow's token criteria read slots 1-30; index 0 is unused.
+    const slotTokens: string[] = new Array(TOKEN_SLOTS + 1);
+    slotTokens[0] = '';
+    for (let index = 0; index < TOKEN_SLOTS; index += 1) {
+      const value = param(names[index] ?? '') ?? '';
+      tokens[index] = value;
+      slotTokens[index + 1] = value;
+    }
     const externalId = source?.externalIdParam ? (param(source.externalIdParam) ?? '') : '';
 
-    const uniqueCookie = request.cookies[`cairn_u${campaign.id}`];
+    const uniqueCookie = request.cookies[uniqueCookieName(campaign.id)];
     const verdict = options.dryRun
       ? { unique: !uniqueCookie, cookie: null }
       : this.uniqueness.check(
@@ -160,8 +167,7 @@ export class ClickEngine {
       userAgent: request.userAgent || null,
       dayOfWeek: local.dayOfWeek,
       hour: local.hour,
-      // Indexed by slot (1-30): index 0 is unused.
-      tokens: ['', ...tokens],
+      tokens: slotTokens,
       unique: verdict.unique,
       bot: enrichment.isBot,
     };

@@ -51,6 +51,18 @@ describe('recent clicks', () => {
     expect(recent.get('n96')).toBeUndefined();
   });
 
+  it('finds clicks remembered by their freshly minted ids, over many rounds of its bound', () => {
+    const recent = new RecentClicks(50);
+    for (let index = 0; index < 1_000; index += 1) {
+      recent.rememberLine(`m${index}`, encodeEvent(click(`m${index}`)), true);
+    }
+    expect(recent.size).toBe(50);
+    expect(recent.get('m999')?.clickId).toBe('m999');
+    expect(recent.get('m950')?.clickId).toBe('m950');
+    expect(recent.get('m949')).toBeUndefined();
+    expect(recent.nextLpSeq('m975')).toBe(1);
+  });
+
   it('refuses an event no store could hold', () => {
     const event = click('bad');
     event.campaignId = 2 ** 40;

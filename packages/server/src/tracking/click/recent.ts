@@ -68,11 +68,14 @@ export class RecentClicks {
   /**
    * A click by the journal line it was recorded as (one encoding serves both). The same id again (a
    * test click, a replay) replaces the one remembered. A click too big for a quarter of the ring is not
-   * kept: it is found in the event store.
+   * kept: it is found in the event store. `minted`: the id was made for this click just now, so it
+   * cannot be remembered already, and the look-up (a cache miss, ~0.3 us of every click) is skipped.
    */
-  rememberLine(clickId: string, line: string): void {
-    const known = this.find(clickId);
-    if (known >= 0) this.forget(known);
+  rememberLine(clickId: string, line: string, minted = false): void {
+    if (!minted) {
+      const known = this.find(clickId);
+      if (known >= 0) this.forget(known);
+    }
     const idBytes = Buffer.byteLength(clickId);
     const size = ID_LENGTH_BYTES + idBytes + Buffer.byteLength(line);
     if (idBytes > MAX_ID_BYTES || size > this.ring.length / 4) return;

@@ -16,7 +16,18 @@ describe('the uniqueness memory', () => {
       unique: false,
       cookie: null,
     });
-    expect(memory.check(8, HOUR, '198.51.100.4', UA, undefined, T0 + 1).unique).toBe(true);
+    // Each new visitor's cookie carries the end of its own window, in the same millisecond or the next.
+    expect(memory.check(9, HOUR, '198.51.100.9', UA, undefined, T0).cookie).toEqual({
+      name: 'cairn_u9',
+      value: (T0 + HOUR).toString(36),
+      maxAgeSeconds: 3600,
+    });
+    expect(memory.check(8, HOUR, '198.51.100.4', UA, undefined, T0 + 1).cookie?.value).toBe(
+      (T0 + 1 + HOUR).toString(36),
+    );
+    expect(memory.check(8, 2 * HOUR, '198.51.100.8', UA, undefined, T0 + 1).cookie?.value).toBe(
+      (T0 + 1 + 2 * HOUR).toString(36),
+    );
     expect(memory.check(7, HOUR, '198.51.100.5', UA, undefined, T0 + 1).unique).toBe(true);
     expect(memory.check(7, HOUR, '198.51.100.4', `${UA} Edg/131`, undefined, T0 + 1).unique).toBe(true);
     expect(memory.check(7, HOUR, '198.51.100.4', UA, undefined, T0 + HOUR).unique).toBe(true);

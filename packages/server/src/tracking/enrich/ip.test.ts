@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { normaliseIp, parseIpv4, parseIpv6 } from './ip.ts';
 
@@ -24,6 +25,39 @@ describe('normaliseIp', () => {
       expect(normaliseIp(raw)).toEqual({ address: '', version: 0 });
     }
     expect(normaliseIp(undefined as unknown as string).version).toBe(0);
+  });
+
+  it('tells IPv6 from garbage exactly as node:net does', () => {
+    const texts = [
+      '::',
+      '::1',
+      '1::',
+      '1:2:3:4:5:6:7::',
+      '::2:3:4:5:6:7:8',
+      '1:2:3:4:5:6:7:8',
+      '0000:0000:0000:0000:0000:0000:0000:0001',
+      '2001:DB8::AbCd',
+      '1:2:3:4:5:6:7:8:9',
+      '1::2::3',
+      '1:::2',
+      ':1',
+      '1:',
+      '12345::',
+      'g::',
+      ':::',
+      '1:2:3:4:5:6:7',
+      '::1:2:3:4:5:6:7:8',
+      '1:2:3:4::5:6:7:8',
+      '-1::',
+      '+1::',
+      ' ::1',
+      '::1 ',
+      '1:2:3:4:5:6:7:8::',
+    ];
+    for (const text of texts) {
+      const expected = isIP(text.trim()) === 6 ? text.trim().toLowerCase() : '';
+      expect(normaliseIp(text).address, text).toBe(expected);
+    }
   });
 });
 

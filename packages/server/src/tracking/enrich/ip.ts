@@ -16,6 +16,7 @@ const MAPPED_PREFIX = '::ffff:';
 const MAPPED_HEX = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/;
 /** `01.2.3.4` is no address to node:net's isIP, so not to normaliseIp either. */
 const LEADING_ZERO = /(?:^|\.)0\d/;
+const probeWords = new Uint32Array(4);
 
 /**
  * Validates and normalises the address a click came from: IPv4 stays as sent, IPv6 is lowercased, a zone
@@ -30,7 +31,9 @@ export function normaliseIp(raw: string): NormalisedIp {
   if (text.startsWith('[') && text.endsWith(']')) text = text.slice(1, -1);
   const zone = text.indexOf('%');
   if (zone !== -1) text = text.slice(0, zone);
-  const version = isIP(text);
+  // The hand-rolled parser accepts only what isIP does (ip.test.ts holds it to that), and is cheaper than
+  // node:net's pattern, which was ~0.6% of a click in bench:click with one visitor in six on IPv6.
+  const version = text.indexOf('.') === -1 && parseIpv6(text, probeWords) ? 6 : isIP(text);
   if (version === 4) return { address: text, version: 4 };
   if (version !== 6) return INVALID;
   const lower = text.toLowerCase();

@@ -24,5 +24,7 @@ describe('connectionTypeOf', () => {
     [0, '', 'mobile', false, ''],
   ])('AS%i %s on %s -> %s', (asn, isp, deviceType, isDatacenter, expected) => {
     expect(connectionTypeOf(asn, isp, deviceType, isDatacenter)).toBe(expected);
+    // Again, with the network's name now remembered.
+    expect(connectionTypeOf(asn, isp, deviceType, isDatacenter)).toBe(expected);
   });
 });

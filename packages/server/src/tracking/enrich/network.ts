@@ -120,6 +120,21 @@ const MOBILE_NAME =
 const SATELLITE_NAME = /\b(?:satellite|satelite|starlink|viasat|hughesnet)\b/i;
 const HANDHELD = new Set(['mobile', 'tablet', 'wearable']);
 
+// What a network's name says, by name: the two patterns cost a click ~0.3 us, and a city's clicks come
+// from a few hundred networks. Bounded: past NAME_KINDS_MAX names the memory starts again.
+const nameKinds = new Map<string, 'satellite' | 'cellular' | ''>();
+const NAME_KINDS_MAX = 20_000;
+
+function nameKindOf(isp: string): 'satellite' | 'cellular' | '' {
+  let kind = nameKinds.get(isp);
+  if (kind === undefined) {
+    kind = SATELLITE_NAME.test(isp) ? 'satellite' : MOBILE_NAME.test(isp) ? 'cellular' : '';
+    if (nameKinds.size >= NAME_KINDS_MAX) nameKinds.clear();
+    nameKinds.set(isp, kind);
+  }
+  return kind;
+}
+
 /**
  * Best-effort connection type; an IP address does not say how the last mile is built, so this guesses
  * from the network that owns the address:
@@ -140,8 +155,9 @@ export function connectionTypeOf(
 ): ConnectionType | '' {
   if (asn === 0 && isp === '') return '';
   if (isDatacenter) return 'corporate';
-  if (SATELLITE_ASNS.has(asn) || SATELLITE_NAME.test(isp)) return 'satellite';
-  if (MOBILE_NAME.test(isp)) return 'cellular';
+  if (SATELLITE_ASNS.has(asn)) return 'satellite';
+  const byName = nameKindOf(isp);
+  if (byName !== '') return byName;
   if (MOBILE_CARRIER_ASNS.has(asn) && HANDHELD.has(deviceType)) return 'cellular';
   return 'broadband';
 }
