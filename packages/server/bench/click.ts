@@ -1,9 +1,9 @@
 // `npm run bench:click -w @cairn/server`: a full click (a campaign with 10 rules of mixed criteria,
 // enrichment, uniqueness, journal) against a bare node:http server answering a fixed 302, both pinned
 // to core 0 with taskset while the load runs on core 1, in the same run. Prints requests/s of each and
-// their ratio (autocannon; the median of BENCH_ROUNDS paired rounds, default 3, of BENCH_SECONDS each,
-// default 10), p99 at a steady 2,000 clicks/s (pacedLoad.ts), the server's RSS, flusher throughput and
-// bytes per click.
+// their ratio (autocannon; the median of BENCH_ROUNDS paired rounds, default 5, of BENCH_SECONDS each,
+// default 10), p99 at a steady 2,000 clicks/s (pacedLoad.ts, BENCH_LATENCY_ROUNDS paired rounds, default
+// 3), the server's RSS, flusher throughput and bytes per click.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,7 +16,8 @@ import { type PacedResult, pacedLoad } from './pacedLoad.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cli = path.resolve(here, '../src/cli.ts');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const LATENCY_ROUNDS = Number(process.env.BENCH_LATENCY_ROUNDS ?? 3);
 const PASSWORD = 'bench-password-Quartz-92';
 const hasTaskset = fs.existsSync('/usr/bin/taskset') && os.cpus().length >= 2;
 /** The core the load generator (this process) is pinned to. */
@@ -303,15 +304,24 @@ async function main(): Promise<void> {
     };
     await load(`${base}/`, { paths: clickPaths.slice(0, 4) }); // warm-up (JIT, caches)
     await drain();
-    // Paired rounds, bare then Cairn, with the median ratio: a shared machine's speed drifts over a
+    // Paired rounds with the median ratio: a shared machine's speed drifts over a
     // minute, and a single pair can land on either side of a slow patch.
     const rounds: { bare: number; click: number; bareGenerator: number; clickGenerator: number }[] = [];
     let lastBurst = { backlog: 0, seconds: 0 };
     let errors = { bare: 0, click: 0 };
-    for (let round = 0; round < ROUNDS; round += 1) {
-      const bareRun = await load(`http://127.0.0.1:${barePort}/`, { paths: ['/click?key=x'] });
-      const clickRun = await load(`${base}/`, { paths: clickPaths });
+    const bareLoad = () => load(`http://127.0.0.1:${barePort}/`, { paths: ['/click?key=x'] });
+    const clickLoad = async () => {
+      const run = await load(`${base}/`, { paths: clickPaths });
       lastBurst = await drain();
+      return run;
+    };
+    for (let round = 0; round < ROUNDS; round += 1) {
+      // Which server goes first alternates, so a host slowing down or speeding up over a round does not
+      // always favour the same one.
+      const bareFirst = round % 2 === 0;
+      const firstRun = await (bareFirst ? bareLoad() : clickLoad());
+      const secondRun = await (bareFirst ? clickLoad() : bareLoad());
+      const [bareRun, clickRun] = bareFirst ? [firstRun, secondRun] : [secondRun, firstRun];
       rounds.push({
         bare: bareRun.rps,
         click: clickRun.rps,
@@ -335,7 +345,7 @@ async function main(): Promise<void> {
     await steady(bareUrl, ['/click?key=x'], 5);
     await steady(`${base}/`, clickPaths, 5);
     const steadyRounds: { bare: PacedResult; click: PacedResult }[] = [];
-    for (let round = 0; round < ROUNDS; round += 1) {
+    for (let round = 0; round < LATENCY_ROUNDS; round += 1) {
       steadyRounds.push({
         bare: await steady(bareUrl, ['/click?key=x']),
         click: await steady(`${base}/`, clickPaths),
