@@ -4,9 +4,14 @@
 // them, and the load generator and the server take turns sleeping and waking each other across cores
 // for every answer. In bench:click the same code then ran some bursts at 21-25k clicks/s with 2-9 clicks
 // a commit and others at 30-33k/s with ~30, and a run's median depended on which rounds fell into which.
-// So while clicks come fast, a batch waits a few turns for more, at most `maxLingerMs`: every burst since
-// has kept 20-33 clicks a commit, and a click waits no more than half a millisecond longer. While they
-// come slowly, nothing waits.
+// So while clicks come fast, a batch waits a few turns for more, at most `maxLingerMs`, and a click waits no
+// more than a millisecond longer. While they come slowly, nothing waits.
+//
+// A batch was first 16 clicks or half a millisecond. In paired runs of two servers on one bench (the
+// main thread 96-98% busy in each, 2026-11-29), 32 clicks or 1 ms served 6-15% more clicks a second than
+// 16 in each of 4 rounds, and 4-7% more than 48 clicks or 1.5 ms in each of 4: fewer commits and fewer
+// turns of the loop a click, until the batch waits for clicks that are themselves waiting on its answers
+// (bench:click's 50 connections each send their next request only once answered).
 //
 // After a commit under the same load the event loop keeps polling for `pollAfterCommitMs` rather than
 // sleeping in epoll: the answers just sent bring the next requests within a fraction of a millisecond,
@@ -15,9 +20,9 @@
 // polling for 0.3 ms after each commit lifted the clicks a second by 5-10% (2026-11-28).
 
 export interface CommitPacerOptions {
-  /** Clicks a batch waits for while clicks come fast (default 16). */
+  /** Clicks a batch waits for while clicks come fast (default 32). */
   minBatch?: number;
-  /** The longest a batch waits (default 0.5 ms). */
+  /** The longest a batch waits (default 1 ms). */
   maxLingerMs?: number;
   /** How often the rate of clicks is measured again (default 20 ms). */
   rateWindowMs?: number;
@@ -41,8 +46,8 @@ export class CommitPacer {
   private committedAt = Number.NEGATIVE_INFINITY;
 
   constructor(options: CommitPacerOptions = {}) {
-    this.minBatch = options.minBatch ?? 16;
-    this.maxLingerMs = options.maxLingerMs ?? 0.5;
+    this.minBatch = options.minBatch ?? 32;
+    this.maxLingerMs = options.maxLingerMs ?? 1;
     this.rateWindowMs = options.rateWindowMs ?? 20;
     this.pollAfterCommitMs = options.pollAfterCommitMs ?? 0.3;
     this.now = options.now ?? (() => performance.now());
