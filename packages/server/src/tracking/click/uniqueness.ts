@@ -32,8 +32,10 @@ export function uniqueCookieName(campaignId: number): string {
   let name = cookieNames[campaignId];
   if (name === undefined) {
     name = `${UNIQUE_COOKIE_PREFIX}${campaignId}`;
-    // Ids are small integers; a stray large one is built each time rather than stretch the array.
-    if (campaignId >= 0 && campaignId < 1_000_000) cookieNames[campaignId] = name;
+    // Ids are small integers; anything else is built each time rather than stretch the array.
+    if (Number.isInteger(campaignId) && campaignId >= 0 && campaignId < 1_000_000) {
+      cookieNames[campaignId] = name;
+    }
   }
   return name;
 }
