@@ -40,6 +40,17 @@ function waitForLine(child: ChildProcess, pattern: RegExp): Promise<string> {
   });
 }
 
+/** CPU seconds a process has used so far, all its threads together. */
+function processSeconds(pid: number | undefined): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // clock ticks (USER_HZ)
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** CPU seconds of the main thread and of the worker pool (event inserts, queries) of a process. */
 function threadSeconds(pid: number | undefined): { main: number; pool: number } {
   const seconds = { main: 0, pool: 0 };
@@ -137,9 +148,10 @@ function busyShare(before: { total: number; idle: number }, after: { total: numb
  * Requests/s with 50 connections each sending its next request as soon as the last is answered, and how
  * busy the load generator's core was meanwhile: near 100% the generator, not the server, set the pace.
  */
-async function load(url: string, options: { paths: string[] }) {
+async function load(url: string, options: { paths: string[]; serverPid: number | undefined }) {
   let index = 0;
   const generatorBefore = coreTimes(LOAD_CORE);
+  const serverBefore = processSeconds(options.serverPid);
   const result = await autocannon({
     url,
     connections: 50,
@@ -162,6 +174,8 @@ async function load(url: string, options: { paths: string[] }) {
     rps: result.requests.average,
     errors: result.errors + non2xx,
     generatorBusy: busyShare(generatorBefore, coreTimes(LOAD_CORE)),
+    serverCpuPerRequestUs:
+      ((processSeconds(options.serverPid) - serverBefore) * 1e6) / Math.max(result.requests.total, 1),
   };
 }
 
@@ -302,16 +316,24 @@ async function main(): Promise<void> {
       }
       return { backlog, seconds: (performance.now() - start) / 1000 };
     };
-    await load(`${base}/`, { paths: clickPaths.slice(0, 4) }); // warm-up (JIT, caches)
+    await load(`${base}/`, { paths: clickPaths.slice(0, 4), serverPid: cairn.pid }); // warm-up (JIT, caches)
     await drain();
     // Paired rounds with the median ratio: a shared machine's speed drifts over a
     // minute, and a single pair can land on either side of a slow patch.
-    const rounds: { bare: number; click: number; bareGenerator: number; clickGenerator: number }[] = [];
+    const rounds: {
+      bare: number;
+      click: number;
+      bareGenerator: number;
+      clickGenerator: number;
+      bareCpuUs: number;
+      clickCpuUs: number;
+    }[] = [];
     let lastBurst = { backlog: 0, seconds: 0 };
     let errors = { bare: 0, click: 0 };
-    const bareLoad = () => load(`http://127.0.0.1:${barePort}/`, { paths: ['/click?key=x'] });
+    const bareLoad = () =>
+      load(`http://127.0.0.1:${barePort}/`, { paths: ['/click?key=x'], serverPid: bare.pid });
     const clickLoad = async () => {
-      const run = await load(`${base}/`, { paths: clickPaths });
+      const run = await load(`${base}/`, { paths: clickPaths, serverPid: cairn.pid });
       lastBurst = await drain();
       return run;
     };
@@ -327,6 +349,8 @@ async function main(): Promise<void> {
         click: clickRun.rps,
         bareGenerator: bareRun.generatorBusy,
         clickGenerator: clickRun.generatorBusy,
+        bareCpuUs: bareRun.serverCpuPerRequestUs,
+        clickCpuUs: clickRun.serverCpuPerRequestUs,
       });
       errors = { bare: errors.bare + bareRun.errors, click: errors.click + clickRun.errors };
     }
@@ -388,6 +412,14 @@ async function main(): Promise<void> {
         `| load generator's core busy, round of the median ratio | ${percent(medianRound.clickGenerator)} | ${percent(medianRound.bareGenerator)} | near 100%: the generator's limit, not the server's |`,
       );
     }
+    // The bare server's requests/s is the generator's limit (its core near 100%), so the ratio above also
+    // moves with how fast core 1 runs against core 0; CPU a request compares the two servers on core 0.
+    console.log(
+      `| server CPU a request, all threads (us), round of the median ratio | ${medianRound.clickCpuUs.toFixed(1)} | ${medianRound.bareCpuUs.toFixed(1)} | ${(medianRound.bareCpuUs / medianRound.clickCpuUs).toFixed(2)}x |`,
+    );
+    console.log(
+      `| each round's CPU a request (us), Cairn / bare | ${rounds.map((round) => `${round.clickCpuUs.toFixed(1)} / ${round.bareCpuUs.toFixed(1)}`).join(', ')} | | |`,
+    );
     console.log(
       `| p50 / p99 / max at a steady 2,000/s, round of the median p99 (ms) | ${clickFixed.p50} / ${clickFixed.p99} / ${clickFixed.max} | ${bareFixed.p50} / ${bareFixed.p99} / ${bareFixed.max} | p99 target <= 5 ms |`,
     );
