@@ -9,8 +9,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DuckDBInstance } from '@duckdb/node-api';
 import autocannon from 'autocannon';
+import {
+  busyShare,
+  clickHeaders,
+  coreTimes,
+  duckdbFreeBytes,
+  median,
+  processSeconds,
+  rssOf,
+  sum,
+  threadSeconds,
+} from './clickParts.ts';
 import { type PacedResult, pacedLoad } from './pacedLoad.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -38,110 +48,6 @@ function waitForLine(child: ChildProcess, pattern: RegExp): Promise<string> {
     });
     child.on('exit', (code) => reject(new Error(`process exited (${code}) before: ${pattern}\n${buffer}`)));
   });
-}
-
-/** CPU seconds a process has used so far, all its threads together. */
-function processSeconds(pid: number | undefined): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // clock ticks (USER_HZ)
-  } catch {
-    return Number.NaN;
-  }
-}
-
-/** CPU seconds of the main thread and of the worker pool (event inserts, queries) of a process. */
-function threadSeconds(pid: number | undefined): { main: number; pool: number } {
-  const seconds = { main: 0, pool: 0 };
-  for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const name = fs.readFileSync(`/proc/${pid}/task/${task}/comm`, 'utf8').trim();
-      const stat = fs.readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const cpu = (Number(fields[11]) + Number(fields[12])) / 100; // clock ticks (USER_HZ)
-      if (Number(task) === pid) seconds.main += cpu;
-      else if (name === 'libuv-worker') seconds.pool += cpu;
-    } catch {
-      // a thread that ended meanwhile
-    }
-  }
-  return seconds;
-}
-
-/**
- * Bytes of a DuckDB file's free blocks: space a checkpoint left behind, which the file keeps and DuckDB
- * fills again before it grows, so a short run's file size overstates what each click takes.
- */
-async function duckdbFreeBytes(file: string): Promise<number> {
-  const instance = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' });
-  try {
-    const connection = await instance.connect();
-    const [size] = (await connection.runAndReadAll('PRAGMA database_size')).getRowObjectsJS();
-    connection.closeSync();
-    return Number(size?.free_blocks ?? 0) * Number(size?.block_size ?? 0);
-  } finally {
-    instance.closeSync();
-  }
-}
-
-function rssOf(pid: number | undefined): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-}
-
-/**
- * A new visitor for nearly every request, as paid traffic brings: addresses spread over the IPv4 space by
- * a multiplicative hash (one in six from an IPv6 block). Six fixed addresses before made every click after
- * the first few a repeat, which kept the uniqueness memory, the geo lookups and their caches far smaller
- * than real traffic keeps them.
- */
-function visitorIp(index: number): string {
-  if (index % 6 === 5) return `2003:e0:${(index >>> 16).toString(16)}::${(index & 0xffff).toString(16)}`;
-  const spread = Math.imul(index, 2654435761) >>> 0;
-  return `${1 + ((spread >>> 24) % 223)}.${(spread >>> 16) & 255}.${(spread >>> 8) & 255}.${spread & 255}`;
-}
-const AGENTS = [
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4.1 Mobile/15E148 Safari/604.1',
-  'Mozilla/5.0 (Linux; Android 13; SM-S901B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/112.0.0.0 Mobile Safari/537.36',
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
-];
-
-const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
-}
-
-/** A click's headers: a new visitor from anywhere, on one of three devices and browsers. */
-function clickHeaders(index: number): Record<string, string> {
-  return {
-    'x-forwarded-for': visitorIp(index),
-    'user-agent': AGENTS[index % AGENTS.length] as string,
-    'accept-language': 'en-US,en;q=0.8',
-  };
-}
-
-/** Jiffies a core has run and sat idle so far (/proc/stat), zeros where there is no such file. */
-function coreTimes(core: number): { total: number; idle: number } {
-  try {
-    const line = fs
-      .readFileSync('/proc/stat', 'utf8')
-      .split('\n')
-      .find((row) => row.startsWith(`cpu${core} `));
-    const fields = (line ?? '').trim().split(/\s+/).slice(1).map(Number);
-    // idle + iowait count as not busy.
-    return { total: sum(fields), idle: (fields[3] ?? 0) + (fields[4] ?? 0) };
-  } catch {
-    return { total: 0, idle: 0 };
-  }
-}
-
-/** The share of the time between two coreTimes readings the core was busy. */
-function busyShare(before: { total: number; idle: number }, after: { total: number; idle: number }) {
-  const total = after.total - before.total;
-  return total > 0 ? 1 - (after.idle - before.idle) / total : 0;
 }
 
 /**
