@@ -129,14 +129,7 @@ export class ClickEngine {
     const source = this.table.source(campaign.trafficSourceId);
     const names = source ? source.tokenNames : DEFAULT_TOKEN_NAMES;
     const tokens: string[] = new Array(TOKEN_SLOTS);
-    // The flow's token criteria read slots 1-30; index 0 is unused.
-    const slotTokens: string[] = new Array(TOKEN_SLOTS + 1);
-    slotTokens[0] = '';
-    for (let index = 0; index < TOKEN_SLOTS; index += 1) {
-      const value = param(names[index] ?? '') ?? '';
-      tokens[index] = value;
-      slotTokens[index + 1] = value;
-    }
+    for (let index = 0; index < TOKEN_SLOTS; index += 1) tokens[index] = param(names[index] ?? '') ?? '';
     const externalId = source?.externalIdParam ? (param(source.externalIdParam) ?? '') : '';
 
     const uniqueCookie = request.cookies[uniqueCookieName(campaign.id)];
@@ -167,7 +160,7 @@ export class ClickEngine {
       userAgent: request.userAgent || null,
       dayOfWeek: local.dayOfWeek,
       hour: local.hour,
-      tokens: slotTokens,
+      tokens,
       unique: verdict.unique,
       bot: enrichment.isBot,
     };

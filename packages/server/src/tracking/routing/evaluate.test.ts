@@ -24,7 +24,7 @@ const click = (facts: Partial<ClickFacts> = {}): ClickFacts => ({
   userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/130',
   dayOfWeek: 'mon',
   hour: 14,
-  tokens: { 1: 'zone-77', 3: 'Banner' },
+  tokens: ['zone-77', '', 'Banner'],
   unique: true,
   bot: false,
   ...facts,
@@ -121,7 +121,7 @@ describe('flow evaluator', () => {
 
     const token = ruleFor({ type: 'token', tokenIndex: 3, values: ['banner', 'native'] });
     expect(routed(token, {})).toBe(2);
-    expect(routed(token, { tokens: { 1: 'banner' } })).toBe(1);
+    expect(routed(token, { tokens: ['banner'] })).toBe(1);
 
     const days = ruleFor({ type: 'day_of_week', values: ['sat', 'sun'] });
     expect(routed(days, { dayOfWeek: 'sun' })).toBe(2);

@@ -29,8 +29,8 @@ export interface ClickFacts {
   /** In the tracker's time zone. */
   dayOfWeek: DayOfWeek;
   hour: number;
-  /** Token values by slot (1-30) as the traffic source sent them. */
-  tokens: Readonly<Record<number, string>>;
+  /** Token values as the traffic source sent them: slot N (1-30) at index N - 1, as the event keeps them. */
+  tokens: readonly string[];
   unique: boolean;
   bot: boolean;
 }
@@ -133,7 +133,7 @@ function factReader(type: CriterionType, tokenIndex: number | null): FactReader 
     case 'hour':
       return (facts) => HOURS[facts.hour] ?? String(facts.hour);
     case 'token':
-      return tokenIndex === null ? () => null : (facts) => facts.tokens[tokenIndex] ?? null;
+      return tokenIndex === null ? () => null : (facts) => facts.tokens[tokenIndex - 1] ?? null;
     case 'unique':
       return (facts) => (facts.unique ? 'unique' : 'non_unique');
     case 'bot':
