@@ -224,8 +224,8 @@ async function main(): Promise<void> {
     };
     await load(`${base}/`, { paths: clickPaths.slice(0, 4), serverPid: cairn.pid }); // warm-up (JIT, caches)
     await drain();
-    // Paired rounds with the median ratio: a shared machine's speed drifts over a
-    // minute, and a single pair can land on either side of a slow patch.
+    // Paired rounds with the median ratio: a shared machine's speed drifts over a minute, and a single
+    // pair can land on either side of a slow patch.
     const rounds: {
       bare: number;
       click: number;

@@ -3,12 +3,17 @@
 import fs from 'node:fs';
 import { DuckDBInstance } from '@duckdb/node-api';
 
+/** User plus system CPU seconds from a /proc `stat` file (a process's or one thread's). */
+function statSeconds(statFile: string): number {
+  const stat = fs.readFileSync(statFile, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // clock ticks (USER_HZ)
+}
+
 /** CPU seconds a process has used so far, all its threads together. */
 export function processSeconds(pid: number | undefined): number {
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // clock ticks (USER_HZ)
+    return statSeconds(`/proc/${pid}/stat`);
   } catch {
     return Number.NaN;
   }
@@ -20,9 +25,7 @@ export function threadSeconds(pid: number | undefined): { main: number; pool: nu
   for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
     try {
       const name = fs.readFileSync(`/proc/${pid}/task/${task}/comm`, 'utf8').trim();
-      const stat = fs.readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const cpu = (Number(fields[11]) + Number(fields[12])) / 100; // clock ticks (USER_HZ)
+      const cpu = statSeconds(`/proc/${pid}/task/${task}/stat`);
       if (Number(task) === pid) seconds.main += cpu;
       else if (name === 'libuv-worker') seconds.pool += cpu;
     } catch {
