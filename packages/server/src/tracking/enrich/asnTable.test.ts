@@ -30,9 +30,9 @@ describe('parseAsnCsv', () => {
 
   it('skips lines that do not parse and sorts the rest', () => {
     expect(table.size).toBe(4);
-    expect(v4(table, '10.0.0.0')).toEqual({ asn: 64500, organisation: 'First Net' });
-    expect(v4(table, '10.0.2.128')).toEqual({ asn: 64502, organisation: 'Third, With Comma' });
-    expect(v4(table, '10.0.5.9')).toEqual({ asn: 64500, organisation: 'First Net' });
+    expect(v4(table, '10.0.0.0')).toEqual({ asn: 64500, organisation: 'First Net', nameKind: '' });
+    expect(v4(table, '10.0.2.128')).toEqual({ asn: 64502, organisation: 'Third, With Comma', nameKind: '' });
+    expect(v4(table, '10.0.5.9')).toEqual({ asn: 64500, organisation: 'First Net', nameKind: '' });
   });
 
   it('includes both ends of a range and nothing between ranges', () => {
@@ -42,6 +42,18 @@ describe('parseAsnCsv', () => {
     expect(v4(table, '10.0.1.128')).toBeNull();
     expect(v4(table, '9.255.255.255')).toBeNull();
     expect(v4(table, '10.0.6.0')).toBeNull();
+  });
+
+  it("keeps each network's name kind, the same on every look-up", () => {
+    const kinds = parseAsnCsv(
+      ['1.0.0.0,1.0.0.255,64600,Example Mobile Ltd', '2.0.0.0,2.0.0.255,64601,Orbit Satellite Co'].join('\n'),
+      4,
+    );
+    for (let round = 0; round < 2; round += 1) {
+      expect(v4(kinds, '1.0.0.1')?.nameKind).toBe('cellular');
+      expect(v4(kinds, '2.0.0.1')?.nameKind).toBe('satellite');
+      expect(v4(table, '10.0.0.1')?.nameKind).toBe('');
+    }
   });
 
   it('answers the same network for ranges of the same network', () => {
@@ -57,9 +69,9 @@ describe('parseAsnCsv', () => {
       ].join('\n'),
       4,
     );
-    expect(v4(twice, '1.0.0.9')).toEqual({ asn: 4_200_000_000, organisation: 'Same Org' });
-    expect(v4(twice, '1.0.1.9')).toEqual({ asn: 64_999, organisation: 'Same Org' });
-    expect(v4(twice, '2.0.0.9')).toEqual({ asn: 7, organisation: 'Ü' });
+    expect(v4(twice, '1.0.0.9')).toEqual({ asn: 4_200_000_000, organisation: 'Same Org', nameKind: '' });
+    expect(v4(twice, '1.0.1.9')).toEqual({ asn: 64_999, organisation: 'Same Org', nameKind: '' });
+    expect(v4(twice, '2.0.0.9')).toEqual({ asn: 7, organisation: 'Ü', nameKind: '' });
     expect(v4(twice, '3.0.0.0')).toBeNull();
   });
 

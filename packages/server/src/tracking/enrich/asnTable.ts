@@ -1,9 +1,5 @@
 import { parseIpv4, parseIpv6 } from './ip.ts';
-
-export interface AsnRecord {
-  readonly asn: number;
-  readonly organisation: string;
-}
+import { type AsnRecord, NETWORK_NAME_KINDS, networkNameKind } from './network.ts';
 
 type Width = 1 | 4;
 const PREFIXES = 0x10000;
@@ -161,14 +157,20 @@ class RecordSet {
     }
     // Decoded from a buffer, a string this long is external: its characters lie outside the heap.
     const names = Buffer.from(this.#organisations.join(''), 'utf16le').toString('utf16le');
+    // Each record's name kind, read from its name on first use: 0 until then, else its code + 1. A click
+    // then pays no pattern and no look-up by a name it has just cut from `names`.
+    const kinds = new Uint8Array(asns.length);
     return {
-      at: (record) =>
-        record < asns.length
-          ? {
-              asn: asns[record] as number,
-              organisation: names.slice(record === 0 ? 0 : ends[record - 1], ends[record]),
-            }
-          : null,
+      at: (record) => {
+        if (record >= asns.length) return null;
+        const organisation = names.slice(record === 0 ? 0 : ends[record - 1], ends[record]);
+        let kind = kinds[record] as number;
+        if (kind === 0) {
+          kind = NETWORK_NAME_KINDS.indexOf(networkNameKind(organisation)) + 1;
+          kinds[record] = kind;
+        }
+        return { asn: asns[record] as number, organisation, nameKind: NETWORK_NAME_KINDS[kind - 1] ?? '' };
+      },
     };
   }
 }

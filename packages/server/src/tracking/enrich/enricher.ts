@@ -1,8 +1,7 @@
-import type { AsnRecord } from './asnTable.ts';
 import { type Databases, type Lookup, loadDatabases } from './databases.ts';
 import { preferredLanguage, referrerDomain } from './headers.ts';
 import { normaliseIp, parseIpv4, parseIpv6 } from './ip.ts';
-import { connectionTypeOf, HOSTING_ASNS } from './network.ts';
+import { type AsnRecord, connectionTypeOf, HOSTING_ASNS } from './network.ts';
 import { asnOfRecord, writeGeo } from './records.ts';
 import type { Enricher, EnricherOptions, EnrichInput, Enrichment } from './types.ts';
 import { createAgentParser } from './userAgent.ts';
@@ -65,8 +64,9 @@ export async function createEnricher(options: EnricherOptions = {}): Promise<Enr
     return lookup.table.find(words);
   };
 
-  const addNetworkFacts = (out: Enrichment, address: string, version: 4 | 6): void => {
-    if (databases === null) return;
+  /** Writes the location and network of the address into `out`; answers the network, if known. */
+  const addNetworkFacts = (out: Enrichment, address: string, version: 4 | 6): AsnRecord | null => {
+    if (databases === null) return null;
     // Parsed once into numbers for both lookups; normaliseIp has already checked the address.
     let words: Uint32Array;
     let count: 1 | 4;
@@ -75,7 +75,7 @@ export async function createEnricher(options: EnricherOptions = {}): Promise<Enr
       words = ipv4Key;
       count = 1;
     } else {
-      if (!parseIpv6(address, ipv6Key)) return;
+      if (!parseIpv6(address, ipv6Key)) return null;
       words = ipv6Key;
       count = 4;
     }
@@ -91,8 +91,10 @@ export async function createEnricher(options: EnricherOptions = {}): Promise<Enr
         out.isp = network.organisation;
         out.isDatacenter = HOSTING_ASNS.has(network.asn);
       }
+      return network;
     } catch {
       // As above, for the network facts.
+      return null;
     }
   };
 
@@ -117,10 +119,10 @@ export async function createEnricher(options: EnricherOptions = {}): Promise<Enr
     const ip = normaliseIp(field(input, 'ip'));
     out.ip = ip.address;
     out.ipVersion = ip.version;
-    if (ip.version !== 0) addNetworkFacts(out, ip.address, ip.version);
+    const network = ip.version === 0 ? null : addNetworkFacts(out, ip.address, ip.version);
 
     out.isBot = agent.isBot || out.isDatacenter;
-    out.connectionType = connectionTypeOf(out.asn, out.isp, out.deviceType, out.isDatacenter);
+    out.connectionType = connectionTypeOf(network, out.deviceType, out.isDatacenter);
     return out;
   };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectionTypeOf, HOSTING_ASNS } from './network.ts';
+import { connectionTypeOf, HOSTING_ASNS, networkNameKind } from './network.ts';
 
 describe('HOSTING_ASNS', () => {
   it('holds the big clouds and leaves out the networks that carry private relays', () => {
@@ -23,8 +23,29 @@ describe('connectionTypeOf', () => {
     [12104, 'State Farm Mutual Automobile Insurance Company', 'desktop', false, 'broadband'],
     [0, '', 'mobile', false, ''],
   ])('AS%i %s on %s -> %s', (asn, isp, deviceType, isDatacenter, expected) => {
-    expect(connectionTypeOf(asn, isp, deviceType, isDatacenter)).toBe(expected);
+    const network = () => ({ asn, organisation: isp, nameKind: networkNameKind(isp) });
+    expect(connectionTypeOf(network(), deviceType, isDatacenter)).toBe(expected);
     // Again, with the network's name now remembered.
-    expect(connectionTypeOf(asn, isp, deviceType, isDatacenter)).toBe(expected);
+    expect(connectionTypeOf(network(), deviceType, isDatacenter)).toBe(expected);
+  });
+
+  it('knows nothing of an unknown network', () => {
+    expect(connectionTypeOf(null, 'mobile', false)).toBe('');
+  });
+});
+
+describe('networkNameKind', () => {
+  it.each([
+    ['T-Mobile USA, Inc.', 'cellular'],
+    ['Telefonica Moviles Argentina S.A.', 'cellular'],
+    ['Vodafone GmbH Mobilfunk', 'cellular'],
+    ['Acme Satellite Internet', 'satellite'],
+    ['Space Exploration Technologies Corporation Starlink', 'satellite'],
+    ['Deutsche Telekom AG', ''],
+    ['Automobile Club', ''],
+    ['', ''],
+  ])('%s -> %s', (name, expected) => {
+    expect(networkNameKind(name)).toBe(expected);
+    expect(networkNameKind(name)).toBe(expected);
   });
 });

@@ -120,17 +120,30 @@ const MOBILE_NAME =
 const SATELLITE_NAME = /\b(?:satellite|satelite|starlink|viasat|hughesnet)\b/i;
 const HANDHELD = new Set(['mobile', 'tablet', 'wearable']);
 
-// What a network's name says, by name: the two patterns cost a click ~0.3 us, and a city's clicks come
-// from a few hundred networks. Bounded: past NAME_KINDS_MAX names the memory starts again.
-const nameKinds = new Map<string, 'satellite' | 'cellular' | ''>();
+/** What a network's name says of how it connects people, as `as const` codes: '' when nothing. */
+export const NETWORK_NAME_KINDS = ['', 'cellular', 'satellite'] as const;
+export type NetworkNameKind = (typeof NETWORK_NAME_KINDS)[number];
+
+/** A network from the ASN data: its number, its owner's name and what that name says. */
+export interface AsnRecord {
+  readonly asn: number;
+  readonly organisation: string;
+  readonly nameKind: NetworkNameKind;
+}
+
+// By name: the two patterns cost ~0.3 us, and a city's clicks come from a few hundred networks. Bounded:
+// past NAME_KINDS_MAX names the memory starts again. The shipped ASN table keeps its own verdict per
+// network (asnTable.ts); this serves networks read from an operator's MMDB.
+const nameKinds = new Map<string, NetworkNameKind>();
 const NAME_KINDS_MAX = 20_000;
 
-function nameKindOf(isp: string): 'satellite' | 'cellular' | '' {
-  let kind = nameKinds.get(isp);
+/** The kind a network's name reads as, remembered per name. */
+export function networkNameKind(name: string): NetworkNameKind {
+  let kind = nameKinds.get(name);
   if (kind === undefined) {
-    kind = SATELLITE_NAME.test(isp) ? 'satellite' : MOBILE_NAME.test(isp) ? 'cellular' : '';
+    kind = SATELLITE_NAME.test(name) ? 'satellite' : MOBILE_NAME.test(name) ? 'cellular' : '';
     if (nameKinds.size >= NAME_KINDS_MAX) nameKinds.clear();
-    nameKinds.set(isp, kind);
+    nameKinds.set(name, kind);
   }
   return kind;
 }
@@ -148,16 +161,14 @@ function nameKindOf(isp: string): 'satellite' | 'cellular' | '' {
  * 'wifi' and 'dialup' cannot be told from the address and are never guessed.
  */
 export function connectionTypeOf(
-  asn: number,
-  isp: string,
+  network: AsnRecord | null,
   deviceType: string,
   isDatacenter: boolean,
 ): ConnectionType | '' {
-  if (asn === 0 && isp === '') return '';
+  if (network === null || (network.asn === 0 && network.organisation === '')) return '';
   if (isDatacenter) return 'corporate';
-  if (SATELLITE_ASNS.has(asn)) return 'satellite';
-  const byName = nameKindOf(isp);
-  if (byName !== '') return byName;
-  if (MOBILE_CARRIER_ASNS.has(asn) && HANDHELD.has(deviceType)) return 'cellular';
+  if (SATELLITE_ASNS.has(network.asn)) return 'satellite';
+  if (network.nameKind !== '') return network.nameKind;
+  if (MOBILE_CARRIER_ASNS.has(network.asn) && HANDHELD.has(deviceType)) return 'cellular';
   return 'broadband';
 }

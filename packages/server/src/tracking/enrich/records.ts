@@ -1,5 +1,5 @@
-import type { AsnRecord } from './asnTable.ts';
 import type { FieldSelector } from './mmdbFields.ts';
+import { type AsnRecord, networkNameKind } from './network.ts';
 
 // MMDB records arrive as decoded maps whose layout depends on who built the file; they are read
 // defensively, field by field, without copying.
@@ -91,8 +91,10 @@ export function asnOfRecord(record: unknown): AsnRecord | null {
   const values = fields(record);
   if (values === undefined) return null;
   const asn = values.autonomous_system_number;
+  const organisation = text(values.autonomous_system_organization);
   return {
     asn: typeof asn === 'number' && Number.isInteger(asn) && asn > 0 ? asn : 0,
-    organisation: text(values.autonomous_system_organization),
+    organisation,
+    nameKind: networkNameKind(organisation),
   };
 }
