@@ -9,7 +9,7 @@ import { fallbackAnswer, type RedirectAnswer, redirectAnswer } from './click/red
 import { clickTimeOf } from './clickId.ts';
 import { CommitPacer } from './commitPacer.ts';
 import type { JournalWrite, RecorderLogger } from './journal.ts';
-import { headerValue, proxyRules, queryText, type RawHandler } from './rawRequest.ts';
+import { type ClickHeaders, clickHeadersOf, proxyRules, queryText, type RawHandler } from './rawRequest.ts';
 import type { TrackingRuntime } from './runtime.ts';
 
 // The click endpoint on Node's own request and response, with nothing of the web framework in between:
@@ -43,6 +43,7 @@ export function isClickPathPostback(url: string): boolean {
 
 interface StagedClick {
   request: IncomingMessage;
+  forwardedProto: string;
   response: ServerResponse;
   result: Extract<ClickResult, { kind: 'routed' }>;
   line: string;
@@ -100,7 +101,7 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
     const { request, response, result } = click;
     if (click.remember) recent.rememberLine(result.event.clickId, click.line, true);
     runtime.clicksPerMinute.add(result.event.time);
-    const secure = result.cookies.length > 0 && proxy.isHttps(request);
+    const secure = result.cookies.length > 0 && proxy.isHttpsOf(request.socket, click.forwardedProto);
     const cookies = result.cookies.map((cookie) => setCookieOf(cookie, secure));
     // Only the double meta refresh goes through the tracker's hop, and only it pays for the signature.
     const hop =
@@ -156,6 +157,7 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
   const answer = (
     request: IncomingMessage,
     response: ServerResponse,
+    headers: ClickHeaders,
     result: ClickResult,
     remember = false,
   ): void => {
@@ -165,23 +167,32 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
       return;
     }
     const line = recorder.stage(result.event);
-    staged.push({ request, response, result, line, write: recorder.pendingWrite, remember });
+    staged.push({
+      request,
+      forwardedProto: headers.forwardedProto,
+      response,
+      result,
+      line,
+      write: recorder.pendingWrite,
+      remember,
+    });
     pacer.staged(staged.length);
     if (staged.length === 1) setImmediate(commitWhenDue);
   };
 
-  const clickRequestOf = (request: IncomingMessage, query: QueryParams): ClickRequest => {
-    const cookieHeader = request.headers.cookie;
-    return {
-      query,
-      ip: proxy.address(request),
-      userAgent: headerValue(request, 'user-agent', 2048),
-      acceptLanguage: headerValue(request, 'accept-language', 512),
-      referrer: headerValue(request, 'referer', 2048),
-      cookies: cookieHeader ? fastifyCookie.parse(cookieHeader.slice(0, 8192)) : {},
-      now: now(),
-    };
-  };
+  const clickRequestOf = (
+    request: IncomingMessage,
+    headers: ClickHeaders,
+    query: QueryParams,
+  ): ClickRequest => ({
+    query,
+    ip: proxy.addressOf(request.socket, headers.forwardedFor),
+    userAgent: headers.userAgent.slice(0, 2048),
+    acceptLanguage: headers.acceptLanguage.slice(0, 512),
+    referrer: headers.referer.slice(0, 2048),
+    cookies: headers.cookie === '' ? {} : fastifyCookie.parse(headers.cookie.slice(0, 8192)),
+    now: now(),
+  });
 
   return {
     takes(request) {
@@ -195,23 +206,29 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
 
     async serve(request, response) {
       try {
-        const input = clickRequestOf(request, new ClickQuery(queryText(request.url ?? '')));
+        const headers = clickHeadersOf(request);
+        const input = clickRequestOf(request, headers, new ClickQuery(queryText(request.url ?? '')));
         if (input.query.get(CLICK_PARAMS.lp) === '1') {
           const idParam = input.query.get(CLICK_PARAMS.clickId) ?? input.cookies[CLICK_COOKIE] ?? '';
           const clickTime = clickTimeOf(idParam);
           if (clickTime === null) return toFallback(request, response);
           const found = recent.get(idParam) ?? (await runtime.findClick(idParam, clickTime));
           if (!found)
-            return answer(request, response, { kind: 'fallback', reason: 'unknown click', trace: null });
+            return answer(request, response, headers, {
+              kind: 'fallback',
+              reason: 'unknown click',
+              trace: null,
+            });
           return answer(
             request,
             response,
+            headers,
             engine.lpClick(found, input, recent.nextLpSeq(idParam) ?? randomLpSeq()),
           );
         }
         // Every click is remembered, not only lander clicks: a fast postback then finds its click
         // without a store read.
-        return answer(request, response, engine.click(input), true);
+        return answer(request, response, headers, engine.click(input), true);
       } catch (error) {
         logger.error({ err: error }, 'click failed');
         if (!response.headersSent) toFallback(request, response);
