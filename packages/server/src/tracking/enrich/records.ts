@@ -43,6 +43,21 @@ export function countryNameOf(code: string): string {
   return name;
 }
 
+// A record's country as the file writes it, to its code and name: an upper-casing, a pattern and a look-up
+// were paid on every click for one of ~250 values. Bounded against a file with odd values.
+const countries = new Map<string, { code: string; name: string }>();
+const COUNTRIES_MAX = 1024;
+
+function countryOf(value: string): { code: string; name: string } {
+  let country = countries.get(value);
+  if (country === undefined) {
+    const code = countryCodeOf(value);
+    country = { code, name: countryNameOf(code) };
+    if (countries.size < COUNTRIES_MAX) countries.set(value, country);
+  }
+  return country;
+}
+
 export interface GeoFacts {
   countryCode: string;
   countryName: string;
@@ -67,17 +82,20 @@ export const GEO_FIELDS: FieldSelector = {
 export function writeGeo(record: unknown, out: GeoFacts): void {
   const values = fields(record);
   if (values === undefined) return;
+  let country: string;
   if (typeof values.country_code === 'string') {
-    out.countryCode = countryCodeOf(values.country_code);
+    country = values.country_code;
     out.region = text(values.state1);
     out.city = text(values.city);
   } else {
-    out.countryCode = countryCodeOf(text(fields(values.country)?.iso_code));
+    country = text(fields(values.country)?.iso_code);
     const subdivisions = values.subdivisions;
     out.region = Array.isArray(subdivisions) ? englishName(subdivisions[0]) : '';
     out.city = englishName(values.city);
   }
-  out.countryName = countryNameOf(out.countryCode);
+  const known = countryOf(country);
+  out.countryCode = known.code;
+  out.countryName = known.name;
 }
 
 /** The fields of a network record `asnOfRecord` reads: only these are decoded. */
