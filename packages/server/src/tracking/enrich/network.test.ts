@@ -25,7 +25,7 @@ describe('connectionTypeOf', () => {
   ])('AS%i %s on %s -> %s', (asn, isp, deviceType, isDatacenter, expected) => {
     const network = () => ({ asn, organisation: isp, nameKind: networkNameKind(isp) });
     expect(connectionTypeOf(network(), deviceType, isDatacenter)).toBe(expected);
-    // Again, with the network's name now remembered.
+    // Again: a second look at the same network answers the same.
     expect(connectionTypeOf(network(), deviceType, isDatacenter)).toBe(expected);
   });
 

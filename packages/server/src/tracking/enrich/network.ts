@@ -131,21 +131,9 @@ export interface AsnRecord {
   readonly nameKind: NetworkNameKind;
 }
 
-// By name: the two patterns cost ~0.3 us, and a city's clicks come from a few hundred networks. Bounded:
-// past NAME_KINDS_MAX names the memory starts again. The shipped ASN table keeps its own verdict per
-// network (asnTable.ts); this serves networks read from an operator's MMDB.
-const nameKinds = new Map<string, NetworkNameKind>();
-const NAME_KINDS_MAX = 20_000;
-
-/** The kind a network's name reads as, remembered per name. */
+/** The kind a network's name reads as: ~0.3 us, so callers keep the answer (asnTable.ts, records.ts). */
 export function networkNameKind(name: string): NetworkNameKind {
-  let kind = nameKinds.get(name);
-  if (kind === undefined) {
-    kind = SATELLITE_NAME.test(name) ? 'satellite' : MOBILE_NAME.test(name) ? 'cellular' : '';
-    if (nameKinds.size >= NAME_KINDS_MAX) nameKinds.clear();
-    nameKinds.set(name, kind);
-  }
-  return kind;
+  return SATELLITE_NAME.test(name) ? 'satellite' : MOBILE_NAME.test(name) ? 'cellular' : '';
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { FieldSelector } from './mmdbFields.ts';
-import { type AsnRecord, networkNameKind } from './network.ts';
+import { type AsnRecord, type NetworkNameKind, networkNameKind } from './network.ts';
 
 // MMDB records arrive as decoded maps whose layout depends on who built the file; they are read
 // defensively, field by field, without copying.
@@ -19,7 +19,6 @@ function englishName(value: unknown): string {
 
 const COUNTRY_CODE = /^[A-Z]{2}$/;
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-const nameOfCountry = new Map<string, string>();
 
 /** ISO 3166-1 alpha-2 upper case, or '' (DB-IP's 'ZZ' means unknown). */
 function countryCodeOf(value: string): string {
@@ -28,23 +27,17 @@ function countryCodeOf(value: string): string {
 }
 
 /** English name of a country code, '' when ICU does not know it. */
-export function countryNameOf(code: string): string {
+function countryNameOf(code: string): string {
   if (code === '') return '';
-  let name = nameOfCountry.get(code);
-  if (name === undefined) {
-    try {
-      name = countryNames.of(code) ?? '';
-    } catch {
-      name = '';
-    }
-    // Only two-letter codes get here, so the map holds at most 676 names.
-    nameOfCountry.set(code, name);
+  try {
+    return countryNames.of(code) ?? '';
+  } catch {
+    return '';
   }
-  return name;
 }
 
-// A record's country as the file writes it, to its code and name: an upper-casing, a pattern and a look-up
-// were paid on every click for one of ~250 values. Bounded against a file with odd values.
+// A record's country as the file writes it, to its code and name: an upper-casing, a pattern and ICU's
+// name were paid on every click for one of ~250 values. Bounded against a file with odd values.
 const countries = new Map<string, { code: string; name: string }>();
 const COUNTRIES_MAX = 1024;
 
@@ -56,6 +49,22 @@ function countryOf(value: string): { code: string; name: string } {
     if (countries.size < COUNTRIES_MAX) countries.set(value, country);
   }
   return country;
+}
+
+// What a network's name says, by name, for networks read from an operator's MMDB (the packaged ASN
+// table keeps it per network): the two patterns cost ~0.3 us, and a city's clicks come from a few hundred
+// networks. Bounded: past NAME_KINDS_MAX names the memory starts again.
+const nameKinds = new Map<string, NetworkNameKind>();
+const NAME_KINDS_MAX = 20_000;
+
+function rememberedNameKind(name: string): NetworkNameKind {
+  let kind = nameKinds.get(name);
+  if (kind === undefined) {
+    kind = networkNameKind(name);
+    if (nameKinds.size >= NAME_KINDS_MAX) nameKinds.clear();
+    nameKinds.set(name, kind);
+  }
+  return kind;
 }
 
 export interface GeoFacts {
@@ -113,6 +122,6 @@ export function asnOfRecord(record: unknown): AsnRecord | null {
   return {
     asn: typeof asn === 'number' && Number.isInteger(asn) && asn > 0 ? asn : 0,
     organisation,
-    nameKind: networkNameKind(organisation),
+    nameKind: rememberedNameKind(organisation),
   };
 }
