@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor } from 'storybook/test';
+import { useState } from 'react';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { Button } from '../Button/Button.tsx';
 import { Chart } from './Chart.tsx';
 import { sampleClicks, sampleDays, sampleMoney } from './sampleSeries.ts';
 
@@ -78,3 +80,56 @@ export const Empty: Story = {
 };
 
 export const PreviousPeriodDark: Story = { ...PreviousPeriod, globals: { theme: 'dark' } };
+
+function ChangingChart() {
+  const [width, setWidth] = useState(800);
+  const [metric, setMetric] = useState<'clicks' | 'money'>('clicks');
+  return (
+    <div style={{ display: 'grid', gap: 8, justifyItems: 'start' }}>
+      <div style={{ display: 'flex', gap: 8 }}>
+        <Button onClick={() => setWidth(600)}>Narrower</Button>
+        <Button onClick={() => setMetric('money')}>Show money</Button>
+      </div>
+      <Chart
+        label={metric === 'clicks' ? 'Clicks per day' : 'Revenue, cost and profit per day'}
+        x={sampleDays}
+        series={metric === 'clicks' ? sampleClicks : sampleMoney}
+        width={width}
+        height={200}
+        formatTime={day}
+      />
+    </div>
+  );
+}
+
+/**
+ * A chart that changes under the viewer: a new width resizes the drawing it has, and new data swaps
+ * in its successor at once, so no frame and no script ever finds the chart without its drawing.
+ */
+export const ResizedAndRedrawn: Story = {
+  render: () => <ChangingChart />,
+  play: async (context) => {
+    await drawn(context);
+    const page = within(context.canvasElement);
+    const plot = () => context.canvasElement.querySelector('[role="img"]') as HTMLElement;
+    const first = plot().querySelector('canvas');
+
+    await userEvent.click(page.getByRole('button', { name: 'Narrower' }));
+    await waitFor(() => expect(plot().querySelector<HTMLElement>('.u-wrap')?.style.width).toBe('600px'));
+    await expect(plot().querySelector('canvas')).toBe(first);
+
+    // Mutation records arrive as soon as the script that made them yields, before a promise's callbacks
+    // or the next task: a rebuild that waited for anything would be seen here without its canvas.
+    const seenWithout: number[] = [];
+    const observer = new MutationObserver(() => {
+      if (!plot().querySelector('canvas')) seenWithout.push(Date.now());
+    });
+    observer.observe(plot(), { childList: true, subtree: true, attributes: true });
+    await userEvent.click(page.getByRole('button', { name: 'Show money' }));
+    await waitFor(() => expect(plot().getAttribute('aria-label')).toBe('Revenue, cost and profit per day'));
+    await waitFor(() => expect(plot().querySelector('canvas')).not.toBe(first));
+    observer.disconnect();
+    await expect(seenWithout).toEqual([]);
+    await expect(plot().dataset.state).toBe('drawn');
+  },
+};

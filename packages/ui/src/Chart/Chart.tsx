@@ -56,6 +56,15 @@ const colorVarOf = (series: ChartSeries, index: number) =>
 // jsdom and other DOMs without a 2D canvas get the legend and the read-out, never a drawing.
 const canDraw = () => typeof CanvasRenderingContext2D !== 'undefined';
 
+type UPlotClass = typeof uPlot;
+// uPlot loads on the first chart's demand; later charts and redraws build at once from this.
+let loadedUPlot: UPlotClass | undefined;
+const loadUPlot = () =>
+  import('uplot').then(({ default: UPlot }) => {
+    loadedUPlot = UPlot;
+    return UPlot;
+  });
+
 const numberFormats = new Map<string, (value: number) => string>();
 /** The number in the locale's digits and separators, one function per locale so effects stay still. */
 function numberIn(locale: string): (value: number) => string {
@@ -132,14 +141,19 @@ export function Chart({
     return () => observer.disconnect();
   }, []);
 
+  // A new width resizes the plot it has; only new data, options or theme build another.
+  const widthRef = useRef(chartWidth);
+  widthRef.current = chartWidth;
+  const plotInstance = useRef<uPlot | null>(null);
+  const hasWidth = chartWidth > 0;
+
   useEffect(() => {
     const element = plotRef.current;
-    if (!element || chartWidth <= 0 || !canDraw()) return;
+    if (!element || !hasWidth || !canDraw()) return;
     void themeVersion;
     let plot: uPlot | undefined;
     let cancelled = false;
-    void import('uplot').then(({ default: UPlot }) => {
-      if (cancelled) return;
+    const build = (UPlot: UPlotClass) => {
       const computed = getComputedStyle(element);
       const color = (reference: string) =>
         computed.getPropertyValue(cssVarName(reference)).trim() || computed.color;
@@ -151,7 +165,7 @@ export function Chart({
           ? (seconds: number) => UPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC')
           : (seconds: number) => UPlot.tzDate(new Date(seconds * 1000), timeZone);
       const options: uPlot.Options = {
-        width: chartWidth,
+        width: widthRef.current,
         height,
         tzDate,
         legend: { show: false },
@@ -200,13 +214,27 @@ export function Chart({
       };
       const data = [x, ...series.map((line) => line.values)] as unknown as uPlot.AlignedData;
       plot = new UPlot(options, data, element);
-    });
+      plotInstance.current = plot;
+    };
+    // Once uPlot has loaded, the old plot and its successor swap within one task: nothing, neither a
+    // painted frame nor a script looking at the page, ever finds the chart without its canvas.
+    if (loadedUPlot) build(loadedUPlot);
+    else
+      void loadUPlot().then((UPlot) => {
+        if (!cancelled) build(UPlot);
+      });
     return () => {
       cancelled = true;
       plot?.destroy();
+      if (plotInstance.current === plot) plotInstance.current = null;
       element.removeAttribute('data-state');
     };
-  }, [chartWidth, height, x, series, timeZone, formatValue, locale, themeVersion]);
+  }, [hasWidth, height, x, series, timeZone, formatValue, locale, themeVersion]);
+
+  useEffect(() => {
+    const plot = plotInstance.current;
+    if (plot && chartWidth > 0 && plot.width !== chartWidth) plot.setSize({ width: chartWidth, height });
+  }, [chartWidth, height]);
 
   const at = readout !== null && readout < x.length ? readout : null;
   return (
