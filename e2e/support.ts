@@ -55,17 +55,31 @@ export interface Session {
   errors: string[];
 }
 
-/** A fresh browser profile (no cookies, no storage) with its page errors collected. */
+/**
+ * A fresh browser profile (no cookies, no storage) with its page errors collected, and every breach of
+ * the panel's content security policy among them. Chromium reports a refused eval even when the script
+ * catches the refusal (a feature probe), which no page error shows.
+ */
 export async function openSession(
   browser: Browser,
   baseURL: string,
   options: { colorScheme?: 'light' | 'dark' } = {},
 ): Promise<Session> {
   const context = await browser.newContext({ baseURL, ...options });
+  const errors: string[] = [];
+  await context.exposeFunction('reportCspViolation', (violation: string) =>
+    errors.push(`CSP violation: ${violation}`),
+  );
+  await context.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      (window as unknown as { reportCspViolation(violation: string): void }).reportCspViolation(
+        `${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`,
+      ),
+    ),
+  );
   const page = await context.newPage();
   // Fail a step with its own error well before the test's timeout.
   page.setDefaultTimeout(30_000);
-  const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return { context, page, errors };
 }
