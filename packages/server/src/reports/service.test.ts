@@ -175,6 +175,35 @@ describe('time buckets in the viewer zone', () => {
     ]);
   });
 
+  it('reads days and hours west of UTC, on whole and half-hour offsets', async () => {
+    // New York is at -04:00 and St. John's at -02:30 on these days: every click falls hours earlier.
+    const newYork = { ...berlin, timezone: 'America/New_York' };
+    expect(byValue((await report({ groupBy: 'day', ...newYork })).rows)).toEqual({
+      '2026-03-28': 4,
+      '2026-03-29': 2,
+      '2026-03-30': 2,
+    });
+    const newYorkHours = await report({ groupBy: 'hour', ...newYork, 'filter[day]': '2026-03-28' });
+    expect(byValue(newYorkHours.rows)).toEqual({
+      '2026-03-28 18:00': 1,
+      '2026-03-28 19:00': 1,
+      '2026-03-28 20:00': 1,
+      '2026-03-28 21:00': 1,
+    });
+    const stJohns = { ...berlin, timezone: 'America/St_Johns', 'filter[day]': '2026-03-28' };
+    expect(byValue((await report({ groupBy: 'hour', ...stJohns })).rows)).toEqual({
+      '2026-03-28 20:00': 1,
+      '2026-03-28 21:00': 1,
+      '2026-03-28 22:00': 2,
+    });
+    const weekdays = await report({ groupBy: 'day_of_week', ...newYork });
+    expect(weekdays.rows.map((row) => [row.name, row.metrics.clicks])).toEqual([
+      ['Monday', 2],
+      ['Saturday', 4],
+      ['Sunday', 2],
+    ]);
+  });
+
   it('reads the same events in UTC as UTC hours', async () => {
     const utc = { ...berlin, timezone: 'UTC', 'filter[day]': '2026-03-29' };
     expect(byValue((await report({ groupBy: 'hour', ...utc })).rows)).toEqual({

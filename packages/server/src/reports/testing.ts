@@ -119,6 +119,17 @@ export const PARITY_REPORTS: [string, Record<string, string>, ReportViewer?][] =
     { groupBy: 'day,campaign', sort: 'value,cr', order: 'asc,desc', limit: '30,2', ...scope },
   ],
   ['week, month, day of week', { groupBy: 'week,month,day_of_week', ...scope }],
+  // West of UTC the offsets are negative, and St. John's and Kathmandu are off the whole hour; Santiago
+  // goes from -03:00 to -04:00 on 2026-04-05.
+  [
+    'days and hours west of UTC across a DST change',
+    { groupBy: 'day,hour', ...scope, timezone: 'America/Santiago' },
+  ],
+  [
+    'a half-hour zone west of UTC by week and hour of day',
+    { groupBy: 'week,hour_of_day', ...scope, timezone: 'America/St_Johns' },
+  ],
+  ['hour buckets on a quarter-hour offset', { groupBy: 'hour', ...scope, timezone: 'Asia/Kathmandu' }],
   ['hour of day, sorted by profit', { groupBy: 'hour_of_day', sort: 'profit', limit: '5', ...scope }],
   ['conversion statuses', { groupBy: 'conversion_status,campaign', ...scope }],
   [
