@@ -77,18 +77,22 @@ describe('reports', () => {
     await noViolations(page, 'leads report');
   });
 
-  it('draws the trends chart of the campaign against the period before', async () => {
-    const page = e2e.session.page;
-    await page.goto(`/panel/trends?period=last7&tz=UTC&filter[campaign]=${campaign.id}`);
-    await waitForTitle(page, 'Trends - Cairn');
-    const chart = page.getByRole('img', { name: /^Clicks per day, .*: [1-9][\d,]* in total, against/ });
-    await chart.and(page.locator('[data-state="drawn"]')).waitFor();
-    expect(await chart.locator('canvas').count()).toBeGreaterThan(0);
-    expect(
-      await page.getByRole('grid', { name: 'Trends per day' }).locator('[role="row"]').count(),
-    ).toBeGreaterThan(2);
-    await noViolations(page, 'trends');
-  });
+  // A zone west of UTC moves every bucket by a negative offset, which the embedded store's SQL once refused.
+  it.each(['UTC', 'America/New_York'])(
+    'draws the trends chart of the campaign against the period before, in %s',
+    async (zone) => {
+      const page = e2e.session.page;
+      await page.goto(`/panel/trends?period=last7&tz=${zone}&filter[campaign]=${campaign.id}`);
+      await waitForTitle(page, 'Trends - Cairn');
+      const chart = page.getByRole('img', { name: /^Clicks per day, .*: [1-9][\d,]* in total, against/ });
+      await chart.and(page.locator('[data-state="drawn"]')).waitFor();
+      expect(await chart.locator('canvas').count()).toBeGreaterThan(0);
+      expect(
+        await page.getByRole('grid', { name: 'Trends per day' }).locator('[role="row"]').count(),
+      ).toBeGreaterThan(2);
+      await noViolations(page, 'trends');
+    },
+  );
 
   it('scrolls the click log through all 100,000 clicks, newest first, a page at a time', async () => {
     const page = e2e.session.page;
