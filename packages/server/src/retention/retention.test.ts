@@ -42,6 +42,8 @@ const REPORTS = [
   `${REPORT_PATHS.report}?groupBy=hour&preset=all_time`,
   `${REPORT_PATHS.report}?groupBy=offer,path&from=2026-06-03&to=2026-06-16`,
   `${REPORT_PATHS.report}?groupBy=week,bot&preset=all_time`,
+  // West of UTC, on a half-hour offset: the rollup's quarter hours shifted back.
+  `${REPORT_PATHS.report}?groupBy=day,hour&limit=1000,24&preset=all_time&timezone=America/St_Johns`,
   `${REPORT_PATHS.entityStats}?kind=campaign&preset=all_time`,
 ];
 
