@@ -32,6 +32,10 @@ const report = (query: Record<string, string>, campaignIds: number[] | null = nu
   service.report(reportQuerySchema.parse(query), { campaignIds });
 const byValue = (rows: readonly ReportRow[]) =>
   Object.fromEntries(rows.map((row) => [String(row.value ?? 'others'), row.metrics.clicks]));
+const clicksBy = async (groupBy: string, scope: Record<string, string>) =>
+  byValue((await report({ groupBy, ...scope })).rows);
+const weekdayClicks = async (scope: Record<string, string>) =>
+  (await report({ groupBy: 'day_of_week', ...scope })).rows.map((row) => [row.name, row.metrics.clicks]);
 
 describe('metrics', () => {
   const day = { from: '2026-01-10', to: '2026-01-10', timezone: 'UTC' };
@@ -151,7 +155,7 @@ describe('time buckets in the viewer zone', () => {
   });
 
   it('counts local days across the change', async () => {
-    expect(byValue((await report({ groupBy: 'day', ...berlin })).rows)).toEqual({
+    expect(await clicksBy('day', berlin)).toEqual({
       '2026-03-28': 2,
       '2026-03-29': 4,
       '2026-03-30': 2,
@@ -159,8 +163,7 @@ describe('time buckets in the viewer zone', () => {
   });
 
   it('has no 02:00 hour on the night of the change', async () => {
-    const hours = await report({ groupBy: 'hour', ...berlin, 'filter[day]': '2026-03-29' });
-    expect(byValue(hours.rows)).toEqual({
+    expect(await clicksBy('hour', { ...berlin, 'filter[day]': '2026-03-29' })).toEqual({
       '2026-03-29 00:00': 1,
       '2026-03-29 01:00': 1,
       '2026-03-29 03:00': 1,
@@ -178,26 +181,24 @@ describe('time buckets in the viewer zone', () => {
   it('reads days and hours west of UTC, on whole and half-hour offsets', async () => {
     // New York is at -04:00 and St. John's at -02:30 on these days: every click falls hours earlier.
     const newYork = { ...berlin, timezone: 'America/New_York' };
-    expect(byValue((await report({ groupBy: 'day', ...newYork })).rows)).toEqual({
+    expect(await clicksBy('day', newYork)).toEqual({
       '2026-03-28': 4,
       '2026-03-29': 2,
       '2026-03-30': 2,
     });
-    const newYorkHours = await report({ groupBy: 'hour', ...newYork, 'filter[day]': '2026-03-28' });
-    expect(byValue(newYorkHours.rows)).toEqual({
+    expect(await clicksBy('hour', { ...newYork, 'filter[day]': '2026-03-28' })).toEqual({
       '2026-03-28 18:00': 1,
       '2026-03-28 19:00': 1,
       '2026-03-28 20:00': 1,
       '2026-03-28 21:00': 1,
     });
     const stJohns = { ...berlin, timezone: 'America/St_Johns', 'filter[day]': '2026-03-28' };
-    expect(byValue((await report({ groupBy: 'hour', ...stJohns })).rows)).toEqual({
+    expect(await clicksBy('hour', stJohns)).toEqual({
       '2026-03-28 20:00': 1,
       '2026-03-28 21:00': 1,
       '2026-03-28 22:00': 2,
     });
-    const weekdays = await report({ groupBy: 'day_of_week', ...newYork });
-    expect(weekdays.rows.map((row) => [row.name, row.metrics.clicks])).toEqual([
+    expect(await weekdayClicks(newYork)).toEqual([
       ['Monday', 2],
       ['Saturday', 4],
       ['Sunday', 2],
@@ -206,7 +207,7 @@ describe('time buckets in the viewer zone', () => {
 
   it('reads the same events in UTC as UTC hours', async () => {
     const utc = { ...berlin, timezone: 'UTC', 'filter[day]': '2026-03-29' };
-    expect(byValue((await report({ groupBy: 'hour', ...utc })).rows)).toEqual({
+    expect(await clicksBy('hour', utc)).toEqual({
       '2026-03-29 00:00': 1,
       '2026-03-29 01:00': 1,
       '2026-03-29 21:00': 1,
@@ -215,12 +216,11 @@ describe('time buckets in the viewer zone', () => {
   });
 
   it('groups weeks from Monday, months, weekdays, and an open range by the events it holds', async () => {
-    expect(byValue((await report({ groupBy: 'week', ...berlin })).rows)).toEqual({
+    expect(await clicksBy('week', berlin)).toEqual({
       '2026-03-23': 6,
       '2026-03-30': 2,
     });
-    const weekdays = await report({ groupBy: 'day_of_week', ...berlin });
-    expect(weekdays.rows.map((row) => [row.name, row.metrics.clicks])).toEqual([
+    expect(await weekdayClicks(berlin)).toEqual([
       ['Monday', 2],
       ['Saturday', 2],
       ['Sunday', 4],
