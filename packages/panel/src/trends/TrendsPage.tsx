@@ -32,6 +32,7 @@ import * as styles from '../reports/reports.css.ts';
 import { storeOwnTimeZone, useReportZone, useStatsSettings, viewerLocale } from '../reports/settingsApi.ts';
 import { useChosenColumns } from '../reports/useChosenColumns.ts';
 import {
+  BUCKET_SECONDS,
   type BucketPoint,
   bucketsOf,
   HOUR_BUCKETS_MAX,
@@ -261,6 +262,7 @@ function TrendChart({
       height={260}
       timeZone={state.period.timeZone}
       locale={format.locale}
+      step={BUCKET_SECONDS[state.bucket]}
       formatValue={formatValue}
       formatTime={(seconds) => timeFormat.format(seconds * 1000)}
     />

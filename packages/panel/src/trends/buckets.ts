@@ -10,6 +10,9 @@ import type { Metrics } from '../reports/metrics.ts';
 export const BUCKETS = ['hour', 'day'] as const;
 export type Bucket = (typeof BUCKETS)[number];
 
+/** A bucket's nominal length in seconds: the chart's time axis ticks no closer than one bucket. */
+export const BUCKET_SECONDS: Record<Bucket, number> = { hour: 3600, day: 86_400 };
+
 export interface BucketPoint {
   /** The engine's value for the bucket. */
   label: string;

@@ -3,7 +3,15 @@ import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/Button.tsx';
 import { Chart } from './Chart.tsx';
-import { sampleClicks, sampleDays, sampleMoney } from './sampleSeries.ts';
+import {
+  sampleClicks,
+  sampleDays,
+  sampleHourClicks,
+  sampleHours,
+  sampleMoney,
+  sampleWeek,
+  sampleWeekClicks,
+} from './sampleSeries.ts';
 
 const meta = {
   title: 'Data/Chart',
@@ -38,6 +46,44 @@ export const PreviousPeriod: Story = {
         width={800}
         height={240}
         formatTime={day}
+      />
+    </div>
+  ),
+  play: drawn,
+};
+
+/**
+ * A week of days across a wide page, as trends shows "last 7 days": with the bucket as its step the axis
+ * ticks once a day, where uPlot alone would label the hours between the points.
+ */
+export const DaysOnAWideChart: Story = {
+  render: () => (
+    <div style={{ width: 1100 }}>
+      <Chart
+        label="Clicks per day, 2 to 8 March 2026, against the 7 days before"
+        x={sampleWeek}
+        series={sampleWeekClicks}
+        width={1100}
+        height={240}
+        step={86_400}
+        formatTime={day}
+      />
+    </div>
+  ),
+  play: drawn,
+};
+
+/** A day by the hour across a wide page: ticks on whole hours, labelled without the ":00" ("10 AM"). */
+export const HoursOfADay: Story = {
+  render: () => (
+    <div style={{ width: 1100 }}>
+      <Chart
+        label="Clicks per hour, 2 March 2026"
+        x={sampleHours}
+        series={sampleHourClicks}
+        width={1100}
+        height={240}
+        step={3600}
       />
     </div>
   ),

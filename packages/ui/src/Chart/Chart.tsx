@@ -36,6 +36,11 @@ export interface ChartProps {
   formatTime?: (seconds: number) => string;
   /** Locale of the time axis labels (default en-US). */
   locale?: string;
+  /**
+   * Seconds from one point to the next when the points are buckets (an hour, a day): the time axis then
+   * ticks no closer than that, so a chart of days never labels the hours between them.
+   */
+  step?: number;
 }
 
 const colorVars = [
@@ -80,24 +85,39 @@ const isoMinute = (seconds: number) => new Date(seconds * 1000).toISOString().sl
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
+const MONTH = 30 * DAY;
+const YEAR = 365 * DAY;
+
+/** uPlot's own time-axis increments from a second up (its list, in seconds), for a chart to pick from. */
+const TIME_INCREMENTS = [
+  ...[1, 5, 10, 15, 30, 60, 300, 600, 900, 1800],
+  ...[1, 2, 3, 4, 6, 8, 12].map((hours) => hours * HOUR),
+  ...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15].map((days) => days * DAY),
+  ...[1, 2, 3, 4, 6].map((months) => months * MONTH),
+  ...[1, 2, 5, 10].map((years) => years * YEAR),
+];
 
 /**
  * Time-axis labels in the chart's locale and zone: dates when the ticks are a day or more apart, else
- * hours, with the date where a day begins.
+ * times, with the date where a day begins. Ticks on whole hours drop the ":00" in a 12-hour locale
+ * ("10 AM"): hourly ticks of a day across a page are about 55 px apart, and "10:00 AM" ran into the next.
  */
 function timeAxisValues(locale: string, timeZone: string): uPlot.Axis.DynamicValues {
   const zone = timeZone === 'UTC' ? 'Etc/UTC' : timeZone;
   const date = new Intl.DateTimeFormat(locale, { timeZone: zone, month: 'short', day: 'numeric' });
   const time = new Intl.DateTimeFormat(locale, { timeZone: zone, hour: 'numeric', minute: '2-digit' });
+  const wholeHour = new Intl.DateTimeFormat(locale, { timeZone: zone, hour: 'numeric' });
+  const twelveHour = ['h11', 'h12'].includes(wholeHour.resolvedOptions().hourCycle ?? '');
   const hour = new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' });
   return (_self, splits, _axis, _space, increment) =>
     splits.map((seconds) => {
       if (seconds == null) return null;
       const instant = seconds * 1000;
       if (increment >= DAY) return date.format(instant);
+      const clock = twelveHour && increment >= HOUR ? wholeHour : time;
       return hour.format(instant) === '00'
-        ? `${date.format(instant)}\n${time.format(instant)}`
-        : time.format(instant);
+        ? `${date.format(instant)}\n${clock.format(instant)}`
+        : clock.format(instant);
     });
 }
 
@@ -116,6 +136,7 @@ export function Chart({
   formatValue: givenFormat,
   formatTime = isoMinute,
   locale = 'en-US',
+  step,
 }: ChartProps) {
   const formatValue = givenFormat ?? numberIn(locale);
   const plotRef = useRef<HTMLDivElement>(null);
@@ -192,6 +213,7 @@ export function Chart({
             grid,
             ticks: grid,
             values: timeAxisValues(locale, timeZone),
+            ...(step ? { incrs: TIME_INCREMENTS.filter((increment) => increment >= step) } : {}),
           },
           {
             stroke: axisColor,
@@ -229,7 +251,7 @@ export function Chart({
       if (plotInstance.current === plot) plotInstance.current = null;
       element.removeAttribute('data-state');
     };
-  }, [hasWidth, height, x, series, timeZone, formatValue, locale, themeVersion]);
+  }, [hasWidth, height, x, series, timeZone, formatValue, locale, step, themeVersion]);
 
   useEffect(() => {
     const plot = plotInstance.current;

@@ -32,3 +32,20 @@ export const sampleMoney: ChartSeries[] = [
     color: 4,
   },
 ];
+
+/** The first week of the sample: what a trends page shows for "last 7 days". */
+export const sampleWeek: readonly number[] = sampleDays.slice(0, 7);
+export const sampleWeekClicks: ChartSeries[] = sampleClicks.map((line) => ({
+  ...line,
+  values: line.values.slice(0, 7),
+}));
+
+/** A day by the hour, as trends shows "yesterday" per hour. */
+export const sampleHours: readonly number[] = Array.from({ length: 24 }, (_, hour) => start + hour * 3600);
+export const sampleHourClicks: ChartSeries[] = [
+  {
+    label: 'Clicks',
+    values: sampleHours.map((_, hour) => Math.round(40 + 35 * Math.sin(((hour - 8) / 24) * 2 * Math.PI))),
+    color: 1,
+  },
+];
