@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/Button.tsx';
-import { Chart } from './Chart.tsx';
+import { Chart, type ChartProps } from './Chart.tsx';
 import {
   sampleClicks,
   sampleDays,
@@ -28,6 +28,15 @@ const money = new Intl.NumberFormat('en-US', {
 const formatMoney = (value: number) => money.format(value);
 const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
+/** A chart of a fixed size in a box as wide, so every drawing of a story is the same picture. */
+const fixedSize =
+  ({ width, height = 240, ...props }: ChartProps & { width: number }) =>
+  () => (
+    <div style={{ width }}>
+      <Chart width={width} height={height} {...props} />
+    </div>
+  );
+
 /** The screenshot waits for the canvas: uPlot loads on demand and draws once it has. */
 const drawn: Story['play'] = async ({ canvasElement }) => {
   await waitFor(() =>
@@ -37,18 +46,13 @@ const drawn: Story['play'] = async ({ canvasElement }) => {
 
 /** Trends: a metric per day with the previous period dashed under it. */
 export const PreviousPeriod: Story = {
-  render: () => (
-    <div style={{ width: 800 }}>
-      <Chart
-        label="Clicks per day, 2 to 15 March 2026, against the 14 days before"
-        x={sampleDays}
-        series={sampleClicks}
-        width={800}
-        height={240}
-        formatTime={day}
-      />
-    </div>
-  ),
+  render: fixedSize({
+    width: 800,
+    label: 'Clicks per day, 2 to 15 March 2026, against the 14 days before',
+    x: sampleDays,
+    series: sampleClicks,
+    formatTime: day,
+  }),
   play: drawn,
 };
 
@@ -57,71 +61,52 @@ export const PreviousPeriod: Story = {
  * ticks once a day, where uPlot alone would label the hours between the points.
  */
 export const DaysOnAWideChart: Story = {
-  render: () => (
-    <div style={{ width: 1100 }}>
-      <Chart
-        label="Clicks per day, 2 to 8 March 2026, against the 7 days before"
-        x={sampleWeek}
-        series={sampleWeekClicks}
-        width={1100}
-        height={240}
-        step={86_400}
-        formatTime={day}
-      />
-    </div>
-  ),
+  render: fixedSize({
+    width: 1100,
+    label: 'Clicks per day, 2 to 8 March 2026, against the 7 days before',
+    x: sampleWeek,
+    series: sampleWeekClicks,
+    step: 86_400,
+    formatTime: day,
+  }),
   play: drawn,
 };
 
 /** A day by the hour across a wide page: ticks on whole hours, labelled without the ":00" ("10 AM"). */
 export const HoursOfADay: Story = {
-  render: () => (
-    <div style={{ width: 1100 }}>
-      <Chart
-        label="Clicks per hour, 2 March 2026"
-        x={sampleHours}
-        series={sampleHourClicks}
-        width={1100}
-        height={240}
-        step={3600}
-      />
-    </div>
-  ),
+  render: fixedSize({
+    width: 1100,
+    label: 'Clicks per hour, 2 March 2026',
+    x: sampleHours,
+    series: sampleHourClicks,
+    step: 3600,
+  }),
   play: drawn,
 };
 
 /** Money on the value axis, three series, and a day without data left as a gap. */
 export const MoneyWithGap: Story = {
-  render: () => (
-    <div style={{ width: 800 }}>
-      <Chart
-        label="Revenue, cost and profit per day"
-        x={sampleDays}
-        series={sampleMoney}
-        width={800}
-        height={240}
-        formatValue={formatMoney}
-        formatTime={day}
-      />
-    </div>
-  ),
+  render: fixedSize({
+    width: 800,
+    label: 'Revenue, cost and profit per day',
+    x: sampleDays,
+    series: sampleMoney,
+    formatValue: formatMoney,
+    formatTime: day,
+  }),
   play: drawn,
 };
 
 /** No traffic: a flat line at zero on a scale of one, not a line across the middle. */
 export const Empty: Story = {
-  render: () => (
-    <div style={{ width: 800 }}>
-      <Chart
-        label="Clicks per day: none in this period"
-        x={sampleDays}
-        series={[{ label: 'Clicks', values: sampleDays.map(() => 0) }]}
-        width={800}
-        height={160}
-        formatTime={day}
-      />
-    </div>
-  ),
+  render: fixedSize({
+    width: 800,
+    label: 'Clicks per day: none in this period',
+    x: sampleDays,
+    series: [{ label: 'Clicks', values: sampleDays.map(() => 0) }],
+    height: 160,
+    formatTime: day,
+  }),
   play: drawn,
 };
 
