@@ -13,6 +13,7 @@ import {
 export {
   ARCHIVED_FILTERS,
   decimalToMicros,
+  decimalToMicrosRounded,
   ENTITY_KINDS,
   type EntityListSpec,
   entityPath,

@@ -49,6 +49,21 @@ export function decimalToMicros(text: string): number | null {
   return whole * MICROS_PER_UNIT + fraction;
 }
 
+const DECIMAL_AMOUNT_ANY_PLACES = /^(\d{1,12})(?:[.,](\d{1,18}))?$/;
+
+/**
+ * `decimalToMicros` for amounts other systems compute (a network's payout, a source's cost per click):
+ * places past the sixth round half up to the micro-unit ("0.0004567" -> 457) instead of refusing the
+ * amount, which would lose the conversion or charge the click the campaign's cost.
+ */
+export function decimalToMicrosRounded(text: string): number | null {
+  const match = DECIMAL_AMOUNT_ANY_PLACES.exec(text.trim());
+  if (!match) return null;
+  const places = match[2] ?? '';
+  const micros = Number(match[1]) * MICROS_PER_UNIT + Number(places.slice(0, 6).padEnd(6, '0'));
+  return places.length > 6 && (places[6] as string) >= '5' ? micros + 1 : micros;
+}
+
 /** 1250000 -> "1.25" (no trailing zeros, no float rounding). */
 export function microsToDecimal(micros: number): string {
   const sign = micros < 0 ? '-' : '';

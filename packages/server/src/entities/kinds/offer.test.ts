@@ -1,6 +1,7 @@
 import {
   type AffiliateNetwork,
   decimalToMicros,
+  decimalToMicrosRounded,
   entityPath,
   type ListResponse,
   microsToDecimal,
@@ -125,6 +126,17 @@ describe('offer', () => {
     expect(microsToDecimal(1_250_000)).toBe('1.25');
     expect(microsToDecimal(12_000_000)).toBe('12');
     expect(microsToDecimal(1)).toBe('0.000001');
+  });
+
+  it('rounds an amount another system computed to the micro-unit, half up', () => {
+    expect(decimalToMicrosRounded('0.0004567')).toBe(457);
+    expect(decimalToMicrosRounded('1.1234564')).toBe(1_123_456);
+    expect(decimalToMicrosRounded('1.1234565')).toBe(1_123_457);
+    expect(decimalToMicrosRounded('0.9999995')).toBe(1_000_000);
+    expect(decimalToMicrosRounded('0.30000000000000004')).toBe(300_000);
+    expect(decimalToMicrosRounded(' 12,5 ')).toBe(12_500_000);
+    for (const refused of ['-1', '1e3', '.5', '1,000.00', ''])
+      expect(decimalToMicrosRounded(refused)).toBeNull();
   });
 });
 

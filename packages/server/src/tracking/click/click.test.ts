@@ -245,6 +245,45 @@ describe('click engine', () => {
     ]);
   });
 
+  it("charges what the source reports with auto cost, to the micro, else the campaign's cost", async () => {
+    const source = await kindClient(browser, 'traffic_source').make({
+      name: 'cost-source',
+      cost: { parameter: 'cost', placeholder: '{cost}' },
+    });
+    const flow = { defaultPaths: [{ offers: [{ offerId: hitOffer }] }] };
+    const auto = await makeCampaign({
+      trafficSourceId: source.id,
+      costModel: 'cpc',
+      costMicros: 20_000,
+      costAuto: true,
+      flow,
+    });
+    const cpm = await makeCampaign({
+      trafficSourceId: source.id,
+      costModel: 'cpm',
+      costMicros: 2_000_000,
+      flow,
+    });
+    const costOf = async (campaign: Campaign, query: string): Promise<number> => {
+      const response = await visit(`/click?key=${campaign.key}${query}`);
+      const clickId = new URL(response.headers.get('location') ?? '').searchParams.get('c');
+      await cairn.tracking.recorder.flushNow();
+      const rows = await cairn.events.query<{ cost_micros: number }>(
+        'SELECT cost_micros FROM events WHERE click_id = $1',
+        [clickId],
+      );
+      return Number(rows[0]?.cost_micros);
+    };
+    expect(await costOf(auto, '&cost=0.0125')).toBe(12_500);
+    // Push and pop traffic bills fractions of a micro-unit: rounded, not swapped for the campaign's cost.
+    expect(await costOf(auto, '&cost=0.0004567')).toBe(457);
+    expect(await costOf(auto, '&cost=%7Bcost%7D')).toBe(20_000);
+    expect(await costOf(auto, '&cost=abc')).toBe(20_000);
+    expect(await costOf(auto, '')).toBe(20_000);
+    // Not auto: a thousandth of the CPM whatever the source says.
+    expect(await costOf(cpm, '&cost=0.5')).toBe(2_000);
+  });
+
   it('forgets uniqueness when the campaign window has passed', async () => {
     const campaign = await ruleCampaign({ type: 'unique', values: ['unique'] });
     await campaigns.put(campaign.id, { ...withoutMeta(campaign), uniquenessHours: 1 });

@@ -1,4 +1,4 @@
-import { decimalToMicros } from '@cairn/contract';
+import { decimalToMicrosRounded } from '@cairn/contract';
 import { type CurrencyRates, toBaseMicros } from '../money.ts';
 import type { RoutedCampaign, RoutedSource } from '../routing/table.ts';
 
@@ -23,7 +23,7 @@ export function clickCostMicros(
     micros = campaign.costModel === 'cpc' ? campaign.costMicros : campaign.costMicros / 1000;
     if (campaign.costAuto && source?.costParam) {
       const reported = param(source.costParam);
-      const parsed = reported ? decimalToMicros(reported.trim()) : null;
+      const parsed = reported ? decimalToMicrosRounded(reported) : null;
       if (parsed !== null && parsed >= 0 && parsed <= MAX_AUTO_COST_MICROS) micros = parsed;
     }
   }

@@ -39,7 +39,7 @@ describe('parsePostback', () => {
       ['clickid=abc', /not a click id/],
       [`clickid=${id}&payout=-1`, /payout/],
       [`clickid=${id}&payout=100000.000001`, /payout is larger/],
-      [`clickid=${id}&payout=1.1234567`, /payout/],
+      [`clickid=${id}&payout=1.5e3`, /payout/],
       [`clickid=${id}&status=a'b`, /status/],
       [`clickid=${id}&txid=a b`, /txid/],
       [`clickid=${id}&currency=E1R`, /currency/],
@@ -49,6 +49,15 @@ describe('parsePostback', () => {
       expect(result.ok, query).toBe(false);
       if (!result.ok) expect(result.message, query).toMatch(message);
     }
+  });
+
+  it('rounds a payout past its sixth decimal to the micro-unit rather than refusing the conversion', () => {
+    expect(parse(`clickid=${id}&payout=1.1234567`)).toMatchObject({ input: { payoutMicros: 1_123_457 } });
+    // A JSON number some network computed in floating point.
+    const query = new URLSearchParams(`clickid=${id}`);
+    expect(parsePostback(bodyReader({ payout: 0.1 + 0.2 }, query))).toMatchObject({
+      input: { payoutMicros: 300_000 },
+    });
   });
 
   it('reads JSON and form bodies before the query string, and refuses non-text values', () => {

@@ -1,5 +1,5 @@
 import {
-  decimalToMicros,
+  decimalToMicrosRounded,
   POSTBACK_PARAMS,
   POSTBACK_PAYOUT_MAX_MICROS,
   POSTBACK_STATUS_MAX,
@@ -73,7 +73,7 @@ export function parsePostback(read: FieldReader): ParsedPostback {
   if (!payout.ok) return fail(payout.message);
   let payoutMicros: number | null = null;
   if (payout.value !== null) {
-    payoutMicros = decimalToMicros(payout.value);
+    payoutMicros = decimalToMicrosRounded(payout.value);
     if (payoutMicros === null) return fail('payout must be a non-negative amount such as 12.50');
     if (payoutMicros > POSTBACK_PAYOUT_MAX_MICROS) return fail('payout is larger than any conversion pays');
   }
