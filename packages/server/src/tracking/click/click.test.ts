@@ -282,6 +282,15 @@ describe('click engine', () => {
     expect(await costOf(auto, '')).toBe(20_000);
     // Not auto: a thousandth of the CPM whatever the source says.
     expect(await costOf(cpm, '&cost=0.5')).toBe(2_000);
+    // A source that loses a fifth of what it bills: the clicks that arrive carry the rest's cost too.
+    const lossy = await kindClient(browser, 'traffic_source').make({ name: 'lossy', trafficLossPercent: 20 });
+    const paid = await makeCampaign({
+      trafficSourceId: lossy.id,
+      costModel: 'cpc',
+      costMicros: 20_000,
+      flow,
+    });
+    expect(await costOf(paid, '')).toBe(25_000);
   });
 
   it('forgets uniqueness when the campaign window has passed', async () => {
