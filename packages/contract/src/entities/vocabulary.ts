@@ -34,22 +34,25 @@ export const entityPath = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------------
-// Money: integer micro-units (1 unit = 1 000 000 micros), so sums are exact. Forms and imports speak
-// decimals; these two helpers are the only conversions.
+// Money: integer micro-units (1 unit = 1 000 000 micros), so sums are exact. Forms, imports, postbacks
+// and traffic sources speak decimals; the helpers below are the only conversions.
 
 export const MICROS_PER_UNIT = 1_000_000;
-const DECIMAL_MONEY = /^(\d{1,12})(?:[.,](\d{1,6}))?$/;
+const DECIMAL_AMOUNT = /^(\d{1,12})(?:[.,](\d{1,18}))?$/;
+
+/** A non-negative decimal amount as micros from its first six places, and the places it has. */
+function amountOf(text: string): { micros: number; places: string } | null {
+  const match = DECIMAL_AMOUNT.exec(text.trim());
+  if (!match) return null;
+  const places = match[2] ?? '';
+  return { micros: Number(match[1]) * MICROS_PER_UNIT + Number(places.slice(0, 6).padEnd(6, '0')), places };
+}
 
 /** "1.25" -> 1250000; null when the text is not a non-negative amount with at most 6 decimals. */
 export function decimalToMicros(text: string): number | null {
-  const match = DECIMAL_MONEY.exec(text.trim());
-  if (!match) return null;
-  const whole = Number(match[1]);
-  const fraction = Number((match[2] ?? '').padEnd(6, '0'));
-  return whole * MICROS_PER_UNIT + fraction;
+  const amount = amountOf(text);
+  return amount && amount.places.length <= 6 ? amount.micros : null;
 }
-
-const DECIMAL_AMOUNT_ANY_PLACES = /^(\d{1,12})(?:[.,](\d{1,18}))?$/;
 
 /**
  * `decimalToMicros` for amounts other systems compute (a network's payout, a source's cost per click):
@@ -57,11 +60,9 @@ const DECIMAL_AMOUNT_ANY_PLACES = /^(\d{1,12})(?:[.,](\d{1,18}))?$/;
  * amount, which would lose the conversion or charge the click the campaign's cost.
  */
 export function decimalToMicrosRounded(text: string): number | null {
-  const match = DECIMAL_AMOUNT_ANY_PLACES.exec(text.trim());
-  if (!match) return null;
-  const places = match[2] ?? '';
-  const micros = Number(match[1]) * MICROS_PER_UNIT + Number(places.slice(0, 6).padEnd(6, '0'));
-  return places.length > 6 && (places[6] as string) >= '5' ? micros + 1 : micros;
+  const amount = amountOf(text);
+  if (!amount) return null;
+  return (amount.places[6] ?? '0') >= '5' ? amount.micros + 1 : amount.micros;
 }
 
 /** 1250000 -> "1.25" (no trailing zeros, no float rounding). */

@@ -24,7 +24,7 @@ export function clickCostMicros(
     if (campaign.costAuto && source?.costParam) {
       const reported = param(source.costParam);
       const parsed = reported ? decimalToMicrosRounded(reported) : null;
-      if (parsed !== null && parsed >= 0 && parsed <= MAX_AUTO_COST_MICROS) micros = parsed;
+      if (parsed !== null && parsed <= MAX_AUTO_COST_MICROS) micros = parsed;
     }
   }
   const loss = source?.trafficLossPercent ?? 0;
