@@ -1,5 +1,13 @@
 import crypto from 'node:crypto';
-import { API_PATHS, type MonitorResponse, SESSION_COOKIE, TRACKING_API_PATHS } from '@cairn/contract';
+import {
+  API_PATHS,
+  CONVERSION_API_PATHS,
+  type MonitorResponse,
+  type PostbackProcessingSettings,
+  SESSION_COOKIE,
+  STATS_SETTINGS_PATHS,
+  TRACKING_API_PATHS,
+} from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { kindClient } from '../entities/testing.ts';
 import type { RunningCairn } from '../index.ts';
@@ -121,6 +129,32 @@ describe.skipIf(!TEST_POSTGRES_URL)(
           ['node-0', 'node-1'].map((id) => [id, id === node.tracking.nodeId, 'ok']),
         );
       }
+    });
+
+    it("applies on the other node's click engine and postbacks the settings saved on one", async () => {
+      const [a, b] = nodes as [RunningCairn, RunningCairn];
+      const panel = new TestBrowser(a.url);
+      expect((await panel.signIn('admin', ADMIN_PASSWORD)).status).toBe(200);
+      const stats = { timezone: 'America/New_York', baseCurrency: 'EUR', rates: { USD: 0.9 } };
+      expect((await panel.call('PUT', STATS_SETTINGS_PATHS.stats, { body: stats })).status).toBe(200);
+      const postbacks = (
+        await panel.get(CONVERSION_API_PATHS.postbackSettings)
+      ).json<PostbackProcessingSettings>();
+      const changed = { ...postbacks, pixelEnabled: !postbacks.pixelEnabled };
+      expect((await panel.call('PUT', CONVERSION_API_PATHS.postbackSettings, { body: changed })).status).toBe(
+        200,
+      );
+      // Well inside the broadcast's 3 s poll: only the notification itself can do it this fast.
+      await vi.waitFor(
+        () => {
+          expect(b.tracking.engine.settings).toMatchObject({
+            timezone: 'America/New_York',
+            rates: { base: 'EUR', rates: { USD: 0.9 } },
+          });
+          expect(b.tracking.conversions.settings).toEqual(changed);
+        },
+        { timeout: 2_000 },
+      );
     });
 
     // Last: it spends this IP's budget.

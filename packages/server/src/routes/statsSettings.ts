@@ -13,7 +13,12 @@ import type { AppContext } from '../context.ts';
 import { parseInput } from '../http.ts';
 import { getSetting, setSetting } from '../settings.ts';
 import type { Sql } from '../store/config/port.ts';
-import { SETTING_BASE_CURRENCY, SETTING_CURRENCY_RATES, SETTING_TIMEZONE } from '../tracking/runtime.ts';
+import {
+  SETTING_BASE_CURRENCY,
+  SETTING_CURRENCY_RATES,
+  SETTING_TIMEZONE,
+  SETTINGS_CHANGE,
+} from '../tracking/runtime.ts';
 
 // The stats settings (time zone, base currency, currency rates: the keys the click engine reads) and the
 // default columns of the panel's lists and reports. Everyone signed in reads both, since every report
@@ -79,8 +84,9 @@ export function registerStatsSettingsRoutes(api: FastifyInstance, ctx: AppContex
         details: { before, after: settings },
       });
     });
-    // Costs of the next clicks are converted at the new rates; clicks already counted keep theirs.
-    await ctx.tracking.reloadSettings();
+    // Costs of the next clicks are converted at the new rates, on every node; clicks already counted keep
+    // theirs.
+    await ctx.changes.emit(SETTINGS_CHANGE, 0);
     return settings;
   });
 

@@ -23,6 +23,13 @@ export const SETTING_TIMEZONE = 'stats.timezone';
 export const SETTING_BASE_CURRENCY = 'stats.base_currency';
 export const SETTING_CURRENCY_RATES = 'stats.currency_rates';
 
+/**
+ * The change announced after any settings write the tracking runtime reads (stats, postback processing,
+ * URL customization). It goes out on the entity change signal, so on many nodes every node reloads them,
+ * not only the one whose panel saved them.
+ */
+export const SETTINGS_CHANGE = 'settings';
+
 export interface TrackingRuntime {
   nodeId: string;
   table: RoutingTable;
@@ -37,6 +44,7 @@ export interface TrackingRuntime {
   hopSignature(url: string): string;
   /** A click no longer in memory, from the event store. */
   findClick(clickId: string, clickTime: number): Promise<TrackingEvent | null>;
+  /** Reads every setting the runtime keeps in memory again (a settings change, or a resync). */
   reloadSettings(): Promise<void>;
   close(): Promise<void>;
 }
@@ -141,6 +149,11 @@ export async function startTracking(options: TrackingRuntimeOptions): Promise<Tr
     findClick,
   });
   await conversions.start();
+  const reloadSettings = async () => {
+    engine.settings = await loadTrackingSettings(options.store);
+    await conversions.reloadSettings();
+  };
+  options.changes.onChange((kind) => (kind === SETTINGS_CHANGE ? reloadSettings() : undefined));
   return {
     nodeId,
     table,
@@ -153,9 +166,7 @@ export async function startTracking(options: TrackingRuntimeOptions): Promise<Tr
     findClick,
     hopSignature: (url) =>
       crypto.createHmac('sha256', hopKey).update(`hop:${url}`).digest('base64url').slice(0, 22),
-    async reloadSettings() {
-      engine.settings = await loadTrackingSettings(options.store);
-    },
+    reloadSettings,
     async close() {
       await conversions.close();
       await recorder.close();

@@ -15,6 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { adminOnlyAccess } from '../../entities/service.ts';
 import { parseInput, validationError } from '../../http.ts';
 import { entityRoutesOptions } from '../../permissions/options.ts';
+import { SETTINGS_CHANGE } from '../runtime.ts';
 import { listConversions } from './list.ts';
 import type { FieldReader } from './params.ts';
 
@@ -129,6 +130,7 @@ export function registerConversionApiRoutes(api: FastifyInstance, ctx: AppContex
     guard.requireAdmin(request);
     const settings = parseInput(postbackProcessingSettingsSchema, request.body);
     await conversions.saveSettings(settings);
+    await ctx.changes.emit(SETTINGS_CHANGE, 0);
     return settings;
   });
 }

@@ -27,7 +27,6 @@ import { ConversionWriter, type WriteOutcome } from './writer.ts';
 // duplicate policy), value the payout, and hand the result to the group-commit writer.
 
 export const SETTING_POSTBACK_PROCESSING = 'postback.processing';
-const SETTINGS_RELOAD_MS = 30_000;
 /** Clicks kept after a store read (about 1 kB each). */
 const LOOKED_UP_MAX = 10_000;
 /**
@@ -86,7 +85,6 @@ export class ConversionService {
   readonly outbox: S2sOutbox;
   private readonly options: ConversionServiceOptions;
   private current: PostbackProcessingSettings = DEFAULT_POSTBACK_PROCESSING;
-  private settingsTimer: NodeJS.Timeout | null = null;
   /** Clicks read from the store lately: a network's repeat or the sale after the lead skips the read. */
   private readonly looked = new Map<string, TrackingEvent>();
   private refusedSecond = 0;
@@ -123,29 +121,23 @@ export class ConversionService {
   }
 
   async start(): Promise<void> {
-    this.current = await loadPostbackSettings(this.options.store);
-    // Another node may change the settings; they are re-read now and then rather than per postback.
-    this.settingsTimer = setInterval(() => {
-      loadPostbackSettings(this.options.store)
-        .then((settings) => {
-          this.current = settings;
-        })
-        .catch((error: unknown) =>
-          this.options.logger.warn({ err: error }, 'postback settings not reloaded'),
-        );
-    }, SETTINGS_RELOAD_MS);
-    this.settingsTimer.unref();
+    await this.reloadSettings();
     this.writer.start();
     this.outbox.start();
   }
 
+  /** Reads the settings again: on start, and whenever any node announces a settings change. */
+  async reloadSettings(): Promise<void> {
+    this.current = await loadPostbackSettings(this.options.store);
+  }
+
+  /** Stores the settings; the caller announces the change, which reloads them on every node. */
   async saveSettings(settings: PostbackProcessingSettings): Promise<void> {
     await setSetting(this.options.store, SETTING_POSTBACK_PROCESSING, JSON.stringify(settings));
     this.current = settings;
   }
 
   async close(): Promise<void> {
-    if (this.settingsTimer) clearInterval(this.settingsTimer);
     await this.outbox.close();
     await this.writer.close();
   }
