@@ -14,6 +14,82 @@ export const TRACKING_PATHS = {
   hop: '/click/hop',
 } as const;
 
+/** The endpoints whose paths an operator may rename (Settings > URL customization). */
+export const CUSTOM_PATH_ENDPOINTS = ['click', 'postback', 'conversionPixel'] as const;
+export type CustomPathEndpoint = (typeof CUSTOM_PATH_ENDPOINTS)[number];
+
+/** Every path the tracking endpoints answer by default; a renamed endpoint may not take another's. */
+const SERVED_TRACKING_PATHS: readonly string[] = Object.values(TRACKING_PATHS);
+/** First path segments of the panel, its API and the update check. */
+const RESERVED_SEGMENTS = ['panel', 'api', 'updates'];
+export const TRACKING_PATH_MAX = 64;
+
+const trackingPathSchema = z
+  .string()
+  .trim()
+  .max(TRACKING_PATH_MAX, `A path is at most ${TRACKING_PATH_MAX} characters`)
+  .regex(
+    /^(\/[A-Za-z0-9._~-]+){1,3}$/,
+    'Start with / and use letters, digits, and . _ ~ - (up to three segments, such as /go or /r/in)',
+  )
+  .refine((path) => !/(^|\/)\.{1,2}(\/|$)/.test(path), 'A segment cannot be . or ..')
+  .refine(
+    (path) => !RESERVED_SEGMENTS.includes(path.split('/')[1] ?? ''),
+    `The panel and its API use paths starting with ${RESERVED_SEGMENTS.map((segment) => `/${segment}`).join(', ')}`,
+  );
+
+/** What the tracker does with a click it cannot route: '' answers a plain 404 page. */
+const fallbackUrlSchema = z
+  .string()
+  .trim()
+  .max(2048, 'URL is at most 2048 characters')
+  .refine(
+    (url) => url === '' || (/^https?:\/\/[^\s/?#]+[^\s]*$/i.test(url) && URL.canParse(url)),
+    'Enter an http(s) address, or leave it empty for a plain 404 page',
+  );
+
+/**
+ * Settings > URL customization. A renamed endpoint answers on its new path as well as its default one, so
+ * links already handed to networks and sources keep working; the links the tracker hands out use the new
+ * path. The click path's double-meta hop follows it (`{clickPath}/hop`).
+ */
+export const urlCustomizationSchema = z
+  .strictObject({
+    clickPath: trackingPathSchema.default(TRACKING_PATHS.click),
+    postbackPath: trackingPathSchema.default(TRACKING_PATHS.postback),
+    conversionPixelPath: trackingPathSchema.default(TRACKING_PATHS.conversionPixel),
+    fallbackUrl: fallbackUrlSchema.default(''),
+  })
+  .superRefine((settings, ctx) => {
+    const claimed = new Map<string, string>();
+    const claim = (path: string, field: CustomPathField, own: string) => {
+      if (path !== own && SERVED_TRACKING_PATHS.includes(path)) {
+        ctx.addIssue({ code: 'custom', path: [field], message: `${path} is another endpoint's path` });
+        return;
+      }
+      const taken = claimed.get(path);
+      if (taken !== undefined) {
+        ctx.addIssue({ code: 'custom', path: [field], message: `${path} is already the ${taken}` });
+        return;
+      }
+      claimed.set(path, CUSTOM_PATH_LABELS[field]);
+    };
+    claim(settings.clickPath, 'clickPath', TRACKING_PATHS.click);
+    claimed.set(`${settings.clickPath}/hop`, 'double meta refresh hop of the click path');
+    claim(settings.postbackPath, 'postbackPath', TRACKING_PATHS.postback);
+    claim(settings.conversionPixelPath, 'conversionPixelPath', TRACKING_PATHS.conversionPixel);
+  });
+export type UrlCustomization = z.output<typeof urlCustomizationSchema>;
+export type UrlCustomizationInput = z.input<typeof urlCustomizationSchema>;
+type CustomPathField = 'clickPath' | 'postbackPath' | 'conversionPixelPath';
+const CUSTOM_PATH_LABELS: Record<CustomPathField, string> = {
+  clickPath: 'click path',
+  postbackPath: 'postback path',
+  conversionPixelPath: 'conversion pixel path',
+};
+export const DEFAULT_URL_CUSTOMIZATION: UrlCustomization = urlCustomizationSchema.parse({});
+export const URL_CUSTOMIZATION_PATH = '/api/settings/url-customization';
+
 /** Query parameters the click endpoint reads. */
 export const CLICK_PARAMS = {
   key: 'key',

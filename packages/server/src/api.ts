@@ -9,6 +9,7 @@ import { registerRetentionRoutes } from './retention/routes.ts';
 import { registerAccountRoutes } from './routes/account.ts';
 import { registerStatsSettingsRoutes } from './routes/statsSettings.ts';
 import { registerSystemRoutes } from './routes/system.ts';
+import { registerUrlCustomizationRoutes } from './routes/urlCustomization.ts';
 import { registerTrackingApiRoutes } from './tracking/apiRoutes.ts';
 import { registerConversionApiRoutes } from './tracking/postback/apiRoutes.ts';
 
@@ -32,5 +33,6 @@ export async function apiPlugin(api: FastifyInstance, { ctx, guard }: ApiPluginO
   registerConversionApiRoutes(api, ctx, guard);
   registerReportRoutes(api, ctx, guard);
   registerStatsSettingsRoutes(api, ctx, guard);
+  registerUrlCustomizationRoutes(api, ctx, guard);
   registerRetentionRoutes(api, ctx, guard);
 }

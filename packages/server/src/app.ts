@@ -34,16 +34,21 @@ export function buildApp(ctx: AppContext): CairnApp {
     trustProxy: ctx.config.trustProxy,
     logger: ctx.logger,
   });
+  const paths = () => ctx.tracking.engine.settings.paths;
   const app = Fastify({
     // pino's Logger is a FastifyBaseLogger; the cast keeps the instance type the default one callers expect.
     loggerInstance: ctx.logger as FastifyBaseLogger,
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Renamed tracking paths (URL customization) are answered by the default paths' routes. Requests from
+    // the server below are rewritten there already; this covers inject().
+    rewriteUrl: (request) => paths().rewrite(request.url ?? ''),
     // Clicks and GET postbacks are answered before the framework routes them (the framework's
     // per-request work is a third of a click's cost); everything else, and requests that arrive through
     // inject(), take the router.
     serverFactory: (handler, options) => {
       const server = http.createServer(options.http ?? {}, (request, response) => {
+        request.url = paths().rewrite(request.url ?? '');
         if (clicks.takes(request)) void clicks.serve(request, response);
         else if (postbacks.takes(request)) void postbacks.serve(request, response);
         else handler(request, response);

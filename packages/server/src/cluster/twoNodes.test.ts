@@ -2,11 +2,13 @@ import crypto from 'node:crypto';
 import {
   API_PATHS,
   CONVERSION_API_PATHS,
+  DEFAULT_URL_CUSTOMIZATION,
   type MonitorResponse,
   type PostbackProcessingSettings,
   SESSION_COOKIE,
   STATS_SETTINGS_PATHS,
   TRACKING_API_PATHS,
+  URL_CUSTOMIZATION_PATH,
 } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { kindClient } from '../entities/testing.ts';
@@ -131,7 +133,7 @@ describe.skipIf(!TEST_POSTGRES_URL)(
       }
     });
 
-    it("applies on the other node's click engine and postbacks the settings saved on one", async () => {
+    it("applies on the other node's click engine and postbacks the settings saved on one (stats, postbacks, URLs)", async () => {
       const [a, b] = nodes as [RunningCairn, RunningCairn];
       const panel = new TestBrowser(a.url);
       expect((await panel.signIn('admin', ADMIN_PASSWORD)).status).toBe(200);
@@ -144,6 +146,8 @@ describe.skipIf(!TEST_POSTGRES_URL)(
       expect((await panel.call('PUT', CONVERSION_API_PATHS.postbackSettings, { body: changed })).status).toBe(
         200,
       );
+      const urls = { ...DEFAULT_URL_CUSTOMIZATION, clickPath: '/go', fallbackUrl: 'https://example.com/' };
+      expect((await panel.call('PUT', URL_CUSTOMIZATION_PATH, { body: urls })).status).toBe(200);
       // Well inside the broadcast's 3 s poll: only the notification itself can do it this fast.
       await vi.waitFor(
         () => {
@@ -152,6 +156,8 @@ describe.skipIf(!TEST_POSTGRES_URL)(
             rates: { base: 'EUR', rates: { USD: 0.9 } },
           });
           expect(b.tracking.conversions.settings).toEqual(changed);
+          expect(b.tracking.engine.settings.fallbackUrl).toBe('https://example.com/');
+          expect(b.tracking.engine.settings.paths.rewrite('/go?key=k')).toBe('/click?key=k');
         },
         { timeout: 2_000 },
       );

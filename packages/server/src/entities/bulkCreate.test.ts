@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserWithSecrets } from '../auth/users.ts';
 import type { RunningCairn } from '../index.ts';
 import type { TestBrowser } from '../test-support.ts';
+import { DEFAULT_TRACKING_PATHS } from '../tracking/paths.ts';
 import type { EntityDefinition } from './definition.ts';
 import { ENTITY_DEFINITIONS } from './kinds/index.ts';
 import { EntityRepository } from './repository.ts';
@@ -16,7 +17,7 @@ let browser: TestBrowser;
 let service: EntityService;
 let admin: UserWithSecrets;
 const announced: string[] = [];
-const env = { baseUrl: 'https://trk.example' };
+const env = { baseUrl: 'https://trk.example', paths: DEFAULT_TRACKING_PATHS };
 
 function definition(kind: string): EntityDefinition {
   const found = ENTITY_DEFINITIONS.find((candidate) => candidate.kind === kind);

@@ -32,6 +32,8 @@ export type EntityRecord = Record<string, unknown> & {
 /** What computed URLs are built on. */
 export interface PresentEnv {
   baseUrl: string;
+  /** The tracking endpoints' paths in use (URL customization). */
+  paths: { click: string; postback: string };
 }
 
 export type AuditWriter = (entry: {

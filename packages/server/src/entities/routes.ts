@@ -67,9 +67,9 @@ export function registerEntityRoutes(
       const rows = await store.query<{ host: string }>(
         `SELECT host FROM ${domains.table} WHERE is_default AND NOT archived ORDER BY id LIMIT 1`,
       );
-      if (rows[0]) return { baseUrl: `https://${rows[0].host}` };
+      if (rows[0]) return { baseUrl: `https://${rows[0].host}`, paths: ctx.tracking.engine.settings.paths };
     }
-    return { baseUrl: `${request.protocol}://${request.host}` };
+    return { baseUrl: `${request.protocol}://${request.host}`, paths: ctx.tracking.engine.settings.paths };
   };
 
   const authorized = async (

@@ -5,7 +5,6 @@ import {
   seedRequestSchema,
   type TestClickResponse,
   TRACKING_API_PATHS,
-  TRACKING_PATHS,
   type TrackingLinksResponse,
   testClickRequestSchema,
 } from '@cairn/contract';
@@ -146,14 +145,15 @@ export function registerTrackingApiRoutes(api: FastifyInstance, ctx: AppContext,
           }))
         : [{ base: `${request.protocol}://${request.host}`, host: request.host, isDefault: true }];
     reply.header('cache-control', 'no-store');
+    const paths = runtime.engine.settings.paths;
     return {
       domains: hosts.map(({ base, host, isDefault }) => ({
         host,
         isDefault,
-        clickUrl: `${base}${TRACKING_PATHS.click}?${CLICK_PARAMS.key}={campaign_key}`,
-        lpClickUrl: `${base}${TRACKING_PATHS.click}?${CLICK_PARAMS.lp}=1`,
-        postbackUrl: `${base}${TRACKING_PATHS.postback}?clickid={clickid}&payout={payout}&status={status}&txid={txid}`,
-        conversionPixelUrl: `${base}${TRACKING_PATHS.conversionPixel}?clickid={clickid}`,
+        clickUrl: `${base}${paths.click}?${CLICK_PARAMS.key}={campaign_key}`,
+        lpClickUrl: `${base}${paths.click}?${CLICK_PARAMS.lp}=1`,
+        postbackUrl: `${base}${paths.postback}?clickid={clickid}&payout={payout}&status={status}&txid={txid}`,
+        conversionPixelUrl: `${base}${paths.conversionPixel}?clickid={clickid}`,
       })),
     };
   });

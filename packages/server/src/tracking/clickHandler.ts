@@ -106,7 +106,7 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
     // Only the double meta refresh goes through the tracker's hop, and only it pays for the signature.
     const hop =
       result.mode === 'double_meta_refresh'
-        ? `${TRACKING_PATHS.hop}?u=${encodeURIComponent(result.url)}&s=${runtime.hopSignature(result.url)}`
+        ? `${engine.settings.paths.hop}?u=${encodeURIComponent(result.url)}&s=${runtime.hopSignature(result.url)}`
         : '';
     send(request, response, redirectAnswer(result.mode, result.url, hop), cookies);
   };

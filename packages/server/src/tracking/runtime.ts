@@ -1,24 +1,26 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_URL_CUSTOMIZATION, type UrlCustomization, urlCustomizationSchema } from '@cairn/contract';
 import type { Logger } from 'pino';
 import type { EntityChanges } from '../entities/changes.ts';
 import { ENTITY_DEFINITIONS } from '../entities/kinds/index.ts';
 import { EntityRepository } from '../entities/repository.ts';
 import { getSetting } from '../settings.ts';
-import type { ConfigStore } from '../store/config/port.ts';
+import type { ConfigStore, Sql } from '../store/config/port.ts';
 import type { EventStore } from '../store/events/port.ts';
 import type { TrackingEvent } from '../store/events/schema.ts';
 import { ClickEngine, clickFacts, DEFAULT_TRACKING_SETTINGS, type TrackingSettings } from './click/engine.ts';
 import { RecentClicks } from './click/recent.ts';
 import { MinuteCounter } from './counters.ts';
 import { createEnricher, type Enricher } from './enrich/index.ts';
+import { TrackingPaths } from './paths.ts';
 import { ConversionService } from './postback/service.ts';
 import { type ClickRecorder, openRecorder } from './recorder.ts';
 import { RoutingTable } from './routing/table.ts';
 
-// Settings keys the click engine reads (the stats and tracking settings pages write them).
-export const SETTING_FALLBACK_URL = 'tracking.fallback_url';
+// Settings keys the click engine reads (the stats and URL customization settings pages write them).
+export const SETTING_URL_CUSTOMIZATION = 'tracking.url_customization';
 export const SETTING_TIMEZONE = 'stats.timezone';
 export const SETTING_BASE_CURRENCY = 'stats.base_currency';
 export const SETTING_CURRENCY_RATES = 'stats.currency_rates';
@@ -76,9 +78,21 @@ export function nodeIdFor(dataDir: string, configured: string | null): string {
   return id;
 }
 
+/** The stored URL customization; a value a tool or an older release left unreadable reads as the defaults. */
+export async function readUrlCustomization(sql: Sql): Promise<UrlCustomization> {
+  const raw = await getSetting(sql, SETTING_URL_CUSTOMIZATION);
+  if (!raw) return DEFAULT_URL_CUSTOMIZATION;
+  try {
+    const parsed = urlCustomizationSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : DEFAULT_URL_CUSTOMIZATION;
+  } catch {
+    return DEFAULT_URL_CUSTOMIZATION;
+  }
+}
+
 export async function loadTrackingSettings(store: ConfigStore): Promise<TrackingSettings> {
-  const [fallbackUrl, timezone, base, rates] = await Promise.all([
-    getSetting(store, SETTING_FALLBACK_URL),
+  const [urls, timezone, base, rates] = await Promise.all([
+    readUrlCustomization(store),
     getSetting(store, SETTING_TIMEZONE),
     getSetting(store, SETTING_BASE_CURRENCY),
     getSetting(store, SETTING_CURRENCY_RATES),
@@ -97,9 +111,10 @@ export async function loadTrackingSettings(store: ConfigStore): Promise<Tracking
     // A broken rates value converts at par rather than stopping the click engine.
   }
   return {
-    fallbackUrl: fallbackUrl || DEFAULT_TRACKING_SETTINGS.fallbackUrl,
+    fallbackUrl: urls.fallbackUrl || DEFAULT_TRACKING_SETTINGS.fallbackUrl,
     timezone: timezone || DEFAULT_TRACKING_SETTINGS.timezone,
     rates: { base: base || DEFAULT_TRACKING_SETTINGS.rates.base, rates: parsedRates },
+    paths: new TrackingPaths(urls),
   };
 }
 

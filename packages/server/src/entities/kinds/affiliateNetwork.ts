@@ -1,11 +1,15 @@
-import { ENTITY_CONTRACTS, type PostbackPlaceholders, TRACKING_PATHS } from '@cairn/contract';
+import { ENTITY_CONTRACTS, type PostbackPlaceholders } from '@cairn/contract';
 import type { EntityDefinition } from '../definition.ts';
 
 /**
  * The URL the network calls on a conversion. Our parameter names are fixed; the values are the network's
  * own placeholders, left unencoded so the network recognises and fills them.
  */
-export function networkPostbackUrl(baseUrl: string, placeholders: PostbackPlaceholders): string {
+export function networkPostbackUrl(
+  baseUrl: string,
+  postbackPath: string,
+  placeholders: PostbackPlaceholders,
+): string {
   const pairs: [string, string | null][] = [
     ['clickid', placeholders.clickId],
     ['payout', placeholders.payout],
@@ -17,7 +21,7 @@ export function networkPostbackUrl(baseUrl: string, placeholders: PostbackPlaceh
     .filter((pair): pair is [string, string] => pair[1] !== null)
     .map(([name, value]) => `${name}=${value}`)
     .join('&');
-  return `${baseUrl}${TRACKING_PATHS.postback}?${query}`;
+  return `${baseUrl}${postbackPath}?${query}`;
 }
 
 export const affiliateNetworkDefinition: EntityDefinition = {
@@ -38,6 +42,10 @@ export const affiliateNetworkDefinition: EntityDefinition = {
   present: (record, env) => ({
     ...record,
     offerCount: Number(record.offerCount ?? 0),
-    postbackUrl: networkPostbackUrl(env.baseUrl, record.postbackPlaceholders as PostbackPlaceholders),
+    postbackUrl: networkPostbackUrl(
+      env.baseUrl,
+      env.paths.postback,
+      record.postbackPlaceholders as PostbackPlaceholders,
+    ),
   }),
 };

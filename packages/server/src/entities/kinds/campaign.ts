@@ -7,7 +7,6 @@ import {
   type ErrorItem,
   entityIdParamsSchema,
   type Flow,
-  TRACKING_PATHS,
 } from '@cairn/contract';
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../../audit.ts';
@@ -36,8 +35,8 @@ async function unusedCampaignKey(sql: Sql): Promise<string> {
 }
 
 /** `https://trk.example/click?key=KEY&<the source's parameters with its placeholders>`. */
-export function campaignUrl(baseUrl: string, key: string, sourceParams: string): string {
-  return `${baseUrl}${TRACKING_PATHS.click}?key=${key}${sourceParams ? `&${sourceParams}` : ''}`;
+export function campaignUrl(baseUrl: string, clickPath: string, key: string, sourceParams: string): string {
+  return `${baseUrl}${clickPath}?key=${key}${sourceParams ? `&${sourceParams}` : ''}`;
 }
 
 /** Database checks a schema cannot make: flow references, and an auto cost needs a cost parameter. */
@@ -139,7 +138,7 @@ export const campaignDefinition: EntityDefinition = {
     return {
       ...campaign,
       effectiveFlow: campaign.rotationId === null ? campaign.flow : json(rotationFlow),
-      url: campaignUrl(baseUrl, String(campaign.key), sourceParams),
+      url: campaignUrl(baseUrl, env.paths.click, String(campaign.key), sourceParams),
     };
   },
 };

@@ -1,4 +1,4 @@
-import { ENTITY_CONTRACTS, TRACKING_PATHS } from '@cairn/contract';
+import { ENTITY_CONTRACTS } from '@cairn/contract';
 import { randomToken } from '../../auth/secrets.ts';
 import type { EntityDefinition } from '../definition.ts';
 
@@ -26,7 +26,7 @@ export const landingDefinition: EntityDefinition = {
     return { lpProtectKey: typeof existing === 'string' ? existing : randomToken(18) };
   },
   present(record, env) {
-    const clickThroughUrl = `${env.baseUrl}${TRACKING_PATHS.click}?lp=1`;
+    const clickThroughUrl = `${env.baseUrl}${env.paths.click}?lp=1`;
     const offersCount = Number(record.offersCount);
     return {
       ...record,

@@ -4,6 +4,7 @@ import { blankEvent, EVENT_KIND, type TrackingEvent } from '../../store/events/s
 import { mintClickId } from '../clickId.ts';
 import type { Enricher, Enrichment } from '../enrich/index.ts';
 import { type CurrencyRates, DEFAULT_RATES } from '../money.ts';
+import { DEFAULT_TRACKING_PATHS, type TrackingPaths } from '../paths.ts';
 import { type ClickFacts, evaluateFlow, type FlowDecision, type RandomSource } from '../routing/evaluate.ts';
 import { type RoutedCampaign, type RoutingTable, tokenNamesOf } from '../routing/table.ts';
 import { clickCostMicros } from './cost.ts';
@@ -60,12 +61,15 @@ export interface TrackingSettings {
   /** The tracker's time zone: rules on day of week and hour read the click's time there. */
   timezone: string;
   rates: CurrencyRates;
+  /** The public endpoints' paths (URL customization). */
+  paths: TrackingPaths;
 }
 
 export const DEFAULT_TRACKING_SETTINGS: TrackingSettings = {
   fallbackUrl: null,
   timezone: 'UTC',
   rates: DEFAULT_RATES,
+  paths: DEFAULT_TRACKING_PATHS,
 };
 
 /** Longest value kept from one query parameter (a token, the external id). */

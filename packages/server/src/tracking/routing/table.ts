@@ -13,6 +13,7 @@ import type { EntityChanges } from '../../entities/changes.ts';
 import type { EntityDefinition, EntityRecord } from '../../entities/definition.ts';
 import type { EntityRepository } from '../../entities/repository.ts';
 import type { ConfigStore } from '../../store/config/port.ts';
+import { DEFAULT_TRACKING_PATHS } from '../paths.ts';
 import { type CompiledFlow, compileFlow } from './evaluate.ts';
 
 // The click engine's view of the configuration: everything a click needs, compiled in memory so a click
@@ -91,7 +92,7 @@ const ROUTED_KINDS = [
 type RoutedKind = (typeof ROUTED_KINDS)[number];
 
 /** The values a routed entity is presented with; only the parts that are not URLs for the panel matter. */
-const PRESENT_ENV = { baseUrl: '' };
+const PRESENT_ENV = { baseUrl: '', paths: DEFAULT_TRACKING_PATHS };
 
 export class RoutingTable {
   private readonly store: ConfigStore;

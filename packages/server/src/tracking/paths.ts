@@ -1,0 +1,41 @@
+import { DEFAULT_URL_CUSTOMIZATION, TRACKING_PATHS, type UrlCustomization } from '@cairn/contract';
+import { pathOf } from '../http.ts';
+
+// The public endpoints' paths (Settings > URL customization). The server's handlers and routes stay on the
+// default paths; a renamed path is turned into its default one as a request arrives, so both answer
+// and links already handed out keep working, while every link the tracker hands out uses the new one.
+
+export class TrackingPaths {
+  readonly click: string;
+  readonly postback: string;
+  readonly conversionPixel: string;
+  /** The double meta refresh's second hop, on the click path. */
+  readonly hop: string;
+  /** Renamed path -> the default path it stands for; empty while nothing is renamed. */
+  private readonly aliases = new Map<string, string>();
+
+  constructor(settings: UrlCustomization = DEFAULT_URL_CUSTOMIZATION) {
+    this.click = settings.clickPath;
+    this.postback = settings.postbackPath;
+    this.conversionPixel = settings.conversionPixelPath;
+    this.hop = `${settings.clickPath}${TRACKING_PATHS.hop.slice(TRACKING_PATHS.click.length)}`;
+    const renamed: [string, string][] = [
+      [this.click, TRACKING_PATHS.click],
+      [this.hop, TRACKING_PATHS.hop],
+      [this.postback, TRACKING_PATHS.postback],
+      [this.conversionPixel, TRACKING_PATHS.conversionPixel],
+    ];
+    for (const [path, standsFor] of renamed) if (path !== standsFor) this.aliases.set(path, standsFor);
+  }
+
+  /** A request URL with a renamed path put back to the default one; any other URL as it came. */
+  rewrite(url: string): string {
+    // Every click pays for this call: with nothing renamed it is one comparison.
+    if (this.aliases.size === 0) return url;
+    const path = pathOf(url);
+    const standsFor = this.aliases.get(path);
+    return standsFor === undefined ? url : standsFor + url.slice(path.length);
+  }
+}
+
+export const DEFAULT_TRACKING_PATHS = new TrackingPaths();
