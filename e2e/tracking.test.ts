@@ -67,3 +67,46 @@ describe('redirect modes in the browser', () => {
     });
   }
 });
+
+describe('a renamed click path', () => {
+  it('is set in Settings > URL customization, handed out, and ends on the offer through its hop', async () => {
+    const page = e2e.session.page;
+    await page.goto('/panel/settings/url-customization');
+    const clickPath = page.getByRole('textbox', { name: 'Click path' });
+    await clickPath.fill('/go');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByText(/URL customization saved/)
+      .first()
+      .waitFor();
+
+    const offer = await api<{ id: number }>(page, 'POST', '/api/offer', {
+      name: 'e2e offer renamed path',
+      url: `${offerBase}/offer/renamed?c={clickid}`,
+    });
+    const campaign = await api<{ id: number; url: string }>(page, 'POST', '/api/campaign', {
+      name: 'e2e renamed path',
+      redirectMode: 'double_meta_refresh',
+      flow: { defaultPaths: [{ offers: [{ offerId: offer.id }] }] },
+    });
+    expect(new URL(campaign.url).pathname).toBe('/go');
+    await page.goto(`/panel/campaigns/edit/${campaign.id}`);
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Campaign URL' }).inputValue())
+      .toBe(campaign.url);
+
+    const visitor = await e2e.open();
+    await visitor.page.goto(`${offerBase}/source?to=${encodeURIComponent(campaign.url)}`);
+    await visitor.page.click('#ad');
+    await visitor.page.waitForURL(`${offerBase}/offer/renamed?c=*`);
+    const visit = visits.findLast((entry) => entry.path.startsWith('/offer/renamed'));
+    expect(visit?.referer).toBeUndefined();
+
+    await api(page, 'PUT', '/api/settings/url-customization', {
+      clickPath: '/click',
+      postbackPath: '/postback',
+      conversionPixelPath: '/conversion.gif',
+      fallbackUrl: '',
+    });
+  });
+});

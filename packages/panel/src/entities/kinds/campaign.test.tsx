@@ -144,6 +144,23 @@ describe('campaign form', { timeout: 20_000 }, () => {
     );
   });
 
+  it('previews the URL on the click path the tracker was given (URL customization)', async () => {
+    renderApp('/campaigns/create', [
+      ...signedIn,
+      ...references,
+      on('GET', '/api/settings/url-customization', () =>
+        json({
+          clickPath: '/go',
+          postbackPath: '/postback',
+          conversionPixelPath: '/conversion.gif',
+          fallbackUrl: '',
+        }),
+      ),
+    ]);
+    const url = await screen.findByRole('textbox', { name: 'Campaign URL' });
+    await waitFor(() => expect(url).toHaveValue(`${window.location.origin}/go?key={key}`));
+  });
+
   it('leaves a rotation for its own flow and sends that flow', async () => {
     const { bodies, user } = renderEdit(campaign({ rotationId: 3, flow: null }));
     const rotationChoice = await screen.findByRole('radio', { name: 'A shared rotation' });

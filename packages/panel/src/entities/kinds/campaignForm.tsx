@@ -5,7 +5,6 @@ import {
   campaignSchema,
   REDIRECT_MODES,
   type RedirectMode,
-  TRACKING_PATHS,
 } from '@cairn/contract';
 import { Button, CopyField, RadioGroup, toast } from '@cairn/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +12,7 @@ import { useState } from 'react';
 import { useServices } from '../../app/services.ts';
 import { flowFieldSpec } from '../../flow/FlowField.tsx';
 import { itemHistory } from '../../history/AuditTrail.tsx';
+import { useClickPath } from '../../settings/sections/urlCustomizationApi.ts';
 import { formatPercentMicros } from '../../utils/format.ts';
 import { entityQueryKeys, fetchItem, problemOf } from '../api.ts';
 import * as styles from '../entities.css.ts';
@@ -107,8 +107,8 @@ function CampaignUrl({ mode, item, draft }: FormExtrasProps) {
   const domains = useRefOptions({ kind: 'domain' });
   const domainId = typeof draft.domainId === 'number' ? draft.domainId : null;
   const host = domains.options?.find((option) => option.id === domainId)?.label;
-  const clickAt = saved?.indexOf(`${TRACKING_PATHS.click}?`) ?? -1;
-  const savedBase = saved && clickAt >= 0 ? saved.slice(0, clickAt) : null;
+  const clickPath = useClickPath();
+  const savedBase = saved && URL.canParse(saved) ? new URL(saved).origin : null;
   const unchanged =
     saved !== null && item?.trafficSourceId === sourceId && (item?.domainId ?? null) === domainId;
 
@@ -127,7 +127,7 @@ function CampaignUrl({ mode, item, draft }: FormExtrasProps) {
           ? savedBase
           : window.location.origin;
     const key = saved ? (/[?&]key=([^&]*)/.exec(saved)?.[1] ?? '') : '{key}';
-    url = `${base}${TRACKING_PATHS.click}?key=${key}${sourceParams ? `&${sourceParams}` : ''}`;
+    url = `${base}${clickPath}?key=${key}${sourceParams ? `&${sourceParams}` : ''}`;
     description =
       sourceParams === null
         ? 'Loading the traffic source parameters...'

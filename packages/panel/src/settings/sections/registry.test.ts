@@ -38,7 +38,7 @@ describe('settings section registry', () => {
     expect(settingsSectionOf('nope')).toBeUndefined();
   });
 
-  it('builds the tracking links, auto-clearing, user, interface, stats, columns and postback-processing sections; the others say they are not built yet', () => {
+  it('builds the tracking links, auto-clearing, user, interface, stats, columns, postback-processing and URL customization sections; the others say they are not built yet', () => {
     const built = settingsSectionDefs.filter((section) => section.Component).map((section) => section.id);
     expect(built).toEqual([
       'tracking-links',
@@ -48,14 +48,16 @@ describe('settings section registry', () => {
       'stats',
       'columns',
       'postback-processing',
+      'url-customization',
     ]);
   });
 
-  it('shows auto-clearing and postback processing to admins only, and every other section to everyone signed in', () => {
+  it('shows auto-clearing, postback processing and URL customization to admins only, and every other section to everyone signed in', () => {
     const visible = sectionsVisibleTo(plainUser).map((section) => section.id);
     expect(visible).not.toContain('postback-processing');
     expect(visible).not.toContain('auto-clearing');
-    expect(sectionsVisibleTo(plainUser)).toHaveLength(13);
+    expect(visible).not.toContain('url-customization');
+    expect(sectionsVisibleTo(plainUser)).toHaveLength(12);
     expect(sectionsVisibleTo({ ...plainUser, role: 'admin' })).toHaveLength(15);
     const adminsOnly: SettingsSectionDef = {
       id: 'beta',

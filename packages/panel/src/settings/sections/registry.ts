@@ -7,6 +7,7 @@ import { SettingsPostbackProcessingSection } from './SettingsPostbackProcessingS
 import { SettingsStatsSection } from './SettingsStatsSection.tsx';
 import { SettingsTrackingLinksSection } from './SettingsTrackingLinksSection.tsx';
 import { SettingsUiSection } from './SettingsUiSection.tsx';
+import { SettingsUrlCustomizationSection } from './SettingsUrlCustomizationSection.tsx';
 import { SettingsUserSection } from './SettingsUserSection.tsx';
 
 // The settings sections: the settings page renders whichever its route names, from here, so a section is
@@ -39,7 +40,11 @@ const entries: Record<SettingsSection, SettingsSectionEntry> = {
     canSee: (user) => user?.role !== 'user',
   },
   'import-export': {},
-  'url-customization': {},
+  // The server lets only admins change them.
+  'url-customization': {
+    Component: SettingsUrlCustomizationSection,
+    canSee: (user) => user?.role !== 'user',
+  },
   feedback: {},
   beta: {},
 };
