@@ -1,12 +1,11 @@
 import { EmptyState, PageHeader } from '@cairn/ui';
-import { useId } from 'react';
 import { useCurrentUser } from '../../app/hooks.ts';
 import {
   type SettingsSectionDef,
   sectionsVisibleTo,
   settingsSectionOf,
 } from '../../settings/sections/registry.ts';
-import * as css from '../../settings/sections/trackingLinks.css.ts';
+import { SettingsSectionFrame } from '../../settings/sections/SettingsSectionFrame.tsx';
 import type { CurrentUser } from '../../stores/currentUser.ts';
 import type { PageProps } from '../pageProps.ts';
 import * as styles from '../pages.css.ts';
@@ -49,13 +48,9 @@ function SectionBody({
 
 /** A section not built yet, under its own h2 like the built ones (the page's h1 is "Settings"). */
 function PlannedSection({ title }: { title: string }) {
-  const headingId = useId();
   return (
-    <section className={styles.sectionLayout} aria-labelledby={headingId}>
-      <h2 id={headingId} className={css.heading}>
-        {title}
-      </h2>
+    <SettingsSectionFrame title={title}>
       <EmptyState title="Not built yet" description={`${title} settings are coming in a later release.`} />
-    </section>
+    </SettingsSectionFrame>
   );
 }

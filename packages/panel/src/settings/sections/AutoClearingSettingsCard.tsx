@@ -11,13 +11,12 @@ import {
   toast,
   useAfterRender,
 } from '@cairn/ui';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useServices } from '../../app/services.ts';
-import { type CallProblem, problemOf } from '../../entities/api.ts';
 import { FormProblem } from '../../entities/FormProblem.tsx';
 import * as styles from '../../pages/pages.css.ts';
 import { autoClearingQueryKey, saveAutoClearing } from './autoClearingApi.ts';
+import { useSettingsSave } from './useSettingsSave.ts';
 
 // The hourly job's settings: how many days of raw clicks to keep, and campaigns kept longer (or for
 // ever). Days are the tracker's days (Settings > Stats).
@@ -56,20 +55,22 @@ export function AutoClearingSettingsCard({
   campaigns: readonly ComboboxOption[];
 }) {
   const { client } = useServices();
-  const queryClient = useQueryClient();
+  const {
+    save,
+    pending,
+    problem,
+    fieldError: serverError,
+  } = useSettingsSave<RetentionSettings>(autoClearingQueryKey);
   const [enabled, setEnabled] = useState(saved.enabled);
   const [keepDays, setKeepDays] = useState<number | null>(saved.keepDays);
   const [rows, setRows] = useState<ExceptionRow[]>(() =>
     saved.exceptions.map((exception, key) => ({ key, ...exception })),
   );
   const [nextKey, setNextKey] = useState(rows.length);
-  const [problem, setProblem] = useState<CallProblem>();
   const [local, setLocal] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const afterRender = useAfterRender();
-  const fieldError = (field: string) =>
-    local[field] ?? problem?.errors.find((error) => error.field === field)?.message;
+  const fieldError = (field: string) => local[field] ?? serverError(field);
   const atField = (field: string | undefined) =>
     field !== undefined && (field === 'keepDays' || field.startsWith('exceptions.'));
   const change = (key: number, update: Partial<ExceptionRow>) =>
@@ -83,20 +84,17 @@ export function AutoClearingSettingsCard({
       afterRender(() => focusFirstInvalid(form.current));
       return;
     }
-    setPending(true);
-    const result = await saveAutoClearing(client, {
-      enabled,
-      keepDays: keepDays ?? 0,
-      exceptions: rows.map((row) => ({ campaignId: row.campaignId ?? 0, keepDays: row.keepDays })),
-    });
-    setPending(false);
+    const result = await save(() =>
+      saveAutoClearing(client, {
+        enabled,
+        keepDays: keepDays ?? 0,
+        exceptions: rows.map((row) => ({ campaignId: row.campaignId ?? 0, keepDays: row.keepDays })),
+      }),
+    );
     if (result.status !== 'ok') {
-      setProblem(problemOf(result));
       afterRender(() => focusFirstInvalid(form.current));
       return;
     }
-    setProblem(undefined);
-    queryClient.setQueryData(autoClearingQueryKey, result);
     toast.success(
       result.data.enabled
         ? `Auto-clearing saved. Raw clicks older than ${result.data.keepDays} days are cleared within the hour.`

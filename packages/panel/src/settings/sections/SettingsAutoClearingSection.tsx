@@ -1,12 +1,12 @@
 import type { ComboboxOption } from '@cairn/ui';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useRefOptions } from '../../entities/refs.ts';
 import * as styles from '../../pages/pages.css.ts';
 import { AutoClearingSettingsCard } from './AutoClearingSettingsCard.tsx';
 import { autoClearingQueryKey, fetchAutoClearing } from './autoClearingApi.ts';
 import { ClearNowCard } from './ClearNowCard.tsx';
 import { SavedSettings } from './SavedSettings.tsx';
-import * as css from './trackingLinks.css.ts';
+import { SettingsSectionFrame } from './SettingsSectionFrame.tsx';
 
 // Settings > Auto-clearing: how long raw clicks are kept, and clearing by hand. Admins only (the
 // server answers nobody else).
@@ -38,14 +38,9 @@ function AutoClearingCards() {
 }
 
 export function SettingsAutoClearingSection() {
-  const headingId = useId();
-  // The section's own h2 keeps the headings in order: the page's h1, this, then the cards' h3.
   return (
-    <section className={styles.sectionLayout} aria-labelledby={headingId}>
-      <h2 id={headingId} className={css.heading}>
-        Auto-clearing
-      </h2>
+    <SettingsSectionFrame title="Auto-clearing">
       <AutoClearingCards />
-    </section>
+    </SettingsSectionFrame>
   );
 }

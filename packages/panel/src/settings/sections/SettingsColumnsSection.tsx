@@ -6,12 +6,10 @@ import {
   type DefaultColumns,
 } from '@cairn/contract';
 import { Button, Card, Checkbox, ServerMessage, toast } from '@cairn/ui';
-import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useCurrentUser } from '../../app/hooks.ts';
 import { useServices } from '../../app/services.ts';
 import { CLICK_LOG_CHOICES } from '../../clicklog/columns.tsx';
-import { type CallProblem, problemOf } from '../../entities/api.ts';
 import * as styles from '../../pages/pages.css.ts';
 import { BUILT_IN_METRICS, METRIC_DEFS } from '../../reports/metrics.ts';
 import * as reportStyles from '../../reports/reports.css.ts';
@@ -21,7 +19,8 @@ import {
   saveDefaultColumns,
 } from '../../reports/settingsApi.ts';
 import { SavedSettings } from './SavedSettings.tsx';
-import * as css from './trackingLinks.css.ts';
+import { SettingsSectionFrame } from './SettingsSectionFrame.tsx';
+import { useSettingsSave } from './useSettingsSave.ts';
 
 // Settings > Columns: the columns each list and report shows until a viewer picks their own (their pick
 // is kept in their browser; "Use defaults" in a table's chooser comes back to these).
@@ -63,12 +62,10 @@ const same = (a: readonly string[], b: readonly string[]) =>
 
 function ColumnsForm({ saved }: { saved: DefaultColumns }) {
   const { client } = useServices();
-  const queryClient = useQueryClient();
+  const { save, pending, problem } = useSettingsSave<DefaultColumns>(defaultColumnsQueryKey);
   const user = useCurrentUser();
   const canEdit = user?.role !== 'user';
   const [draft, setDraft] = useState<Draft>(() => draftOf(saved));
-  const [problem, setProblem] = useState<CallProblem>();
-  const [pending, setPending] = useState(false);
 
   const set = (table: ColumnTable, columns: string[]) => setDraft((old) => ({ ...old, [table]: columns }));
   const submit = async (event: FormEvent) => {
@@ -80,15 +77,8 @@ function ColumnsForm({ saved }: { saved: DefaultColumns }) {
       const chosen = order.filter((id) => draft[table].includes(id));
       if (!same(chosen, builtInColumns(table))) tables[table] = chosen;
     }
-    setPending(true);
-    const result = await saveDefaultColumns(client, { tables });
-    setPending(false);
-    if (result.status !== 'ok') {
-      setProblem(problemOf(result));
-      return;
-    }
-    setProblem(undefined);
-    queryClient.setQueryData(defaultColumnsQueryKey, result);
+    const result = await save(() => saveDefaultColumns(client, { tables }));
+    if (result.status !== 'ok') return;
     toast.success('Default columns saved.');
   };
 
@@ -154,19 +144,13 @@ function ColumnsForm({ saved }: { saved: DefaultColumns }) {
 }
 
 export function SettingsColumnsSection() {
-  const headingId = useId();
-  // The section's own h2 keeps the headings in order: the page's h1, this, then each table's h3.
   return (
-    <section className={styles.sectionLayout} aria-labelledby={headingId}>
-      <h2 id={headingId} className={css.heading}>
-        Default columns
-      </h2>
-      <p className={css.intro}>
-        The columns every list and report shows until a user picks their own. A user's pick is kept in their
-        browser; “Use defaults” in a table's column chooser brings back these.
-      </p>
+    <SettingsSectionFrame
+      title="Default columns"
+      intro="The columns every list and report shows until a user picks their own. A user's pick is kept in their browser; “Use defaults” in a table's column chooser brings back these."
+    >
       <DefaultColumnsForm />
-    </section>
+    </SettingsSectionFrame>
   );
 }
 

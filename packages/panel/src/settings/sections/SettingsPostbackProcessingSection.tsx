@@ -5,7 +5,6 @@ import {
   type PostbackProcessingSettings,
 } from '@cairn/contract';
 import { Button, Card, Select, Switch, toast } from '@cairn/ui';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useServices } from '../../app/services.ts';
 import {
@@ -14,12 +13,12 @@ import {
   savePostbackSettings,
 } from '../../conversions/api.ts';
 import { statusLabel } from '../../conversions/columns.tsx';
-import { type CallProblem, problemOf } from '../../entities/api.ts';
 import { FormProblem } from '../../entities/FormProblem.tsx';
 import { policyOptions } from '../../entities/kinds/affiliateNetwork.tsx';
 import * as styles from '../../pages/pages.css.ts';
 import { SavedSettings } from './SavedSettings.tsx';
-import * as css from './trackingLinks.css.ts';
+import { SettingsSectionFrame } from './SettingsSectionFrame.tsx';
+import { useSettingsSave } from './useSettingsSave.ts';
 
 // Settings > Postback processing: how a postback (or pixel, or uploaded line) is read when the network's
 // own settings say nothing: the status of an unknown or missing status text, what a repeated postback
@@ -34,27 +33,18 @@ const statusOptions = CONVERSION_STATUSES.map((value) => ({ value, label: status
 
 function PostbackForm({ saved }: { saved: PostbackProcessingSettings }) {
   const { client } = useServices();
-  const queryClient = useQueryClient();
+  const { save, pending, problem, fieldError } =
+    useSettingsSave<PostbackProcessingSettings>(postbackSettingsQueryKey);
   const pixelNote = useId();
   const pixelError = useId();
   const [draft, setDraft] = useState(saved);
-  const [problem, setProblem] = useState<CallProblem>();
-  const [pending, setPending] = useState(false);
   const set = <K extends Field>(field: K, value: PostbackProcessingSettings[K]) =>
     setDraft((old) => ({ ...old, [field]: value }));
-  const fieldError = (field: Field) => problem?.errors.find((error) => error.field === field)?.message;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setPending(true);
-    const result = await savePostbackSettings(client, draft);
-    setPending(false);
-    if (result.status !== 'ok') {
-      setProblem(problemOf(result));
-      return;
-    }
-    setProblem(undefined);
-    queryClient.setQueryData(postbackSettingsQueryKey, result);
+    const result = await save(() => savePostbackSettings(client, draft));
+    if (result.status !== 'ok') return;
     toast.success('Postback processing saved. The next postbacks follow it.');
   };
 
@@ -130,14 +120,9 @@ function PostbackCards() {
 }
 
 export function SettingsPostbackProcessingSection() {
-  const headingId = useId();
-  // The section's own h2 keeps the headings in order: the page's h1, this, then the card's h3.
   return (
-    <section className={styles.sectionLayout} aria-labelledby={headingId}>
-      <h2 id={headingId} className={css.heading}>
-        Postback processing
-      </h2>
+    <SettingsSectionFrame title="Postback processing">
       <PostbackCards />
-    </section>
+    </SettingsSectionFrame>
   );
 }

@@ -10,11 +10,9 @@ import {
   toast,
   useAfterRender,
 } from '@cairn/ui';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, memo, useCallback, useId, useRef, useState } from 'react';
 import { useCurrentUser } from '../../app/hooks.ts';
 import { useServices } from '../../app/services.ts';
-import { type CallProblem, problemOf } from '../../entities/api.ts';
 import { FormProblem } from '../../entities/FormProblem.tsx';
 import * as styles from '../../pages/pages.css.ts';
 import {
@@ -25,7 +23,8 @@ import {
   storeOwnTimeZone,
 } from '../../reports/settingsApi.ts';
 import { SavedSettings } from './SavedSettings.tsx';
-import * as css from './trackingLinks.css.ts';
+import { SettingsSectionFrame } from './SettingsSectionFrame.tsx';
+import { useSettingsSave } from './useSettingsSave.ts';
 
 // Settings > Stats: the tracker's time zone (its days in reports and in the click engine), the base
 // currency money is counted in and the rates other currencies convert at; and this viewer's own zone.
@@ -123,7 +122,12 @@ function localProblems(
 
 function TrackerSettings({ saved }: { saved: StatsSettings }) {
   const { client } = useServices();
-  const queryClient = useQueryClient();
+  const {
+    save,
+    pending,
+    problem,
+    fieldError: serverError,
+  } = useSettingsSave<StatsSettings>(statsSettingsQueryKey);
   const user = useCurrentUser();
   const canEdit = user?.role !== 'user';
   const zoneList = useId();
@@ -134,9 +138,7 @@ function TrackerSettings({ saved }: { saved: StatsSettings }) {
     Object.entries(saved.rates).map(([code, rate], key) => ({ key, code, rate })),
   );
   const [nextKey, setNextKey] = useState(rates.length);
-  const [problem, setProblem] = useState<CallProblem>();
   const [local, setLocal] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const afterRender = useAfterRender();
   const changeRate = useCallback(
@@ -148,8 +150,7 @@ function TrackerSettings({ saved }: { saved: StatsSettings }) {
     (key: number) => setRates((old) => old.filter((item) => item.key !== key)),
     [],
   );
-  const fieldError = (field: string) =>
-    local[field] ?? problem?.errors.find((error) => error.field === field)?.message;
+  const fieldError = (field: string) => local[field] ?? serverError(field);
   const shownAtFields = (field: string | undefined) =>
     field !== undefined && (field === 'timezone' || field === 'baseCurrency' || field.startsWith('rates.'));
 
@@ -161,20 +162,17 @@ function TrackerSettings({ saved }: { saved: StatsSettings }) {
       afterRender(() => focusFirstInvalid(form.current));
       return;
     }
-    setPending(true);
-    const result = await saveStatsSettings(client, {
-      timezone,
-      baseCurrency,
-      rates: Object.fromEntries(rates.map((row) => [row.code, row.rate ?? 0])),
-    });
-    setPending(false);
+    const result = await save(() =>
+      saveStatsSettings(client, {
+        timezone,
+        baseCurrency,
+        rates: Object.fromEntries(rates.map((row) => [row.code, row.rate ?? 0])),
+      }),
+    );
     if (result.status !== 'ok') {
-      setProblem(problemOf(result));
       afterRender(() => focusFirstInvalid(form.current));
       return;
     }
-    setProblem(undefined);
-    queryClient.setQueryData(statsSettingsQueryKey, result);
     toast.success('Stats settings saved. New clicks are counted with them.');
   };
 
@@ -307,15 +305,10 @@ function OwnTimeZone({ trackerZone }: { trackerZone: string }) {
 }
 
 export function SettingsStatsSection() {
-  const headingId = useId();
-  // The section's own h2 keeps the headings in order: the page's h1, this, then the cards' h3.
   return (
-    <section className={styles.sectionLayout} aria-labelledby={headingId}>
-      <h2 id={headingId} className={css.heading}>
-        Stats
-      </h2>
+    <SettingsSectionFrame title="Stats">
       <StatsCards />
-    </section>
+    </SettingsSectionFrame>
   );
 }
 

@@ -1,11 +1,10 @@
 import { TRACKING_API_PATHS, type TrackingLinksResponse, trackingLinksResponseSchema } from '@cairn/contract';
 import { Badge, Card, CopyField, EmptyState, ServerMessage, Skeleton, visuallyHidden } from '@cairn/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
 import { useServices } from '../../app/services.ts';
 import type { ApiClient } from '../../http/client.ts';
 import * as styles from '../../pages/pages.css.ts';
-import * as css from './trackingLinks.css.ts';
+import { SettingsSectionFrame } from './SettingsSectionFrame.tsx';
 
 // The tracking links, per tracking domain: the four addresses a media buyer pastes into other systems,
 // each with where it goes. Campaign pages give the complete campaign URL with a source's parameters.
@@ -84,19 +83,13 @@ function DomainCard({ domain }: { domain: DomainLinks }) {
 }
 
 export function SettingsTrackingLinksSection() {
-  const headingId = useId();
   return (
-    // The section's own h2 keeps the headings in order: the page's h1, this, then each domain card's h3.
-    <section className={styles.sectionLayout} aria-labelledby={headingId}>
-      <h2 id={headingId} className={css.heading}>
-        Tracking links
-      </h2>
-      <p className={css.intro}>
-        The addresses to paste into traffic sources, landers and affiliate networks. Every tracking domain
-        answers all of them; the default one comes first.
-      </p>
+    <SettingsSectionFrame
+      title="Tracking links"
+      intro="The addresses to paste into traffic sources, landers and affiliate networks. Every tracking domain answers all of them; the default one comes first."
+    >
       <DomainList />
-    </section>
+    </SettingsSectionFrame>
   );
 }
 

@@ -1,18 +1,18 @@
 import type { UrlCustomization } from '@cairn/contract';
 import { Button, Card, TextField, toast } from '@cairn/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useServices } from '../../app/services.ts';
-import { type CallProblem, problemOf } from '../../entities/api.ts';
 import { FormProblem } from '../../entities/FormProblem.tsx';
 import * as styles from '../../pages/pages.css.ts';
 import { SavedSettings } from './SavedSettings.tsx';
-import * as css from './trackingLinks.css.ts';
+import { SettingsSectionFrame } from './SettingsSectionFrame.tsx';
 import {
   fetchUrlCustomization,
   saveUrlCustomization,
   urlCustomizationQueryKey,
 } from './urlCustomizationApi.ts';
+import { useSettingsSave } from './useSettingsSave.ts';
 
 // Settings > URL customization: the paths of the public tracking endpoints, for operators whose visitors'
 // ad blockers or whose sources' checks know the usual tracker paths, and where a click with nowhere to go
@@ -42,25 +42,16 @@ const PATH_FIELDS: readonly { field: Field; label: string; description: string }
 function UrlCustomizationForm({ saved }: { saved: UrlCustomization }) {
   const { client } = useServices();
   const queryClient = useQueryClient();
+  const { save, pending, problem, fieldError } = useSettingsSave<UrlCustomization>(urlCustomizationQueryKey);
   const [draft, setDraft] = useState(saved);
-  const [problem, setProblem] = useState<CallProblem>();
-  const [pending, setPending] = useState(false);
   const set = (field: Field, value: string) => setDraft((old) => ({ ...old, [field]: value }));
-  const fieldError = (field: Field) => problem?.errors.find((error) => error.field === field)?.message;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setPending(true);
-    const result = await saveUrlCustomization(client, draft);
-    setPending(false);
-    if (result.status !== 'ok') {
-      setProblem(problemOf(result));
-      return;
-    }
-    setProblem(undefined);
+    const result = await save(() => saveUrlCustomization(client, draft));
+    if (result.status !== 'ok') return;
     // Every link the server hands out (tracking links, campaigns, landers, networks) changes with the paths.
     await queryClient.invalidateQueries();
-    queryClient.setQueryData(urlCustomizationQueryKey, result);
     toast.success('URL customization saved. New links use it; links already handed out keep working.');
   };
 
@@ -115,16 +106,11 @@ function UrlCustomizationForm({ saved }: { saved: UrlCustomization }) {
 }
 
 export function SettingsUrlCustomizationSection() {
-  const headingId = useId();
-  // The section's own h2 keeps the headings in order: the page's h1, this, then the cards' h3.
   return (
-    <section className={styles.sectionLayout} aria-labelledby={headingId}>
-      <h2 id={headingId} className={css.heading}>
-        URL customization
-      </h2>
+    <SettingsSectionFrame title="URL customization">
       <SavedSettings queryKey={urlCustomizationQueryKey} load={fetchUrlCustomization}>
         {(saved) => <UrlCustomizationForm key={JSON.stringify(saved)} saved={saved} />}
       </SavedSettings>
-    </section>
+    </SettingsSectionFrame>
   );
 }
