@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { EntityChanges } from '../entities/changes.ts';
 import { ENTITY_DEFINITIONS } from '../entities/kinds/index.ts';
 import { EntityRepository } from '../entities/repository.ts';
+import { Rerun } from '../rerun.ts';
 import { getSetting } from '../settings.ts';
 import type { ConfigStore, Sql } from '../store/config/port.ts';
 import type { EventStore } from '../store/events/port.ts';
@@ -164,10 +165,13 @@ export async function startTracking(options: TrackingRuntimeOptions): Promise<Tr
     findClick,
   });
   await conversions.start();
-  const reloadSettings = async () => {
+  // Saves on other nodes arrive as a burst of notices; reloads run one at a time, so a read begun before
+  // the last save never lands after the read that saw it.
+  const settingsReload = new Rerun(async () => {
     engine.settings = await loadTrackingSettings(options.store);
     await conversions.reloadSettings();
-  };
+  });
+  const reloadSettings = () => settingsReload.request();
   options.changes.onChange((kind) => (kind === SETTINGS_CHANGE ? reloadSettings() : undefined));
   return {
     nodeId,
