@@ -1,3 +1,4 @@
+import { DEFAULT_URL_CUSTOMIZATION } from '@cairn/contract';
 import {
   COLOR_SCHEMES,
   type ColorScheme,
@@ -52,6 +53,7 @@ const sharedRoutes: FixtureRoute[] = [
   })),
   get('/api/settings/stats', () => statsSettings),
   get('/api/settings/columns', () => ({ tables: {} })),
+  get('/api/settings/url-customization', () => DEFAULT_URL_CUSTOMIZATION),
   get('/api/report/entity_stats', entityStats),
   ...entityRoutes('campaign', campaigns),
   ...entityRoutes('group', groups),

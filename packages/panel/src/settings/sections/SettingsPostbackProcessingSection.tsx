@@ -93,7 +93,8 @@ function PostbackForm({ saved }: { saved: PostbackProcessingSettings }) {
             aria-describedby={fieldError('pixelEnabled') ? `${pixelNote} ${pixelError}` : pixelNote}
           />
           <p id={pixelNote} className={styles.note}>
-            Off: the pixel (/conversion.gif) still answers with its image but records nothing.
+            Off: the conversion pixel (its address is under Tracking links) still answers with its image but
+            records nothing.
           </p>
           {fieldError('pixelEnabled') && (
             <p id={pixelError} className={styles.message}>
