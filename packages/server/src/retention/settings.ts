@@ -1,6 +1,6 @@
 import { DEFAULT_RETENTION_SETTINGS, type RetentionSettings, retentionSettingsSchema } from '@cairn/contract';
 import { z } from 'zod';
-import { getSetting, setSetting } from '../settings.ts';
+import { readJsonSetting, setSetting } from '../settings.ts';
 import type { Sql } from '../store/config/port.ts';
 
 // The auto-clearing settings and the state of its last run, in the config store: every node reads
@@ -21,20 +21,10 @@ const statusSchema = z.object({
 });
 export type RetentionStatus = z.infer<typeof statusSchema>;
 
-function parsed<T>(schema: z.ZodType<T>, text: string | null): T | null {
-  if (!text) return null;
-  try {
-    const result = schema.safeParse(JSON.parse(text));
-    return result.success ? result.data : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The saved settings; unreadable ones (an older release, a hand edit) read as the defaults, which clear nothing. */
 export async function readRetentionSettings(sql: Sql): Promise<RetentionSettings> {
   return (
-    parsed(retentionSettingsSchema, await getSetting(sql, SETTING_RETENTION)) ?? DEFAULT_RETENTION_SETTINGS
+    (await readJsonSetting(sql, SETTING_RETENTION, retentionSettingsSchema)) ?? DEFAULT_RETENTION_SETTINGS
   );
 }
 
@@ -43,7 +33,7 @@ export async function saveRetentionSettings(sql: Sql, settings: RetentionSetting
 }
 
 export async function readRetentionStatus(sql: Sql): Promise<RetentionStatus | null> {
-  return parsed(statusSchema, await getSetting(sql, SETTING_RETENTION_STATUS));
+  return readJsonSetting(sql, SETTING_RETENTION_STATUS, statusSchema);
 }
 
 export async function saveRetentionStatus(sql: Sql, status: RetentionStatus): Promise<void> {

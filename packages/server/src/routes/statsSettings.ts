@@ -11,7 +11,7 @@ import { recordAudit } from '../audit.ts';
 import type { Guard } from '../auth/guard.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../http.ts';
-import { getSetting, setSetting } from '../settings.ts';
+import { getSetting, readJsonSetting, setSetting } from '../settings.ts';
 import type { Sql } from '../store/config/port.ts';
 import {
   SETTING_BASE_CURRENCY,
@@ -60,8 +60,7 @@ export async function readStatsSettings(sql: Sql): Promise<StatsSettings> {
 }
 
 export async function readDefaultColumns(sql: Sql): Promise<DefaultColumns> {
-  const parsed = defaultColumnsSchema.safeParse(parseJson(await getSetting(sql, SETTING_DEFAULT_COLUMNS)));
-  return parsed.success ? parsed.data : { tables: {} };
+  return (await readJsonSetting(sql, SETTING_DEFAULT_COLUMNS, defaultColumnsSchema)) ?? { tables: {} };
 }
 
 export function registerStatsSettingsRoutes(api: FastifyInstance, ctx: AppContext, guard: Guard): void {

@@ -1,5 +1,6 @@
 import {
   type Campaign,
+  DEFAULT_URL_CUSTOMIZATION,
   TRACKING_API_PATHS,
   type TrackingLinksResponse,
   URL_CUSTOMIZATION_PATH,
@@ -8,8 +9,10 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorFields, kindClient, signedInAdmin } from '../entities/testing.ts';
 import type { RunningCairn } from '../index.ts';
+import { setSetting } from '../settings.ts';
 import { startTestCairn, TestBrowser } from '../test-support.ts';
 import { ConversionKit } from '../tracking/postback/testing.ts';
+import { readUrlCustomization, SETTING_URL_CUSTOMIZATION } from '../tracking/runtime.ts';
 
 // Settings > URL customization through the real API and the real tracking endpoints: renamed paths are
 // answered and handed out, the default ones keep working, and an unroutable click goes to the fallback.
@@ -190,5 +193,12 @@ describe('URL customization', () => {
     kit = new ConversionKit(cairn, admin);
     expect(await clickThrough(`/go?key=${campaign.key}`)).toHaveLength(23);
     expect((await visit('/go?key=no-such-campaign')).headers.get('location')).toBe(RENAMED.fallbackUrl);
+  });
+
+  it('reads a stored value it cannot use (a hand edit, an older release) as the defaults', async () => {
+    for (const stored of ['{not json', JSON.stringify({ clickPath: '/api' }), JSON.stringify([1])]) {
+      await setSetting(cairn.store, SETTING_URL_CUSTOMIZATION, stored);
+      expect(await readUrlCustomization(cairn.store)).toEqual(DEFAULT_URL_CUSTOMIZATION);
+    }
   });
 });

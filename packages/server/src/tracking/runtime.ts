@@ -7,7 +7,7 @@ import type { EntityChanges } from '../entities/changes.ts';
 import { ENTITY_DEFINITIONS } from '../entities/kinds/index.ts';
 import { EntityRepository } from '../entities/repository.ts';
 import { Rerun } from '../rerun.ts';
-import { getSetting } from '../settings.ts';
+import { getSetting, readJsonSetting } from '../settings.ts';
 import type { ConfigStore, Sql } from '../store/config/port.ts';
 import type { EventStore } from '../store/events/port.ts';
 import type { TrackingEvent } from '../store/events/schema.ts';
@@ -81,14 +81,10 @@ export function nodeIdFor(dataDir: string, configured: string | null): string {
 
 /** The stored URL customization; a value a tool or an older release left unreadable reads as the defaults. */
 export async function readUrlCustomization(sql: Sql): Promise<UrlCustomization> {
-  const raw = await getSetting(sql, SETTING_URL_CUSTOMIZATION);
-  if (!raw) return DEFAULT_URL_CUSTOMIZATION;
-  try {
-    const parsed = urlCustomizationSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : DEFAULT_URL_CUSTOMIZATION;
-  } catch {
-    return DEFAULT_URL_CUSTOMIZATION;
-  }
+  return (
+    (await readJsonSetting(sql, SETTING_URL_CUSTOMIZATION, urlCustomizationSchema)) ??
+    DEFAULT_URL_CUSTOMIZATION
+  );
 }
 
 export async function loadTrackingSettings(store: ConfigStore): Promise<TrackingSettings> {

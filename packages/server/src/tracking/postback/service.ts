@@ -4,7 +4,7 @@ import {
   postbackProcessingSettingsSchema,
 } from '@cairn/contract';
 import type { Logger } from 'pino';
-import { getSetting, setSetting } from '../../settings.ts';
+import { readJsonSetting, setSetting } from '../../settings.ts';
 import type { ConfigStore } from '../../store/config/port.ts';
 import type { EventStore } from '../../store/events/port.ts';
 import type { TrackingEvent } from '../../store/events/schema.ts';
@@ -70,14 +70,10 @@ export interface ConversionServiceOptions {
 }
 
 export async function loadPostbackSettings(store: ConfigStore): Promise<PostbackProcessingSettings> {
-  const raw = await getSetting(store, SETTING_POSTBACK_PROCESSING);
-  if (!raw) return DEFAULT_POSTBACK_PROCESSING;
-  try {
-    const parsed = postbackProcessingSettingsSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : DEFAULT_POSTBACK_PROCESSING;
-  } catch {
-    return DEFAULT_POSTBACK_PROCESSING;
-  }
+  return (
+    (await readJsonSetting(store, SETTING_POSTBACK_PROCESSING, postbackProcessingSettingsSchema)) ??
+    DEFAULT_POSTBACK_PROCESSING
+  );
 }
 
 export class ConversionService {
