@@ -22,8 +22,8 @@ export const landingFieldsSchema = z.object({
     .default(1),
   language: languageSchema.nullable().default(null),
   groupId: optionalRefSchema,
-  // LP protect: the server keeps a secret key for the lander (sent as {lp_key}) so that only visitors who
-  // came through the tracker can pass to the offer.
+  // LP protect: the server keeps a secret for the lander and sends each visitor a key signed with it
+  // (`lpkey`, or {lp_key}), which the lander's own code checks, so only visitors the tracker sent see it.
   lpProtect: z.boolean().default(false),
   notes: notesSchema,
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type KindClient, kindClient, signedInAdmin } from '../../entities/testing.ts';
 import type { RunningCairn } from '../../index.ts';
 import { Clock, type TestBrowser } from '../../test-support.ts';
+import { isValidLpKey } from './lpProtect.ts';
 
 // The click engine on the real server: real routing table, real enrichment databases, real journal.
 // Visitors' addresses arrive through X-Forwarded-For (the server trusts one proxy hop here).
@@ -302,6 +303,40 @@ describe('click engine', () => {
     expect(await destination(campaign, visitor)).toBe('miss');
     clock.advance(61 * 60 * 1000);
     expect(await destination(campaign, visitor)).toBe('hit');
+  });
+
+  it('sends the visitors of a protected lander a key its code can check, and no key to others', async () => {
+    const landers = kindClient(browser, 'landing');
+    const protectedLander = await landers.make<{ lpProtectKey: string }>({
+      name: 'protected',
+      url: 'https://lp.example/protected?c={clickid}',
+      lpProtect: true,
+    });
+    const placing = await landers.make<{ lpProtectKey: string }>({
+      name: 'placing',
+      url: 'https://lp.example/placing?k={lp_key}',
+      lpProtect: true,
+    });
+    const open = await landers.make({ name: 'open', url: 'https://lp.example/open?k={lp_key}' });
+    const landerUrl = async (landingId: number) => {
+      const campaign = await makeCampaign({
+        flow: { defaultPaths: [{ landers: [{ landingId }], offers: [{ offerId: hitOffer }] }] },
+      });
+      return new URL((await visit(`/click?key=${campaign.key}`)).headers.get('location') ?? '');
+    };
+
+    const sent = await landerUrl(protectedLander.id);
+    const key = sent.searchParams.get('lpkey') ?? '';
+    expect(key.split('.')[0]).toBe(sent.searchParams.get('c'));
+    expect(isValidLpKey(protectedLander.lpProtectKey, key, clock.now())).toBe(true);
+    expect(isValidLpKey(placing.lpProtectKey, key, clock.now())).toBe(false);
+
+    const placed = await landerUrl(placing.id);
+    expect(placed.searchParams.has('lpkey')).toBe(false);
+    expect(isValidLpKey(placing.lpProtectKey, placed.searchParams.get('k') ?? '', clock.now())).toBe(true);
+
+    const unprotected = await landerUrl(open.id);
+    expect(unprotected.search).toBe('?k=');
   });
 
   it('takes the lander click-through to the offer by click id and by cookie', async () => {

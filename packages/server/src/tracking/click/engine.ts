@@ -8,6 +8,7 @@ import { DEFAULT_TRACKING_PATHS, type TrackingPaths } from '../paths.ts';
 import { type ClickFacts, evaluateFlow, type FlowDecision, type RandomSource } from '../routing/evaluate.ts';
 import { type RoutedCampaign, type RoutingTable, tokenNamesOf } from '../routing/table.ts';
 import { clickCostMicros } from './cost.ts';
+import { lpKeyFor, withLpKey } from './lpProtect.ts';
 import { fillUrl, type MacroContext } from './macros.ts';
 import type { QueryParams } from './query.ts';
 import { isHttpUrl } from './redirect.ts';
@@ -197,7 +198,12 @@ export class ClickEngine {
     event.tokens = tokens;
     event.costMicros = clickCostMicros(campaign, source, param, this.currentSettings.rates);
 
-    const url = fillUrl(landing ? landing.url : offer.url, this.macroContext(event, trace, request.referrer));
+    const lpKey = landing?.lpProtectKey ? lpKeyFor(landing.lpProtectKey, event.clickId, event.clickTime) : '';
+    const filled = fillUrl(
+      landing ? landing.url : offer.url,
+      this.macroContext(event, trace, request.referrer, lpKey),
+    );
+    const url = lpKey && !landing?.placesLpKey ? withLpKey(filled, lpKey) : filled;
     if (!isHttpUrl(url)) return { kind: 'fallback', reason: 'the destination is not an http(s) URL', trace };
 
     const cookies: CookieToSet[] = [];
@@ -263,7 +269,7 @@ export class ClickEngine {
     trace.pathName = path?.name || `Path ${decision.pathIndex + 1}`;
   }
 
-  private macroContext(event: TrackingEvent, trace: ClickTrace, referrer: string): MacroContext {
+  private macroContext(event: TrackingEvent, trace: ClickTrace, referrer: string, lpKey = ''): MacroContext {
     return {
       event,
       campaignKey: trace.campaign.key,
@@ -276,6 +282,7 @@ export class ClickEngine {
       pathName: trace.pathName ?? '',
       countryName: trace.enrichment.countryName,
       referrer,
+      lpKey,
     };
   }
 

@@ -14,6 +14,8 @@ export interface MacroContext {
   pathName: string;
   countryName: string;
   referrer: string;
+  /** LP protect's key for a protected lander; '' otherwise. */
+  lpKey: string;
 }
 
 type Getter = (context: MacroContext) => string;
@@ -36,7 +38,7 @@ const GETTERS: Record<string, Getter> = {
   offer_name: (c) => c.offerName,
   landing_id: (c) => id(c.event.landingId),
   landing_name: (c) => c.landingName,
-  lp_key: () => '',
+  lp_key: (c) => c.lpKey,
   path_name: (c) => c.pathName,
   rule_name: (c) => c.ruleName,
   externalid: (c) => c.event.externalId,

@@ -1,3 +1,4 @@
+import crypto, { type KeyObject } from 'node:crypto';
 import {
   type AffiliateNetwork,
   type Campaign,
@@ -55,6 +56,10 @@ export interface RoutedLanding {
   id: number;
   name: string;
   url: string;
+  /** LP protect's secret, made into a key once; null when the lander is not protected. */
+  lpProtectKey: KeyObject | null;
+  /** Whether the lander URL places {lp_key} itself (else `lpkey=` is added to it). */
+  placesLpKey: boolean;
 }
 
 export interface RoutedSource {
@@ -259,7 +264,16 @@ export class RoutingTable {
       }
       case 'landing': {
         const landing = presented as unknown as Landing;
-        this.landings.set(landing.id, { id: landing.id, name: landing.name, url: landing.url });
+        this.landings.set(landing.id, {
+          id: landing.id,
+          name: landing.name,
+          url: landing.url,
+          lpProtectKey:
+            landing.lpProtect && landing.lpProtectKey
+              ? crypto.createSecretKey(Buffer.from(landing.lpProtectKey))
+              : null,
+          placesLpKey: landing.url.includes('{lp_key}'),
+        });
         break;
       }
       case 'traffic_source': {
