@@ -6,6 +6,7 @@ import {
   DuckDBResultReader,
   type DuckDBValue,
 } from '@duckdb/node-api';
+import { ensureDuckDbFile } from '../duckdbFile.ts';
 import { SerialQueue } from '../serialQueue.ts';
 import { appendRows, type SequenceReserves, type TableLayouts } from './duckdbAppend.ts';
 import type { ConfigStore, InsertColumn, Row, Sql, SqlParam } from './port.ts';
@@ -32,6 +33,7 @@ export class DuckDbConfigStore implements ConfigStore {
     // One thread: the config store runs small statements one at a time, and DuckDB's task scheduling
     // across threads cost more than it saved on them (bench:postback 15-25% more conversions a second
     // with one thread; a group commit ~30% less CPU). Reports read the event store, which keeps its threads.
+    await ensureDuckDbFile(file);
     const instance = await DuckDBInstance.create(file, { threads: '1' });
     const connection = await instance.connect();
     return new DuckDbConfigStore(instance, connection);

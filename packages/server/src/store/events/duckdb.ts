@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import { normalizeRow } from '../config/duckdb.ts';
+import { ensureDuckDbFile } from '../duckdbFile.ts';
 import { SerialQueue } from '../serialQueue.ts';
 import { type ClickLookup, ClickLookups } from './clickLookups.ts';
 import { EVENT_MIGRATIONS } from './duckdbMigrations.ts';
@@ -103,6 +104,7 @@ export class DuckDbEventStore implements EventStore {
     // A new file is written in DuckDB 1.5's storage format rather than the 0.10 one DuckDB picks by
     // default for older readers: its dictionary-FSST strings took 4.5% fewer blocks on bench:click's
     // clicks. A file already written keeps its own format.
+    await ensureDuckDbFile(file, { storage_compatibility_version: STORAGE_VERSION });
     const instance = await DuckDBInstance.create(file, {
       threads: String(os.availableParallelism()),
       storage_compatibility_version: STORAGE_VERSION,
