@@ -14,10 +14,6 @@ export const TRACKING_PATHS = {
   hop: '/click/hop',
 } as const;
 
-/** The endpoints whose paths an operator may rename (Settings > URL customization). */
-export const CUSTOM_PATH_ENDPOINTS = ['click', 'postback', 'conversionPixel'] as const;
-export type CustomPathEndpoint = (typeof CUSTOM_PATH_ENDPOINTS)[number];
-
 /** Every path the tracking endpoints answer by default; a renamed endpoint may not take another's. */
 const SERVED_TRACKING_PATHS: readonly string[] = Object.values(TRACKING_PATHS);
 /** First path segments of the panel, its API and the update check. */
@@ -80,7 +76,6 @@ export const urlCustomizationSchema = z
     claim(settings.conversionPixelPath, 'conversionPixelPath', TRACKING_PATHS.conversionPixel);
   });
 export type UrlCustomization = z.output<typeof urlCustomizationSchema>;
-export type UrlCustomizationInput = z.input<typeof urlCustomizationSchema>;
 type CustomPathField = 'clickPath' | 'postbackPath' | 'conversionPixelPath';
 const CUSTOM_PATH_LABELS: Record<CustomPathField, string> = {
   clickPath: 'click path',

@@ -1,4 +1,4 @@
-import type { UrlCustomization } from '@cairn/contract';
+import { TRACKING_PATH_MAX, type UrlCustomization } from '@cairn/contract';
 import { Button, Card, TextField, toast } from '@cairn/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -69,7 +69,7 @@ function UrlCustomizationForm({ saved }: { saved: UrlCustomization }) {
                 label={label}
                 description={description}
                 value={draft[field]}
-                maxLength={64}
+                maxLength={TRACKING_PATH_MAX}
                 spellCheck={false}
                 onChange={(event) => set(field, event.target.value)}
                 error={fieldError(field)}
