@@ -48,8 +48,9 @@ function fits(type: ColumnType, value: unknown): boolean {
     case 'small':
       return Number.isInteger(value) && Math.abs(value as number) <= 32767;
     case 'id':
-    case 'int':
       return Number.isInteger(value) && (value as number) >= -(2 ** 31) && (value as number) < 2 ** 31;
+    case 'uint':
+      return Number.isInteger(value) && (value as number) >= 0 && (value as number) < 2 ** 32;
     default:
       return Number.isSafeInteger(value);
   }

@@ -1,5 +1,6 @@
 import { createClient } from '@clickhouse/client';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sampleClick } from '../../tracking/sampleEvents.ts';
 import { ClickHouseEventStore } from './clickhouse.ts';
 import type { ClearStep } from './clickhouseRollup.ts';
 import { bindParams } from './clickhouseSql.ts';
@@ -79,6 +80,44 @@ describeWithClickHouse('event store conformance: ClickHouse', (serverUrl) => {
         interrupting.delete(store);
       }
     },
+  });
+
+  it('takes 4-byte AS numbers past 2^31 once an earlier release’s database is migrated', async () => {
+    const database = freshDatabaseName();
+    databases.add(database);
+    const location = new URL(database, serverUrl.endsWith('/') ? serverUrl : `${serverUrl}/`).toString();
+    const T0 = Date.parse('2026-03-01T12:00:00.000Z');
+    const before = { ...sampleClick(T0), asn: 15_169 };
+    const fresh = await openAt(location);
+    await fresh.append([before]);
+    await fresh.close();
+    // As the release before the ASN migration left it: a signed column, the migration not recorded.
+    const admin = createClient({ url: location });
+    try {
+      await admin.command({ query: 'ALTER TABLE events MODIFY COLUMN asn Int32' });
+      const [{ version } = { version: 0 }] = (await (
+        await admin.query({
+          query: 'SELECT max(version) AS version FROM event_schema',
+          format: 'JSONEachRow',
+        })
+      ).json()) as { version: number }[];
+      await admin.command({ query: 'DROP TABLE event_schema' });
+      await admin.command({
+        query: 'CREATE TABLE event_schema (version UInt32) ENGINE = MergeTree ORDER BY version',
+      });
+      await admin.command({ query: `INSERT INTO event_schema VALUES (${Number(version) - 1})` });
+    } finally {
+      await admin.close();
+    }
+    const store = await openAt(location);
+    try {
+      const after = { ...sampleClick(T0 + 1000), asn: 4_294_967_294 };
+      await store.append([after]);
+      expect((await store.findClick(before.clickId, before.time))?.asn).toBe(15_169);
+      expect((await store.findClick(after.clickId, after.time))?.asn).toBe(4_294_967_294);
+    } finally {
+      await store.close();
+    }
   });
 
   afterAll(async () => {

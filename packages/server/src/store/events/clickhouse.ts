@@ -39,7 +39,7 @@ import { EVENT_COLUMNS, EVENT_KIND, type EventColumn, eventFromRow, type Trackin
 const TYPES: Record<EventColumn['type'], string> = {
   id: 'Int32',
   small: 'Int16',
-  int: 'Int32',
+  uint: 'UInt32',
   money: 'Int64',
   text: 'String',
   flag: 'UInt8',
@@ -97,6 +97,9 @@ const EVENT_MIGRATIONS: readonly string[][] = [
     "CREATE TABLE IF NOT EXISTS click_ids (click_id String, campaign_id Int32, ts DateTime('UTC')) ENGINE = ReplacingMergeTree PARTITION BY toYYYYMM(ts) ORDER BY click_id SETTINGS index_granularity = 1024",
   ],
   clickhouseRollupMigration(typeOf),
+  // The ASN was Int32, which cannot hold 4-byte ASNs from 2^31 up (see the DuckDB migration). MODIFY
+  // COLUMN to the type the column already has is a no-op, so a repeat by another node is harmless.
+  ['ALTER TABLE events MODIFY COLUMN asn UInt32'],
 ];
 
 const READ_SETTINGS: ClickHouseSettings = { output_format_json_quote_64bit_integers: 0 };

@@ -140,6 +140,18 @@ export function describeEventStoreConformance(name: string, factory: EventStoreF
       expect(rows.map((row) => row.click_id)).toEqual(['justAfter', 'mar']);
     });
 
+    it('keeps every AS number a 4-byte ASN can be, and groups by it', async () => {
+      const asns = [0, 15_169, 2 ** 31 - 1, 2 ** 31, 4_294_967_294, 2 ** 32 - 1];
+      await store.append(asns.map((asn, index) => click(`asn${index}`, T0 + index, { asn })));
+      for (const [index, asn] of asns.entries()) {
+        expect((await store.findClick(`asn${index}`, T0 + index))?.asn).toBe(asn);
+      }
+      const rows = await store.query<{ asn: number; n: number }>(
+        'SELECT asn, count(*) AS n FROM events GROUP BY asn ORDER BY asn',
+      );
+      expect(rows.map((row) => Number(row.asn))).toEqual(asns);
+    });
+
     it('keeps event times to the millisecond', async () => {
       const stored = click('ms1', T0 + 123, { clickTime: T0 + 123 });
       const conversion = {

@@ -5,6 +5,7 @@ import { tempDir } from '../../test-support.ts';
 import { sampleClick } from '../../tracking/sampleEvents.ts';
 import { describeEventStoreConformance } from './conformance.ts';
 import { DuckDbEventStore, STORAGE_VERSION } from './duckdb.ts';
+import { EVENT_MIGRATIONS } from './duckdbMigrations.ts';
 import type { EventStore } from './port.ts';
 
 const files = new WeakMap<EventStore, string>();
@@ -65,5 +66,35 @@ describe('the DuckDB event store’s file', () => {
     const reopened = await openAt(file);
     expect(await reopened.findClick(click.clickId, click.time)).toEqual(click);
     await reopened.close();
+  });
+});
+
+describe('the DuckDB events file of an earlier release', () => {
+  it('takes 4-byte AS numbers past 2^31 once migrated, and keeps the ASNs it held', async () => {
+    const file = path.join(tempDir(), 'events.duckdb');
+    const T0 = Date.parse('2026-03-01T12:00:00.000Z');
+    const before = { ...sampleClick(T0), asn: 15_169 };
+    const fresh = await openAt(file);
+    await fresh.append([before]);
+    await fresh.close();
+    // As the release before the ASN migration left it: a signed column, the migration not applied.
+    const earlier = await DuckDBInstance.create(file);
+    const connection = await earlier.connect();
+    await connection.run('ALTER TABLE events ALTER COLUMN asn SET DATA TYPE INTEGER');
+    await connection.run(`DELETE FROM event_schema WHERE version = ${EVENT_MIGRATIONS.length}`);
+    await connection.run('CHECKPOINT');
+    connection.closeSync();
+    earlier.closeSync();
+
+    const store = await openAt(file);
+    const after = { ...sampleClick(T0 + 1000), asn: 4_294_967_294 };
+    await store.append([after]);
+    expect((await store.findClick(before.clickId, before.time))?.asn).toBe(15_169);
+    expect((await store.findClick(after.clickId, after.time))?.asn).toBe(4_294_967_294);
+    const [column] = await store.query<{ type: string }>(
+      "SELECT data_type AS type FROM duckdb_columns() WHERE table_name = 'events' AND column_name = 'asn'",
+    );
+    expect(column?.type).toBe('UINTEGER');
+    await store.close();
   });
 });

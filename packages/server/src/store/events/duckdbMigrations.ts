@@ -5,7 +5,7 @@ import { type ColumnType, EVENT_COLUMNS } from './schema.ts';
 const DUCKDB_TYPES: Record<ColumnType, string> = {
   id: 'INTEGER',
   small: 'SMALLINT',
-  int: 'INTEGER',
+  uint: 'UINTEGER',
   money: 'BIGINT',
   text: 'VARCHAR',
   flag: 'BOOLEAN',
@@ -21,4 +21,7 @@ export const EVENT_MIGRATIONS: readonly string[][] = [
   ],
   rollupMigration((column) => DUCKDB_TYPES[column.type]),
   summaryMigration((column) => DUCKDB_TYPES[column.type]),
+  // The ASN was a signed INTEGER, which refused 4-byte ASNs from 2^31 up (the shipped ASN data has one:
+  // AS4294967294), so such a visitor's click could not be journaled. Every stored value fits the new type.
+  ['ALTER TABLE events ALTER COLUMN asn SET DATA TYPE UINTEGER'],
 ];

@@ -24,6 +24,8 @@ function journalValue(type: EventColumn['type'], value: string): string {
       return `${value}::BIGINT`;
     case 'small':
       return `${value}::SMALLINT`;
+    case 'uint':
+      return `${value}::UINTEGER`;
     default:
       return `${value}::INTEGER`;
   }
@@ -70,6 +72,9 @@ export function appendEvent(appender: DuckDBAppender, event: TrackingEvent): voi
         break;
       case 'small':
         appender.appendSmallInt(value as number);
+        break;
+      case 'uint':
+        appender.appendUInteger(value as number);
         break;
       default:
         appender.appendInteger(value as number);

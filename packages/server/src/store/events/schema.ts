@@ -61,7 +61,11 @@ export interface TrackingEvent {
   declined: number;
 }
 
-export type ColumnType = 'id' | 'small' | 'int' | 'money' | 'text' | 'flag' | 'time';
+/**
+ * How a column is stored. `id`: a 32-bit signed entity id; `small`: 16-bit signed; `uint`: 32-bit unsigned
+ * (an autonomous system number: 4-byte ASNs run to 4,294,967,295); `money`: 64-bit micro-units; `time`: ms.
+ */
+export type ColumnType = 'id' | 'small' | 'uint' | 'money' | 'text' | 'flag' | 'time';
 
 export interface EventColumn {
   name: string;
@@ -95,7 +99,7 @@ export const EVENT_COLUMNS: readonly EventColumn[] = [
   column('region', 'text', (e) => e.region),
   column('city', 'text', (e) => e.city),
   column('isp', 'text', (e) => e.isp),
-  column('asn', 'int', (e) => e.asn),
+  column('asn', 'uint', (e) => e.asn),
   column('connection_type', 'text', (e) => e.connectionType),
   column('device_type', 'text', (e) => e.deviceType),
   column('brand', 'text', (e) => e.brand),

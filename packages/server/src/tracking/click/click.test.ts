@@ -246,6 +246,24 @@ describe('click engine', () => {
     ]);
   });
 
+  it('records a visitor whose network has a 4-byte AS number past 2^31, not sends them to the fallback', async () => {
+    // The shipped ASN data maps 103.138.210.0/24 to AS4294967294 (a private-use number). A signed 32-bit
+    // column refused it, so every click from there went to the 404 page and was never recorded.
+    const ip = '103.138.210.7';
+    expect(cairn.tracking.enricher.enrich({ ip, userAgent: '', acceptLanguage: '', referrer: '' }).asn).toBe(
+      4_294_967_294,
+    );
+    const campaign = await makeCampaign({ flow: { defaultPaths: [{ offers: [{ offerId: hitOffer }] }] } });
+    const response = await visit(`/click?key=${campaign.key}`, { ip });
+    expect(response.status).toBe(302);
+    const clickId = new URL(response.headers.get('location') ?? '').searchParams.get('c') ?? '';
+    await cairn.tracking.recorder.flushNow();
+    const rows = await cairn.events.query<{ asn: number }>('SELECT asn FROM events WHERE click_id = $1', [
+      clickId,
+    ]);
+    expect(rows.map((row) => Number(row.asn))).toEqual([4_294_967_294]);
+  });
+
   it("charges what the source reports with auto cost, to the micro, else the campaign's cost", async () => {
     const source = await kindClient(browser, 'traffic_source').make({
       name: 'cost-source',

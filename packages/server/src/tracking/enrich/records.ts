@@ -120,7 +120,7 @@ export function asnOfRecord(record: unknown): AsnRecord | null {
   const asn = values.autonomous_system_number;
   const organisation = text(values.autonomous_system_organization);
   return {
-    asn: typeof asn === 'number' && Number.isInteger(asn) && asn > 0 ? asn : 0,
+    asn: typeof asn === 'number' && Number.isInteger(asn) && asn > 0 && asn <= 0xffffffff ? asn : 0,
     organisation,
     nameKind: rememberedNameKind(organisation),
   };
