@@ -5,7 +5,8 @@ import os from 'node:os';
 // Clicks are answered on the main thread. Two kinds of helper threads share its core:
 // - Node's worker pool (libuv's threads), where the embedded stores do their work: the event flusher's
 //   inserts, report queries, password hashing;
-// - V8's platform workers, which mark the heap concurrently ahead of a full garbage collection.
+// - V8's platform workers, which mark the heap concurrently ahead of a full garbage collection and
+//   compile hot functions with V8's optimizing compilers.
 // At normal priority the scheduler hands a thread that has slept (as helpers mostly do) the core ahead
 // of one that has been running, so a concurrent marking of a 100 MB heap took three quarters of the core
 // from the main thread for 300 ms, and clicks waited up to half a second behind it (bench:click, one
@@ -18,12 +19,24 @@ import os from 'node:os';
 // (about a millisecond) even when a click arrives meanwhile, so at 2,000 clicks/s the flusher's inserts
 // and compression put 3-4 ms on the p99 (bench:click). SCHED_IDLE helpers give way the moment the main
 // thread wakes: 0.8-1.2 ms. Node has no call for it, so util-linux's chrt sets it, thread by thread.
+//
+// V8's workers stop at nice 19 instead: they also compile the hot code (Maglev and TurboFan compile on
+// them), and SCHED_IDLE, about 0.3% of a busy core, starved that. While clicks kept the core full the
+// click path stayed in baseline and Maglev code for minutes (one 20 ms compile job took seconds, and
+// there are dozens): a CPU profile of a burst spent 14% of its samples in Maglev code and 11% in
+// TurboFan code, against 5% and 21% at nice 19, and a click cost 9% more CPU (bench:click, two servers
+// alternating, 2026-12-01). Nice 19 gives them about 1.4% of a busy core, which finishes the compile
+// jobs within a second or two of a burst's start and leaves marking to the main thread as before.
 
 /** `idle`: SCHED_IDLE (nice 19 where chrt is missing or refused); a number: that niceness, 0 for none. */
 export type HelperPriority = number | 'idle';
 
-/** libuv names its pool threads so, Node its V8 platform threads so (/proc/<pid>/task/<tid>/comm). */
-const BACKGROUND_THREAD_NAMES = new Set(['libuv-worker', 'V8Worker']);
+/** libuv names its pool threads so (/proc/<pid>/task/<tid>/comm). */
+const POOL_THREAD = 'libuv-worker';
+/** Node names its V8 platform threads so. */
+const V8_THREAD = 'V8Worker';
+/** The niceness V8's workers keep under `idle`: the least that still lets them compile under load. */
+const V8_IDLE_NICE = 19;
 
 /**
  * Lowers the priority of this process's helper threads (Linux; elsewhere a no-op) and answers how many
@@ -34,11 +47,15 @@ export function lowerBackgroundThreadPriority(priority: HelperPriority): number 
   const nice = priority === 'idle' ? 19 : priority;
   if (nice <= 0) return 0;
   let lowered = 0;
-  for (const task of backgroundThreads()) {
+  for (const { task, name } of backgroundThreads()) {
     try {
       // setpriority(2) and sched_setscheduler(2) on a thread id change that thread alone.
-      os.setPriority(task, nice);
-      if (priority === 'idle') toIdlePolicy(task);
+      if (name === V8_THREAD) {
+        os.setPriority(task, priority === 'idle' ? V8_IDLE_NICE : nice);
+      } else {
+        os.setPriority(task, nice);
+        if (priority === 'idle') toIdlePolicy(task);
+      }
       lowered += 1;
     } catch {
       // A thread that ended meanwhile, or a system that refuses: clicks still work, only without the edge.
@@ -55,21 +72,22 @@ function toIdlePolicy(task: number): void {
   }
 }
 
-/** The ids of this process's helper threads. */
-export function backgroundThreads(): number[] {
+/** This process's helper threads: their ids and names. */
+export function backgroundThreads(): { task: number; name: string }[] {
   let tasks: string[];
   try {
     tasks = process.platform === 'linux' ? fs.readdirSync('/proc/self/task') : [];
   } catch {
     return [];
   }
-  return tasks
-    .filter((task) => {
-      try {
-        return BACKGROUND_THREAD_NAMES.has(fs.readFileSync(`/proc/self/task/${task}/comm`, 'utf8').trim());
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
+  const threads: { task: number; name: string }[] = [];
+  for (const task of tasks) {
+    try {
+      const name = fs.readFileSync(`/proc/self/task/${task}/comm`, 'utf8').trim();
+      if (name === POOL_THREAD || name === V8_THREAD) threads.push({ task: Number(task), name });
+    } catch {
+      // A thread that ended meanwhile.
+    }
+  }
+  return threads;
 }
