@@ -1,9 +1,10 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Campaign } from '@cairn/contract';
 import { fastifyCookie } from '@fastify/cookie';
 import Fastify from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { kindClient, signedInAdmin } from '../entities/testing.ts';
 import type { RunningCairn } from '../index.ts';
 import { createClickHandler, setCookieOf } from './clickHandler.ts';
@@ -171,6 +172,34 @@ describe('clicks under load', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe('a click the journal could not write', () => {
+  it('goes to the fallback and is not kept in memory, while the clicks around it are', async () => {
+    const { running, campaign } = await started(false);
+    const visit = () => fetch(`${running.url}/click?key=${campaign.key}`, { redirect: 'manual' });
+    const idOf = (answer: Response) =>
+      new URL(answer.headers.get('location') ?? '').searchParams.get('c') ?? '';
+    const before = await visit();
+    expect(before.status).toBe(302);
+    const remembered = running.tracking.recent.size;
+    const writes = vi.spyOn(fs, 'writeSync').mockImplementationOnce(() => {
+      throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+    });
+    let refused: Response;
+    try {
+      refused = await visit();
+    } finally {
+      writes.mockRestore();
+    }
+    expect(refused.status).toBe(404);
+    expect(running.tracking.recent.size).toBe(remembered);
+    const after = await visit();
+    expect(after.status).toBe(302);
+    expect(running.tracking.recent.size).toBe(remembered + 1);
+    for (const answer of [before, after])
+      expect(running.tracking.recent.get(idOf(answer))?.clickId).toBe(idOf(answer));
   });
 });
 

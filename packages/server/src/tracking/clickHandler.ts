@@ -46,9 +46,8 @@ interface StagedClick {
   forwardedProto: string;
   response: ServerResponse;
   result: Extract<ClickResult, { kind: 'routed' }>;
-  line: string;
   write: JournalWrite;
-  remember: boolean;
+  remembered: boolean;
 }
 
 /** What the engine sets: `cairn_u<id>`, `cairn_click`, base-36 times and click ids. */
@@ -99,7 +98,6 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
 
   const deliver = (click: StagedClick): void => {
     const { request, response, result } = click;
-    if (click.remember) recent.rememberLine(result.event.clickId, click.line, true);
     runtime.clicksPerMinute.add(result.event.time);
     const secure = result.cookies.length > 0 && proxy.isHttpsOf(request.socket, click.forwardedProto);
     const cookies = result.cookies.map((cookie) => setCookieOf(cookie, secure));
@@ -127,7 +125,10 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
     for (const click of clicks) {
       try {
         if (click.write.written === true) deliver(click);
-        else toFallback(click.request, click.response);
+        else {
+          if (click.remembered) recent.forgetClick(click.result.event.clickId);
+          toFallback(click.request, click.response);
+        }
       } catch (error) {
         logger.error({ err: error }, 'click failed');
         click.response.destroy();
@@ -166,15 +167,17 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
       toFallback(request, response);
       return;
     }
-    const line = recorder.stage(result.event);
+    recorder.stage(result.event);
+    // Copied from the journal's bytes while they are there: the line is not encoded a second time. A
+    // click whose write then fails is forgotten again before its answer.
+    if (remember) recent.rememberLine(result.event.clickId, recorder.lastStagedLine, true);
     staged.push({
       request,
       forwardedProto: headers.forwardedProto,
       response,
       result,
-      line,
       write: recorder.pendingWrite,
-      remember,
+      remembered: remember,
     });
     pacer.staged(staged.length);
     if (staged.length === 1) setImmediate(commitWhenDue);

@@ -55,7 +55,11 @@ describe('click journal', () => {
     try {
       const events = Array.from({ length: 5 }, (_, index) => sampleClick(T0 + index));
       const stageAll = (some: TrackingEvent[]) => {
-        for (const event of some) journal.stage(event);
+        for (const event of some) {
+          const line = journal.stage(event);
+          // Its bytes as staged, also for the line that found the segment full and opened the next.
+          expect(Buffer.from(journal.lastStagedLine).toString('utf8')).toBe(line);
+        }
         return journal.pendingWrite;
       };
       const firstWrite = stageAll(events.slice(0, 2));

@@ -82,6 +82,8 @@ export class Journal {
   private scratch = Buffer.allocUnsafe(64 * 1024);
   private stagedBytes = 0;
   private stagedEvents = 0;
+  private lastLineStart = 0;
+  private lastLineEnd = 0;
   private staged: JournalWrite = { written: null };
 
   private constructor(dir: string, nextNumber: number, options: JournalOptions) {
@@ -157,13 +159,23 @@ export class Journal {
       this.scratch.copy(grown, 0, 0, this.stagedBytes);
       this.scratch = grown;
     }
+    this.lastLineStart = this.stagedBytes;
     this.stagedBytes += this.scratch.write(line, this.stagedBytes);
+    this.lastLineEnd = this.stagedBytes;
     this.scratch[this.stagedBytes] = 0x0a;
     this.stagedBytes += 1;
     this.stagedEvents += 1;
     if (event.time < this.currentTimes.from) this.currentTimes.from = event.time;
     if (event.time > this.currentTimes.to) this.currentTimes.to = event.time;
     return line;
+  }
+
+  /**
+   * The bytes of the line `stage` wrote last (without its newline), in the journal's own buffer: valid
+   * until the next `stage`, so a caller copies them at once rather than encode the line again.
+   */
+  get lastStagedLine(): Uint8Array {
+    return this.scratch.subarray(this.lastLineStart, this.lastLineEnd);
   }
 
   /** The write the lines staged since the last commit will go out in. */

@@ -31,6 +31,8 @@ export interface ClickRecorder {
   record(event: TrackingEvent): string;
   /** Journals the event with the next `commit`; throws as `record` does for an event no store can hold. */
   stage(event: TrackingEvent): string;
+  /** The bytes of the line the last `stage` wrote, until the next one (see Journal.lastStagedLine). */
+  readonly lastStagedLine: Uint8Array;
   /** The write the events staged since the last commit go out in. */
   readonly pendingWrite: JournalWrite;
   /** Writes the staged events; throws the disk's error. */
@@ -85,6 +87,9 @@ export async function openRecorder(options: RecorderOptions): Promise<ClickRecor
   return {
     record: (event) => journal.append(event),
     stage: (event) => journal.stage(event),
+    get lastStagedLine() {
+      return journal.lastStagedLine;
+    },
     get pendingWrite() {
       return journal.pendingWrite;
     },

@@ -25,6 +25,20 @@ describe('recent clicks', () => {
     expect(recent.get('unknown')).toBeUndefined();
   });
 
+  it('gives back a click remembered by its line as the journal staged the bytes, and forgets one on request', () => {
+    const recent = new RecentClicks();
+    const original = click('b1');
+    original.userAgent = 'Mozilla/5.0 (Linux; Android 13) \u00e9\u4e2d';
+    recent.rememberLine('b1', new TextEncoder().encode(encodeEvent(original)), true);
+    expect(recent.get('b1')).toEqual(original);
+    recent.rememberLine('b2', encodeEvent(click('b2')), true);
+    recent.forgetClick('b1');
+    expect(recent.get('b1')).toBeUndefined();
+    expect(recent.get('b2')?.clickId).toBe('b2');
+    recent.forgetClick('never-remembered');
+    expect(recent.size).toBe(1);
+  });
+
   it('counts lander clicks per click and forgets the oldest past its bound', () => {
     const recent = new RecentClicks(2);
     recent.remember(click('a'));

@@ -66,18 +66,20 @@ export class RecentClicks {
   }
 
   /**
-   * A click by the journal line it was recorded as (one encoding serves both). The same id again (a
-   * test click, a replay) replaces the one remembered. A click too big for a quarter of the ring is not
-   * kept: it is found in the event store. `minted`: the id was made for this click just now, so it
-   * cannot be remembered already, and the look-up (a cache miss, ~0.3 us of every click) is skipped.
+   * A click by the journal line it was recorded as (one encoding serves both): the line's text, or its
+   * bytes as the journal staged them, which are copied as they are. The same id again (a test click, a
+   * replay) replaces the one remembered. A click too big for a quarter of the ring is not kept: it is
+   * found in the event store. `minted`: the id was made for this click just now, so it cannot be
+   * remembered already, and the look-up (a cache miss, ~0.3 us of every click) is skipped.
    */
-  rememberLine(clickId: string, line: string, minted = false): void {
+  rememberLine(clickId: string, line: string | Uint8Array, minted = false): void {
     if (!minted) {
       const known = this.find(clickId);
       if (known >= 0) this.forget(known);
     }
     const idBytes = Buffer.byteLength(clickId);
-    const size = ID_LENGTH_BYTES + idBytes + Buffer.byteLength(line);
+    const lineBytes = typeof line === 'string' ? Buffer.byteLength(line) : line.length;
+    const size = ID_LENGTH_BYTES + idBytes + lineBytes;
     if (idBytes > MAX_ID_BYTES || size > this.ring.length / 4) return;
     if (this.next - this.oldest === this.maxEntries) this.evictOldest();
     let start = this.head;
@@ -91,7 +93,8 @@ export class RecentClicks {
     }
     this.ring.writeUInt16LE(idBytes, start);
     this.ring.write(clickId, start + ID_LENGTH_BYTES, 'utf8');
-    this.ring.write(line, start + ID_LENGTH_BYTES + idBytes, 'utf8');
+    if (typeof line === 'string') this.ring.write(line, start + ID_LENGTH_BYTES + idBytes, 'utf8');
+    else this.ring.set(line, start + ID_LENGTH_BYTES + idBytes);
     const slot = this.slotOf(this.next);
     this.next += 1;
     this.head = start + size;
@@ -104,6 +107,12 @@ export class RecentClicks {
     let cell = (this.hashes[slot] as number) & this.mask;
     while (this.table[cell] !== 0) cell = (cell + 1) & this.mask;
     this.table[cell] = slot + 1;
+  }
+
+  /** Forgets a click (one remembered before its journal write, which then failed). */
+  forgetClick(clickId: string): void {
+    const cell = this.find(clickId);
+    if (cell >= 0) this.forget(cell);
   }
 
   /** A copy of the remembered click: callers may change it. */
