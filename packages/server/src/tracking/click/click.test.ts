@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type KindClient, kindClient, signedInAdmin } from '../../entities/testing.ts';
 import type { RunningCairn } from '../../index.ts';
 import { Clock, type TestBrowser } from '../../test-support.ts';
+import { clickTimeOf } from '../clickId.ts';
 import { isValidLpKey } from './lpProtect.ts';
 
 // The click engine on the real server: real routing table, real enrichment databases, real journal.
@@ -262,6 +263,36 @@ describe('click engine', () => {
       clickId,
     ]);
     expect(rows.map((row) => Number(row.asn))).toEqual([4_294_967_294]);
+  });
+
+  it("reads each token from its source's parameter, else t<n>, the first value of a repeated one, on clicks and test clicks", async () => {
+    const source = await kindClient(browser, 'traffic_source').make({
+      name: 'token-source',
+      tokens: [
+        { parameter: 'zone', placeholder: '{zone}', name: 'Zone' },
+        { parameter: 'site', placeholder: '{site}', name: 'Site' },
+      ],
+    });
+    const campaign = await makeCampaign({
+      trafficSourceId: source.id,
+      flow: { defaultPaths: [{ offers: [{ offerId: hitOffer }] }] },
+    });
+    // t1 and t2 read zone and site, so t1= itself is no token; t3 is read as itself.
+    const query = `zone=z1&t1=not-a-token&site=${'s'.repeat(300)}&t3=third&zone=z2&t30=last&other=x`;
+    const expected = ['z1', 's'.repeat(256), 'third', ...Array(26).fill(''), 'last'];
+    const response = await visit(`/click?key=${campaign.key}&${query}`);
+    const clickId = new URL(response.headers.get('location') ?? '').searchParams.get('c') ?? '';
+    await cairn.tracking.recorder.flushNow();
+    expect((await cairn.events.findClick(clickId, clickTimeOf(clickId) as number))?.tokens).toEqual(expected);
+
+    const test = await browser.post('/api/tracking/test_click', { campaignKey: campaign.key, query });
+    expect(test.status).toBe(200);
+    expect(test.json<{ facts: { tokens: string } }>().facts.tokens).toBe(
+      expected
+        .map((value, index) => (value ? `t${index + 1}=${value}` : ''))
+        .filter(Boolean)
+        .join(' '),
+    );
   });
 
   it("charges what the source reports with auto cost, to the micro, else the campaign's cost", async () => {

@@ -6,7 +6,7 @@ import type { Enricher, Enrichment } from '../enrich/index.ts';
 import { type CurrencyRates, DEFAULT_RATES } from '../money.ts';
 import { DEFAULT_TRACKING_PATHS, type TrackingPaths } from '../paths.ts';
 import { type ClickFacts, evaluateFlow, type FlowDecision, type RandomSource } from '../routing/evaluate.ts';
-import { type RoutedCampaign, type RoutingTable, tokenNamesOf } from '../routing/table.ts';
+import { type RoutedCampaign, type RoutingTable, type TokenSlots, tokenSlotsOf } from '../routing/table.ts';
 import { clickCostMicros } from './cost.ts';
 import { lpKeyFor, withLpKey } from './lpProtect.ts';
 import { fillUrl, type MacroContext } from './macros.ts';
@@ -77,7 +77,7 @@ export const DEFAULT_TRACKING_SETTINGS: TrackingSettings = {
 export const PARAM_VALUE_MAX = 256;
 const CLICK_COOKIE_MAX_AGE_SECONDS = 7 * 24 * 3600;
 /** A click without a traffic source reads its tokens from `t1`..`t30`. */
-const DEFAULT_TOKEN_NAMES = tokenNamesOf([]);
+const DEFAULT_TOKEN_SLOTS = tokenSlotsOf([]);
 
 export interface ClickEngineOptions {
   table: RoutingTable;
@@ -132,9 +132,7 @@ export class ClickEngine {
       return value === null ? null : value.slice(0, PARAM_VALUE_MAX);
     };
     const source = this.table.source(campaign.trafficSourceId);
-    const names = source ? source.tokenNames : DEFAULT_TOKEN_NAMES;
-    const tokens: string[] = new Array(TOKEN_SLOTS);
-    for (let index = 0; index < TOKEN_SLOTS; index += 1) tokens[index] = param(names[index] ?? '') ?? '';
+    const tokens = tokensOf(request.query, source ? source.tokenSlots : DEFAULT_TOKEN_SLOTS);
     const externalId = source?.externalIdParam ? (param(source.externalIdParam) ?? '') : '';
 
     const uniqueCookie = request.cookies[uniqueCookieName(campaign.id)];
@@ -322,6 +320,23 @@ function copyEnrichment(event: TrackingEvent, enrichment: Enrichment, userAgent:
   event.referrerDomain = enrichment.referrerDomain;
   event.userAgent = userAgent.slice(0, 512);
   event.isBot = enrichment.isBot;
+}
+
+/** The click's token values by slot ('' where the query has none), each parameter's first value. */
+function tokensOf(query: QueryParams, slots: TokenSlots): string[] {
+  const tokens: string[] = new Array(TOKEN_SLOTS).fill('');
+  // A bit per slot already filled: URLSearchParams (the test click) gives a repeated name again.
+  let filled = 0;
+  query.forEach((value, name) => {
+    const slotsOfName = slots.get(name);
+    if (slotsOfName === undefined) return;
+    for (const slot of slotsOfName) {
+      if ((filled & (1 << slot)) !== 0) continue;
+      filled |= 1 << slot;
+      tokens[slot] = value.slice(0, PARAM_VALUE_MAX);
+    }
+  });
+  return tokens;
 }
 
 /** A random LP-click sequence number for clicks no longer in memory (kept apart from counted ones). */

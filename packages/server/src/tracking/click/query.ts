@@ -6,6 +6,8 @@
 export interface QueryParams {
   /** The first value of `name`, decoded; null when the query lacks it. */
   get(name: string): string | null;
+  /** Every name and value in order (URLSearchParams repeats a name given twice; a ClickQuery does not). */
+  forEach(visit: (value: string, name: string) => void): void;
 }
 
 const PLUS = /\+/g;
@@ -45,5 +47,10 @@ export class ClickQuery implements QueryParams {
 
   get(name: string): string | null {
     return this.#values.get(name) ?? null;
+  }
+
+  /** Each name once, with its first value, in the order the names first came. */
+  forEach(visit: (value: string, name: string) => void): void {
+    this.#values.forEach(visit);
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type RoutedSource, tokenNamesOf } from '../routing/table.ts';
+import { type RoutedSource, tokenSlotsOf } from '../routing/table.ts';
 import type { ConversionState } from './decide.ts';
 import { ipAllowed } from './ipAllow.ts';
 import { planS2s, postbackShare } from './s2s.ts';
@@ -7,7 +7,7 @@ import { planS2s, postbackShare } from './s2s.ts';
 const source = (changes: Partial<RoutedSource> = {}): RoutedSource => ({
   id: 1,
   name: 's',
-  tokenNames: tokenNamesOf([]),
+  tokenSlots: tokenSlotsOf([]),
   externalIdParam: '',
   costParam: '',
   trafficLossPercent: 0,

@@ -65,8 +65,8 @@ export interface RoutedLanding {
 export interface RoutedSource {
   id: number;
   name: string;
-  /** What each token slot reads: the source's parameter, else `t<n>` itself (TOKEN_SLOTS long). */
-  tokenNames: readonly string[];
+  /** What each token slot reads: the source's parameter, else `t<n>` itself (see tokenSlotsOf). */
+  tokenSlots: TokenSlots;
   externalIdParam: string;
   costParam: string;
   trafficLossPercent: number;
@@ -281,7 +281,7 @@ export class RoutingTable {
         this.sources.set(source.id, {
           id: source.id,
           name: source.name,
-          tokenNames: tokenNamesOf(source.tokens.map((token) => token.parameter)),
+          tokenSlots: tokenSlotsOf(source.tokens.map((token) => token.parameter)),
           externalIdParam: source.externalId?.parameter ?? '',
           costParam: source.cost?.parameter ?? '',
           trafficLossPercent: source.trafficLossPercent,
@@ -307,9 +307,22 @@ export class RoutingTable {
   }
 }
 
-/** The parameter each token slot reads: the source's own name for it, else `t<n>`. */
-export function tokenNamesOf(parameters: readonly string[]): readonly string[] {
-  return Array.from({ length: TOKEN_SLOTS }, (_, index) => parameters[index] || `t${index + 1}`);
+/** The token slots (0 for t1) each query parameter fills; one parameter may fill several slots. */
+export type TokenSlots = ReadonlyMap<string, readonly number[]>;
+
+/**
+ * The parameter each token slot reads, the source's own name for it else `t<n>`, as a map from parameter
+ * to slots: a click walks its few parameters once instead of looking up all TOKEN_SLOTS names.
+ */
+export function tokenSlotsOf(parameters: readonly string[]): TokenSlots {
+  const slots = new Map<string, number[]>();
+  for (let slot = 0; slot < TOKEN_SLOTS; slot += 1) {
+    const name = parameters[slot] || `t${slot + 1}`;
+    const known = slots.get(name);
+    if (known) known.push(slot);
+    else slots.set(name, [slot]);
+  }
+  return slots;
 }
 
 function routedCampaign(campaign: Campaign): RoutedCampaign {
