@@ -127,8 +127,23 @@ export const EVENT_COLUMNS: readonly EventColumn[] = [
   column('declined', 'small', (e) => e.declined),
 ];
 
-/** An event with every dimension empty, for building events field by field (and in tests). */
-export function blankEvent(kind: EventKind, clickId: string, time: number): TrackingEvent {
+const NO_TOKENS: readonly string[] = Array.from({ length: TOKEN_SLOTS }, () => '');
+
+/** TOKEN_SLOTS empty token values: a copy of a packed array (Array.prototype.fill is a runtime call). */
+export function emptyTokens(): string[] {
+  return NO_TOKENS.slice();
+}
+
+/**
+ * An event with every dimension empty, for building events field by field (and in tests); `tokens` are
+ * its token values when the caller has them (TOKEN_SLOTS long).
+ */
+export function blankEvent(
+  kind: EventKind,
+  clickId: string,
+  time: number,
+  tokens: string[] = emptyTokens(),
+): TrackingEvent {
   return {
     kind,
     clickId,
@@ -164,7 +179,7 @@ export function blankEvent(kind: EventKind, clickId: string, time: number): Trac
     isUnique: false,
     isBot: false,
     externalId: '',
-    tokens: new Array<string>(TOKEN_SLOTS).fill(''),
+    tokens,
     costMicros: 0,
     revenueMicros: 0,
     status: '',

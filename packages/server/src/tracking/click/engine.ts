@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { CLICK_COOKIE, CLICK_PARAMS, type RedirectMode, TOKEN_SLOTS } from '@cairn/contract';
-import { blankEvent, EVENT_KIND, type TrackingEvent } from '../../store/events/schema.ts';
+import { CLICK_COOKIE, CLICK_PARAMS, type RedirectMode } from '@cairn/contract';
+import { blankEvent, EVENT_KIND, emptyTokens, type TrackingEvent } from '../../store/events/schema.ts';
 import { mintClickId } from '../clickId.ts';
 import type { Enricher, Enrichment } from '../enrich/index.ts';
 import { type CurrencyRates, DEFAULT_RATES } from '../money.ts';
@@ -180,7 +180,7 @@ export class ClickEngine {
     trace.offerName = offer.name;
     trace.landingName = landing?.name ?? null;
 
-    const event = blankEvent(EVENT_KIND.click, mintClickId(request.now), request.now);
+    const event = blankEvent(EVENT_KIND.click, mintClickId(request.now), request.now, tokens);
     event.campaignId = campaign.id;
     event.campaignGroupId = campaign.groupId;
     event.trafficSourceId = campaign.trafficSourceId;
@@ -193,7 +193,6 @@ export class ClickEngine {
     copyEnrichment(event, enrichment, request.userAgent);
     event.isUnique = verdict.unique;
     event.externalId = externalId;
-    event.tokens = tokens;
     event.costMicros = clickCostMicros(campaign, source, param, this.currentSettings.rates);
 
     const lpKey = landing?.lpProtectKey ? lpKeyFor(landing.lpProtectKey, event.clickId, event.clickTime) : '';
@@ -324,7 +323,7 @@ function copyEnrichment(event: TrackingEvent, enrichment: Enrichment, userAgent:
 
 /** The click's token values by slot ('' where the query has none), each parameter's first value. */
 function tokensOf(query: QueryParams, slots: TokenSlots): string[] {
-  const tokens: string[] = new Array(TOKEN_SLOTS).fill('');
+  const tokens = emptyTokens();
   // A bit per slot already filled: URLSearchParams (the test click) gives a repeated name again.
   let filled = 0;
   query.forEach((value, name) => {

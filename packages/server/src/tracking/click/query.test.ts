@@ -36,6 +36,20 @@ describe('ClickQuery', () => {
     }
   });
 
+  it('visits each name once with its first value, in the order the names came', () => {
+    const seen: [string, string][] = [];
+    new ClickQuery('?zone=a+b&t1&zone=second&%74%32=x%3Dy&=v&cid=').forEach((value, name) => {
+      seen.push([name, value]);
+    });
+    expect(seen).toEqual([
+      ['zone', 'a b'],
+      ['t1', ''],
+      ['t2', 'x=y'],
+      ['', 'v'],
+      ['cid', ''],
+    ]);
+  });
+
   it('matches URLSearchParams on random garbage', () => {
     const alphabet = [
       'a',

@@ -16,7 +16,7 @@ const click = (facts: Partial<ClickFacts> = {}): ClickFacts => ({
   deviceType: 'mobile',
   os: 'Android',
   browser: 'Chrome',
-  language: 'en-US',
+  language: 'en-us',
   isp: 'Comcast Cable',
   connectionType: 'broadband',
   ip: '203.0.113.45',
@@ -139,6 +139,29 @@ describe('flow evaluator', () => {
     expect(routed(isp, {})).toBe(2);
     const agent = ruleFor({ type: 'user_agent', values: ['iPhone'] });
     expect(routed(agent, {})).toBe(1);
+  });
+
+  it('matches values written in any case against facts as the enrichment gives them', () => {
+    const matches = (criterion: Criterion, facts: Partial<ClickFacts> = {}) =>
+      evaluateFlow(
+        compile({ defaultPaths: [path(1)], rules: [{ criteria: [criterion], paths: [path(2)] }] }),
+        click(facts),
+        fixed(0),
+      )?.offerId === 2;
+    expect(matches({ type: 'country', values: ['us'] })).toBe(true);
+    expect(matches({ type: 'city', values: ['SAN JOSE'] })).toBe(true);
+    expect(matches({ type: 'os', values: ['android'] })).toBe(true);
+    expect(matches({ type: 'browser', values: ['CHROME'] })).toBe(true);
+    expect(matches({ type: 'isp', values: ['COMCAST'] })).toBe(true);
+    expect(matches({ type: 'language', values: ['EN-US'] })).toBe(true);
+    expect(matches({ type: 'language', values: ['En'] })).toBe(true);
+    expect(matches({ type: 'ip', values: ['2001:DB8::/32'] }, { ip: '2001:db8::1' })).toBe(true);
+    expect(matches({ type: 'token', tokenIndex: 3, values: ['banner'] })).toBe(true);
+    expect(matches({ type: 'referrer', values: ['NEWS.EXAMPLE'] })).toBe(true);
+    expect(matches({ type: 'user_agent', values: ['android 14'] })).toBe(true);
+    // The same city again, now from the remembered lower-case form.
+    expect(matches({ type: 'city', values: ['san jose'] })).toBe(true);
+    expect(matches({ type: 'city', values: ['san jose'] }, { city: 'San José' })).toBe(false);
   });
 
   it('skips paused rules, paths, landers and offers, and rules left without an active path', () => {

@@ -12,7 +12,10 @@ import { compileIpRanges } from '../enrich/ipRanges.ts';
 // changes (paused parts dropped, values normalised, IP ranges built), and each click is then a walk over
 // plain arrays with no I/O. Randomness is injected so weighted choices are testable.
 
-/** What the click engine knows about a click when it routes it. Unknown facts are null. */
+/**
+ * What the click engine knows about a click when it routes it. Unknown facts are null. Device and
+ * connection types, the language and IPv6 addresses arrive in lower case, as the enrichment gives them.
+ */
 export interface ClickFacts {
   country: string | null;
   region: string | null;
@@ -99,6 +102,21 @@ function compilePaths(paths: readonly FlowPath[]): CompiledPath[] {
 
 const lower = (value: string): string => value.toLowerCase();
 
+// The lower-case forms of facts the enrichment takes from its own caches (a country's code, a city's
+// name, an ISP, a browser): the same few thousand strings click after click. Tokens, referrers and user
+// agents come from the request and are lowered each time, so nothing a client sends fills this.
+const LOWERED_MAX = 20_000;
+const lowered = new Map<string, string>();
+function rememberedLower(value: string): string {
+  let result = lowered.get(value);
+  if (result === undefined) {
+    result = value.toLowerCase();
+    if (lowered.size >= LOWERED_MAX) lowered.clear();
+    lowered.set(value, result);
+  }
+  return result;
+}
+
 type FactReader = (facts: ClickFacts) => string | null;
 
 /** How a criterion of `type` reads its fact, chosen once when the flow is compiled. */
@@ -159,14 +177,45 @@ function valueMatcher(criterion: FlowCriterion): (fact: string) => boolean {
   return (fact) => set.has(fact);
 }
 
+/**
+ * Facts that come in lower case already: from a lower-case vocabulary (device and connection types, days,
+ * hours, the unique and bot flags), lowered by the enrichment (languages, IPv6 addresses) or digits.
+ * Lowering them on every click was most of a rule's cost, for nothing.
+ */
+const LOWER_CASE_FACTS: ReadonlySet<CriterionType> = new Set<CriterionType>([
+  'device_type',
+  'connection_type',
+  'language',
+  'ip',
+  'day_of_week',
+  'hour',
+  'unique',
+  'bot',
+]);
+/** Facts from the enrichment's databases and parser caches: a bounded set of values (see rememberedLower). */
+const ENRICHED_FACTS: ReadonlySet<CriterionType> = new Set<CriterionType>([
+  'country',
+  'region',
+  'city',
+  'os',
+  'browser',
+  'isp',
+]);
+
+function normaliserOf(type: CriterionType): (fact: string) => string {
+  if (LOWER_CASE_FACTS.has(type)) return (fact) => fact;
+  return ENRICHED_FACTS.has(type) ? rememberedLower : lower;
+}
+
 function compileCriterion(criterion: FlowCriterion): Matcher {
   const matchesValue = valueMatcher(criterion);
   const include = criterion.mode === 'include';
   const factOf = factReader(criterion.type, criterion.tokenIndex);
+  const normalise = normaliserOf(criterion.type);
   return (facts) => {
     const fact = factOf(facts);
     // An unknown fact matches none of the values: an include criterion fails, an exclude one holds.
-    const hit = fact !== null && fact !== '' && matchesValue(lower(fact));
+    const hit = fact !== null && fact !== '' && matchesValue(normalise(fact));
     return include ? hit : !hit;
   };
 }
