@@ -37,6 +37,11 @@ describe('recent clicks', () => {
     expect(recent.get('b2')?.clickId).toBe('b2');
     recent.forgetClick('never-remembered');
     expect(recent.size).toBe(1);
+    // Ids that are not ASCII (no minted one is) are kept byte for byte too.
+    for (const id of ['cl\u00e9-1', 'cl\u4e2d-2', 'cl\ud83d\udcb0-3']) {
+      recent.rememberLine(id, encodeEvent(click(id)));
+      expect(recent.get(id)?.clickId).toBe(id);
+    }
   });
 
   it('counts lander clicks per click and forgets the oldest past its bound', () => {
