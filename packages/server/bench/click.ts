@@ -11,6 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import {
+  BENCH_PASSWORD,
+  benchClickPaths,
   busyShare,
   clickHeaders,
   coreTimes,
@@ -19,6 +21,7 @@ import {
   processSeconds,
   rssOf,
   sum,
+  tenRuleCampaign,
   threadSeconds,
 } from './clickParts.ts';
 import { type PacedResult, pacedLoad } from './pacedLoad.ts';
@@ -28,7 +31,6 @@ const cli = path.resolve(here, '../src/cli.ts');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const LATENCY_ROUNDS = Number(process.env.BENCH_LATENCY_ROUNDS ?? 3);
-const PASSWORD = 'bench-password-Quartz-92';
 const hasTaskset = fs.existsSync('/usr/bin/taskset') && os.cpus().length >= 2;
 /** The core the load generator (this process) is pinned to. */
 const LOAD_CORE = 1;
@@ -85,98 +87,6 @@ async function load(url: string, options: { paths: string[]; serverPid: number |
   };
 }
 
-async function api(
-  base: string,
-  cookies: Map<string, string>,
-  method: string,
-  urlPath: string,
-  body?: unknown,
-) {
-  const headers: Record<string, string> = { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const xsrf = cookies.get('XSRF-TOKEN');
-  if (xsrf && method !== 'GET') headers['x-xsrf-token'] = decodeURIComponent(xsrf);
-  const response = await fetch(`${base}${urlPath}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  for (const line of response.headers.getSetCookie()) {
-    const [pair = ''] = line.split(';');
-    const eq = pair.indexOf('=');
-    cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
-  }
-  const json = (await response.json()) as Record<string, unknown>;
-  if (response.status >= 400)
-    throw new Error(`${method} ${urlPath}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-async function tenRuleCampaign(base: string): Promise<string> {
-  const cookies = new Map<string, string>();
-  await api(base, cookies, 'GET', '/api/mode');
-  await api(base, cookies, 'POST', '/api/user/sign_in', { login: 'admin', password: PASSWORD });
-  const offer = (id: number) =>
-    api(base, cookies, 'POST', '/api/offer', {
-      name: `bench offer ${id}`,
-      url: `https://offer${id}.example/?c={clickid}&z={t1}&cc={country_code}`,
-    });
-  const offers: number[] = [];
-  for (let id = 1; id <= 4; id += 1) offers.push((await offer(id)).id as number);
-  const lander = (
-    await api(base, cookies, 'POST', '/api/landing', {
-      name: 'bench lander',
-      url: 'https://lp.example/?c={clickid}',
-    })
-  ).id;
-  const source = (
-    await api(base, cookies, 'POST', '/api/traffic_source', {
-      name: 'bench source',
-      externalId: { parameter: 'cid', placeholder: '{cid}' },
-      tokens: [
-        { parameter: 'zone', placeholder: '{zone}', name: 'Zone' },
-        { parameter: 'site', placeholder: '{site}', name: 'Site' },
-      ],
-    })
-  ).id;
-  const path = (offerId: number, withLander = false) => ({
-    offers: [{ offerId }, { offerId: offers[3], weight: 30 }],
-    landers: withLander ? [{ landingId: lander }, { landingId: null, weight: 50 }] : [],
-  });
-  const criteria = [
-    { type: 'country', values: ['JP', 'KR'] },
-    { type: 'device_type', values: ['tv'] },
-    { type: 'os', values: ['BlackBerry'] },
-    { type: 'browser', values: ['Opera'] },
-    { type: 'language', values: ['ja'] },
-    { type: 'isp', values: ['nonexistent isp'] },
-    { type: 'ip', values: ['10.0.0.0/8', '192.168.0.0/16'] },
-    { type: 'token', tokenIndex: 2, values: ['site-none'] },
-    { type: 'hour', mode: 'exclude', values: Array.from({ length: 24 }, (_, h) => String(h)) },
-    { type: 'bot', values: ['bot'] },
-  ];
-  const campaign = await api(base, cookies, 'POST', '/api/campaign', {
-    name: 'bench ten rules',
-    trafficSourceId: source,
-    costModel: 'cpc',
-    costMicros: 20_000,
-    flow: {
-      defaultPaths: [
-        { weight: 60, ...path(offers[0] as number, true) },
-        { weight: 40, ...path(offers[1] as number) },
-      ],
-      rules: criteria.map((criterion, index) => ({
-        name: `rule ${index + 1}`,
-        criteria: [criterion, { type: 'referrer', mode: 'exclude', values: ['blocked.example'] }],
-        paths: [path(offers[2] as number)],
-      })),
-    },
-  });
-  const monitor = async () => api(base, cookies, 'GET', '/api/monitor');
-  (globalThis as { benchMonitor?: typeof monitor }).benchMonitor = monitor;
-  return campaign.key as string;
-}
-
 async function main(): Promise<void> {
   console.log(
     `click benchmark: ${DURATION} s per run, servers ${hasTaskset ? 'pinned to core 0' : 'unpinned (no taskset)'}`,
@@ -193,27 +103,15 @@ async function main(): Promise<void> {
     CAIRN_HOST: '127.0.0.1',
     CAIRN_LOG_LEVEL: 'silent',
     CAIRN_TRUST_PROXY: '1',
-    CAIRN_ADMIN_PASSWORD: PASSWORD,
+    CAIRN_ADMIN_PASSWORD: BENCH_PASSWORD,
   });
   const base = (await waitForLine(cairn, /Panel:\s+(http:\/\/[^/\s]+)/)).replace('localhost', '127.0.0.1');
   try {
-    const key = await tenRuleCampaign(base);
-    const clickPaths = Array.from(
-      { length: 64 },
-      (_, i) => `/click?key=${key}&zone=${1000 + (i % 50)}&site=site-${i}&cid=ext${i}`,
-    );
+    const { key, monitor: monitorNow } = await tenRuleCampaign(base);
+    const clickPaths = benchClickPaths(key);
     // Under a burst that fills the core the worker pool (event inserts) yields to the click answers, so
     // clicks wait in the journal. Each burst's backlog is stored before the next run starts, so the bare
     // server never shares its core with Cairn's catching up; the last burst's backlog is printed.
-    const monitorNow = () =>
-      (globalThis as { benchMonitor?: () => Promise<Record<string, unknown>> }).benchMonitor?.() as Promise<{
-        journal: {
-          flushedTotal: number;
-          eventsPerSecond: number;
-          lastFlushMs: number;
-          backlogEvents: number;
-        };
-      }>;
     const drain = async () => {
       const backlog = (await monitorNow()).journal.backlogEvents;
       const start = performance.now();

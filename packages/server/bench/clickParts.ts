@@ -109,3 +109,118 @@ export function busyShare(before: { total: number; idle: number }, after: { tota
   const total = after.total - before.total;
   return total > 0 ? 1 - (after.idle - before.idle) / total : 0;
 }
+
+/** The admin password the benches start Cairn with. */
+export const BENCH_PASSWORD = 'bench-password-Quartz-92';
+
+// A signed-in client of the benchmark server's API: cookies kept, the XSRF token echoed.
+async function api(
+  base: string,
+  cookies: Map<string, string>,
+  method: string,
+  urlPath: string,
+  body?: unknown,
+) {
+  const headers: Record<string, string> = { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const xsrf = cookies.get('XSRF-TOKEN');
+  if (xsrf && method !== 'GET') headers['x-xsrf-token'] = decodeURIComponent(xsrf);
+  const response = await fetch(`${base}${urlPath}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  for (const line of response.headers.getSetCookie()) {
+    const [pair = ''] = line.split(';');
+    const eq = pair.indexOf('=');
+    cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
+  }
+  const json = (await response.json()) as Record<string, unknown>;
+  if (response.status >= 400)
+    throw new Error(`${method} ${urlPath}: ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** What the monitor tells of the click journal. */
+export interface JournalFigures {
+  journal: { flushedTotal: number; eventsPerSecond: number; lastFlushMs: number; backlogEvents: number };
+}
+
+/**
+ * Signs in to the Cairn at `base` and makes the benchmark's campaign: 10 rules of mixed criteria (none of
+ * which the bench's visitors match, so every rule is evaluated), two default paths with a lander, and a
+ * traffic source with two tokens and an external id. Answers its key and a reader of the monitor.
+ */
+export async function tenRuleCampaign(
+  base: string,
+): Promise<{ key: string; monitor: () => Promise<JournalFigures> }> {
+  const cookies = new Map<string, string>();
+  await api(base, cookies, 'GET', '/api/mode');
+  await api(base, cookies, 'POST', '/api/user/sign_in', { login: 'admin', password: BENCH_PASSWORD });
+  const offer = (id: number) =>
+    api(base, cookies, 'POST', '/api/offer', {
+      name: `bench offer ${id}`,
+      url: `https://offer${id}.example/?c={clickid}&z={t1}&cc={country_code}`,
+    });
+  const offers: number[] = [];
+  for (let id = 1; id <= 4; id += 1) offers.push((await offer(id)).id as number);
+  const lander = (
+    await api(base, cookies, 'POST', '/api/landing', {
+      name: 'bench lander',
+      url: 'https://lp.example/?c={clickid}',
+    })
+  ).id;
+  const source = (
+    await api(base, cookies, 'POST', '/api/traffic_source', {
+      name: 'bench source',
+      externalId: { parameter: 'cid', placeholder: '{cid}' },
+      tokens: [
+        { parameter: 'zone', placeholder: '{zone}', name: 'Zone' },
+        { parameter: 'site', placeholder: '{site}', name: 'Site' },
+      ],
+    })
+  ).id;
+  const path = (offerId: number, withLander = false) => ({
+    offers: [{ offerId }, { offerId: offers[3], weight: 30 }],
+    landers: withLander ? [{ landingId: lander }, { landingId: null, weight: 50 }] : [],
+  });
+  const criteria = [
+    { type: 'country', values: ['JP', 'KR'] },
+    { type: 'device_type', values: ['tv'] },
+    { type: 'os', values: ['BlackBerry'] },
+    { type: 'browser', values: ['Opera'] },
+    { type: 'language', values: ['ja'] },
+    { type: 'isp', values: ['nonexistent isp'] },
+    { type: 'ip', values: ['10.0.0.0/8', '192.168.0.0/16'] },
+    { type: 'token', tokenIndex: 2, values: ['site-none'] },
+    { type: 'hour', mode: 'exclude', values: Array.from({ length: 24 }, (_, h) => String(h)) },
+    { type: 'bot', values: ['bot'] },
+  ];
+  const campaign = await api(base, cookies, 'POST', '/api/campaign', {
+    name: 'bench ten rules',
+    trafficSourceId: source,
+    costModel: 'cpc',
+    costMicros: 20_000,
+    flow: {
+      defaultPaths: [
+        { weight: 60, ...path(offers[0] as number, true) },
+        { weight: 40, ...path(offers[1] as number) },
+      ],
+      rules: criteria.map((criterion, index) => ({
+        name: `rule ${index + 1}`,
+        criteria: [criterion, { type: 'referrer', mode: 'exclude', values: ['blocked.example'] }],
+        paths: [path(offers[2] as number)],
+      })),
+    },
+  });
+  const monitor = async () => (await api(base, cookies, 'GET', '/api/monitor')) as unknown as JournalFigures;
+  return { key: campaign.key as string, monitor };
+}
+
+/** The click URLs the bench's visitors follow: 50 zones, 64 sites and external ids, on the campaign `key`. */
+export function benchClickPaths(key: string): string[] {
+  return Array.from(
+    { length: 64 },
+    (_, i) => `/click?key=${key}&zone=${1000 + (i % 50)}&site=site-${i}&cid=ext${i}`,
+  );
+}
