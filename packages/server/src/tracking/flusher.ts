@@ -237,13 +237,18 @@ export class Flusher {
   private async filesForStore(): Promise<Segment[]> {
     if (!this.store.appendJournalFiles || this.carried) return [];
     const files: Segment[] = [];
+    // A backlog is stored in appends that end where the store writes its storage out, so a catch-up
+    // does not leave it a half-written block to write again (see rowGroupCheckpoints.ts).
+    const preferred = this.store.preferredAppendEvents?.() ?? Number.POSITIVE_INFINITY;
+    let events = 0;
     for (const segment of this.journal.closedSegments) {
-      if (files.length >= MAX_FILES_PER_APPEND) break;
+      if (files.length >= MAX_FILES_PER_APPEND || (files.length > 0 && events >= preferred)) break;
       const { current, torn } = await inspect(segment.file);
       if (!current) break;
       // The store skips a line that does not parse; said here as the parsed path says it.
       if (torn) this.logger.warn({ file: segment.file }, 'Skipped a torn last journal line');
       files.push(segment);
+      events += segment.events ?? DEFAULT_BATCH_EVENTS;
     }
     return files;
   }

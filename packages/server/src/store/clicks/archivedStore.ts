@@ -85,6 +85,7 @@ export function visitClickLines(data: Buffer, visit: ClickLineVisitor): void {
 export class ArchivedEventStore implements EventStore {
   readonly dialect: EventStore['dialect'];
   readonly appendJournalFiles?: EventStore['appendJournalFiles'];
+  readonly preferredAppendEvents?: EventStore['preferredAppendEvents'];
   readonly refreshSummary?: EventStore['refreshSummary'];
   readonly summaryStatus?: EventStore['summaryStatus'];
   /** Resolves when the background copy of older clicks has finished or stopped. */
@@ -116,6 +117,7 @@ export class ArchivedEventStore implements EventStore {
         return count;
       };
     }
+    if (inner.preferredAppendEvents) this.preferredAppendEvents = inner.preferredAppendEvents.bind(inner);
     if (inner.refreshSummary) this.refreshSummary = inner.refreshSummary.bind(inner);
     if (inner.summaryStatus) this.summaryStatus = inner.summaryStatus.bind(inner);
     this.backfilled = this.backfill(options.backfillPauseMs ?? 5);

@@ -420,6 +420,10 @@ export class DuckDbEventStore implements EventStore {
     this.summaryTimer.unref();
   }
 
+  preferredAppendEvents(): number {
+    return this.checkpoints.rowsLeft;
+  }
+
   async sizeOnDisk(): Promise<number> {
     await this.writes.run(async () => {
       await this.checkpoints.checkpoint();

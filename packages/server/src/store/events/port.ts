@@ -42,6 +42,12 @@ export interface EventStore {
     times?: EventTimes | null,
   ): Promise<number>;
   /**
+   * Optional: how many events the next append should hold at most, so that it ends where the store
+   * writes its storage out (DuckDB: the rest of the row group its next checkpoint writes). The flusher
+   * sizes its appends by it, give or take one journal segment; a store without it takes any size.
+   */
+  preferredAppendEvents?(): number;
+  /**
    * Optional, for a store that keeps a second copy of each click (the click archive): the engine's own
    * derivation of a click's facts, so that copy can leave out what it derives again.
    */
