@@ -113,8 +113,8 @@ export function busyShare(before: { total: number; idle: number }, after: { tota
 /** The admin password the benches start Cairn with. */
 export const BENCH_PASSWORD = 'bench-password-Quartz-92';
 
-// A signed-in client of the benchmark server's API: cookies kept, the XSRF token echoed.
-async function api(
+/** A signed-in JSON call of a bench server's panel API (cookies and the XSRF token kept in `cookies`). */
+export async function api(
   base: string,
   cookies: Map<string, string>,
   method: string,

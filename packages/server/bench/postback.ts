@@ -15,6 +15,7 @@ import { resolveConfig } from '../src/config.ts';
 import { openData, openEventStore } from '../src/runtime.ts';
 import { ArchivedEventStore } from '../src/store/clicks/archivedStore.ts';
 import { clickTimeOf } from '../src/tracking/clickId.ts';
+import { api, BENCH_PASSWORD } from './clickParts.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cli = path.resolve(here, '../src/cli.ts');
@@ -34,7 +35,6 @@ const STORED_IDS = 200_000;
 /** Clicks made just before their postbacks: within the 50,000 the server keeps in memory. */
 const FRESH_CLICKS = 30_000;
 const WARM_CONNECTIONS = 10;
-const PASSWORD = 'bench-password-Quartz-92';
 const hasTaskset = fs.existsSync('/usr/bin/taskset') && os.cpus().length >= 2;
 
 /** Runs a child on the given cores ('0', '0-1'); the bench itself is pinned to core 1, which children inherit. */
@@ -57,39 +57,11 @@ function output(child: ChildProcess, until?: RegExp): Promise<string> {
   });
 }
 
-/** A signed-in JSON call of the panel API (cookies and the XSRF token kept in `cookies`). */
-async function api(
-  base: string,
-  cookies: Map<string, string>,
-  method: string,
-  urlPath: string,
-  body?: unknown,
-) {
-  const headers: Record<string, string> = { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const xsrf = cookies.get('XSRF-TOKEN');
-  if (xsrf && method !== 'GET') headers['x-xsrf-token'] = decodeURIComponent(xsrf);
-  const response = await fetch(`${base}${urlPath}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  for (const line of response.headers.getSetCookie()) {
-    const [pair = ''] = line.split(';');
-    const eq = pair.indexOf('=');
-    cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
-  }
-  const json = (await response.json()) as Record<string, unknown>;
-  if (response.status >= 400)
-    throw new Error(`${method} ${urlPath}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
 /** Clicks made through /click on a direct-to-offer campaign; their ids read from the redirects. */
 async function freshClicks(base: string, count: number): Promise<string[]> {
   const cookies = new Map<string, string>();
   await api(base, cookies, 'GET', '/api/mode');
-  await api(base, cookies, 'POST', '/api/user/sign_in', { login: 'admin', password: PASSWORD });
+  await api(base, cookies, 'POST', '/api/user/sign_in', { login: 'admin', password: BENCH_PASSWORD });
   const offer = await api(base, cookies, 'POST', '/api/offer', {
     name: 'bench fresh offer',
     url: 'https://offer.example/?c={clickid}',
@@ -126,7 +98,7 @@ async function main(): Promise<void> {
   const env = {
     CAIRN_DATA_DIR: dataDir,
     CAIRN_LOG_LEVEL: 'silent',
-    CAIRN_ADMIN_PASSWORD: PASSWORD,
+    CAIRN_ADMIN_PASSWORD: BENCH_PASSWORD,
   };
   console.log(
     `postback benchmark: ${CLICKS.toLocaleString('en-US')} seeded clicks, ${DURATION} s of postbacks`,
@@ -149,7 +121,7 @@ async function main(): Promise<void> {
         env,
         '0-1',
       );
-      reset.stdin?.end(`${PASSWORD}\n`);
+      reset.stdin?.end(`${BENCH_PASSWORD}\n`);
       await output(reset);
       console.log(`copied the seeded store of ${SEEDED_DIR}`);
     } else {

@@ -97,8 +97,7 @@ const EVENT_MIGRATIONS: readonly string[][] = [
     "CREATE TABLE IF NOT EXISTS click_ids (click_id String, campaign_id Int32, ts DateTime('UTC')) ENGINE = ReplacingMergeTree PARTITION BY toYYYYMM(ts) ORDER BY click_id SETTINGS index_granularity = 1024",
   ],
   clickhouseRollupMigration(typeOf),
-  // The ASN was Int32, which cannot hold 4-byte ASNs from 2^31 up (see the DuckDB migration). MODIFY
-  // COLUMN to the type the column already has is a no-op, so a repeat by another node is harmless.
+  // Int32 held no ASN from 2^31 up; a repeat by another node modifies to the type it has: a no-op.
   ['ALTER TABLE events MODIFY COLUMN asn UInt32'],
 ];
 

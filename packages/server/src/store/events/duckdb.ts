@@ -100,10 +100,8 @@ export class DuckDbEventStore implements EventStore {
     // core, spent 27-33 s of worker-pool CPU storing clicks with two threads against 21-23 s with one, and
     // the click path had the difference (0.72x and 0.74x of the bare server against 0.82x and 0.81x,
     // alternating runs on 2026-11-28). Unpinned, reports get every core as before.
-    //
-    // A new file is written in DuckDB 1.5's storage format rather than the 0.10 one DuckDB picks by
-    // default for older readers: its dictionary-FSST strings took 4.5% fewer blocks on bench:click's
-    // clicks. A file already written keeps its own format.
+    // A new file is written in DuckDB 1.5's storage format, not the 0.10 one DuckDB picks by default for
+    // older readers (dictionary-FSST strings: 4.5% fewer blocks of clicks); a file keeps its own.
     await ensureDuckDbFile(file, { storage_compatibility_version: STORAGE_VERSION });
     const instance = await DuckDBInstance.create(file, {
       threads: String(os.availableParallelism()),

@@ -1,94 +1,16 @@
-import { type Campaign, campaignPath, type FlowCriterion } from '@cairn/contract';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type KindClient, kindClient, signedInAdmin } from '../../entities/testing.ts';
-import type { RunningCairn } from '../../index.ts';
-import { Clock, type TestBrowser } from '../../test-support.ts';
+import { type Campaign, campaignPath } from '@cairn/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { kindClient } from '../../entities/testing.ts';
 import { clickTimeOf } from '../clickId.ts';
+import { AGENTS, FR_IP, US_MOBILE_IP, useClickServer } from './clickTesting.ts';
 import { isValidLpKey } from './lpProtect.ts';
 
-// The click engine on the real server: real routing table, real enrichment databases, real journal.
-// Visitors' addresses arrive through X-Forwarded-For (the server trusts one proxy hop here).
-
-const AGENTS = {
-  iPhone:
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4.1 Mobile/15E148 Safari/604.1',
-  android:
-    'Mozilla/5.0 (Linux; Android 13; SM-S901B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/112.0.0.0 Mobile Safari/537.36',
-  windows:
-    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
-  googlebot: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
-};
-const FR_IP = '212.27.48.10';
-const US_MOBILE_IP = '174.192.0.1';
-
-interface Visit {
-  ip?: string;
-  userAgent?: string;
-  language?: string;
-  referrer?: string;
-  query?: string;
-  cookie?: string;
-}
-
-let cairn: RunningCairn;
-let browser: TestBrowser;
-let campaigns: KindClient;
-let offers: KindClient;
-let hitOffer: number;
-let missOffer: number;
-const clock = new Clock('2026-03-04T10:30:00.000Z'); // a Wednesday
-
-beforeAll(async () => {
-  ({ cairn, browser } = await signedInAdmin({ trustProxy: true, now: clock.now }));
-  campaigns = kindClient(browser, 'campaign');
-  offers = kindClient(browser, 'offer');
-  hitOffer = (await offers.make({ name: 'hit', url: 'https://hit.example/?c={clickid}' })).id;
-  missOffer = (await offers.make({ name: 'miss', url: 'https://miss.example/?c={clickid}' })).id;
-});
-afterAll(async () => {
-  await cairn.close();
-});
-
-async function visit(path: string, visitor: Visit = {}): Promise<Response> {
-  const headers: Record<string, string> = {
-    'x-forwarded-for': visitor.ip ?? FR_IP,
-    'user-agent': visitor.userAgent ?? AGENTS.windows,
-  };
-  if (visitor.language) headers['accept-language'] = visitor.language;
-  if (visitor.referrer) headers.referer = visitor.referrer;
-  if (visitor.cookie) headers.cookie = visitor.cookie;
-  const response = await fetch(`${cairn.url}${path}`, { headers, redirect: 'manual' });
-  await response.arrayBuffer();
-  return response;
-}
-
-/** The API answers a write once this node's routing table holds it, so no wait for the table here. */
-function makeCampaign(body: Record<string, unknown>): Promise<Campaign> {
-  return campaigns.make<Campaign>({ name: `c-${Math.random()}`, ...body });
-}
-
-/** A campaign whose one rule sends matching clicks to "hit" and the rest to "miss". */
-async function ruleCampaign(criterion: Partial<FlowCriterion> & { type: string; values: string[] }) {
-  return makeCampaign({
-    flow: {
-      defaultPaths: [{ offers: [{ offerId: missOffer }] }],
-      rules: [{ name: 'the rule', criteria: [criterion], paths: [{ offers: [{ offerId: hitOffer }] }] }],
-    },
-  });
-}
-
-async function destination(campaign: Campaign, visitor: Visit = {}): Promise<string> {
-  const response = await visit(
-    `/click?key=${campaign.key}${visitor.query ? `&${visitor.query}` : ''}`,
-    visitor,
-  );
-  expect(response.status).toBe(302);
-  return new URL(response.headers.get('location') ?? '').host.split('.')[0] ?? '';
-}
+const server = useClickServer();
+const { visit, makeCampaign, ruleCampaign, destination } = server;
 
 describe('click routing by rule criteria', () => {
   const enrich = (ip: string, userAgent = AGENTS.windows) =>
-    cairn.tracking.enricher.enrich({ ip, userAgent, acceptLanguage: '', referrer: '' });
+    server.cairn.tracking.enricher.enrich({ ip, userAgent, acceptLanguage: '', referrer: '' });
 
   it('decides on geography and network from the shipped databases', async () => {
     const fr = enrich(FR_IP);
@@ -170,15 +92,15 @@ describe('click routing by rule criteria', () => {
 
 describe('click engine', () => {
   it('splits clicks by weight within statistical tolerance and skips paused parts', async () => {
-    const third = (await offers.make({ name: 'third', url: 'https://third.example/' })).id;
+    const third = (await server.offers.make({ name: 'third', url: 'https://third.example/' })).id;
     const campaign = await makeCampaign({
       flow: {
         defaultPaths: [
-          { weight: 75, offers: [{ offerId: hitOffer }] },
+          { weight: 75, offers: [{ offerId: server.hitOffer }] },
           {
             weight: 25,
             offers: [
-              { offerId: missOffer, weight: 1 },
+              { offerId: server.missOffer, weight: 1 },
               { offerId: third, paused: true },
             ],
           },
@@ -187,7 +109,7 @@ describe('click engine', () => {
       },
     });
     const counts = new Map<number, number>();
-    const { engine } = cairn.tracking;
+    const { engine } = server.cairn.tracking;
     for (let i = 0; i < 10_000; i += 1) {
       const result = engine.click(
         {
@@ -197,7 +119,7 @@ describe('click engine', () => {
           acceptLanguage: '',
           referrer: '',
           cookies: {},
-          now: clock.now(),
+          now: server.clock.now(),
         },
         { dryRun: true },
       );
@@ -205,18 +127,18 @@ describe('click engine', () => {
       counts.set(result.event.offerId, (counts.get(result.event.offerId) ?? 0) + 1);
     }
     // 75% of 10 000 has a standard deviation of ~43; 5 of them is far outside chance.
-    expect(Math.abs((counts.get(hitOffer) ?? 0) - 7500)).toBeLessThan(220);
-    expect((counts.get(hitOffer) ?? 0) + (counts.get(missOffer) ?? 0)).toBe(10_000);
+    expect(Math.abs((counts.get(server.hitOffer) ?? 0) - 7500)).toBeLessThan(220);
+    expect((counts.get(server.hitOffer) ?? 0) + (counts.get(server.missOffer) ?? 0)).toBe(10_000);
     expect(counts.get(third)).toBeUndefined();
   });
 
   it('fills macros URL-encoded and records the click with its tokens and cost', async () => {
-    const source = await kindClient(browser, 'traffic_source').make({
+    const source = await kindClient(server.browser, 'traffic_source').make({
       name: 'macro-source',
       externalId: { parameter: 'cid', placeholder: '{clickid}' },
       tokens: [{ parameter: 'zone', placeholder: '{zone}', name: 'Zone' }],
     });
-    const offer = await offers.make({
+    const offer = await server.offers.make({
       name: 'macro offer',
       url: 'https://macro.example/?id={clickid}&z={t1}&ext={externalid}&cc={country_code}&ua={os_name}',
     });
@@ -235,8 +157,8 @@ describe('click engine', () => {
     expect(location.searchParams.get('ext')).toBe('ext-1');
     expect(location.searchParams.get('cc')).toBe('FR');
     const clickId = location.searchParams.get('id') ?? '';
-    await cairn.tracking.recorder.flushNow();
-    const rows = await cairn.events.query<{
+    await server.cairn.tracking.recorder.flushNow();
+    const rows = await server.cairn.events.query<{
       t1: string;
       external_id: string;
       cost_micros: number;
@@ -251,22 +173,25 @@ describe('click engine', () => {
     // The shipped ASN data maps 103.138.210.0/24 to AS4294967294 (a private-use number). A signed 32-bit
     // column refused it, so every click from there went to the 404 page and was never recorded.
     const ip = '103.138.210.7';
-    expect(cairn.tracking.enricher.enrich({ ip, userAgent: '', acceptLanguage: '', referrer: '' }).asn).toBe(
-      4_294_967_294,
-    );
-    const campaign = await makeCampaign({ flow: { defaultPaths: [{ offers: [{ offerId: hitOffer }] }] } });
+    expect(
+      server.cairn.tracking.enricher.enrich({ ip, userAgent: '', acceptLanguage: '', referrer: '' }).asn,
+    ).toBe(4_294_967_294);
+    const campaign = await makeCampaign({
+      flow: { defaultPaths: [{ offers: [{ offerId: server.hitOffer }] }] },
+    });
     const response = await visit(`/click?key=${campaign.key}`, { ip });
     expect(response.status).toBe(302);
     const clickId = new URL(response.headers.get('location') ?? '').searchParams.get('c') ?? '';
-    await cairn.tracking.recorder.flushNow();
-    const rows = await cairn.events.query<{ asn: number }>('SELECT asn FROM events WHERE click_id = $1', [
-      clickId,
-    ]);
+    await server.cairn.tracking.recorder.flushNow();
+    const rows = await server.cairn.events.query<{ asn: number }>(
+      'SELECT asn FROM events WHERE click_id = $1',
+      [clickId],
+    );
     expect(rows.map((row) => Number(row.asn))).toEqual([4_294_967_294]);
   });
 
   it("reads each token from its source's parameter, else t<n>, the first value of a repeated one, on clicks and test clicks", async () => {
-    const source = await kindClient(browser, 'traffic_source').make({
+    const source = await kindClient(server.browser, 'traffic_source').make({
       name: 'token-source',
       tokens: [
         { parameter: 'zone', placeholder: '{zone}', name: 'Zone' },
@@ -275,17 +200,19 @@ describe('click engine', () => {
     });
     const campaign = await makeCampaign({
       trafficSourceId: source.id,
-      flow: { defaultPaths: [{ offers: [{ offerId: hitOffer }] }] },
+      flow: { defaultPaths: [{ offers: [{ offerId: server.hitOffer }] }] },
     });
     // t1 and t2 read zone and site, so t1= itself is no token; t3 is read as itself.
     const query = `zone=z1&t1=not-a-token&site=${'s'.repeat(300)}&t3=third&zone=z2&t30=last&other=x`;
     const expected = ['z1', 's'.repeat(256), 'third', ...Array(26).fill(''), 'last'];
     const response = await visit(`/click?key=${campaign.key}&${query}`);
     const clickId = new URL(response.headers.get('location') ?? '').searchParams.get('c') ?? '';
-    await cairn.tracking.recorder.flushNow();
-    expect((await cairn.events.findClick(clickId, clickTimeOf(clickId) as number))?.tokens).toEqual(expected);
+    await server.cairn.tracking.recorder.flushNow();
+    expect((await server.cairn.events.findClick(clickId, clickTimeOf(clickId) as number))?.tokens).toEqual(
+      expected,
+    );
 
-    const test = await browser.post('/api/tracking/test_click', { campaignKey: campaign.key, query });
+    const test = await server.browser.post('/api/tracking/test_click', { campaignKey: campaign.key, query });
     expect(test.status).toBe(200);
     expect(test.json<{ facts: { tokens: string } }>().facts.tokens).toBe(
       expected
@@ -296,11 +223,11 @@ describe('click engine', () => {
   });
 
   it("charges what the source reports with auto cost, to the micro, else the campaign's cost", async () => {
-    const source = await kindClient(browser, 'traffic_source').make({
+    const source = await kindClient(server.browser, 'traffic_source').make({
       name: 'cost-source',
       cost: { parameter: 'cost', placeholder: '{cost}' },
     });
-    const flow = { defaultPaths: [{ offers: [{ offerId: hitOffer }] }] };
+    const flow = { defaultPaths: [{ offers: [{ offerId: server.hitOffer }] }] };
     const auto = await makeCampaign({
       trafficSourceId: source.id,
       costModel: 'cpc',
@@ -317,8 +244,8 @@ describe('click engine', () => {
     const costOf = async (campaign: Campaign, query: string): Promise<number> => {
       const response = await visit(`/click?key=${campaign.key}${query}`);
       const clickId = new URL(response.headers.get('location') ?? '').searchParams.get('c');
-      await cairn.tracking.recorder.flushNow();
-      const rows = await cairn.events.query<{ cost_micros: number }>(
+      await server.cairn.tracking.recorder.flushNow();
+      const rows = await server.cairn.events.query<{ cost_micros: number }>(
         'SELECT cost_micros FROM events WHERE click_id = $1',
         [clickId],
       );
@@ -333,7 +260,10 @@ describe('click engine', () => {
     // Not auto: a thousandth of the CPM whatever the source says.
     expect(await costOf(cpm, '&cost=0.5')).toBe(2_000);
     // A source that loses a fifth of what it bills: the clicks that arrive carry the rest's cost too.
-    const lossy = await kindClient(browser, 'traffic_source').make({ name: 'lossy', trafficLossPercent: 20 });
+    const lossy = await kindClient(server.browser, 'traffic_source').make({
+      name: 'lossy',
+      trafficLossPercent: 20,
+    });
     const paid = await makeCampaign({
       trafficSourceId: lossy.id,
       costModel: 'cpc',
@@ -345,17 +275,17 @@ describe('click engine', () => {
 
   it('forgets uniqueness when the campaign window has passed', async () => {
     const campaign = await ruleCampaign({ type: 'unique', values: ['unique'] });
-    await campaigns.put(campaign.id, { ...withoutMeta(campaign), uniquenessHours: 1 });
-    await cairn.tracking.table.settled();
+    await server.campaigns.put(campaign.id, { ...withoutMeta(campaign), uniquenessHours: 1 });
+    await server.cairn.tracking.table.settled();
     const visitor = { ip: '203.0.113.90', userAgent: 'Window-Test/2.0' };
     expect(await destination(campaign, visitor)).toBe('hit');
     expect(await destination(campaign, visitor)).toBe('miss');
-    clock.advance(61 * 60 * 1000);
+    server.clock.advance(61 * 60 * 1000);
     expect(await destination(campaign, visitor)).toBe('hit');
   });
 
   it('sends the visitors of a protected lander a key its code can check, and no key to others', async () => {
-    const landers = kindClient(browser, 'landing');
+    const landers = kindClient(server.browser, 'landing');
     const protectedLander = await landers.make<{ lpProtectKey: string }>({
       name: 'protected',
       url: 'https://lp.example/protected?c={clickid}',
@@ -369,7 +299,7 @@ describe('click engine', () => {
     const open = await landers.make({ name: 'open', url: 'https://lp.example/open?k={lp_key}' });
     const landerUrl = async (landingId: number) => {
       const campaign = await makeCampaign({
-        flow: { defaultPaths: [{ landers: [{ landingId }], offers: [{ offerId: hitOffer }] }] },
+        flow: { defaultPaths: [{ landers: [{ landingId }], offers: [{ offerId: server.hitOffer }] }] },
       });
       return new URL((await visit(`/click?key=${campaign.key}`)).headers.get('location') ?? '');
     };
@@ -377,29 +307,31 @@ describe('click engine', () => {
     const sent = await landerUrl(protectedLander.id);
     const key = sent.searchParams.get('lpkey') ?? '';
     expect(key.split('.')[0]).toBe(sent.searchParams.get('c'));
-    expect(isValidLpKey(protectedLander.lpProtectKey, key, clock.now())).toBe(true);
-    expect(isValidLpKey(placing.lpProtectKey, key, clock.now())).toBe(false);
+    expect(isValidLpKey(protectedLander.lpProtectKey, key, server.clock.now())).toBe(true);
+    expect(isValidLpKey(placing.lpProtectKey, key, server.clock.now())).toBe(false);
 
     const placed = await landerUrl(placing.id);
     expect(placed.searchParams.has('lpkey')).toBe(false);
-    expect(isValidLpKey(placing.lpProtectKey, placed.searchParams.get('k') ?? '', clock.now())).toBe(true);
+    expect(isValidLpKey(placing.lpProtectKey, placed.searchParams.get('k') ?? '', server.clock.now())).toBe(
+      true,
+    );
 
     const unprotected = await landerUrl(open.id);
     expect(unprotected.search).toBe('?k=');
   });
 
   it('takes the lander click-through to the offer by click id and by cookie', async () => {
-    const lander = await kindClient(browser, 'landing').make({
+    const lander = await kindClient(server.browser, 'landing').make({
       name: 'lp',
       url: 'https://lp.example/?c={clickid}',
     });
-    const second = await offers.make({ name: 'second', url: 'https://second.example/?c={clickid}' });
+    const second = await server.offers.make({ name: 'second', url: 'https://second.example/?c={clickid}' });
     const campaign = await makeCampaign({
       flow: {
         defaultPaths: [
           {
             landers: [{ landingId: lander.id }],
-            offers: [{ offerId: hitOffer }, { offerId: second.id, weight: 1 }],
+            offers: [{ offerId: server.hitOffer }, { offerId: second.id, weight: 1 }],
           },
         ],
       },
@@ -422,8 +354,8 @@ describe('click engine', () => {
     const unknown = await visit('/click?lp=1&clickid=00000000000000000000000');
     expect(unknown.status).toBe(404);
 
-    await cairn.tracking.recorder.flushNow();
-    const rows = await cairn.events.query<{ kind: number; n: number }>(
+    await server.cairn.tracking.recorder.flushNow();
+    const rows = await server.cairn.events.query<{ kind: number; n: number }>(
       'SELECT kind, count(*) AS n FROM events WHERE click_id = $1 GROUP BY kind ORDER BY kind',
       [clickId],
     );
@@ -434,19 +366,21 @@ describe('click engine', () => {
   });
 
   it('routes a campaign from the moment the API answers its creation, edit or new key', async () => {
-    const campaign = await makeCampaign({ flow: { defaultPaths: [{ offers: [{ offerId: missOffer }] }] } });
-    expect(cairn.tracking.table.campaignByKey(campaign.key)?.id).toBe(campaign.id);
+    const campaign = await makeCampaign({
+      flow: { defaultPaths: [{ offers: [{ offerId: server.missOffer }] }] },
+    });
+    expect(server.cairn.tracking.table.campaignByKey(campaign.key)?.id).toBe(campaign.id);
     expect(await destination(campaign)).toBe('miss');
-    const edited = await campaigns.put(campaign.id, {
+    const edited = await server.campaigns.put(campaign.id, {
       ...withoutMeta(campaign),
-      flow: { defaultPaths: [{ offers: [{ offerId: hitOffer }] }] },
+      flow: { defaultPaths: [{ offers: [{ offerId: server.hitOffer }] }] },
     });
     expect(edited.status).toBe(200);
     expect(await destination(campaign)).toBe('hit');
-    const regenerated = await browser.post(campaignPath.regenerateKey(campaign.id));
+    const regenerated = await server.browser.post(campaignPath.regenerateKey(campaign.id));
     expect(regenerated.status).toBe(200);
     const rekeyed = regenerated.json<Campaign>();
-    expect(cairn.tracking.table.campaignByKey(rekeyed.key)?.id).toBe(campaign.id);
+    expect(server.cairn.tracking.table.campaignByKey(rekeyed.key)?.id).toBe(campaign.id);
     expect((await visit(`/click?key=${campaign.key}`)).status).toBe(404);
 
     // The answer waits for every copy the change signal feeds, however slow.
@@ -455,18 +389,18 @@ describe('click engine', () => {
       release = resolve;
     });
     let called = false;
-    const unsubscribe = cairn.changes.onChange(() => {
+    const unsubscribe = server.cairn.changes.onChange(() => {
       called = true;
       return held;
     });
     try {
       let answered = false;
-      const making = makeCampaign({ flow: { defaultPaths: [{ offers: [{ offerId: hitOffer }] }] } }).then(
-        (made) => {
-          answered = true;
-          return made;
-        },
-      );
+      const making = makeCampaign({
+        flow: { defaultPaths: [{ offers: [{ offerId: server.hitOffer }] }] },
+      }).then((made) => {
+        answered = true;
+        return made;
+      });
       await vi.waitFor(() => expect(called).toBe(true));
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(answered).toBe(false);
@@ -482,7 +416,7 @@ describe('click engine', () => {
     expect((await visit('/click')).status).toBe(404);
     const paused = await makeCampaign({
       status: 'paused',
-      flow: { defaultPaths: [{ offers: [{ offerId: hitOffer }] }] },
+      flow: { defaultPaths: [{ offers: [{ offerId: server.hitOffer }] }] },
     });
     expect((await visit(`/click?key=${paused.key}`)).status).toBe(404);
   });
