@@ -82,7 +82,9 @@ describe('events.duckdb under the flusher’s catch-ups', () => {
     expect(flusher.stats().backlogEvents).toBe(0);
     const [count] = await store.query<{ n: number }>('SELECT count(DISTINCT click_id) AS n FROM events');
     expect(Number(count?.n)).toBe(clicks);
-    expect(await freeBlocks(store)).toBeLessThanOrEqual(3);
+    // A few blocks come and go with where checkpoints fall among the store's other writes (0-4 seen,
+    // 4 under CI's load); the catch-ups' rewrites were an order of magnitude more.
+    expect(await freeBlocks(store)).toBeLessThanOrEqual(8);
     journal.close();
     await store.close();
   }, 180_000);
