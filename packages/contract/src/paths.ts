@@ -2,6 +2,7 @@
 // functions are what the client calls, so both sides cannot drift apart.
 export const API_PATHS = {
   health: '/api/health',
+  ready: '/api/ready',
   mode: '/api/mode',
   signIn: '/api/user/sign_in',
   signInTwoFactor: '/api/user/sign_in/two_factor',

@@ -25,6 +25,15 @@ export const healthResponseSchema = z.object({
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
+// `GET /api/ready`, public, for load balancers: 200 while this node can take traffic and store it (both
+// stores answer, journaled events reach the event store in time), else 503 naming what is wrong.
+export const READY_CHECKS = ['config_store', 'event_store', 'journal'] as const;
+export const readyResponseSchema = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  checks: z.array(z.object({ name: z.enum(READY_CHECKS), ok: z.boolean(), detail: z.string() })),
+});
+export type ReadyResponse = z.infer<typeof readyResponseSchema>;
+
 export const updatesCheckResponseSchema = z.object({
   is_available_updates: z.boolean(),
   current_version: z.string(),

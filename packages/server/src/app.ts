@@ -6,6 +6,7 @@ import { createGuard, type Guard } from './auth/guard.ts';
 import { fontsDirOf } from './config.ts';
 import type { AppContext } from './context.ts';
 import { HttpError } from './http.ts';
+import { metricsPlugin, observeResponses } from './metrics/plugin.ts';
 import { panelFallback, panelPlugin } from './panel.ts';
 import { createClickHandler } from './tracking/clickHandler.ts';
 import { trackingPlugin } from './tracking/plugin.ts';
@@ -74,10 +75,12 @@ export function buildApp(ctx: AppContext): CairnApp {
     return reply.code(500).send({ message: 'Internal server error' });
   });
 
+  observeResponses(app, ctx.metrics);
   const guard = createGuard(ctx);
   const panel = { panelDir: ctx.config.panelDir, fontsDir: fontsDirOf(ctx.config) };
   app.register(apiPlugin, { ctx, guard });
   app.register(trackingPlugin, { tracking: ctx.tracking, clicks });
+  app.register(metricsPlugin, { metrics: ctx.metrics, token: ctx.config.metricsToken });
   app.register(panelPlugin, panel);
   panelFallback(app, panel);
   return { app, guard };

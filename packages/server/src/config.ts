@@ -79,6 +79,13 @@ export interface CairnConfig {
   now: () => number;
   /** Where structured logs go; defaults to stdout. */
   logDestination?: NodeJS.WritableStream;
+  /**
+   * A bearer token that opens /metrics to scrapers on other machines; null answers it to loopback
+   * clients only (and 404 to everyone else, so a scan learns nothing).
+   */
+  metricsToken: string | null;
+  /** /api/ready answers 503 once journaled events wait longer than this for the event store. */
+  readyMaxLagMs: number;
 }
 
 export type CairnOptions = Partial<Omit<CairnConfig, 'trustProxy'>> & {
@@ -121,6 +128,8 @@ export const DEFAULT_CONFIG: CairnConfig = {
   secretKey: null,
   configDb: null,
   now: () => Date.now(),
+  metricsToken: null,
+  readyMaxLagMs: 60_000,
 };
 
 export class ConfigError extends Error {}
@@ -250,6 +259,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
     nodeId: read('CAIRN_NODE_ID'),
     flushIntervalMs: read('CAIRN_FLUSH_INTERVAL_MS'),
     workerNice: read('CAIRN_WORKER_NICE'),
+    metricsToken: read('CAIRN_METRICS_TOKEN'),
+    readyMaxLagMs: read('CAIRN_READY_MAX_LAG_MS'),
   };
   if (v.port !== undefined) options.port = port(v.port);
   if (v.host !== undefined) options.host = v.host;
@@ -322,6 +333,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
       );
     }
     options.clickArchiveDays = days;
+  }
+  if (v.metricsToken !== undefined) {
+    if (v.metricsToken.trim().length < 16) {
+      throw new ConfigError(
+        'CAIRN_METRICS_TOKEN must be at least 16 characters (it opens /metrics to anyone)',
+      );
+    }
+    options.metricsToken = v.metricsToken.trim();
+  }
+  if (v.readyMaxLagMs !== undefined) {
+    options.readyMaxLagMs = positiveNumber('CAIRN_READY_MAX_LAG_MS', v.readyMaxLagMs);
   }
   if (v.flushIntervalMs !== undefined) {
     options.flushIntervalMs = positiveNumber('CAIRN_FLUSH_INTERVAL_MS', v.flushIntervalMs);

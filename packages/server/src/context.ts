@@ -5,6 +5,7 @@ import type { SessionRepository } from './auth/sessions.ts';
 import type { UserRepository } from './auth/users.ts';
 import type { CairnConfig } from './config.ts';
 import type { EntityChanges } from './entities/changes.ts';
+import type { CairnMetrics } from './metrics/registry.ts';
 import type { ConfigStore } from './store/config/port.ts';
 import type { EventStore } from './store/events/port.ts';
 import type { TrackingRuntime } from './tracking/runtime.ts';
@@ -17,6 +18,8 @@ export interface AppContext {
   events: EventStore;
   /** The click engine of this node: routing table, enrichment, journal. */
   tracking: TrackingRuntime;
+  /** What /metrics exposes; the app's response hook observes report latency into it. */
+  metrics: CairnMetrics;
   /** Announces entity writes; the routing table recompiles what they touch. */
   changes: EntityChanges;
   keys: Keys;

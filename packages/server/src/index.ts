@@ -10,6 +10,7 @@ import { type CairnConfig, type CairnOptions, ConfigError, resolveConfig } from 
 import { EntityChanges } from './entities/changes.ts';
 import { parsePublicKey } from './license.ts';
 import { createLogger } from './logger.ts';
+import { type CairnMetrics, createMetrics } from './metrics/registry.ts';
 import { startRetentionJob } from './retention/job.ts';
 import { CAIRN_VERSION, openData, openEventStore } from './runtime.ts';
 import { getSetting, SETTING_LICENSE_KEY } from './settings.ts';
@@ -65,8 +66,13 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
   }
   const logger = createLogger(config.logLevel, config.logDestination);
   const data = await openData(config, `the Cairn server (port ${config.port})`);
+  // Set once the tracking runtime exists; a connection failure before that is only logged.
+  let metrics: CairnMetrics | null = null;
   if (data.store instanceof PostgresConfigStore) {
-    data.store.onError = (error) => logger.error({ err: error }, 'config database connection failed');
+    data.store.onError = (error) => {
+      metrics?.countConfigStoreError();
+      logger.error({ err: error }, 'config database connection failed');
+    };
   }
   let events: EventStore | null = null;
   let tracking: TrackingRuntime | null = null;
@@ -88,6 +94,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       now: config.now,
       flushIntervalMs: config.flushIntervalMs,
     });
+    metrics = createMetrics({ tracking, store: data.store, version: CAIRN_VERSION });
     const nicer = lowerBackgroundThreadPriority(config.workerNice);
     logger.debug({ threads: nicer, priority: config.workerNice }, 'helper thread priority set');
     // Many nodes on one PostgreSQL: a change made on any node reaches every node's routing table.
@@ -140,6 +147,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       events,
       changes,
       tracking,
+      metrics,
       keys: data.keys,
       trackerId: data.trackerId,
       version: CAIRN_VERSION,

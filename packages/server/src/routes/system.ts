@@ -7,6 +7,7 @@ import {
   type LicenseStatusResponse,
   MESSAGES,
   type ModeResponse,
+  type ReadyResponse,
 } from '@cairn/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Guard } from '../auth/guard.ts';
@@ -30,7 +31,55 @@ export function modeResponse(config: CairnConfig): ModeResponse {
   return set.length > 0 ? { mode: config.mode, links: Object.fromEntries(set) } : { mode: config.mode };
 }
 
-/** Health, mode, licence, backups and the update check. */
+type ReadyCheck = ReadyResponse['checks'][number];
+
+/** How long a store may take to answer a readiness probe before the node counts as not ready. */
+const READY_STORE_TIMEOUT_MS = 2_000;
+
+async function probe(name: ReadyCheck['name'], check: () => Promise<unknown>): Promise<ReadyCheck> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no answer within ${READY_STORE_TIMEOUT_MS} ms`)),
+      READY_STORE_TIMEOUT_MS,
+    );
+  });
+  try {
+    await Promise.race([check(), late]);
+    return { name, ok: true, detail: 'answers' };
+  } catch (error) {
+    return { name, ok: false, detail: error instanceof Error ? error.message : String(error) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Whether this node should get traffic: both stores answer, and journaled events reach the event
+ * store within CAIRN_READY_MAX_LAG_MS (a node whose store is down keeps answering clicks from its
+ * journal, but a balancer should prefer the others until it catches up).
+ */
+export async function readiness(ctx: AppContext): Promise<ReadyResponse> {
+  const stats = ctx.tracking.recorder.stats();
+  const limit = ctx.config.readyMaxLagMs;
+  const journal: ReadyCheck = {
+    name: 'journal',
+    ok: stats.lagMs <= limit,
+    detail:
+      stats.lagMs <= limit
+        ? `${stats.backlogEvents} events waiting, oldest ${Math.round(stats.lagMs)} ms`
+        : `the oldest of ${stats.backlogEvents} journaled events waits ${Math.round(stats.lagMs)} ms (limit ${limit} ms)` +
+          (stats.lastError ? `: ${stats.lastError}` : ''),
+  };
+  const checks = [
+    await probe('config_store', () => ctx.store.query('SELECT 1 AS ok')),
+    await probe('event_store', () => ctx.events.query('SELECT 1 AS ok')),
+    journal,
+  ];
+  return { status: checks.every((check) => check.ok) ? 'ready' : 'not_ready', checks };
+}
+
+/** Health, readiness, mode, licence, backups and the update check. */
 export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext, guard: Guard): void {
   const { config } = ctx;
   const { audit, requireUser, requireAdmin, stateOf, checkCredentials, licenseStatus } = guard;
@@ -38,6 +87,12 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext, guar
   app.get(API_PATHS.health, async (): Promise<HealthResponse> => {
     await ctx.store.query('SELECT 1 AS ok');
     return { status: 'ok', version: ctx.version, mode: config.mode, schemaVersion: ctx.schemaVersion };
+  });
+
+  app.get(API_PATHS.ready, async (_request, reply): Promise<ReadyResponse> => {
+    const answer = await readiness(ctx);
+    reply.code(answer.status === 'ready' ? 200 : 503).header('cache-control', 'no-store');
+    return answer;
   });
 
   app.get(API_PATHS.mode, async (): Promise<ModeResponse> => modeResponse(config));

@@ -3,6 +3,7 @@ import { CLICK_COOKIE, CLICK_PARAMS, TRACKING_PATHS } from '@cairn/contract';
 import { fastifyCookie } from '@fastify/cookie';
 import type { CairnConfig } from '../config.ts';
 import { pathOf } from '../http.ts';
+import { EVENT_KIND } from '../store/events/schema.ts';
 import { type ClickRequest, type ClickResult, type CookieToSet, randomLpSeq } from './click/engine.ts';
 import { ClickQuery, type QueryParams } from './click/query.ts';
 import { fallbackAnswer, type RedirectAnswer, redirectAnswer } from './click/redirect.ts';
@@ -48,6 +49,8 @@ interface StagedClick {
   result: Extract<ClickResult, { kind: 'routed' }>;
   write: JournalWrite;
   remembered: boolean;
+  /** performance.now() when the request reached the handler. */
+  arrivedAt: number;
 }
 
 /** What the engine sets: `cairn_u<id>`, `cairn_click`, base-36 times and click ids. */
@@ -90,11 +93,13 @@ function send(
 
 export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
   const { runtime, now, logger } = options;
-  const { engine, recorder, recent } = runtime;
+  const { engine, recorder, recent, counters } = runtime;
   const proxy = proxyRules(options.trustProxy);
 
-  const toFallback = (request: IncomingMessage, response: ServerResponse) =>
+  const toFallback = (request: IncomingMessage, response: ServerResponse) => {
+    counters.clicks.fallback += 1;
     send(request, response, fallbackAnswer(engine.settings.fallbackUrl));
+  };
 
   const deliver = (click: StagedClick): void => {
     const { request, response, result } = click;
@@ -107,6 +112,9 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
         ? `${engine.settings.paths.hop}?u=${encodeURIComponent(result.url)}&s=${runtime.hopSignature(result.url)}`
         : '';
     send(request, response, redirectAnswer(result.mode, result.url, hop), cookies);
+    if (result.event.kind === EVENT_KIND.lpClick) counters.clicks.lander_click += 1;
+    else counters.clicks.routed += 1;
+    counters.redirectSeconds.observe((performance.now() - click.arrivedAt) / 1000);
   };
 
   // Clicks routed in one turn of the event loop are journaled by one write(2), then answered: a click
@@ -130,6 +138,7 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
           toFallback(click.request, click.response);
         }
       } catch (error) {
+        counters.clicks.failed += 1;
         logger.error({ err: error }, 'click failed');
         click.response.destroy();
       }
@@ -160,6 +169,7 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
     response: ServerResponse,
     headers: ClickHeaders,
     result: ClickResult,
+    arrivedAt: number,
     remember = false,
   ): void => {
     if (result.kind === 'fallback') {
@@ -178,6 +188,7 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
       result,
       write: recorder.pendingWrite,
       remembered: remember,
+      arrivedAt,
     });
     pacer.staged(staged.length);
     if (staged.length === 1) setImmediate(commitWhenDue);
@@ -208,6 +219,7 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
     },
 
     async serve(request, response) {
+      const arrivedAt = performance.now();
       try {
         const headers = clickHeadersOf(request);
         const input = clickRequestOf(request, headers, new ClickQuery(queryText(request.url ?? '')));
@@ -217,22 +229,26 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
           if (clickTime === null) return toFallback(request, response);
           const found = recent.get(idParam) ?? (await runtime.findClick(idParam, clickTime));
           if (!found)
-            return answer(request, response, headers, {
-              kind: 'fallback',
-              reason: 'unknown click',
-              trace: null,
-            });
+            return answer(
+              request,
+              response,
+              headers,
+              { kind: 'fallback', reason: 'unknown click', trace: null },
+              arrivedAt,
+            );
           return answer(
             request,
             response,
             headers,
             engine.lpClick(found, input, recent.nextLpSeq(idParam) ?? randomLpSeq()),
+            arrivedAt,
           );
         }
         // Every click is remembered, not only lander clicks: a fast postback then finds its click
         // without a store read.
-        return answer(request, response, headers, engine.click(input), true);
+        return answer(request, response, headers, engine.click(input), arrivedAt, true);
       } catch (error) {
+        counters.clicks.failed += 1;
         logger.error({ err: error }, 'click failed');
         if (!response.headersSent) toFallback(request, response);
         else response.destroy();

@@ -43,6 +43,8 @@ export interface FlusherOptions {
   maxBatchEvents?: number;
   /** Longest wait between retries while the store fails. */
   maxBackoffMs?: number;
+  /** Told of every flush that stored something (its seconds) and of every failed one (null). */
+  onFlush?: (seconds: number | null) => void;
 }
 
 const RATE_WINDOW_MS = 10_000;
@@ -73,6 +75,7 @@ export class Flusher {
   private readonly intervalMs: number;
   private readonly maxBatch: number;
   private readonly maxBackoffMs: number;
+  private readonly onFlush: (seconds: number | null) => void;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
@@ -96,6 +99,7 @@ export class Flusher {
     this.intervalMs = options.intervalMs ?? 100;
     this.maxBatch = options.maxBatchEvents ?? DEFAULT_BATCH_EVENTS;
     this.maxBackoffMs = options.maxBackoffMs ?? 5000;
+    this.onFlush = options.onFlush ?? (() => {});
   }
 
   /** Flushes every `intervalMs` from now on, backing off while the store fails. */
@@ -207,6 +211,7 @@ export class Flusher {
       }
     } catch (error) {
       this.failures += 1;
+      this.onFlush(null);
       this.recheck = true;
       this.lastError = error instanceof Error ? error.message : String(error);
       // Logged at failures 1, 2, 4, 8...: an outage of hours does not flood the log.
@@ -225,7 +230,9 @@ export class Flusher {
     this.lastError = null;
     if (stored > 0) {
       this.lastFlushAt = Date.now();
-      this.lastFlushMs = Math.round((performance.now() - started) * 10) / 10;
+      const elapsedMs = performance.now() - started;
+      this.lastFlushMs = Math.round(elapsedMs * 10) / 10;
+      this.onFlush(elapsedMs / 1000);
     }
   }
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { EventStore } from '../store/events/port.ts';
 import type { TrackingEvent } from '../store/events/schema.ts';
-import { Flusher, type RecorderStats } from './flusher.ts';
+import { Flusher, type FlusherOptions, type RecorderStats } from './flusher.ts';
 import { Journal, type JournalWrite, type RecorderLogger } from './journal.ts';
 
 /**
@@ -57,6 +57,7 @@ export interface RecorderOptions {
   logger?: RecorderLogger;
   /** Events per store append (default 2000); also the most one journal segment holds. */
   maxBatchEvents?: number;
+  onFlush?: FlusherOptions['onFlush'];
 }
 
 const consoleLogger: RecorderLogger = {
@@ -77,6 +78,7 @@ export async function openRecorder(options: RecorderOptions): Promise<ClickRecor
     logger,
     intervalMs: options.intervalMs,
     maxBatchEvents: options.maxBatchEvents,
+    onFlush: options.onFlush,
   });
   try {
     await flusher.flush();

@@ -13,7 +13,7 @@ import type { EventStore } from '../store/events/port.ts';
 import type { TrackingEvent } from '../store/events/schema.ts';
 import { ClickEngine, clickFacts, DEFAULT_TRACKING_SETTINGS, type TrackingSettings } from './click/engine.ts';
 import { RecentClicks } from './click/recent.ts';
-import { MinuteCounter } from './counters.ts';
+import { MinuteCounter, newTrackingCounters, type TrackingCounters } from './counters.ts';
 import { createEnricher, type Enricher } from './enrich/index.ts';
 import { TrackingPaths } from './paths.ts';
 import { ConversionService } from './postback/service.ts';
@@ -41,6 +41,8 @@ export interface TrackingRuntime {
   recorder: ClickRecorder;
   recent: RecentClicks;
   clicksPerMinute: MinuteCounter;
+  /** Clicks and postbacks by outcome, redirect and flush times: what /metrics exposes. */
+  counters: TrackingCounters;
   /** Postbacks in, conversion state, S2S postbacks out. */
   conversions: ConversionService;
   /** Signs and checks the tracker's own double-meta hop links, so they cannot be used as open redirects. */
@@ -134,12 +136,17 @@ export async function startTracking(options: TrackingRuntimeOptions): Promise<Tr
   // Before the journal's replay below, so the archive can cut the lines it takes from it.
   options.events.deriveClickFacts?.((ip, userAgent) => clickFacts(enricher, ip, userAgent));
   const engine = new ClickEngine({ table, enricher, settings: await loadTrackingSettings(options.store) });
+  const counters = newTrackingCounters();
   const recorder = await openRecorder({
     dataDir: options.dataDir,
     nodeId,
     store: options.events,
     intervalMs: options.flushIntervalMs,
     logger,
+    onFlush: (seconds) => {
+      if (seconds === null) counters.flushFailures += 1;
+      else counters.flushSeconds.observe(seconds);
+    },
   });
   // A KeyObject made once: creating one from raw bytes on every signature is what costs.
   const hopKey = crypto.createSecretKey(options.hopKey);
@@ -177,6 +184,7 @@ export async function startTracking(options: TrackingRuntimeOptions): Promise<Tr
     recorder,
     recent,
     clicksPerMinute: new MinuteCounter(),
+    counters,
     conversions,
     findClick,
     hopSignature: (url) =>
