@@ -5,6 +5,13 @@ import { defineConfig } from 'vitest/config';
 // panel against the real server in Chromium.
 export default defineConfig({
   test: {
-    projects: ['packages/*/vitest.config.ts', '.storybook/vitest.config.ts', 'e2e/vitest.config.ts'],
+    // In CI (CI=true) a skipped test fails the run unless tooling/allowed-skips.json lists it with its reason.
+    reporters: ['default', './tooling/allowedSkips.ts'],
+    projects: [
+      'packages/*/vitest.config.ts',
+      'tooling/vitest.config.ts',
+      '.storybook/vitest.config.ts',
+      'e2e/vitest.config.ts',
+    ],
   },
 });

@@ -9,6 +9,11 @@
 # The server runs as its own process group (setsid) from a temp dir, listens on 127.0.0.1 only, on free
 # ports, with its data, logs and pid in CAIRN_CLICKHOUSE_DIR (default /tmp/cairn-clickhouse). Only the
 # export line goes to stdout; progress goes to stderr. Both commands are safe to repeat.
+# CAIRN_CLICKHOUSE_HTTP_PORT gives the HTTP port instead of a free one (tooling/ci.test.ts takes it with
+# another program to prove a server that cannot start fails `start`, leaving no process behind).
+#
+# start exits non-zero, with the server's last log lines on stderr, when no server answers; .ci/run stops
+# there rather than run a suite whose ClickHouse tests would skip themselves.
 set -euo pipefail
 
 state="${CAIRN_CLICKHOUSE_DIR:-/tmp/cairn-clickhouse}"
@@ -39,7 +44,8 @@ server_group() {
   [ -n "$group" ] && echo "$group"
 }
 
-ping_ok() { curl -sf --max-time 2 "http://127.0.0.1:$1/ping" >/dev/null 2>&1; }
+# ClickHouse's own answer, not any program's 200: the port may have been taken by another one.
+ping_ok() { [ "$(curl -sf --max-time 2 "http://127.0.0.1:$1/ping" 2>/dev/null)" = "Ok." ]; }
 
 print_url() { echo "export CAIRN_TEST_CLICKHOUSE_URL=http://127.0.0.1:$(cat "$state/http_port")"; }
 
@@ -94,10 +100,13 @@ start() {
   fi
   stop
   install
-  for attempt in 1 2 3; do
+  # Another attempt picks other free ports; a given port would only fail the same way again.
+  local attempts=3
+  [ -z "${CAIRN_CLICKHOUSE_HTTP_PORT:-}" ] || attempts=1
+  for attempt in $(seq 1 "$attempts"); do
     mkdir -p "$state/data" "$state/tmp" "$state/user_files" "$state/format_schemas"
     local http tcp inter
-    http="$(free_port)"
+    http="${CAIRN_CLICKHOUSE_HTTP_PORT:-$(free_port)}"
     tcp="$(free_port)"
     inter="$(free_port)"
     # setsid: the server leads its own process group, so stop reaches every thread and child by it.
@@ -125,6 +134,7 @@ start() {
     server_group "$launched" >"$state/pgid" || true
     stop
   done
+  log "no server answered on 127.0.0.1 after $attempts attempt(s); see the log lines above"
   return 1
 }
 

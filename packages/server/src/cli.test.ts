@@ -165,7 +165,7 @@ describe('cairn CLI', () => {
 
   it('explains bad usage', async () => {
     const unknown = await cairn(['frobnicate']);
-    expect(unknown.code).toBe(1);
+    expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('Unknown command');
     const badPort = await cairn(['start'], { CAIRN_PORT: 'eighty' });
     expect(badPort.code).toBe(1);

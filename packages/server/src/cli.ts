@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-import { parseArgs } from 'node:util';
 import { ROLES, type Role } from '@cairn/contract';
 import { generatePassword } from './auth/password.ts';
 import { passwordProblem } from './auth/passwordPolicy.ts';
 import { SessionRepository } from './auth/sessions.ts';
 import { LoginTakenError, UserRepository } from './auth/users.ts';
+import { ArgumentError, type Flags, parseInvocation } from './cliArgs.ts';
 import { publishChange } from './cluster/changes.ts';
 import { type CairnOptions, ConfigError, loadConfig, resolveConfig } from './config.ts';
 import { startCairn } from './index.ts';
@@ -19,70 +19,10 @@ import { CopyMismatchError, NonEmptyTargetError } from './store/copyConfig.ts';
 import { MigrateStoreError, migrateStoreCommand } from './store/migrateStore.ts';
 import { seedCommand } from './tracking/seedCommand.ts';
 
-const USAGE = `Cairn ${CAIRN_VERSION}: a self-hosted affiliate and ad-campaign tracker
-
-Usage: cairn <command> [options]
-
-  start                                   run the server (panel, API, tracking)
-  migrate                                 bring the database schema up to date (backs up first)
-  user create <login> [--role R] [--password-stdin | --password P]
-                                          add a user (role: super_admin, admin, user; default admin);
-                                          --password-stdin reads the password from standard input (it
-                                          stays out of the shell history and the process list); without
-                                          either a strong one is generated and printed
-  user reset-password <login> [--password-stdin | --password P] [--disable-two-factor]
-                                          set a new password and end the user's sessions
-                                          (passwords: at least 8 characters, not a common one, not the login)
-  license keygen                          make an Ed25519 key pair for signing licences
-  license issue --tracker-id ID --expires DATE [--plan NAME]
-                                          sign a licence key with CAIRN_LICENSE_PRIVATE_KEY
-  seed [--clicks N] [--days D] [--campaigns C]
-                                          write synthetic traffic (clicks, lander clicks, conversions)
-                                          into C new campaigns over the last D days, for demos and benchmarks
-  migrate-store [--to-config URL] [--to-events URL] [--allow-non-empty]
-                                          copy this embedded installation into the scale-out stores:
-                                          configuration (every table) into PostgreSQL (postgres://...),
-                                          events into ClickHouse (http(s)://...), then check the counts.
-                                          A target that holds data is refused unless --allow-non-empty
-                                          (configuration: replaced; events: added, none stored twice)
-  rollback                                list database backups, newest first
-  rollback <backup id>                    restore a backup (the current database is kept as a backup;
-                                          embedded store only: PostgreSQL has its own tools)
-  help                                    show this text
-
-Options for every command: --data-dir DIR (overrides CAIRN_DATA_DIR).
-Commands that change data refuse while a Cairn server runs on the same data directory:
-the embedded database admits one writing process. Stop the server first.
-`;
-
 class UsageError extends Error {}
 
 function out(line = ''): void {
   process.stdout.write(`${line}\n`);
-}
-
-function options(args: string[]) {
-  return parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      'data-dir': { type: 'string' },
-      role: { type: 'string' },
-      password: { type: 'string' },
-      'password-stdin': { type: 'boolean' },
-      'disable-two-factor': { type: 'boolean' },
-      'tracker-id': { type: 'string' },
-      expires: { type: 'string' },
-      plan: { type: 'string' },
-      clicks: { type: 'string' },
-      days: { type: 'string' },
-      campaigns: { type: 'string' },
-      'to-config': { type: 'string' },
-      'to-events': { type: 'string' },
-      'allow-non-empty': { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
 }
 
 async function start(config: CairnOptions): Promise<void> {
@@ -153,10 +93,7 @@ async function readPasswordFromStdin(): Promise<string> {
 }
 
 /** The password the operator gave (flag or standard input) after the password rule, or null for none. */
-async function givenPassword(
-  flags: ReturnType<typeof options>['values'],
-  login: string,
-): Promise<string | null> {
+async function givenPassword(flags: Flags, login: string): Promise<string | null> {
   if (flags.password !== undefined && flags['password-stdin']) {
     throw new UsageError('Give --password or --password-stdin, not both');
   }
@@ -176,13 +113,12 @@ function parseRole(value: string | undefined): Role {
 
 async function userCommand(
   config: CairnOptions,
+  action: 'create' | 'reset-password',
   positionals: string[],
-  flags: ReturnType<typeof options>['values'],
+  flags: Flags,
 ) {
-  const [action, login] = positionals;
-  if (!login || (action !== 'create' && action !== 'reset-password')) {
-    throw new UsageError('Use: cairn user create <login> | cairn user reset-password <login>');
-  }
+  const [login] = positionals;
+  if (!login) throw new UsageError(`Use: cairn user ${action} <login> (see cairn user ${action} --help)`);
   const resolved = resolveConfig(config);
   const given = await givenPassword(flags, login);
   const data = await openData(resolved, `cairn user ${action}`);
@@ -214,12 +150,7 @@ async function userCommand(
   }
 }
 
-function licenseCommand(
-  positionals: string[],
-  flags: ReturnType<typeof options>['values'],
-  env: NodeJS.ProcessEnv,
-) {
-  const [action] = positionals;
+function licenseCommand(action: 'keygen' | 'issue', flags: Flags, env: NodeJS.ProcessEnv) {
   if (action === 'keygen') {
     const pair = generateLicenseKeyPair();
     out(`CAIRN_LICENSE_PUBLIC_KEY=${pair.publicKey}`);
@@ -227,7 +158,6 @@ function licenseCommand(
     out('Give trackers the public key; keep the private key with the vendor only.');
     return;
   }
-  if (action !== 'issue') throw new UsageError('Use: cairn license issue ... | cairn license keygen');
   const privateKey = env.CAIRN_LICENSE_PRIVATE_KEY;
   if (!privateKey)
     throw new UsageError('Set CAIRN_LICENSE_PRIVATE_KEY to the vendor private key (cairn license keygen)');
@@ -314,12 +244,19 @@ async function rollbackCommand(config: CairnOptions, positionals: string[]): Pro
 }
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  const [command, ...rest] = argv;
   // Everything Cairn writes (databases, their WAL files, backups, the key) is for its own account only.
   process.umask(0o077);
   try {
-    const parsed = options(rest);
-    const flags = parsed.values;
+    const invocation = parseInvocation(argv, CAIRN_VERSION);
+    if (invocation.kind === 'help') {
+      process.stdout.write(invocation.text);
+      return 0;
+    }
+    if (invocation.kind === 'version') {
+      out(`cairn ${CAIRN_VERSION}`);
+      return 0;
+    }
+    const { command, positionals, flags } = invocation;
     const config = loadConfig(env);
     if (flags['data-dir']) config.dataDir = flags['data-dir'];
     switch (command) {
@@ -329,14 +266,20 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
       case 'migrate':
         await migrateCommand(config);
         return 0;
-      case 'user':
-        await userCommand(config, parsed.positionals, flags);
+      case 'user create':
+        await userCommand(config, 'create', positionals, flags);
         return 0;
-      case 'license':
-        licenseCommand(parsed.positionals, flags, env);
+      case 'user reset-password':
+        await userCommand(config, 'reset-password', positionals, flags);
+        return 0;
+      case 'license keygen':
+        licenseCommand('keygen', flags, env);
+        return 0;
+      case 'license issue':
+        licenseCommand('issue', flags, env);
         return 0;
       case 'rollback':
-        await rollbackCommand(config, parsed.positionals);
+        await rollbackCommand(config, positionals);
         return 0;
       case 'seed':
         await seedCommand(config, flags, out);
@@ -344,16 +287,14 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
       case 'migrate-store':
         await migrateStoreCommand(config, flags, out);
         return 0;
-      case undefined:
-      case 'help':
-      case '--help':
-      case '-h':
-        out(USAGE);
-        return 0;
       default:
-        throw new UsageError(`Unknown command "${command}". Run \`cairn help\`.`);
+        throw new Error(`cairn ${command} has options but no implementation`);
     }
   } catch (error) {
+    if (error instanceof ArgumentError) {
+      process.stderr.write(`cairn: ${error.message}\n`);
+      return 2;
+    }
     if (
       error instanceof UsageError ||
       error instanceof DataDirLockedError ||
@@ -375,10 +316,6 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
       process.stderr.write(
         `cairn: ${(error as Error).message}. Another program uses that port: set CAIRN_PORT.\n`,
       );
-      return 1;
-    }
-    if (error instanceof TypeError && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      process.stderr.write(`cairn: ${error.message}\n`);
       return 1;
     }
     throw error;
