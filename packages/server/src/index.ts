@@ -83,7 +83,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       store: data.store,
       events,
       changes,
-      hopKey: data.keys.csrf,
+      hopKey: data.keys.hop,
       logger,
       now: config.now,
       flushIntervalMs: config.flushIntervalMs,

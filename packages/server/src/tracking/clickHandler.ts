@@ -5,7 +5,7 @@ import type { CairnConfig } from '../config.ts';
 import { pathOf } from '../http.ts';
 import { type ClickRequest, type ClickResult, type CookieToSet, randomLpSeq } from './click/engine.ts';
 import { ClickQuery, type QueryParams } from './click/query.ts';
-import { fallbackAnswer, type RedirectAnswer, redirectAnswer } from './click/redirect.ts';
+import { fallbackAnswer, headerSafeUrl, type RedirectAnswer, redirectAnswer } from './click/redirect.ts';
 import { clickTimeOf } from './clickId.ts';
 import { CommitPacer } from './commitPacer.ts';
 import type { JournalWrite, RecorderLogger } from './journal.ts';
@@ -72,6 +72,13 @@ export function setCookieOf(cookie: CookieToSet, secure: boolean): string {
   return `${cookie.name}=${cookie.value}; Max-Age=${cookie.maxAgeSeconds}; Path=/; HttpOnly${secure ? '; Secure' : ''}; SameSite=Lax`;
 }
 
+/** The answer to a HEAD request on a click path. */
+const HEAD_ANSWER: RedirectAnswer = {
+  status: 200,
+  headers: { 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollow' },
+  body: null,
+};
+
 function send(
   request: IncomingMessage,
   response: ServerResponse,
@@ -96,16 +103,36 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
   const toFallback = (request: IncomingMessage, response: ServerResponse) =>
     send(request, response, fallbackAnswer(engine.settings.fallbackUrl));
 
+  /**
+   * A click that failed (logged by the caller) still gets an answer: the fallback, else the plain 404
+   * page. Only a response already under way is cut, since it can no longer be answered.
+   */
+  const answerFailedClick = (request: IncomingMessage, response: ServerResponse): void => {
+    if (response.headersSent) {
+      response.destroy();
+      return;
+    }
+    try {
+      toFallback(request, response);
+    } catch (error) {
+      logger.error({ err: error }, 'click fallback failed');
+      try {
+        send(request, response, fallbackAnswer(null));
+      } catch {
+        response.destroy();
+      }
+    }
+  };
+
+  const hopUrlOf = (url: string): string => `${engine.settings.paths.hop}?${runtime.hopLinks.query(url)}`;
+
   const deliver = (click: StagedClick): void => {
     const { request, response, result } = click;
     runtime.clicksPerMinute.add(result.event.time);
     const secure = result.cookies.length > 0 && proxy.isHttpsOf(request.socket, click.forwardedProto);
     const cookies = result.cookies.map((cookie) => setCookieOf(cookie, secure));
     // Only the double meta refresh goes through the tracker's hop, and only it pays for the signature.
-    const hop =
-      result.mode === 'double_meta_refresh'
-        ? `${engine.settings.paths.hop}?u=${encodeURIComponent(result.url)}&s=${runtime.hopSignature(result.url)}`
-        : '';
+    const hop = result.mode === 'double_meta_refresh' ? hopUrlOf(headerSafeUrl(result.url)) : '';
     send(request, response, redirectAnswer(result.mode, result.url, hop), cookies);
   };
 
@@ -131,7 +158,7 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
         }
       } catch (error) {
         logger.error({ err: error }, 'click failed');
-        click.response.destroy();
+        answerFailedClick(click.request, click.response);
       }
     }
   };
@@ -209,6 +236,9 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
 
     async serve(request, response) {
       try {
+        // Link checkers and previews ask with HEAD: they are told the link works, and no click is
+        // recorded (no visitor was sent anywhere).
+        if (request.method === 'HEAD') return send(request, response, HEAD_ANSWER);
         const headers = clickHeadersOf(request);
         const input = clickRequestOf(request, headers, new ClickQuery(queryText(request.url ?? '')));
         if (input.query.get(CLICK_PARAMS.lp) === '1') {
@@ -234,8 +264,7 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
         return answer(request, response, headers, engine.click(input), true);
       } catch (error) {
         logger.error({ err: error }, 'click failed');
-        if (!response.headersSent) toFallback(request, response);
-        else response.destroy();
+        answerFailedClick(request, response);
       }
     },
   };
