@@ -49,8 +49,10 @@ export function buildApp(ctx: AppContext): CairnApp {
     serverFactory: (handler, options) => {
       const server = http.createServer(options.http ?? {}, (request, response) => {
         request.url = paths().rewrite(request.url ?? '');
-        if (clicks.takes(request)) void clicks.serve(request, response);
-        else if (postbacks.takes(request)) void postbacks.serve(request, response);
+        // Both answer every failure themselves; a rejection past that is logged, never left unhandled.
+        const failed = (error: unknown) => ctx.logger.error({ err: error }, 'tracking request failed');
+        if (clicks.takes(request)) clicks.serve(request, response).catch(failed);
+        else if (postbacks.takes(request)) postbacks.serve(request, response).catch(failed);
         else handler(request, response);
       });
       // What the framework would set on a server it made itself (its defaults are filled in by now).

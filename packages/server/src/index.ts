@@ -10,6 +10,7 @@ import { type CairnConfig, type CairnOptions, ConfigError, resolveConfig } from 
 import { EntityChanges } from './entities/changes.ts';
 import { parsePublicKey } from './license.ts';
 import { createLogger } from './logger.ts';
+import { logProcessErrors } from './processErrors.ts';
 import { startRetentionJob } from './retention/job.ts';
 import { CAIRN_VERSION, openData, openEventStore } from './runtime.ts';
 import { getSetting, SETTING_LICENSE_KEY } from './settings.ts';
@@ -65,6 +66,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
   }
   const logger = createLogger(config.logLevel, config.logDestination);
   const data = await openData(config, `the Cairn server (port ${config.port})`);
+  const stopLoggingProcessErrors = logProcessErrors(logger);
   if (data.store instanceof PostgresConfigStore) {
     data.store.onError = (error) => logger.error({ err: error }, 'config database connection failed');
   }
@@ -198,6 +200,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
         await tracking?.close();
         await events?.close();
         await data.close();
+        stopLoggingProcessErrors();
       },
     };
   } catch (error) {
@@ -206,6 +209,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
     await tracking?.close();
     await events?.close();
     await data.close();
+    stopLoggingProcessErrors();
     throw error;
   }
 }
