@@ -77,6 +77,14 @@ export interface CairnConfig {
   configDb: string | null;
   /** Clock for sessions, TOTP, licences and throttling; tests inject a fixed one. */
   now: () => number;
+  /**
+   * How long a client may take to send a request's headers, and its whole request, before the server
+   * answers 408 and closes the socket (a slow client would otherwise hold a socket for ever); and how
+   * long an idle kept-alive socket stays open. Milliseconds; headers at most the whole request.
+   */
+  httpHeadersTimeoutMs: number;
+  httpRequestTimeoutMs: number;
+  httpKeepAliveTimeoutMs: number;
   /** Where structured logs go; defaults to stdout. */
   logDestination?: NodeJS.WritableStream;
 }
@@ -120,6 +128,10 @@ export const DEFAULT_CONFIG: CairnConfig = {
   workerNice: 'idle',
   secretKey: null,
   configDb: null,
+  httpHeadersTimeoutMs: 20_000,
+  httpRequestTimeoutMs: 60_000,
+  // Above the 60 s idle timeout of common load balancers, so they, not Cairn, close idle sockets.
+  httpKeepAliveTimeoutMs: 72_000,
   now: () => Date.now(),
 };
 
@@ -182,6 +194,15 @@ export function parseTrustProxy(raw: string): false | string[] | TrustHops {
     );
   }
   return entries;
+}
+
+/** A timeout of the HTTP server: whole milliseconds, never 0 (which Node reads as "no timeout"). */
+function timeoutMs(name: string, raw: string): number {
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || value < 100 || value > 3_600_000) {
+    throw new ConfigError(`${name} must be a whole number of milliseconds from 100 to 3600000, got "${raw}"`);
+  }
+  return value;
 }
 
 /** `postgres://` / `postgresql://` URLs; `duckdb` names the embedded default explicitly. */
@@ -250,6 +271,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
     nodeId: read('CAIRN_NODE_ID'),
     flushIntervalMs: read('CAIRN_FLUSH_INTERVAL_MS'),
     workerNice: read('CAIRN_WORKER_NICE'),
+    headersTimeout: read('CAIRN_HTTP_HEADERS_TIMEOUT_MS'),
+    requestTimeout: read('CAIRN_HTTP_REQUEST_TIMEOUT_MS'),
+    keepAliveTimeout: read('CAIRN_HTTP_KEEP_ALIVE_TIMEOUT_MS'),
   };
   if (v.port !== undefined) options.port = port(v.port);
   if (v.host !== undefined) options.host = v.host;
@@ -326,6 +350,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
   if (v.flushIntervalMs !== undefined) {
     options.flushIntervalMs = positiveNumber('CAIRN_FLUSH_INTERVAL_MS', v.flushIntervalMs);
   }
+  if (v.headersTimeout !== undefined) {
+    options.httpHeadersTimeoutMs = timeoutMs('CAIRN_HTTP_HEADERS_TIMEOUT_MS', v.headersTimeout);
+  }
+  if (v.requestTimeout !== undefined) {
+    options.httpRequestTimeoutMs = timeoutMs('CAIRN_HTTP_REQUEST_TIMEOUT_MS', v.requestTimeout);
+  }
+  if (v.keepAliveTimeout !== undefined) {
+    options.httpKeepAliveTimeoutMs = timeoutMs('CAIRN_HTTP_KEEP_ALIVE_TIMEOUT_MS', v.keepAliveTimeout);
+  }
   if (v.workerNice !== undefined) {
     if (v.workerNice === 'idle') options.workerNice = 'idle';
     else if (/^\d{1,2}$/.test(v.workerNice) && Number(v.workerNice) <= 19) {
@@ -351,6 +384,11 @@ export function resolveConfig(options: CairnOptions = {}): CairnConfig {
     throw new ConfigError(
       `CAIRN_ADMIN_PASSWORD is refused: ${adminPasswordProblem}. Set a stronger one, or unset it to have ` +
         'a strong password generated and printed once',
+    );
+  }
+  if (config.httpHeadersTimeoutMs > config.httpRequestTimeoutMs) {
+    throw new ConfigError(
+      `CAIRN_HTTP_HEADERS_TIMEOUT_MS (${config.httpHeadersTimeoutMs}) must be at most CAIRN_HTTP_REQUEST_TIMEOUT_MS (${config.httpRequestTimeoutMs}): the headers are part of the request`,
     );
   }
   // A hop count trusts whoever connects, so it fits only a Cairn reachable through its proxies alone.
