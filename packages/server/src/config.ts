@@ -46,7 +46,10 @@ export interface CairnConfig {
    * from the event store, more slowly. Bounds the archive's disk to the window conversions come in.
    */
   clickArchiveDays: number;
+  /** Failed sign-ins of one login from all addresses within the window (bounds distributed guessing). */
   signInMaxFailuresPerAccount: number;
+  /** Failed sign-ins of one login from one address: locks that address out, not the account's owner. */
+  signInMaxFailuresPerAccountAndIp: number;
   signInMaxFailuresPerIp: number;
   signInThrottleWindowMinutes: number;
   /**
@@ -118,7 +121,8 @@ export const DEFAULT_CONFIG: CairnConfig = {
   signedInCacheMs: 5000,
   clickArchive: true,
   clickArchiveDays: 30,
-  signInMaxFailuresPerAccount: 5,
+  signInMaxFailuresPerAccount: 50,
+  signInMaxFailuresPerAccountAndIp: 5,
   signInMaxFailuresPerIp: 20,
   signInThrottleWindowMinutes: 15,
   trustProxy: false,
@@ -262,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
     clickArchive: read('CAIRN_CLICK_ARCHIVE'),
     clickArchiveDays: read('CAIRN_CLICK_ARCHIVE_DAYS'),
     perAccount: read('CAIRN_SIGN_IN_MAX_FAILURES_PER_ACCOUNT'),
+    perAccountAndIp: read('CAIRN_SIGN_IN_MAX_FAILURES_PER_ACCOUNT_AND_IP'),
     perIp: read('CAIRN_SIGN_IN_MAX_FAILURES_PER_IP'),
     window: read('CAIRN_SIGN_IN_THROTTLE_WINDOW_MINUTES'),
     trustProxy: read('CAIRN_TRUST_PROXY'),
@@ -305,6 +310,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
     options.signInMaxFailuresPerAccount = positiveNumber(
       'CAIRN_SIGN_IN_MAX_FAILURES_PER_ACCOUNT',
       v.perAccount,
+    );
+  }
+  if (v.perAccountAndIp !== undefined) {
+    options.signInMaxFailuresPerAccountAndIp = positiveNumber(
+      'CAIRN_SIGN_IN_MAX_FAILURES_PER_ACCOUNT_AND_IP',
+      v.perAccountAndIp,
     );
   }
   if (v.perIp !== undefined) {
