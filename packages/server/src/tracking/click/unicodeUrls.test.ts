@@ -1,10 +1,11 @@
 import http from 'node:http';
 import { Writable } from 'node:stream';
 import { type Campaign, URL_CUSTOMIZATION_PATH } from '@cairn/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { kindClient, signedInAdmin } from '../../entities/testing.ts';
 import type { RunningCairn } from '../../index.ts';
 import type { TestBrowser } from '../../test-support.ts';
+import { headerSafeUrl } from './redirect.ts';
 
 // URLs with non-ASCII text on the click path. Node refuses such a Location header; before it was
 // encoded, the first unroutable click threw twice and the unhandled rejection ended the process.
@@ -100,5 +101,46 @@ describe('non-ASCII URLs on the click path', () => {
       /^https:\/\/xn--e1afmkfd\.xn--p1ai\/%D0%BF%D1%83%D1%82%D1%8C\?q=%D0%B7%D0%BD%D0%B0%D1%87%D0%B5%D0%BD%D0%B8%D0%B5&c=[0-9a-z]+#%D1%84/,
     );
     expect(errorsLogged()).toEqual([]);
+  });
+});
+
+describe('a click that fails', () => {
+  it('is logged and answered with the fallback, the socket kept', async () => {
+    // Runs after the tests above, which check that nothing was logged.
+    const engineClick = vi.spyOn(cairn.tracking.engine, 'click').mockImplementation(() => {
+      throw new Error('routing broke');
+    });
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      expect(await get(agent, '/click?key=any')).toEqual({ status: 302, location: IDN_FALLBACK_ASCII });
+      expect(await get(agent, '/click?key=any')).toEqual({ status: 302, location: IDN_FALLBACK_ASCII });
+    } finally {
+      engineClick.mockRestore();
+      agent.destroy();
+    }
+    const failures = errorsLogged().map(
+      (line) => JSON.parse(line) as { msg: string; err: { message: string } },
+    );
+    expect(failures.map((failure) => [failure.msg, failure.err.message])).toEqual([
+      ['click failed', 'routing broke'],
+      ['click failed', 'routing broke'],
+    ]);
+  });
+});
+
+describe('headerSafeUrl', () => {
+  it('makes any text a value Node takes as a header, and leaves printable ASCII alone', () => {
+    const cases: [string, string][] = [
+      ['https://offer.example/?c=abc&t=%20', 'https://offer.example/?c=abc&t=%20'],
+      ['https://пример.рф/а?б=в', 'https://xn--e1afmkfd.xn--p1ai/%D0%B0?%D0%B1=%D0%B2'],
+      ['https://offer.example/a\r\nSet-Cookie: x=1', 'https://offer.example/aSet-Cookie:%20x=1'],
+      // Not a URL the parser takes: each character outside printable ASCII is encoded, a lone surrogate as U+FFFD.
+      ['https://exa mple.com/\ud800é', 'https://exa%20mple.com/%EF%BF%BD%C3%A9'],
+      ['пример\u0000', '%D0%BF%D1%80%D0%B8%D0%BC%D0%B5%D1%80%00'],
+    ];
+    for (const [url, safe] of cases) {
+      expect(headerSafeUrl(url), url).toBe(safe);
+      expect(() => http.validateHeaderValue('location', headerSafeUrl(url))).not.toThrow();
+    }
   });
 });
