@@ -42,7 +42,9 @@ const fallbackUrlSchema = z
   .refine(
     (url) => url === '' || (/^https?:\/\/[^\s/?#]+[^\s]*$/i.test(url) && URL.canParse(url)),
     'Enter an http(s) address, or leave it empty for a plain 404 page',
-  );
+  )
+  // Stored as ASCII (an IDN host in punycode): Node refuses anything else in the Location it is sent as.
+  .transform((url) => (url === '' ? url : new URL(url).href));
 
 /**
  * Settings > URL customization. A renamed endpoint answers on its new path as well as its default one, so

@@ -41,6 +41,9 @@ export function buildApp(ctx: AppContext): CairnApp {
     loggerInstance: ctx.logger as FastifyBaseLogger,
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The server below is made with these (config.ts); the framework reads them too.
+    requestTimeout: ctx.config.httpRequestTimeoutMs,
+    keepAliveTimeout: ctx.config.httpKeepAliveTimeoutMs,
     // Renamed tracking paths (URL customization) are answered by the default paths' routes. Requests from
     // the server below are rewritten there already; this covers inject().
     rewriteUrl: (request) => paths().rewrite(request.url ?? ''),
@@ -48,16 +51,24 @@ export function buildApp(ctx: AppContext): CairnApp {
     // per-request work is a third of a click's cost); everything else, and requests that arrive through
     // inject(), take the router.
     serverFactory: (handler, options) => {
-      const server = http.createServer(options.http ?? {}, (request, response) => {
+      const { httpHeadersTimeoutMs, httpRequestTimeoutMs, httpKeepAliveTimeoutMs } = ctx.config;
+      const serverOptions: http.ServerOptions = {
+        ...((options.http ?? {}) as http.ServerOptions),
+        headersTimeout: httpHeadersTimeoutMs,
+        requestTimeout: httpRequestTimeoutMs,
+        keepAliveTimeout: httpKeepAliveTimeoutMs,
+        // Node looks for requests past their timeouts this often (its default, 30 s, would let a slow
+        // client outlive a shorter timeout by that much).
+        connectionsCheckingInterval: Math.max(50, Math.min(5_000, Math.floor(httpHeadersTimeoutMs / 4))),
+      };
+      const server = http.createServer(serverOptions, (request, response) => {
         request.url = paths().rewrite(request.url ?? '');
-        if (clicks.takes(request)) void clicks.serve(request, response);
-        else if (postbacks.takes(request)) void postbacks.serve(request, response);
+        // Both answer every failure themselves; a rejection past that is logged, never left unhandled.
+        const failed = (error: unknown) => ctx.logger.error({ err: error }, 'tracking request failed');
+        if (clicks.takes(request)) clicks.serve(request, response).catch(failed);
+        else if (postbacks.takes(request)) postbacks.serve(request, response).catch(failed);
         else handler(request, response);
       });
-      // What the framework would set on a server it made itself (its defaults are filled in by now).
-      server.keepAliveTimeout = Number(options.keepAliveTimeout ?? 72_000);
-      server.requestTimeout = Number(options.requestTimeout ?? 0);
-      server.setTimeout(Number(options.connectionTimeout ?? 0));
       return server;
     },
   });

@@ -46,7 +46,10 @@ export interface CairnConfig {
    * from the event store, more slowly. Bounds the archive's disk to the window conversions come in.
    */
   clickArchiveDays: number;
+  /** Failed sign-ins of one login from all addresses within the window (bounds distributed guessing). */
   signInMaxFailuresPerAccount: number;
+  /** Failed sign-ins of one login from one address: locks that address out, not the account's owner. */
+  signInMaxFailuresPerAccountAndIp: number;
   signInMaxFailuresPerIp: number;
   signInThrottleWindowMinutes: number;
   /**
@@ -77,6 +80,14 @@ export interface CairnConfig {
   configDb: string | null;
   /** Clock for sessions, TOTP, licences and throttling; tests inject a fixed one. */
   now: () => number;
+  /**
+   * How long a client may take to send a request's headers, and its whole request, before the server
+   * answers 408 and closes the socket (a slow client would otherwise hold a socket for ever); and how
+   * long an idle kept-alive socket stays open. Milliseconds; headers at most the whole request.
+   */
+  httpHeadersTimeoutMs: number;
+  httpRequestTimeoutMs: number;
+  httpKeepAliveTimeoutMs: number;
   /** Where structured logs go; defaults to stdout. */
   logDestination?: NodeJS.WritableStream;
   /**
@@ -117,7 +128,8 @@ export const DEFAULT_CONFIG: CairnConfig = {
   signedInCacheMs: 5000,
   clickArchive: true,
   clickArchiveDays: 30,
-  signInMaxFailuresPerAccount: 5,
+  signInMaxFailuresPerAccount: 50,
+  signInMaxFailuresPerAccountAndIp: 5,
   signInMaxFailuresPerIp: 20,
   signInThrottleWindowMinutes: 15,
   trustProxy: false,
@@ -127,6 +139,10 @@ export const DEFAULT_CONFIG: CairnConfig = {
   workerNice: 'idle',
   secretKey: null,
   configDb: null,
+  httpHeadersTimeoutMs: 20_000,
+  httpRequestTimeoutMs: 60_000,
+  // Above the 60 s idle timeout of common load balancers, so they, not Cairn, close idle sockets.
+  httpKeepAliveTimeoutMs: 72_000,
   now: () => Date.now(),
   metricsToken: null,
   readyMaxLagMs: 60_000,
@@ -193,6 +209,15 @@ export function parseTrustProxy(raw: string): false | string[] | TrustHops {
   return entries;
 }
 
+/** A timeout of the HTTP server: whole milliseconds, never 0 (which Node reads as "no timeout"). */
+function timeoutMs(name: string, raw: string): number {
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || value < 100 || value > 3_600_000) {
+    throw new ConfigError(`${name} must be a whole number of milliseconds from 100 to 3600000, got "${raw}"`);
+  }
+  return value;
+}
+
 /** `postgres://` / `postgresql://` URLs; `duckdb` names the embedded default explicitly. */
 function configDb(raw: string): string | null {
   const value = raw.trim();
@@ -250,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
     clickArchive: read('CAIRN_CLICK_ARCHIVE'),
     clickArchiveDays: read('CAIRN_CLICK_ARCHIVE_DAYS'),
     perAccount: read('CAIRN_SIGN_IN_MAX_FAILURES_PER_ACCOUNT'),
+    perAccountAndIp: read('CAIRN_SIGN_IN_MAX_FAILURES_PER_ACCOUNT_AND_IP'),
     perIp: read('CAIRN_SIGN_IN_MAX_FAILURES_PER_IP'),
     window: read('CAIRN_SIGN_IN_THROTTLE_WINDOW_MINUTES'),
     trustProxy: read('CAIRN_TRUST_PROXY'),
@@ -261,6 +287,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
     workerNice: read('CAIRN_WORKER_NICE'),
     metricsToken: read('CAIRN_METRICS_TOKEN'),
     readyMaxLagMs: read('CAIRN_READY_MAX_LAG_MS'),
+    headersTimeout: read('CAIRN_HTTP_HEADERS_TIMEOUT_MS'),
+    requestTimeout: read('CAIRN_HTTP_REQUEST_TIMEOUT_MS'),
+    keepAliveTimeout: read('CAIRN_HTTP_KEEP_ALIVE_TIMEOUT_MS'),
   };
   if (v.port !== undefined) options.port = port(v.port);
   if (v.host !== undefined) options.host = v.host;
@@ -292,6 +321,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
     options.signInMaxFailuresPerAccount = positiveNumber(
       'CAIRN_SIGN_IN_MAX_FAILURES_PER_ACCOUNT',
       v.perAccount,
+    );
+  }
+  if (v.perAccountAndIp !== undefined) {
+    options.signInMaxFailuresPerAccountAndIp = positiveNumber(
+      'CAIRN_SIGN_IN_MAX_FAILURES_PER_ACCOUNT_AND_IP',
+      v.perAccountAndIp,
     );
   }
   if (v.perIp !== undefined) {
@@ -348,6 +383,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
   if (v.flushIntervalMs !== undefined) {
     options.flushIntervalMs = positiveNumber('CAIRN_FLUSH_INTERVAL_MS', v.flushIntervalMs);
   }
+  if (v.headersTimeout !== undefined) {
+    options.httpHeadersTimeoutMs = timeoutMs('CAIRN_HTTP_HEADERS_TIMEOUT_MS', v.headersTimeout);
+  }
+  if (v.requestTimeout !== undefined) {
+    options.httpRequestTimeoutMs = timeoutMs('CAIRN_HTTP_REQUEST_TIMEOUT_MS', v.requestTimeout);
+  }
+  if (v.keepAliveTimeout !== undefined) {
+    options.httpKeepAliveTimeoutMs = timeoutMs('CAIRN_HTTP_KEEP_ALIVE_TIMEOUT_MS', v.keepAliveTimeout);
+  }
   if (v.workerNice !== undefined) {
     if (v.workerNice === 'idle') options.workerNice = 'idle';
     else if (/^\d{1,2}$/.test(v.workerNice) && Number(v.workerNice) <= 19) {
@@ -373,6 +417,11 @@ export function resolveConfig(options: CairnOptions = {}): CairnConfig {
     throw new ConfigError(
       `CAIRN_ADMIN_PASSWORD is refused: ${adminPasswordProblem}. Set a stronger one, or unset it to have ` +
         'a strong password generated and printed once',
+    );
+  }
+  if (config.httpHeadersTimeoutMs > config.httpRequestTimeoutMs) {
+    throw new ConfigError(
+      `CAIRN_HTTP_HEADERS_TIMEOUT_MS (${config.httpHeadersTimeoutMs}) must be at most CAIRN_HTTP_REQUEST_TIMEOUT_MS (${config.httpRequestTimeoutMs}): the headers are part of the request`,
     );
   }
   // A hop count trusts whoever connects, so it fits only a Cairn reachable through its proxies alone.

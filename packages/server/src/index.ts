@@ -11,6 +11,7 @@ import { EntityChanges } from './entities/changes.ts';
 import { parsePublicKey } from './license.ts';
 import { createLogger } from './logger.ts';
 import { type CairnMetrics, createMetrics } from './metrics/registry.ts';
+import { logProcessErrors } from './processErrors.ts';
 import { startRetentionJob } from './retention/job.ts';
 import { CAIRN_VERSION, openData, openEventStore } from './runtime.ts';
 import { getSetting, SETTING_LICENSE_KEY } from './settings.ts';
@@ -68,6 +69,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
   const data = await openData(config, `the Cairn server (port ${config.port})`);
   // Set once the tracking runtime exists; a connection failure before that is only logged.
   let metrics: CairnMetrics | null = null;
+  const stopLoggingProcessErrors = logProcessErrors(logger);
   if (data.store instanceof PostgresConfigStore) {
     data.store.onError = (error) => {
       metrics?.countConfigStoreError();
@@ -89,7 +91,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       store: data.store,
       events,
       changes,
-      hopKey: data.keys.csrf,
+      hopKey: data.keys.hop,
       logger,
       now: config.now,
       flushIntervalMs: config.flushIntervalMs,
@@ -206,6 +208,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
         await tracking?.close();
         await events?.close();
         await data.close();
+        stopLoggingProcessErrors();
       },
     };
   } catch (error) {
@@ -214,6 +217,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
     await tracking?.close();
     await events?.close();
     await data.close();
+    stopLoggingProcessErrors();
     throw error;
   }
 }

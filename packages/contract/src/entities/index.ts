@@ -1,4 +1,5 @@
 export * from './affiliateNetwork.ts';
+export * from './asciiUrl.ts';
 export * from './audit.ts';
 export * from './campaign.ts';
 export * from './common.ts';

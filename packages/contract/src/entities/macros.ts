@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { asciiUrl, hasMacroBeforePath } from './asciiUrl.ts';
 
 // The tracker's URL macros: what an offer, lander or postback URL may contain in braces. The click engine
 // fills them (URL-encoded) when it redirects; the panel lists them next to URL fields.
@@ -85,8 +86,9 @@ export const URL_MAX_LENGTH = 4096;
 
 /**
  * An absolute http(s) URL that may carry the tracker's macros, e.g.
- * `https://offer.example/?sub={clickid}&geo={country_code}`. Unknown macros are refused with the list of
- * the known ones, because a typo would otherwise reach the network as literal text.
+ * `https://offer.example/?sub={clickid}&geo={country_code}`, kept in its ASCII form (asciiUrl.ts). Unknown
+ * macros are refused with the list of the known ones, because a typo would otherwise reach the network as
+ * literal text; macros before the path are refused (hasMacroBeforePath).
  */
 export const trackedUrlSchema = z
   .string()
@@ -106,7 +108,14 @@ export const trackedUrlSchema = z
       ctx.addIssue({ code: 'custom', message: 'URL cannot contain spaces' });
       return;
     }
-    // Macros may sit anywhere (even in the host), so they are replaced by a plain word before parsing.
+    if (hasMacroBeforePath(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Macros can only be in the path, query or fragment of a URL, not in its scheme or host',
+      });
+      return;
+    }
+    // Macros are replaced by a plain word before parsing, since braces are no URL syntax.
     let parsed: URL;
     try {
       parsed = new URL(value.replace(MACRO, 'macro'));
@@ -117,4 +126,5 @@ export const trackedUrlSchema = z
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
       ctx.addIssue({ code: 'custom', message: 'Only http:// and https:// URLs are allowed' });
     }
-  });
+  })
+  .transform(asciiUrl);

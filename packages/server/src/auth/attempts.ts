@@ -18,7 +18,10 @@ export interface Attempt {
 }
 
 export interface AttemptLimits {
+  /** Failures of one account from all addresses: the cap a guesser with many addresses meets. */
   maxFailuresPerAccount: number;
+  /** Failures of one account from one address: what locks a guesser out without locking out the owner. */
+  maxFailuresPerAccountAndIp: number;
   maxFailuresPerIp: number;
   windowMs: number;
   now: () => number;
@@ -34,12 +37,17 @@ const tooMany = (retryAfter: number): HttpError =>
   new HttpError(429, { message: MESSAGES.tooManyAttempts }, { 'retry-after': String(retryAfter) });
 
 const accountKey = (budget: AttemptBudget, account: string) => `a:${budget}:${account}`;
+// An address holds no space, so no two (address, account) pairs share a key.
+const accountAndIpKey = (budget: AttemptBudget, account: string, ip: string) =>
+  `ai:${budget}:${ip} ${account}`;
 
 /**
- * Failure budgets per IP and per account, shared by every node through the config store. Each attempt is
- * reserved as a failure before its check runs, so 40 parallel guesses meet the same budget as 40
- * sequential ones, on one node or spread over many; a right answer forgives its own reservation, and
- * only a completed sign-in clears the account's earlier failures.
+ * Failure budgets per IP, per account and IP, and per account, shared by every node through the config
+ * store. The account-and-IP budget is the small one: a guesser from one address locks only that address
+ * out of the account, so the owner still signs in from theirs; the account's own budget is larger and
+ * bounds guessers spread over many addresses. Each attempt is reserved as a failure before its check
+ * runs, so 40 parallel guesses meet the same budget as 40 sequential ones, on one node or spread over
+ * many; a right answer forgives its own reservation, and only a completed sign-in clears earlier failures.
  */
 export class SignInAttempts {
   private readonly ledger: FailureLedger;
@@ -73,6 +81,7 @@ export class SignInAttempts {
       reservation = await this.ledger.reserve(
         [
           { key: `i:${ip}`, max: this.limits.maxFailuresPerIp },
+          { key: accountAndIpKey(budget, account, ip), max: this.limits.maxFailuresPerAccountAndIp },
           { key: accountKey(budget, account), max: this.limits.maxFailuresPerAccount },
         ],
         this.limits.now(),
@@ -89,10 +98,16 @@ export class SignInAttempts {
     return { succeeded: () => this.ledger.forgive(ids), done };
   }
 
-  /** A sign-in finished (password and, when on, the code): the account's failures are forgiven. */
-  completed(login: string): Promise<void> {
+  /**
+   * A sign-in from `ip` finished (password and, when on, the code): the account's failures, and those of
+   * the account from this address, are forgiven; other addresses' stay, so a guesser is not let off.
+   */
+  completed(login: string, ip: string): Promise<void> {
     const account = login.toLowerCase();
-    return this.ledger.reset([accountKey('password', account), accountKey('two_factor', account)]);
+    const budgets: AttemptBudget[] = ['password', 'two_factor'];
+    return this.ledger.reset(
+      budgets.flatMap((budget) => [accountKey(budget, account), accountAndIpKey(budget, account, ip)]),
+    );
   }
 
   sweep(): Promise<void> {

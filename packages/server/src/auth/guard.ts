@@ -71,7 +71,7 @@ export interface Guard {
     more?: () => Promise<void>,
   ): Promise<void>;
   /** A sign-in completed (password and, when on, the code): the account's failures are forgiven. */
-  completedSignIn(login: string): Promise<void>;
+  completedSignIn(request: FastifyRequest, login: string): Promise<void>;
   startSession(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -96,6 +96,7 @@ export function createGuard(ctx: AppContext): GuardWithHooks {
   const state = new WeakMap<FastifyRequest, RequestState>();
   const attempts = new SignInAttempts(ctx.store, {
     maxFailuresPerAccount: config.signInMaxFailuresPerAccount,
+    maxFailuresPerAccountAndIp: config.signInMaxFailuresPerAccountAndIp,
     maxFailuresPerIp: config.signInMaxFailuresPerIp,
     windowMs: config.signInThrottleWindowMinutes * 60 * 1000,
     now: config.now,
@@ -401,7 +402,7 @@ export function createGuard(ctx: AppContext): GuardWithHooks {
     checkCredentials,
     beginAttempt,
     checkCurrentPassword,
-    completedSignIn: (login) => attempts.completed(login),
+    completedSignIn: (request, login) => attempts.completed(login, request.ip),
     startSession,
     endSession,
     audit,

@@ -8,6 +8,8 @@ export interface Keys {
   csrf: Buffer;
   encryption: Buffer;
   lookup: Buffer;
+  /** Signs the click path's double-meta hop links (tracking/click/hopLinks.ts). */
+  hop: Buffer;
 }
 
 const KEY_FILE = 'secret.key';
@@ -37,6 +39,7 @@ export function deriveKeys(master: Buffer): Keys {
     csrf: derive('cairn csrf'),
     encryption: derive('cairn encryption'),
     lookup: derive('cairn lookup'),
+    hop: derive('cairn hop link'),
   };
 }
 

@@ -215,3 +215,43 @@ describe('re-authentication', () => {
     expect((await browser.get(API_PATHS.twoFactor)).json()).toEqual({ enabled: false, pending: false });
   });
 });
+
+describe('a guesser cannot lock the owner out', () => {
+  /** A browser whose requests come from `ip` (the server trusts one proxy hop). */
+  const from = (cairn: RunningCairn, ip: string) => {
+    const browser = new TestBrowser(cairn.url);
+    const headers = { 'x-forwarded-for': ip };
+    return {
+      signIn: async (password: string) => {
+        if (browser.cookies.size === 0) await browser.get(API_PATHS.mode, { headers });
+        return (await browser.post(API_PATHS.signIn, { login: 'admin', password }, { headers })).status;
+      },
+    };
+  };
+
+  it('counts failures per account and address, under a larger cap per account across addresses', async () => {
+    const cairn = await start({
+      trustProxy: true,
+      signInMaxFailuresPerAccountAndIp: 3,
+      signInMaxFailuresPerAccount: 8,
+      signInMaxFailuresPerIp: 20,
+    });
+    const attacker = from(cairn, '203.0.113.9');
+    for (let n = 0; n < 3; n++) expect(await attacker.signIn('wrong password')).toBe(401);
+    // The guesser's address is locked out of the account, even with the right password...
+    expect(await attacker.signIn('wrong password')).toBe(429);
+    expect(await attacker.signIn(ADMIN_PASSWORD)).toBe(429);
+    // ...and the owner, from another address, is not.
+    expect(await from(cairn, '198.51.100.7').signIn(ADMIN_PASSWORD)).toBe(200);
+    // The owner's sign-in lets the guesser's address off nothing.
+    expect(await attacker.signIn(ADMIN_PASSWORD)).toBe(429);
+
+    // Guesses spread over addresses meet the account's cap: 4 addresses with 2 failures each.
+    for (let address = 1; address <= 4; address++) {
+      const guesser = from(cairn, `192.0.2.${address}`);
+      for (let n = 0; n < 2; n++) expect(await guesser.signIn('wrong password')).toBe(401);
+    }
+    expect(await from(cairn, '192.0.2.5').signIn('wrong password')).toBe(429);
+    expect(await from(cairn, '198.51.100.7').signIn(ADMIN_PASSWORD)).toBe(429);
+  });
+});

@@ -40,7 +40,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, gua
       await guard.startSession(request, reply, user, true);
       return { status: 'need_two_factor' };
     }
-    await guard.completedSignIn(user.login);
+    await guard.completedSignIn(request, user.login);
     await guard.startSession(request, reply, user, false);
     await audit(user.id, 'user_signed_in', { ip: request.ip });
     return { status: 'ok' };
@@ -71,7 +71,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, gua
       attempt.done();
     }
     guard.assertLicensed();
-    await guard.completedSignIn(user.login);
+    await guard.completedSignIn(request, user.login);
     await guard.startSession(request, reply, user, false);
     await audit(user.id, 'user_signed_in', { ip: request.ip, twoFactor: true });
     return { status: 'ok' };

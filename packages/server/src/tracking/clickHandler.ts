@@ -6,7 +6,7 @@ import { pathOf } from '../http.ts';
 import { EVENT_KIND } from '../store/events/schema.ts';
 import { type ClickRequest, type ClickResult, type CookieToSet, randomLpSeq } from './click/engine.ts';
 import { ClickQuery, type QueryParams } from './click/query.ts';
-import { fallbackAnswer, type RedirectAnswer, redirectAnswer } from './click/redirect.ts';
+import { fallbackAnswer, headerSafeUrl, type RedirectAnswer, redirectAnswer } from './click/redirect.ts';
 import { clickTimeOf } from './clickId.ts';
 import { CommitPacer } from './commitPacer.ts';
 import type { JournalWrite, RecorderLogger } from './journal.ts';
@@ -75,6 +75,13 @@ export function setCookieOf(cookie: CookieToSet, secure: boolean): string {
   return `${cookie.name}=${cookie.value}; Max-Age=${cookie.maxAgeSeconds}; Path=/; HttpOnly${secure ? '; Secure' : ''}; SameSite=Lax`;
 }
 
+/** The answer to a HEAD request on a click path. */
+const HEAD_ANSWER: RedirectAnswer = {
+  status: 200,
+  headers: { 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollow' },
+  body: null,
+};
+
 function send(
   request: IncomingMessage,
   response: ServerResponse,
@@ -101,16 +108,36 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
     send(request, response, fallbackAnswer(engine.settings.fallbackUrl));
   };
 
+  /**
+   * A click that failed (logged by the caller) still gets an answer: the fallback, else the plain 404
+   * page. Only a response already under way is cut, since it can no longer be answered.
+   */
+  const answerFailedClick = (request: IncomingMessage, response: ServerResponse): void => {
+    if (response.headersSent) {
+      response.destroy();
+      return;
+    }
+    try {
+      toFallback(request, response);
+    } catch (error) {
+      logger.error({ err: error }, 'click fallback failed');
+      try {
+        send(request, response, fallbackAnswer(null));
+      } catch {
+        response.destroy();
+      }
+    }
+  };
+
+  const hopUrlOf = (url: string): string => `${engine.settings.paths.hop}?${runtime.hopLinks.query(url)}`;
+
   const deliver = (click: StagedClick): void => {
     const { request, response, result } = click;
     runtime.clicksPerMinute.add(result.event.time);
     const secure = result.cookies.length > 0 && proxy.isHttpsOf(request.socket, click.forwardedProto);
     const cookies = result.cookies.map((cookie) => setCookieOf(cookie, secure));
     // Only the double meta refresh goes through the tracker's hop, and only it pays for the signature.
-    const hop =
-      result.mode === 'double_meta_refresh'
-        ? `${engine.settings.paths.hop}?u=${encodeURIComponent(result.url)}&s=${runtime.hopSignature(result.url)}`
-        : '';
+    const hop = result.mode === 'double_meta_refresh' ? hopUrlOf(headerSafeUrl(result.url)) : '';
     send(request, response, redirectAnswer(result.mode, result.url, hop), cookies);
     if (result.event.kind === EVENT_KIND.lpClick) counters.clicks.lander_click += 1;
     else counters.clicks.routed += 1;
@@ -140,7 +167,7 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
       } catch (error) {
         counters.clicks.failed += 1;
         logger.error({ err: error }, 'click failed');
-        click.response.destroy();
+        answerFailedClick(click.request, click.response);
       }
     }
   };
@@ -221,6 +248,9 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
     async serve(request, response) {
       const arrivedAt = performance.now();
       try {
+        // Link checkers and previews ask with HEAD: they are told the link works, and no click is
+        // recorded (no visitor was sent anywhere).
+        if (request.method === 'HEAD') return send(request, response, HEAD_ANSWER);
         const headers = clickHeadersOf(request);
         const input = clickRequestOf(request, headers, new ClickQuery(queryText(request.url ?? '')));
         if (input.query.get(CLICK_PARAMS.lp) === '1') {
@@ -250,8 +280,7 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
       } catch (error) {
         counters.clicks.failed += 1;
         logger.error({ err: error }, 'click failed');
-        if (!response.headersSent) toFallback(request, response);
-        else response.destroy();
+        answerFailedClick(request, response);
       }
     },
   };

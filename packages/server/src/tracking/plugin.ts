@@ -46,7 +46,7 @@ export async function trackingPlugin(
     const target = query.get('u') ?? '';
     const signature = query.get('s') ?? '';
     // Only URLs this tracker signed are followed, so the hop is no open redirect.
-    if (!isHttpUrl(target) || signature !== runtime.hopSignature(target)) {
+    if (!isHttpUrl(target) || !runtime.hopLinks.verify(target, query.get('e') ?? '', signature)) {
       return send(reply, fallbackAnswer(engine.settings.fallbackUrl));
     }
     return send(reply, hopAnswer(target));

@@ -12,6 +12,7 @@ import type { ConfigStore, Sql } from '../store/config/port.ts';
 import type { EventStore } from '../store/events/port.ts';
 import type { TrackingEvent } from '../store/events/schema.ts';
 import { ClickEngine, clickFacts, DEFAULT_TRACKING_SETTINGS, type TrackingSettings } from './click/engine.ts';
+import { HopLinks } from './click/hopLinks.ts';
 import { RecentClicks } from './click/recent.ts';
 import { MinuteCounter, newTrackingCounters, type TrackingCounters } from './counters.ts';
 import { createEnricher, type Enricher } from './enrich/index.ts';
@@ -46,7 +47,7 @@ export interface TrackingRuntime {
   /** Postbacks in, conversion state, S2S postbacks out. */
   conversions: ConversionService;
   /** Signs and checks the tracker's own double-meta hop links, so they cannot be used as open redirects. */
-  hopSignature(url: string): string;
+  hopLinks: HopLinks;
   /** A click no longer in memory, from the event store. */
   findClick(clickId: string, clickTime: number): Promise<TrackingEvent | null>;
   /** Reads every setting the runtime keeps in memory again (a settings change, or a resync). */
@@ -60,6 +61,7 @@ export interface TrackingRuntimeOptions {
   store: ConfigStore;
   events: EventStore;
   changes: EntityChanges;
+  /** The hop links' own key (Keys.hop). */
   hopKey: Buffer;
   logger: Logger;
   now: () => number;
@@ -148,8 +150,6 @@ export async function startTracking(options: TrackingRuntimeOptions): Promise<Tr
       else counters.flushSeconds.observe(seconds);
     },
   });
-  // A KeyObject made once: creating one from raw bytes on every signature is what costs.
-  const hopKey = crypto.createSecretKey(options.hopKey);
   const recent = new RecentClicks();
   // A click auto-clearing took is still found, so its late conversions count.
   const findClick = async (clickId: string, clickTime: number) =>
@@ -187,8 +187,7 @@ export async function startTracking(options: TrackingRuntimeOptions): Promise<Tr
     counters,
     conversions,
     findClick,
-    hopSignature: (url) =>
-      crypto.createHmac('sha256', hopKey).update(`hop:${url}`).digest('base64url').slice(0, 22),
+    hopLinks: new HopLinks(options.hopKey, options.now),
     reloadSettings,
     async close() {
       await conversions.close();

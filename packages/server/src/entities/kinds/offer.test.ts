@@ -84,6 +84,8 @@ describe('offer', () => {
         'https://offer.example/?sub={click_id}&x={clickid}',
         /Unknown macro \{click_id\}\. Known macros: \{clickid\}/,
       ],
+      // A visitor's value would pick the host: an open redirect.
+      ['https://{country_code}.offer.example/', /only be in the path, query or fragment/],
     ];
     for (const [url, message] of cases) {
       const result = await offers.create({ name: 'bad url', url });
@@ -93,9 +95,13 @@ describe('offer', () => {
     }
     const known = await offers.create({
       name: 'all macros',
-      url: 'https://{country_code}.offer.example/?c={clickid}&t={t30}&e={event1}&ts={unixtime}',
+      url: 'https://offer.example/{country_code}/?c={clickid}&t={t30}&e={event1}&ts={unixtime}',
     });
     expect(known.status).toBe(201);
+    // Kept as written: the braces are not percent-encoded.
+    expect(known.json<{ url: string }>().url).toBe(
+      'https://offer.example/{country_code}/?c={clickid}&t={t30}&e={event1}&ts={unixtime}',
+    );
   });
 
   it("appends the network's parameter template to its final URL", async () => {

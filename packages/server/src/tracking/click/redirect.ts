@@ -13,6 +13,35 @@ export interface RedirectAnswer {
 
 const NO_STORE = 'no-store, no-cache, must-revalidate, max-age=0';
 
+// Node throws from writeHead on a header value with a control character or one beyond Latin-1, and
+// URLs reach a Location from settings and entities stored before URLs were kept in ASCII, or written by
+// tools around the API. Printable ASCII, nearly every URL, passes untouched at the cost of one test.
+const HEADER_SAFE = /^[\x21-\x7e]*$/;
+
+/**
+ * `url` as a value any header takes: an IDN host in punycode and the rest percent-encoded, as the URL
+ * parser writes it; what does not parse has every character outside printable ASCII percent-encoded.
+ * Never throws.
+ */
+export function headerSafeUrl(url: string): string {
+  if (HEADER_SAFE.test(url)) return url;
+  try {
+    const href = new URL(url).href;
+    if (HEADER_SAFE.test(href)) return href;
+  } catch {
+    // Not a URL the parser takes: encoded character by character below.
+  }
+  let safe = '';
+  for (const char of url) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code > 0x20 && code < 0x7f) safe += char;
+    // A lone surrogate has no UTF-8 form (encodeURIComponent would throw): it becomes U+FFFD.
+    else if (code >= 0xd800 && code <= 0xdfff) safe += '%EF%BF%BD';
+    else safe += encodeURIComponent(char);
+  }
+  return safe;
+}
+
 export function isHttpUrl(url: string): boolean {
   return /^https?:\/\/[^\s]/i.test(url);
 }
@@ -78,7 +107,11 @@ export function redirectAnswer(mode: RedirectMode, url: string, hopUrl: string):
       );
     }
     default:
-      return { status: 302, headers: { location: url, 'cache-control': NO_STORE }, body: null };
+      return {
+        status: 302,
+        headers: { location: headerSafeUrl(url), 'cache-control': NO_STORE },
+        body: null,
+      };
   }
 }
 
@@ -92,7 +125,11 @@ export function hopAnswer(url: string): RedirectAnswer {
 /** The tracker's answer when a click has nowhere to go: the configured fallback, else a plain 404. */
 export function fallbackAnswer(fallbackUrl: string | null): RedirectAnswer {
   if (fallbackUrl && isHttpUrl(fallbackUrl)) {
-    return { status: 302, headers: { location: fallbackUrl, 'cache-control': NO_STORE }, body: null };
+    return {
+      status: 302,
+      headers: { location: headerSafeUrl(fallbackUrl), 'cache-control': NO_STORE },
+      body: null,
+    };
   }
   return {
     status: 404,
