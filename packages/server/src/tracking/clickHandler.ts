@@ -118,7 +118,8 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
       return;
     }
     try {
-      toFallback(request, response);
+      // Not through toFallback: a failed click is counted as failed, not as a fallback too.
+      send(request, response, fallbackAnswer(engine.settings.fallbackUrl));
     } catch (error) {
       logger.error({ err: error }, 'click fallback failed');
       try {
