@@ -10,6 +10,7 @@ import { type CairnConfig, type CairnOptions, ConfigError, resolveConfig } from 
 import { EntityChanges } from './entities/changes.ts';
 import { parsePublicKey } from './license.ts';
 import { createLogger } from './logger.ts';
+import { OutboundGuard } from './outbound/guard.ts';
 import { startRetentionJob } from './retention/job.ts';
 import { CAIRN_VERSION, openData, openEventStore } from './runtime.ts';
 import { getSetting, SETTING_LICENSE_KEY } from './settings.ts';
@@ -64,6 +65,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
     }
   }
   const logger = createLogger(config.logLevel, config.logDestination);
+  const outbound = new OutboundGuard({ privateDestinations: config.privateDestinations });
   const data = await openData(config, `the Cairn server (port ${config.port})`);
   if (data.store instanceof PostgresConfigStore) {
     data.store.onError = (error) => logger.error({ err: error }, 'config database connection failed');
@@ -85,6 +87,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       changes,
       hopKey: data.keys.csrf,
       logger,
+      outbound,
       now: config.now,
       flushIntervalMs: config.flushIntervalMs,
     });
@@ -147,6 +150,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       users,
       sessions,
       logger,
+      outbound,
       installedLicenseKey: await getSetting(data.store, SETTING_LICENSE_KEY),
       // A PostgreSQL store is backed up with its own tools (pg_dump); the route says so.
       createBackup: embedded

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { encodeText } from '../text.ts';
 
 // The tracker's URL macros: what an offer, lander or postback URL may contain in braces. The click engine
 // fills them (URL-encoded) when it redirects; the panel lists them next to URL fields.
@@ -77,7 +78,7 @@ export function unknownMacros(text: string): string[] {
 /** Fills macros from `values`; unknown or missing ones are left as written. Values are URL-encoded. */
 export function fillMacros(text: string, values: Readonly<Record<string, string>>): string {
   return text.replace(MACRO, (whole, name: string) =>
-    values[name] === undefined ? whole : encodeURIComponent(values[name]),
+    values[name] === undefined ? whole : encodeText(values[name]),
   );
 }
 

@@ -7,6 +7,7 @@ import {
   conversionUploadRequestSchema,
   type PostbackProcessingSettings,
   postbackProcessingSettingsSchema,
+  truncateText,
 } from '@cairn/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Guard } from '../../auth/guard.ts';
@@ -100,7 +101,7 @@ export function registerConversionApiRoutes(api: FastifyInstance, ctx: AppContex
           answer.outcome === 'recorded' || answer.outcome === 'updated' || answer.outcome === 'ignored'
             ? answer.outcome
             : 'error';
-        return { line, clickId: clickId.slice(0, 64), outcome, message: answer.message };
+        return { line, clickId: truncateText(clickId, 64), outcome, message: answer.message };
       }),
     );
     const count = (outcome: string) => results.filter((result) => result.outcome === outcome).length;
