@@ -71,6 +71,16 @@ export function macrosIn(text: string): string[] {
   return [...new Set([...text.matchAll(MACRO)].map((match) => match[1] ?? ''))];
 }
 
+/**
+ * Macros that carry the conversion's revenue: `{payout}` is the payout times the source's payout %. A
+ * user who may not see revenue (hide-profit) may not send it to a URL of theirs either.
+ */
+export const REVENUE_MACROS: readonly string[] = ['payout'];
+
+export function revenueMacrosIn(text: string): string[] {
+  return macrosIn(text).filter((name) => REVENUE_MACROS.includes(name));
+}
+
 export function unknownMacros(text: string): string[] {
   return macrosIn(text).filter((name) => !KNOWN.has(name));
 }

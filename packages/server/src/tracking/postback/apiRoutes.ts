@@ -65,6 +65,8 @@ export function registerConversionApiRoutes(api: FastifyInstance, ctx: AppContex
         query,
         campaignIds: await readableCampaigns(user),
         now: ctx.config.now,
+        showDeliveryDetail: user.role !== 'user',
+        hideProfit: user.hideProfit,
       });
     } catch (error) {
       if (error instanceof RangeError) {

@@ -47,6 +47,13 @@ export interface ListOptions {
   /** The campaigns the caller may see; null: all. */
   campaignIds: readonly number[] | null;
   now: () => number;
+  /** Admins read why a delivery failed; other users its state only. */
+  showDeliveryDetail: boolean;
+  /**
+   * Hide-profit: conversion costs are left out too. A RevShare cost is a share of the revenue, and the
+   * cost model that charged a conversion may have changed since, so no conversion's cost is shown.
+   */
+  hideProfit: boolean;
 }
 
 const msOf = (value: unknown): number | null =>
@@ -176,9 +183,9 @@ export async function listConversions(
       networkStatus: state ? String(state.network_status ?? '') : '',
       txid: String(row.last_txid ?? ''),
       revenueMicros: Number(row.revenue),
-      costMicros: Number(row.cost),
-      s2s: delivery(deliveries.get(`${clickId}:${seq}`)),
+      s2s: delivery(deliveries.get(`${clickId}:${seq}`), options.showDeliveryDetail),
     };
+    if (!options.hideProfit) converted.costMicros = Number(row.cost);
     if (state) {
       converted.revenueOriginalMicros = Number(state.payout_micros);
       converted.revenueCurrency = String(state.currency);
@@ -212,7 +219,7 @@ async function byConversion(
   return map;
 }
 
-function delivery(row: Row | undefined): S2sDelivery {
+function delivery(row: Row | undefined, detail: boolean): S2sDelivery {
   if (!row) {
     return {
       state: 'none',
@@ -227,8 +234,10 @@ function delivery(row: Row | undefined): S2sDelivery {
   return {
     state,
     attempts: Number(row.attempts),
-    lastStatus: row.last_status === null || row.last_status === undefined ? null : Number(row.last_status),
-    lastError: row.last_error === null || row.last_error === undefined ? null : String(row.last_error),
+    lastStatus:
+      !detail || row.last_status === null || row.last_status === undefined ? null : Number(row.last_status),
+    lastError:
+      !detail || row.last_error === null || row.last_error === undefined ? null : String(row.last_error),
     nextAttemptAt: state === 'pending' ? isoOrNull(row.next_attempt_at) : null,
     deliveredAt: isoOrNull(row.delivered_at),
   };
