@@ -136,7 +136,7 @@ export const conversionRowSchema = z.object({
   revenueCurrency: z.string().optional(),
   /**
    * The CPA or RevShare cost charged for this conversion, in the base currency. Left out for hide-profit
-   * users: a RevShare cost is a share of the revenue, so it would give the revenue away.
+   * users unless the campaign is CPA: a RevShare cost is a share of the revenue and would give it away.
    */
   costMicros: z.number().int().optional(),
   s2s: s2sDeliverySchema,

@@ -50,8 +50,8 @@ export interface ListOptions {
   /** Admins read why a delivery failed; other users its state only. */
   showDeliveryDetail: boolean;
   /**
-   * Hide-profit: conversion costs are left out too. A RevShare cost is a share of the revenue, and the
-   * cost model that charged a conversion may have changed since, so no conversion's cost is shown.
+   * Hide-profit: besides revenue (the api plugin's filter), the cost of conversions on campaigns that are
+   * not CPA is left out: a RevShare cost is a share of the revenue and would give it away.
    */
   hideProfit: boolean;
 }
@@ -159,6 +159,12 @@ export async function listConversions(
       ' ORDER BY id',
     ),
   ]);
+  const fixedPrice = options.hideProfit
+    ? await cpaCampaigns(
+        store,
+        page.map((row) => Number(row.first_campaign)),
+      )
+    : new Set<number>();
   const ref = (names: Map<number, string>, id: number) =>
     id > 0 ? { id, name: names.get(id) ?? `#${id}` } : null;
   const result: ConversionRow[] = page.map((row) => {
@@ -185,7 +191,7 @@ export async function listConversions(
       revenueMicros: Number(row.revenue),
       s2s: delivery(deliveries.get(`${clickId}:${seq}`), options.showDeliveryDetail),
     };
-    if (!options.hideProfit) converted.costMicros = Number(row.cost);
+    if (!options.hideProfit || fixedPrice.has(Number(row.first_campaign))) converted.costMicros = Number(row.cost);
     if (state) {
       converted.revenueOriginalMicros = Number(state.payout_micros);
       converted.revenueCurrency = String(state.currency);
@@ -200,6 +206,17 @@ export async function listConversions(
         ? encodeCursor({ ms: Date.parse(last.time), clickId: last.clickId, seq: last.seq })
         : null,
   };
+}
+
+/** Which of these campaigns charge a fixed price per conversion (CPA), a cost that tells nothing of revenue. */
+async function cpaCampaigns(store: ConfigStore, ids: number[]): Promise<Set<number>> {
+  const unique = [...new Set(ids.filter((id) => id > 0))];
+  if (unique.length === 0) return new Set();
+  const rows = await store.query<{ id: number }>(
+    `SELECT id FROM campaigns WHERE cost_model = 'cpa' AND id IN (${unique.map((_, index) => `$${index + 1}`).join(', ')})`,
+    unique,
+  );
+  return new Set(rows.map((row) => Number(row.id)));
 }
 
 /** Rows of a config-store table for these clicks, by `click:seq` (the last row wins). */
