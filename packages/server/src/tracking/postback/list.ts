@@ -191,7 +191,8 @@ export async function listConversions(
       revenueMicros: Number(row.revenue),
       s2s: delivery(deliveries.get(`${clickId}:${seq}`), options.showDeliveryDetail),
     };
-    if (!options.hideProfit || fixedPrice.has(Number(row.first_campaign))) converted.costMicros = Number(row.cost);
+    if (!options.hideProfit || fixedPrice.has(Number(row.first_campaign)))
+      converted.costMicros = Number(row.cost);
     if (state) {
       converted.revenueOriginalMicros = Number(state.payout_micros);
       converted.revenueCurrency = String(state.currency);

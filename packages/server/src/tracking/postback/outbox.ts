@@ -65,6 +65,8 @@ export class S2sOutbox {
   private readonly options: OutboxOptions;
   private running: Promise<number> | null = null;
   private again = false;
+  /** Wakes a pass that waits on slow requests when new rows were queued meanwhile. */
+  private wake: (() => void) | null = null;
   private pollTimer: NodeJS.Timeout | null = null;
   private dueTimer: NodeJS.Timeout | null = null;
   private housekeepingJob: ScheduledJob | null = null;
@@ -101,6 +103,7 @@ export class S2sOutbox {
   runOnce(): Promise<number> {
     if (this.running) {
       this.again = true;
+      this.wake?.();
       return this.running;
     }
     const run = async (): Promise<number> => {
@@ -135,6 +138,7 @@ export class S2sOutbox {
 
   async close(): Promise<void> {
     this.stopped = true;
+    this.wake?.();
     if (this.pollTimer) clearInterval(this.pollTimer);
     if (this.dueTimer) clearTimeout(this.dueTimer);
     await this.housekeepingJob?.stop();
@@ -163,7 +167,13 @@ export class S2sOutbox {
         continue;
       }
       const claimed = await this.claim(Math.min(capacity - sending.size, CLAIM_BATCH));
-      if (claimed.rows.length === 0) break;
+      if (claimed.rows.length === 0) {
+        if (sending.size === 0) break;
+        // Requests still out: new rows (a poke) or a finished request may let more go meanwhile.
+        await Promise.race([...sending, new Promise<void>((resolve) => (this.wake = resolve))]);
+        this.wake = null;
+        continue;
+      }
       const busy: Claimed[] = [];
       for (const row of claimed.rows) {
         const destination = OutboundGuard.destinationOf(row.url);
