@@ -28,7 +28,13 @@ async function local(
   hold = false,
 ): Promise<Local> {
   const held: (() => void)[] = [];
-  const state: Local = { port: 0, paths: [], release: () => held.splice(0).forEach((go) => go()) };
+  const state: Local = {
+    port: 0,
+    paths: [],
+    release: () => {
+      for (const go of held.splice(0)) go();
+    },
+  };
   const server = http.createServer((request, response) => {
     state.paths.push(request.url ?? '');
     if (hold) held.push(() => handle(request, response));

@@ -43,7 +43,10 @@ export class KeyedLimiter {
     const next = queue?.shift();
     if (queue && queue.length === 0) this.waiting.delete(key);
     // The slot passes straight to the next waiter, so the count stays.
-    if (next) return next();
+    if (next) {
+      next();
+      return;
+    }
     const running = (this.active.get(key) ?? 1) - 1;
     if (running > 0) this.active.set(key, running);
     else this.active.delete(key);

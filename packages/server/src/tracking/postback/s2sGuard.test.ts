@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { CONVERSION_API_PATHS, type ConversionListResponse, type PermissionInput } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kindClient, signedInAdmin } from '../../entities/testing.ts';
@@ -61,8 +62,22 @@ interface Tracker {
   kit: ConversionKit;
 }
 
+/** What the closed server logged (warnings and up), one JSON line each. */
+const logged: string[] = [];
+
 async function tracker(privateDestinations?: string[]): Promise<Tracker> {
-  const { cairn, browser } = await signedInAdmin({ trustProxy: true, privateDestinations });
+  const logDestination = new Writable({
+    write(chunk, _encoding, done) {
+      if (!privateDestinations) logged.push(String(chunk));
+      done();
+    },
+  });
+  const { cairn, browser } = await signedInAdmin({
+    trustProxy: true,
+    privateDestinations,
+    logLevel: 'warn',
+    logDestination,
+  });
   return { cairn, admin: browser, kit: new ConversionKit(cairn, browser) };
 }
 
@@ -127,7 +142,7 @@ const conversionsOf = async (browser: TestBrowser) => {
 describe('S2S postbacks through the outbound guard', () => {
   it('refuses 127.0.0.1 and a name resolving to it, sends nothing, and tells plain users the state only', async () => {
     const source = await newReceiver();
-    const literal = await sourceCampaign(closed, `${source.url}/s2s?c={clickid}`);
+    const literal = await sourceCampaign(closed, `${source.url}/s2s?c={clickid}&secret=token-7781`);
     const named = await sourceCampaign(closed, `http://localhost:${source.port}/s2s?c={clickid}`);
     const clicks = [await closed.kit.click(literal), await closed.kit.click(named)];
     for (const clickId of clicks) {
@@ -140,6 +155,13 @@ describe('S2S postbacks through the outbound guard', () => {
       expect(row).toMatchObject({ state: 'failed', attempts: 1, last_status: null });
       expect(String(row?.last_error)).toMatch(/^OutboundRefused: .*loopback address/);
     }
+    // The log names the host and the row, never the URL with its tokens.
+    const givenUp = logged.filter((line) => line.includes('S2S postback given up'));
+    expect(givenUp).toHaveLength(2);
+    expect(givenUp[0]).toContain(`"host":"127.0.0.1:${source.port}"`);
+    expect(givenUp[0]).toMatch(/"id":\d+/);
+    expect(logged.join('')).not.toContain('token-7781');
+    expect(logged.join('')).not.toContain(clicks[0]);
     await closed.kit.sums(clicks[0] as string);
     const forAdmin = (await conversionsOf(closed.admin)).find((row) => row.clickId === clicks[0]);
     expect(forAdmin?.s2s).toMatchObject({ state: 'failed', lastError: expect.stringContaining('127.0.0.1') });
