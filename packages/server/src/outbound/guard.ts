@@ -189,10 +189,12 @@ export class OutboundGuard {
         Math.min(this.connectTimeoutMs, request.timeoutMs),
       );
       outgoing.once('socket', (socket) => socket.once('connect', () => clearTimeout(connect)));
-      outgoing.once('error', (error) => finish(error));
+      // `on`, not `once`: a destroyed socket may report a second error, which must not go unheard.
+      outgoing.on('error', (error) => finish(error));
       outgoing.once('response', (response) => {
         const status = response.statusCode ?? 0;
         const location = response.headers.location ?? null;
+        response.on('error', (error) => finish(error));
         if (limit === 0) {
           response.destroy();
           finish(null, { status, location, body: '' });
@@ -205,7 +207,6 @@ export class OutboundGuard {
           if (size > limit) finish(new OutboundRefused(`The answer is larger than ${limit} bytes`));
           else chunks.push(chunk);
         });
-        response.once('error', (error) => finish(error));
         response.once('end', () =>
           finish(null, { status, location, body: Buffer.concat(chunks).toString('utf8') }),
         );

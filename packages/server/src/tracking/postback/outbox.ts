@@ -169,7 +169,12 @@ export class S2sOutbox {
       const claimed = await this.claim(Math.min(capacity - sending.size, CLAIM_BATCH));
       if (claimed.rows.length === 0) {
         if (sending.size === 0) break;
-        // Requests still out: new rows (a poke) or a finished request may let more go meanwhile.
+        // Requests still out: new rows (a poke, perhaps during the claim) or a finished request may let
+        // more go meanwhile.
+        if (this.again) {
+          this.again = false;
+          continue;
+        }
         await Promise.race([...sending, new Promise<void>((resolve) => (this.wake = resolve))]);
         this.wake = null;
         continue;
