@@ -99,8 +99,9 @@ export type S2sState = (typeof S2S_STATES)[number];
 export const s2sDeliverySchema = z.object({
   state: z.enum(S2S_STATES),
   attempts: z.number().int(),
-  /** HTTP status of the last attempt; null before one, or when it got no answer. */
+  /** HTTP status of the last attempt; null before one, when it got no answer, or for plain users. */
   lastStatus: z.number().int().nullable(),
+  /** Why the last attempt failed; shown to admins only (the remote's answer is theirs to read). */
   lastError: z.string().nullable(),
   nextAttemptAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
@@ -133,8 +134,11 @@ export const conversionRowSchema = z.object({
   /** The payout as the network sent it, in its own currency. */
   revenueOriginalMicros: z.number().int().optional(),
   revenueCurrency: z.string().optional(),
-  /** The CPA or RevShare cost charged for this conversion, in the base currency. */
-  costMicros: z.number().int(),
+  /**
+   * The CPA or RevShare cost charged for this conversion, in the base currency. Left out for hide-profit
+   * users unless the campaign is CPA: a RevShare cost is a share of the revenue and would give it away.
+   */
+  costMicros: z.number().int().optional(),
   s2s: s2sDeliverySchema,
 });
 export type ConversionRow = z.infer<typeof conversionRowSchema>;

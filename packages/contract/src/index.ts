@@ -7,4 +7,5 @@ export * from './reports.ts';
 export * from './retention.ts';
 export * from './statsSettings.ts';
 export * from './system.ts';
+export * from './text.ts';
 export * from './tracking.ts';

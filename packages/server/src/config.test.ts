@@ -54,6 +54,21 @@ describe('configuration', () => {
     expect(DEFAULT_CONFIG.panelDir).toBe(path.resolve(import.meta.dirname, '../../panel/dist'));
   });
 
+  it('reads CAIRN_PRIVATE_DESTINATIONS as checked CIDRs, none by default', () => {
+    expect(DEFAULT_CONFIG.privateDestinations).toEqual([]);
+    expect(loadConfig({ CAIRN_PRIVATE_DESTINATIONS: ' 10.0.0.0/8, fd00::/8,192.168.1.20 ' })).toEqual({
+      privateDestinations: ['10.0.0.0/8', 'fd00::/8', '192.168.1.20'],
+    });
+    expect(() => loadConfig({ CAIRN_PRIVATE_DESTINATIONS: '10.0.0.0/8,intranet' })).toThrow(
+      'CAIRN_PRIVATE_DESTINATIONS must be IP addresses or CIDRs separated by commas (10.0.0.0/8, fd00::/8): "intranet" is not an IP address or CIDR',
+    );
+    expect(() => loadConfig({ CAIRN_PRIVATE_DESTINATIONS: '10.0.0.0/40' })).toThrow(ConfigError);
+    // Options given in code (tests, embedding) are checked at start as well.
+    expect(() => resolveConfig({ privateDestinations: ['127.0.0.1/99'] })).toThrow(
+      /CAIRN_PRIVATE_DESTINATIONS/,
+    );
+  });
+
   it('names the variable when a value is wrong', () => {
     expect(() => loadConfig({ CAIRN_PORT: '70000' })).toThrow(ConfigError);
     expect(() => loadConfig({ CAIRN_MODE: 'staging' })).toThrow(/CAIRN_MODE/);

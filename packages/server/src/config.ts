@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Mode } from '@cairn/contract';
 import { passwordProblem } from './auth/passwordPolicy.ts';
+import { parsePrivateDestinations } from './outbound/guard.ts';
 import type { HelperPriority } from './threadPriority.ts';
 
 export interface CairnConfig {
@@ -19,6 +20,11 @@ export interface CairnConfig {
   adminPassword: string | null;
   /** File path or http(s) URL of the release feed; null means no feed (never an update). */
   updateFeed: string | null;
+  /**
+   * CIDRs outbound calls (S2S postbacks, the update feed) may reach although they are loopback, private,
+   * link-local or this server's own addresses, which are otherwise refused (outbound/guard.ts). Default none.
+   */
+  privateDestinations: string[];
   panelDir: string;
   /** Font files no npm package ships (Vela Sans, Liberation Mono), served at /panel/fonts/; null is `<dataDir>/fonts`. */
   fontsDir: string | null;
@@ -116,6 +122,7 @@ export const DEFAULT_CONFIG: CairnConfig = {
   adminLogin: 'admin',
   adminPassword: null,
   updateFeed: null,
+  privateDestinations: [],
   // Relative to this package, not the cwd, so `npm start` from anywhere finds the built panel.
   panelDir: path.resolve(serverPackageDir, '../panel/dist'),
   fontsDir: null,
@@ -218,6 +225,19 @@ function timeoutMs(name: string, raw: string): number {
   return value;
 }
 
+/** The allowed private CIDRs, each checked, or a ConfigError naming the bad one. */
+export function privateDestinations(entries: readonly string[]): string[] {
+  const kept = entries.map((entry) => entry.trim()).filter((entry) => entry !== '');
+  try {
+    parsePrivateDestinations(kept);
+  } catch (error) {
+    throw new ConfigError(
+      `CAIRN_PRIVATE_DESTINATIONS must be IP addresses or CIDRs separated by commas (10.0.0.0/8, fd00::/8): ${(error as Error).message}`,
+    );
+  }
+  return kept;
+}
+
 /** `postgres://` / `postgresql://` URLs; `duckdb` names the embedded default explicitly. */
 function configDb(raw: string): string | null {
   const value = raw.trim();
@@ -263,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
     adminLogin: read('CAIRN_ADMIN_LOGIN'),
     adminPassword: read('CAIRN_ADMIN_PASSWORD'),
     updateFeed: read('CAIRN_UPDATE_FEED'),
+    privateDestinations: read('CAIRN_PRIVATE_DESTINATIONS'),
     panelDir: read('CAIRN_PANEL_DIR'),
     fontsDir: read('CAIRN_FONTS_DIR'),
     linkTrial: read('CAIRN_LINK_TRIAL'),
@@ -305,6 +326,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
   if (v.adminLogin !== undefined) options.adminLogin = v.adminLogin.trim();
   if (v.adminPassword !== undefined) options.adminPassword = v.adminPassword;
   if (v.updateFeed !== undefined) options.updateFeed = v.updateFeed;
+  if (v.privateDestinations !== undefined) {
+    options.privateDestinations = privateDestinations(v.privateDestinations.split(','));
+  }
   if (v.panelDir !== undefined) options.panelDir = v.panelDir;
   if (v.fontsDir !== undefined) options.fontsDir = v.fontsDir;
   if (v.linkTrial !== undefined) options.linkTrial = link('CAIRN_LINK_TRIAL', v.linkTrial);
@@ -411,6 +435,7 @@ export function resolveConfig(options: CairnOptions = {}): CairnConfig {
   config.dataDir = path.resolve(config.dataDir);
   config.panelDir = path.resolve(config.panelDir);
   if (config.fontsDir !== null) config.fontsDir = path.resolve(config.fontsDir);
+  config.privateDestinations = privateDestinations(config.privateDestinations);
   const adminPasswordProblem =
     config.adminPassword === null ? null : passwordProblem(config.adminPassword, config.adminLogin);
   if (adminPasswordProblem) {

@@ -6,6 +6,7 @@ import type { UserRepository } from './auth/users.ts';
 import type { CairnConfig } from './config.ts';
 import type { EntityChanges } from './entities/changes.ts';
 import type { CairnMetrics } from './metrics/registry.ts';
+import type { OutboundGuard } from './outbound/guard.ts';
 import type { ConfigStore } from './store/config/port.ts';
 import type { EventStore } from './store/events/port.ts';
 import type { TrackingRuntime } from './tracking/runtime.ts';
@@ -29,6 +30,8 @@ export interface AppContext {
   users: UserRepository;
   sessions: SessionRepository;
   logger: Logger;
+  /** Every outbound HTTP call (S2S postbacks, the update feed, integrations) goes through it. */
+  outbound: OutboundGuard;
   /** The key installed through the API (kept in settings); CAIRN_LICENSE_KEY is the other candidate. */
   installedLicenseKey: string | null;
   /** Copies the embedded database now; null for stores that are backed up by their own tools. */

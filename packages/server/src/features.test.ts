@@ -243,7 +243,7 @@ describe('update check', () => {
 
   it('reports newer releases from an http feed, newest first', async () => {
     const url = await serveFeed((response) => response.end(JSON.stringify(feed)));
-    const cairn = await start({ updateFeed: url });
+    const cairn = await start({ updateFeed: url, privateDestinations: ['127.0.0.1'] });
     const browser = await signedIn(cairn);
     const check = await browser.get(API_PATHS.updatesCheck);
     expect(check.status).toBe(200);
@@ -253,6 +253,19 @@ describe('update check', () => {
       latest_version: '0.3.0',
       notes: '0.3.0 (2026-04-01)\nReports got faster.\n\n0.2.0\nTwo-factor sign-in.',
     });
+  });
+
+  it('calls a feed on a loopback address only when CAIRN_PRIVATE_DESTINATIONS allows it', async () => {
+    let calls = 0;
+    const url = await serveFeed((response) => {
+      calls += 1;
+      response.end(JSON.stringify(feed));
+    });
+    const cairn = await start({ updateFeed: url });
+    const check = await (await signedIn(cairn)).get(API_PATHS.updatesCheck);
+    expect(check.status).toBe(503);
+    expect(check.json().message).toContain('127.0.0.1 is a loopback address');
+    expect(calls).toBe(0);
   });
 
   it('reads a feed file and reports no update when nothing is newer', async () => {
@@ -282,19 +295,19 @@ describe('update check', () => {
     const closed = await serveFeed((response) => response.end());
     const server = servers.pop();
     await new Promise((resolve) => server?.close(resolve));
-    const unreachable = await start({ updateFeed: closed });
+    const unreachable = await start({ updateFeed: closed, privateDestinations: ['127.0.0.1'] });
     const check = await (await signedIn(unreachable)).get(API_PATHS.updatesCheck);
     expect(check.status).toBe(503);
     expect(check.json().message).toContain('unreachable');
 
     const brokenUrl = await serveFeed((response) => response.end('{"releases": [{"version": "soon"}]}'));
-    const broken = await start({ updateFeed: brokenUrl });
+    const broken = await start({ updateFeed: brokenUrl, privateDestinations: ['127.0.0.1'] });
     const brokenCheck = await (await signedIn(broken)).get(API_PATHS.updatesCheck);
     expect(brokenCheck.status).toBe(502);
     expect(brokenCheck.json().message).toContain('malformed');
 
     const notJson = await serveFeed((response) => response.end('<html>'));
-    const html = await start({ updateFeed: notJson });
+    const html = await start({ updateFeed: notJson, privateDestinations: ['127.0.0.1'] });
     expect((await (await signedIn(html)).get(API_PATHS.updatesCheck)).status).toBe(502);
   });
 });

@@ -11,6 +11,7 @@ import { EntityChanges } from './entities/changes.ts';
 import { parsePublicKey } from './license.ts';
 import { createLogger } from './logger.ts';
 import { type CairnMetrics, createMetrics } from './metrics/registry.ts';
+import { OutboundGuard } from './outbound/guard.ts';
 import { logProcessErrors } from './processErrors.ts';
 import { startRetentionJob } from './retention/job.ts';
 import { CAIRN_VERSION, openData, openEventStore } from './runtime.ts';
@@ -66,6 +67,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
     }
   }
   const logger = createLogger(config.logLevel, config.logDestination);
+  const outbound = new OutboundGuard({ privateDestinations: config.privateDestinations });
   const data = await openData(config, `the Cairn server (port ${config.port})`);
   // Set once the tracking runtime exists; a connection failure before that is only logged.
   let metrics: CairnMetrics | null = null;
@@ -93,6 +95,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       changes,
       hopKey: data.keys.hop,
       logger,
+      outbound,
       now: config.now,
       flushIntervalMs: config.flushIntervalMs,
     });
@@ -157,6 +160,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       users,
       sessions,
       logger,
+      outbound,
       installedLicenseKey: await getSetting(data.store, SETTING_LICENSE_KEY),
       // A PostgreSQL store is backed up with its own tools (pg_dump); the route says so.
       createBackup: embedded

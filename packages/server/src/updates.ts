@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { releaseFeedSchema, type UpdatesCheckResponse } from '@cairn/contract';
 import { HttpError } from './http.ts';
+import type { OutboundGuard } from './outbound/guard.ts';
 
 function compareVersions(a: string, b: string): number {
   const left = a.split('.').map(Number);
@@ -13,24 +14,27 @@ function compareVersions(a: string, b: string): number {
 }
 
 const FEED_TIMEOUT_MS = 5000;
+/** A release feed is a short list; a larger answer is not one. */
+const FEED_MAX_BYTES = 1024 * 1024;
 
-async function readFeed(feed: string): Promise<string> {
+async function readFeed(feed: string, outbound: OutboundGuard): Promise<string> {
   if (/^https?:\/\//i.test(feed)) {
-    let response: Response;
+    let answer: Awaited<ReturnType<OutboundGuard['get']>>;
     try {
-      response = await fetch(feed, {
-        signal: AbortSignal.timeout(FEED_TIMEOUT_MS),
+      answer = await outbound.get(feed, {
+        timeoutMs: FEED_TIMEOUT_MS,
         headers: { accept: 'application/json' },
+        maxBodyBytes: FEED_MAX_BYTES,
       });
     } catch (error) {
       throw new HttpError(503, {
         message: `The update feed ${feed} is unreachable: ${(error as Error).message}`,
       });
     }
-    if (!response.ok) {
-      throw new HttpError(502, { message: `The update feed ${feed} answered HTTP ${response.status}` });
+    if (answer.status < 200 || answer.status > 299) {
+      throw new HttpError(502, { message: `The update feed ${feed} answered HTTP ${answer.status}` });
     }
-    return response.text();
+    return answer.body;
   }
   const file = feed.startsWith('file://') ? new URL(feed) : feed;
   try {
@@ -45,6 +49,7 @@ async function readFeed(feed: string): Promise<string> {
 export async function checkForUpdates(
   feed: string | null,
   currentVersion: string,
+  outbound: OutboundGuard,
 ): Promise<UpdatesCheckResponse> {
   if (!feed) {
     return {
@@ -54,7 +59,7 @@ export async function checkForUpdates(
       notes: '',
     };
   }
-  const text = await readFeed(feed);
+  const text = await readFeed(feed, outbound);
   let json: unknown;
   try {
     json = JSON.parse(text);

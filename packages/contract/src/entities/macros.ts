@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { encodeText } from '../text.ts';
 import { asciiUrl, hasMacroBeforePath } from './asciiUrl.ts';
 
 // The tracker's URL macros: what an offer, lander or postback URL may contain in braces. The click engine
@@ -71,6 +72,16 @@ export function macrosIn(text: string): string[] {
   return [...new Set([...text.matchAll(MACRO)].map((match) => match[1] ?? ''))];
 }
 
+/**
+ * Macros that carry the conversion's revenue: `{payout}` is the payout times the source's payout %. A
+ * user who may not see revenue (hide-profit) may not send it to a URL of theirs either.
+ */
+export const REVENUE_MACROS: readonly string[] = ['payout'];
+
+export function revenueMacrosIn(text: string): string[] {
+  return macrosIn(text).filter((name) => REVENUE_MACROS.includes(name));
+}
+
 export function unknownMacros(text: string): string[] {
   return macrosIn(text).filter((name) => !KNOWN.has(name));
 }
@@ -78,7 +89,7 @@ export function unknownMacros(text: string): string[] {
 /** Fills macros from `values`; unknown or missing ones are left as written. Values are URL-encoded. */
 export function fillMacros(text: string, values: Readonly<Record<string, string>>): string {
   return text.replace(MACRO, (whole, name: string) =>
-    values[name] === undefined ? whole : encodeURIComponent(values[name]),
+    values[name] === undefined ? whole : encodeText(values[name]),
   );
 }
 

@@ -5,15 +5,30 @@ import {
   MESSAGES,
   type Permission,
   permissionsSchema,
+  revenueMacrosIn,
 } from '@cairn/contract';
 import type { UserWithSecrets } from '../auth/users.ts';
 import type { EntityDefinition, EntityRecord, SqlCondition } from '../entities/definition.ts';
 import { firstPathOf, parseFlow } from '../entities/flowReferences.ts';
 import { capitalize } from '../entities/repository.ts';
 import type { EntityAccess } from '../entities/service.ts';
-import { HttpError } from '../http.ts';
+import { HttpError, validationError } from '../http.ts';
 import type { Sql } from '../store/config/port.ts';
 import { authorizeUserWrite, checkUserWrite } from './userWrites.ts';
+
+/** A hide-profit user's S2S postback URL would hand them every conversion's revenue through `{payout}`. */
+function refuseRevenueMacros(values: Record<string, unknown>): void {
+  const url = values.postbackUrl;
+  const found = typeof url === 'string' ? revenueMacrosIn(url) : [];
+  if (found.length === 0) return;
+  const names = found.map((name) => `{${name}}`).join(', ');
+  throw validationError([
+    {
+      message: `Remove ${names}: it carries the conversion's revenue, which your account does not see`,
+      detail: { field: 'postbackUrl' },
+    },
+  ]);
+}
 
 // The server side of per-kind permissions. Admins and the super-admin may do everything with entities (the
 // user kind has its own rules below); a plain user may touch a kind only through a permission for it.
@@ -174,6 +189,7 @@ export function permissionAccess(sql: Sql, definitions: readonly EntityDefinitio
     },
 
     async checkWrite(tx, user, kind, values, previous: EntityRecord | null) {
+      if (kind === 'traffic_source' && user.hideProfit) refuseRevenueMacros(values);
       if (kind === 'user') {
         checkUserWrite(user, values, previous);
         return;

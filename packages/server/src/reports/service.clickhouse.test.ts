@@ -122,6 +122,8 @@ describeWithClickHouse('reports agree between DuckDB and ClickHouse', (serverUrl
             query: conversionListQuerySchema.parse(query),
             campaignIds: null,
             now: () => NOW,
+            showDeliveryDetail: true,
+            hideProfit: false,
           });
           rows.push(...answer.rows);
           if (!answer.nextCursor) break;

@@ -166,6 +166,6 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext, guar
 
   app.get(API_PATHS.updatesCheck, async (request) => {
     requireAdmin(request);
-    return checkForUpdates(config.updateFeed, ctx.version);
+    return checkForUpdates(config.updateFeed, ctx.version, ctx.outbound);
   });
 }

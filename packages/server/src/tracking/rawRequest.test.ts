@@ -1,8 +1,9 @@
 import http from 'node:http';
 import net from 'node:net';
+import { CLICK_QUERY_MAX } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trustHops } from '../config.ts';
-import { type ClickHeaders, clickHeadersOf, proxyRules } from './rawRequest.ts';
+import { type ClickHeaders, clickHeadersOf, proxyRules, queryText } from './rawRequest.ts';
 
 // clickHeadersOf reads Node's raw header list so a click never builds `request.headers`; it must give
 // what that object gives, on real requests parsed by Node's own HTTP parser.
@@ -138,5 +139,16 @@ describe('clickHeadersOf', () => {
     const direct = await send([]);
     expect(direct.addressOfRaw).toBe('127.0.0.1');
     expect(direct.httpsOfRaw).toBe(false);
+  });
+});
+
+describe('queryText', () => {
+  it('cuts a long query by code point, never inside a surrogate pair', () => {
+    const query = `t=${'a'.repeat(CLICK_QUERY_MAX - 3)}😀`;
+    const cut = queryText(`/click?${query}`);
+    expect(cut).toBe(query.slice(0, CLICK_QUERY_MAX - 1));
+    expect(cut.isWellFormed()).toBe(true);
+    expect(queryText('/click?key=abc')).toBe('key=abc');
+    expect(queryText('/click')).toBe('');
   });
 });

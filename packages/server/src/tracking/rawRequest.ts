@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { CLICK_QUERY_MAX } from '@cairn/contract';
+import { CLICK_QUERY_MAX, truncateText } from '@cairn/contract';
 import proxyAddr from '@fastify/proxy-addr';
 import type { CairnConfig } from '../config.ts';
 
@@ -17,7 +17,7 @@ export interface RawHandler {
 /** The query of a request target, cut to CLICK_QUERY_MAX characters before anything parses it. */
 export function queryText(url: string): string {
   const start = url.indexOf('?');
-  return start === -1 ? '' : url.slice(start + 1, start + 1 + CLICK_QUERY_MAX);
+  return start === -1 ? '' : truncateText(url.slice(start + 1), CLICK_QUERY_MAX);
 }
 
 /** The headers a click reads, as Node's `request.headers` would give them ('' for a missing one). */

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { EntityChanges } from '../entities/changes.ts';
 import { ENTITY_DEFINITIONS } from '../entities/kinds/index.ts';
 import { EntityRepository } from '../entities/repository.ts';
+import type { OutboundGuard } from '../outbound/guard.ts';
 import { Rerun } from '../rerun.ts';
 import { getSetting, readJsonSetting } from '../settings.ts';
 import type { ConfigStore, Sql } from '../store/config/port.ts';
@@ -64,6 +65,8 @@ export interface TrackingRuntimeOptions {
   /** The hop links' own key (Keys.hop). */
   hopKey: Buffer;
   logger: Logger;
+  /** Every outbound HTTP call (S2S postbacks) goes through it. */
+  outbound: OutboundGuard;
   now: () => number;
   flushIntervalMs?: number;
 }
@@ -166,6 +169,7 @@ export async function startTracking(options: TrackingRuntimeOptions): Promise<Tr
     now: options.now,
     logger,
     findClick,
+    outbound: options.outbound,
   });
   await conversions.start();
   // Saves on other nodes arrive as a burst of notices; reloads run one at a time, so a read begun before

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { CLICK_COOKIE, CLICK_PARAMS, type RedirectMode } from '@cairn/contract';
+import { CLICK_COOKIE, CLICK_PARAMS, type RedirectMode, truncateText } from '@cairn/contract';
 import { blankEvent, EVENT_KIND, emptyTokens, type TrackingEvent } from '../../store/events/schema.ts';
 import { mintClickId } from '../clickId.ts';
 import type { Enricher, Enrichment } from '../enrich/index.ts';
@@ -129,7 +129,7 @@ export class ClickEngine {
 
     const param = (name: string): string | null => {
       const value = request.query.get(name);
-      return value === null ? null : value.slice(0, PARAM_VALUE_MAX);
+      return value === null ? null : truncateText(value, PARAM_VALUE_MAX);
     };
     const source = this.table.source(campaign.trafficSourceId);
     const tokens = tokensOf(request.query, source ? source.tokenSlots : DEFAULT_TOKEN_SLOTS);
@@ -317,7 +317,7 @@ function copyEnrichment(event: TrackingEvent, enrichment: Enrichment, userAgent:
   event.language = enrichment.language;
   event.ip = enrichment.ip;
   event.referrerDomain = enrichment.referrerDomain;
-  event.userAgent = userAgent.slice(0, 512);
+  event.userAgent = truncateText(userAgent, 512);
   event.isBot = enrichment.isBot;
 }
 
@@ -332,7 +332,7 @@ function tokensOf(query: QueryParams, slots: TokenSlots): string[] {
     for (const slot of slotsOfName) {
       if ((filled & (1 << slot)) !== 0) continue;
       filled |= 1 << slot;
-      tokens[slot] = value.slice(0, PARAM_VALUE_MAX);
+      tokens[slot] = truncateText(value, PARAM_VALUE_MAX);
     }
   });
   return tokens;

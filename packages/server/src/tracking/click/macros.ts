@@ -1,4 +1,4 @@
-import { TOKEN_SLOTS } from '@cairn/contract';
+import { encodeText, TOKEN_SLOTS } from '@cairn/contract';
 import type { TrackingEvent } from '../../store/events/schema.ts';
 
 /** What a click URL's macros are filled from, besides the event's own dimensions. */
@@ -116,7 +116,7 @@ export function fillUrl(template: string, context: MacroContext): string {
   let url = '';
   for (const part of partsOf(template)) {
     if (typeof part === 'string') url += part;
-    else if (typeof part === 'function') url += encodeURIComponent(part(context));
+    else if (typeof part === 'function') url += encodeText(part(context));
     else url += part.safe(context);
   }
   return url;

@@ -1,4 +1,5 @@
 import { isIPv6 } from 'node:net';
+import { truncateText } from '@cairn/contract';
 import { RecentCache } from './cache.ts';
 
 export interface Language {
@@ -84,7 +85,7 @@ function withoutWww(host: string): string {
  */
 export function referrerDomain(referrer: string): string {
   if (typeof referrer !== 'string' || referrer === '') return '';
-  const text = referrer.length > MAX_REFERRER ? referrer.slice(0, MAX_REFERRER) : referrer.trim();
+  const text = referrer.length > MAX_REFERRER ? truncateText(referrer, MAX_REFERRER) : referrer.trim();
   const scheme = text.indexOf('://');
   if (scheme <= 0) return '';
   // Fast path without building a URL object: most referrers are plain http(s) URLs.

@@ -1,3 +1,4 @@
+import { truncateText } from '@cairn/contract';
 import { isbot } from 'isbot';
 import UAParser from 'my-ua-parser';
 import { RecentCache } from './cache.ts';
@@ -83,9 +84,7 @@ export function createAgentParser(capacity = USER_AGENT_CACHE_SIZE): (userAgent:
   const parser = new UAParser();
   return (userAgent) => {
     if (typeof userAgent !== 'string') return NO_AGENT;
-    const agent = (
-      userAgent.length > USER_AGENT_MAX_LENGTH ? userAgent.slice(0, USER_AGENT_MAX_LENGTH) : userAgent
-    ).trim();
+    const agent = truncateText(userAgent, USER_AGENT_MAX_LENGTH).trim();
     if (agent === '') return NO_AGENT;
     const cached = cache.get(agent);
     if (cached !== undefined) return cached;

@@ -7,6 +7,7 @@ import {
   conversionUploadRequestSchema,
   type PostbackProcessingSettings,
   postbackProcessingSettingsSchema,
+  truncateText,
 } from '@cairn/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Guard } from '../../auth/guard.ts';
@@ -64,6 +65,8 @@ export function registerConversionApiRoutes(api: FastifyInstance, ctx: AppContex
         query,
         campaignIds: await readableCampaigns(user),
         now: ctx.config.now,
+        showDeliveryDetail: user.role !== 'user',
+        hideProfit: user.hideProfit,
       });
     } catch (error) {
       if (error instanceof RangeError) {
@@ -100,7 +103,7 @@ export function registerConversionApiRoutes(api: FastifyInstance, ctx: AppContex
           answer.outcome === 'recorded' || answer.outcome === 'updated' || answer.outcome === 'ignored'
             ? answer.outcome
             : 'error';
-        return { line, clickId: clickId.slice(0, 64), outcome, message: answer.message };
+        return { line, clickId: truncateText(clickId, 64), outcome, message: answer.message };
       }),
     );
     const count = (outcome: string) => results.filter((result) => result.outcome === outcome).length;

@@ -47,6 +47,13 @@ export interface ListOptions {
   /** The campaigns the caller may see; null: all. */
   campaignIds: readonly number[] | null;
   now: () => number;
+  /** Admins read why a delivery failed; other users its state only. */
+  showDeliveryDetail: boolean;
+  /**
+   * Hide-profit: besides revenue (the api plugin's filter), the cost of conversions on campaigns that are
+   * not CPA is left out: a RevShare cost is a share of the revenue and would give it away.
+   */
+  hideProfit: boolean;
 }
 
 const msOf = (value: unknown): number | null =>
@@ -152,6 +159,12 @@ export async function listConversions(
       ' ORDER BY id',
     ),
   ]);
+  const fixedPrice = options.hideProfit
+    ? await cpaCampaigns(
+        store,
+        page.map((row) => Number(row.first_campaign)),
+      )
+    : new Set<number>();
   const ref = (names: Map<number, string>, id: number) =>
     id > 0 ? { id, name: names.get(id) ?? `#${id}` } : null;
   const result: ConversionRow[] = page.map((row) => {
@@ -176,9 +189,10 @@ export async function listConversions(
       networkStatus: state ? String(state.network_status ?? '') : '',
       txid: String(row.last_txid ?? ''),
       revenueMicros: Number(row.revenue),
-      costMicros: Number(row.cost),
-      s2s: delivery(deliveries.get(`${clickId}:${seq}`)),
+      s2s: delivery(deliveries.get(`${clickId}:${seq}`), options.showDeliveryDetail),
     };
+    if (!options.hideProfit || fixedPrice.has(Number(row.first_campaign)))
+      converted.costMicros = Number(row.cost);
     if (state) {
       converted.revenueOriginalMicros = Number(state.payout_micros);
       converted.revenueCurrency = String(state.currency);
@@ -193,6 +207,17 @@ export async function listConversions(
         ? encodeCursor({ ms: Date.parse(last.time), clickId: last.clickId, seq: last.seq })
         : null,
   };
+}
+
+/** Which of these campaigns charge a fixed price per conversion (CPA), a cost that tells nothing of revenue. */
+async function cpaCampaigns(store: ConfigStore, ids: number[]): Promise<Set<number>> {
+  const unique = [...new Set(ids.filter((id) => id > 0))];
+  if (unique.length === 0) return new Set();
+  const rows = await store.query<{ id: number }>(
+    `SELECT id FROM campaigns WHERE cost_model = 'cpa' AND id IN (${unique.map((_, index) => `$${index + 1}`).join(', ')})`,
+    unique,
+  );
+  return new Set(rows.map((row) => Number(row.id)));
 }
 
 /** Rows of a config-store table for these clicks, by `click:seq` (the last row wins). */
@@ -212,7 +237,7 @@ async function byConversion(
   return map;
 }
 
-function delivery(row: Row | undefined): S2sDelivery {
+function delivery(row: Row | undefined, detail: boolean): S2sDelivery {
   if (!row) {
     return {
       state: 'none',
@@ -227,8 +252,10 @@ function delivery(row: Row | undefined): S2sDelivery {
   return {
     state,
     attempts: Number(row.attempts),
-    lastStatus: row.last_status === null || row.last_status === undefined ? null : Number(row.last_status),
-    lastError: row.last_error === null || row.last_error === undefined ? null : String(row.last_error),
+    lastStatus:
+      !detail || row.last_status === null || row.last_status === undefined ? null : Number(row.last_status),
+    lastError:
+      !detail || row.last_error === null || row.last_error === undefined ? null : String(row.last_error),
     nextAttemptAt: state === 'pending' ? isoOrNull(row.next_attempt_at) : null,
     deliveredAt: isoOrNull(row.delivered_at),
   };

@@ -30,6 +30,8 @@ async function receiver(): Promise<Receiver> {
 }
 
 const clock = new Clock('2026-03-04T10:30:00.000Z');
+// The receiver stands in for a source on the internet, so its loopback address is allowed explicitly.
+const SERVER = { trustProxy: true, now: clock.now, privateDestinations: ['127.0.0.1'] };
 const dataDir = tempDir();
 let cairn: RunningCairn;
 let kit: ConversionKit;
@@ -37,7 +39,7 @@ let source: Receiver;
 
 beforeAll(async () => {
   source = await receiver();
-  const started = await signedInAdmin({ trustProxy: true, now: clock.now, dataDir });
+  const started = await signedInAdmin({ ...SERVER, dataDir });
   cairn = started.cairn;
   kit = new ConversionKit(cairn, started.browser);
 });
@@ -154,7 +156,7 @@ describe('S2S postbacks to the traffic source', () => {
     await deliver();
     expect(source.calls).toHaveLength(1);
     await cairn.close();
-    cairn = await startTestCairn({ trustProxy: true, now: clock.now, dataDir });
+    cairn = await startTestCairn({ ...SERVER, dataDir });
     const browser = new TestBrowser(cairn.url);
     expect((await browser.signIn('admin', ADMIN_PASSWORD)).status).toBe(200);
     kit = new ConversionKit(cairn, browser);

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
+import { truncateText } from '@cairn/contract';
 import type { Logger } from 'pino';
 import { type ScheduledJob, scheduleJob } from '../../cluster/jobs.ts';
+import { OutboundGuard, OutboundRefused } from '../../outbound/guard.ts';
 import { type ConfigStore, timestamp } from '../../store/config/port.ts';
 
 // Delivery of S2S postbacks from the outbox table. Any node may run the worker: it claims due rows with
@@ -13,11 +15,19 @@ import { type ConfigStore, timestamp } from '../../store/config/port.ts';
 // attempt is made. So delivery is at least once, with that window as the only duplicate source.
 // Anything else (a 5xx, a timeout, a refused connection) is retried with exponential backoff until a
 // day after the conversion, then the row is marked failed. Rows survive restarts: they are only rows.
+// A URL the outbound guard refuses (a private or loopback address, another scheme) is failed at once.
+//
+// Each destination (host and port) has a few slots in the guard and a few more rows waiting behind
+// them; rows beyond that are put back a little later rather than held, so a slow source fills only
+// its own slots and the rows of every other source go out meanwhile. Logs name the host and the row,
+// never the URL: its query carries the click's tokens and the visitor's IP.
 
 export const S2S_FIRST_RETRY_MS = 30_000;
 export const S2S_MAX_RETRY_MS = 3600_000;
 const LEASE_MS = 60_000;
 const CLAIM_BATCH = 20;
+/** Rows of one destination waiting for its slots, besides those in flight. */
+const WAITING_PER_DESTINATION = 2;
 // Besides being poked when postbacks are queued, the worker wakes when the earliest retry is due, and
 // every half minute for rows other nodes (or a crashed run) left.
 const SAFETY_POLL_MS = 30_000;
@@ -35,10 +45,10 @@ export interface OutboxOptions {
   store: ConfigStore;
   now: () => number;
   logger: Pick<Logger, 'warn' | 'error' | 'debug'>;
-  /** Parallel requests (default 8). */
+  /** Rows a delivery pass holds at once, sending or waiting for their destination (default 16). */
   concurrency?: number;
   timeoutMs?: number;
-  fetch?: typeof fetch;
+  outbound: OutboundGuard;
 }
 
 interface Claimed {
@@ -53,9 +63,10 @@ const msOf = (value: unknown): number =>
 
 export class S2sOutbox {
   private readonly options: OutboxOptions;
-  private readonly fetch: typeof fetch;
   private running: Promise<number> | null = null;
   private again = false;
+  /** Wakes a pass that waits on slow requests when new rows were queued meanwhile. */
+  private wake: (() => void) | null = null;
   private pollTimer: NodeJS.Timeout | null = null;
   private dueTimer: NodeJS.Timeout | null = null;
   private housekeepingJob: ScheduledJob | null = null;
@@ -63,7 +74,6 @@ export class S2sOutbox {
 
   constructor(options: OutboxOptions) {
     this.options = options;
-    this.fetch = options.fetch ?? fetch;
   }
 
   start(): void {
@@ -93,19 +103,14 @@ export class S2sOutbox {
   runOnce(): Promise<number> {
     if (this.running) {
       this.again = true;
+      this.wake?.();
       return this.running;
     }
     const run = async (): Promise<number> => {
       let attempts = 0;
       do {
         this.again = false;
-        for (;;) {
-          const claimed = await this.claim();
-          if (claimed.rows.length === 0) break;
-          attempts += claimed.rows.length;
-          await this.sendAll(claimed.token, claimed.rows);
-          if (this.stopped) return attempts;
-        }
+        attempts += await this.deliverDue();
       } while (this.again && !this.stopped);
       return attempts;
     };
@@ -133,6 +138,7 @@ export class S2sOutbox {
 
   async close(): Promise<void> {
     this.stopped = true;
+    this.wake?.();
     if (this.pollTimer) clearInterval(this.pollTimer);
     if (this.dueTimer) clearTimeout(this.dueTimer);
     await this.housekeepingJob?.stop();
@@ -143,7 +149,72 @@ export class S2sOutbox {
     }
   }
 
-  private async claim(): Promise<{ token: string; rows: Claimed[] }> {
+  private get timeoutMs(): number {
+    return this.options.timeoutMs ?? 10_000;
+  }
+
+  /**
+   * Claims due rows while the pass has room and sends each as its destination allows; resolves when
+   * nothing due is left unclaimed and every request has finished. Returns the attempts made.
+   */
+  private async deliverDue(): Promise<number> {
+    const capacity = this.options.concurrency ?? 16;
+    const sending = new Set<Promise<void>>();
+    let attempts = 0;
+    while (!this.stopped) {
+      if (sending.size >= capacity) {
+        await Promise.race(sending);
+        continue;
+      }
+      const claimed = await this.claim(Math.min(capacity - sending.size, CLAIM_BATCH));
+      if (claimed.rows.length === 0) {
+        if (sending.size === 0) break;
+        // Requests still out: new rows (a poke, perhaps during the claim) or a finished request may let
+        // more go meanwhile.
+        if (this.again) {
+          this.again = false;
+          continue;
+        }
+        await Promise.race([...sending, new Promise<void>((resolve) => (this.wake = resolve))]);
+        this.wake = null;
+        continue;
+      }
+      const busy: Claimed[] = [];
+      for (const row of claimed.rows) {
+        const destination = OutboundGuard.destinationOf(row.url);
+        if (
+          this.options.outbound.load(destination) >=
+          this.options.outbound.perDestination + WAITING_PER_DESTINATION
+        ) {
+          busy.push(row);
+          continue;
+        }
+        attempts += 1;
+        const sent: Promise<void> = this.send(claimed.token, row)
+          .catch((error: unknown) =>
+            this.options.logger.error({ err: error, id: row.id, host: destination }, 'S2S delivery failed'),
+          )
+          .finally(() => sending.delete(sent));
+        sending.add(sent);
+      }
+      if (busy.length > 0) await this.putBack(claimed.token, busy);
+    }
+    await Promise.all(sending);
+    return attempts;
+  }
+
+  /** Rows whose destination is full go back to the table, due once its requests have had their time. */
+  private async putBack(token: string, rows: Claimed[]): Promise<void> {
+    const ids = rows.map((row) => row.id);
+    const marks = ids.map((_, index) => `$${index + 3}`).join(', ');
+    await this.options.store.execute(
+      `UPDATE s2s_outbox SET next_attempt_at = CAST($1 AS TIMESTAMPTZ), claim_token = NULL, claimed_until = NULL
+        WHERE claim_token = $2 AND id IN (${marks})`,
+      [timestamp(this.options.now() + this.timeoutMs), token, ...ids],
+    );
+  }
+
+  private async claim(limit: number): Promise<{ token: string; rows: Claimed[] }> {
     const { store } = this.options;
     const now = this.options.now();
     const token = crypto.randomBytes(12).toString('hex');
@@ -153,7 +224,7 @@ export class S2sOutbox {
         WHERE id IN (SELECT id FROM s2s_outbox
                       WHERE state = 'pending' AND next_attempt_at <= CAST($3 AS TIMESTAMPTZ)
                         AND (claimed_until IS NULL OR claimed_until < CAST($3 AS TIMESTAMPTZ))
-                      ORDER BY next_attempt_at, id LIMIT ${CLAIM_BATCH}${forUpdate})`,
+                      ORDER BY next_attempt_at, id LIMIT ${limit}${forUpdate})`,
       [token, timestamp(now + LEASE_MS), timestamp(now)],
     );
     const rows = await store.query<{ id: number; url: string; attempts: number; give_up_at: unknown }>(
@@ -171,25 +242,18 @@ export class S2sOutbox {
     };
   }
 
-  private async sendAll(token: string, rows: Claimed[]): Promise<void> {
-    const queue = [...rows];
-    const worker = async () => {
-      for (let row = queue.shift(); row; row = queue.shift()) await this.send(token, row);
-    };
-    await Promise.all(Array.from({ length: Math.min(this.options.concurrency ?? 8, rows.length) }, worker));
-  }
-
   private async send(token: string, row: Claimed): Promise<void> {
     let status: number | null = null;
     let error: string | null = null;
+    let refused = false;
     try {
-      const response = await this.fetch(row.url, {
+      const answer = await this.options.outbound.get(row.url, {
         headers: { 'user-agent': 'Cairn S2S postback' },
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
+        timeoutMs: this.timeoutMs,
       });
-      status = response.status;
-      await response.body?.cancel();
+      status = answer.status;
     } catch (failure) {
+      refused = failure instanceof OutboundRefused;
       error = failure instanceof Error ? `${failure.name}: ${failure.message}` : String(failure);
     }
     const now = this.options.now();
@@ -205,9 +269,15 @@ export class S2sOutbox {
       return;
     }
     const next = now + retryDelayMs(attempts);
-    const state = next > row.giveUpAt ? 'failed' : 'pending';
-    const message = (error ?? `HTTP ${status}`).slice(0, 200);
-    if (state === 'failed') this.options.logger.warn({ url: row.url, message }, 'S2S postback given up');
+    // A refused destination stays refused: retrying would only knock on the same door for a day.
+    const state = refused || next > row.giveUpAt ? 'failed' : 'pending';
+    const message = truncateText(error ?? `HTTP ${status}`, 200);
+    if (state === 'failed') {
+      this.options.logger.warn(
+        { id: row.id, host: OutboundGuard.destinationOf(row.url), message },
+        'S2S postback given up',
+      );
+    }
     await store.execute(
       `UPDATE s2s_outbox SET state = $1, attempts = $2, last_status = $3, last_error = $4,
               next_attempt_at = CAST($5 AS TIMESTAMPTZ), claim_token = NULL, claimed_until = NULL

@@ -6,6 +6,7 @@ import {
   POSTBACK_STATUS_PATTERN,
   POSTBACK_TXID_MAX,
   POSTBACK_TXID_PATTERN,
+  truncateText,
 } from '@cairn/contract';
 import { clickTimeOf } from '../clickId.ts';
 
@@ -63,7 +64,11 @@ function textField(read: FieldReader, names: readonly string[]): Field {
 export function parsePostback(read: FieldReader): ParsedPostback {
   const id = textField(read, POSTBACK_PARAMS.clickId);
   const clickId = id.ok ? (id.value ?? '') : '';
-  const fail = (message: string): ParsedPostback => ({ ok: false, message, clickId: clickId.slice(0, 64) });
+  const fail = (message: string): ParsedPostback => ({
+    ok: false,
+    message,
+    clickId: truncateText(clickId, 64),
+  });
   if (!id.ok) return fail(id.message);
   if (clickId === '') return fail('clickid is missing');
   const clickTime = clickTimeOf(clickId);

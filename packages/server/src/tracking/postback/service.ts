@@ -4,6 +4,7 @@ import {
   postbackProcessingSettingsSchema,
 } from '@cairn/contract';
 import type { Logger } from 'pino';
+import type { OutboundGuard } from '../../outbound/guard.ts';
 import { readJsonSetting, setSetting } from '../../settings.ts';
 import type { ConfigStore } from '../../store/config/port.ts';
 import type { EventStore } from '../../store/events/port.ts';
@@ -66,7 +67,8 @@ export interface ConversionServiceOptions {
   now: () => number;
   logger: Logger;
   findClick: (clickId: string, clickTime: number) => Promise<TrackingEvent | null>;
-  fetch?: typeof fetch;
+  /** Where S2S postbacks go out. */
+  outbound: OutboundGuard;
 }
 
 export async function loadPostbackSettings(store: ConfigStore): Promise<PostbackProcessingSettings> {
@@ -93,7 +95,7 @@ export class ConversionService {
       store: options.store,
       now: options.now,
       logger: options.logger,
-      fetch: options.fetch,
+      outbound: options.outbound,
     });
     this.writer = new ConversionWriter({
       store: options.store,

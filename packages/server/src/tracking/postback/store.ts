@@ -1,4 +1,4 @@
-import type { ConversionStatus } from '@cairn/contract';
+import { type ConversionStatus, truncateText } from '@cairn/contract';
 import { type Row, type Sql, timestamp } from '../../store/config/port.ts';
 import type { TrackingEvent } from '../../store/events/schema.ts';
 import type { ConversionState } from './decide.ts';
@@ -298,12 +298,12 @@ export async function insertLog(sql: Sql, entries: readonly LogEntry[]): Promise
     entries.map((entry) => [
       timestamp(entry.receivedAt),
       entry.via,
-      entry.ip.slice(0, 64),
-      entry.clickId.slice(0, 64),
-      entry.query.slice(0, LOG_QUERY_MAX),
+      truncateText(entry.ip, 64),
+      truncateText(entry.clickId, 64),
+      truncateText(entry.query, LOG_QUERY_MAX),
       entry.httpStatus,
       entry.outcome,
-      entry.message.slice(0, LOG_MESSAGE_MAX),
+      truncateText(entry.message, LOG_MESSAGE_MAX),
       entry.seq,
     ]),
   );
