@@ -108,7 +108,7 @@ class Fuzzer {
       () => '%ED%A0%80', // a UTF-8 encoded lone surrogate
       () => '%FF%FE%00',
       () => `${'%F0%9F%8E%AF'.repeat(this.int(200))}`,
-      () => encodeURIComponent('x'.repeat(255) + '\u{1F3AF}'), // cut inside a pair at 256 units
+      () => encodeURIComponent(`${'x'.repeat(255)}\u{1F3AF}`), // cut inside a pair at 256 units
       () => 'a'.repeat(this.int(5000)),
       () => '%',
       () => '{clickid}',
@@ -221,7 +221,10 @@ class Fuzzer {
         body: Buffer.from(
           JSON.stringify(
             Object.fromEntries(
-              fields.map(([name]) => [name, this.pick([[1, 2], { a: 1 }, null, true, 1e309, -0])]),
+              fields.map(([name]) => [
+                name,
+                this.pick([[1, 2], { a: 1 }, null, true, Number.MAX_VALUE, -0, '1e400']),
+              ]),
             ),
           ),
         ),
