@@ -5,6 +5,11 @@ import { defineConfig } from 'vitest/config';
 // panel against the real server in Chromium.
 export default defineConfig({
   test: {
-    projects: ['packages/*/vitest.config.ts', '.storybook/vitest.config.ts', 'e2e/vitest.config.ts'],
+    projects: [
+      'packages/*/vitest.config.ts',
+      'tooling/vitest.config.ts',
+      '.storybook/vitest.config.ts',
+      'e2e/vitest.config.ts',
+    ],
   },
 });
