@@ -21,8 +21,6 @@ const TEST_FILE = /\.test\.tsx?$/;
 export const LOOSE_FILES_ALLOWED: Readonly<Record<string, string>> = {
   // Issue 42 ("One room per feature"): test helpers move out of src/ and features become plugins.
   'packages/server/src': 'issue 42',
-  // Issue 42: the DataTable splits into sub-folders by concern.
-  'packages/ui/src/DataTable': 'issue 42',
   // Issue 42: the lists, forms and mass edit of the entity pages get rooms of their own.
   'packages/panel/src/entities': 'issue 42',
   // Issue 42: the five report-like pages share one toolbar and read the contract's report row.

@@ -1,4 +1,4 @@
-import type { CellValue, DataTableColumn } from './types.ts';
+import type { CellValue, DataTableColumn } from '../types.ts';
 
 /**
  * The totals row: per column with a `total`, the sum or average of its finite values, or what its

@@ -1,8 +1,8 @@
 import type { RowData } from '@tanstack/react-table';
 import { Columns3 } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Button } from '../Button/Button.tsx';
-import { deferredModule, useDeferredModule } from '../deferred/deferredModule.ts';
+import { Button } from '../../Button/Button.tsx';
+import { deferredModule, useDeferredModule } from '../../deferred/deferredModule.ts';
 import type { ColumnSettingsMenuProps } from './ColumnSettingsPopover.tsx';
 
 export type { ColumnSettingsMenuProps } from './ColumnSettingsPopover.tsx';

@@ -1,12 +1,12 @@
 import type { ReactTable, RowData } from '@tanstack/react-table';
 import { Search } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '../Button/Button.tsx';
-import { TextField } from '../TextField/TextField.tsx';
-import { ColumnSettingsMenu } from './ColumnSettingsMenu.tsx';
-import * as styles from './DataTable.css.ts';
-import type { Features } from './features.ts';
-import type { DataTableColumn } from './types.ts';
+import { Button } from '../../Button/Button.tsx';
+import { TextField } from '../../TextField/TextField.tsx';
+import { ColumnSettingsMenu } from '../columns/ColumnSettingsMenu.tsx';
+import * as styles from '../DataTable.css.ts';
+import type { Features } from '../features.ts';
+import type { DataTableColumn } from '../types.ts';
 
 export interface DataTableToolbarProps<T extends RowData> {
   table: ReactTable<Features, T>;

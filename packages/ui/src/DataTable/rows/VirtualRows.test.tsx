@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DataTable } from './DataTable.tsx';
-import type { DataTableColumn } from './types.ts';
+import { DataTable } from '../DataTable.tsx';
+import type { DataTableColumn } from '../types.ts';
 
 interface Item {
   id: number;

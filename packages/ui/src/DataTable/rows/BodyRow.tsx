@@ -4,10 +4,10 @@ import { vars } from '@cairn/tokens';
 import type { RowData } from '@tanstack/react-table';
 import { ChevronRight } from 'lucide-react';
 import { memo, useLayoutEffect, useRef } from 'react';
-import { type ColumnView, cellToneClass, renderValue } from './cells.ts';
-import * as styles from './DataTable.css.ts';
-import type { ColorizationMode } from './format.ts';
-import { type CellValue, SELECT_WIDTH, type TableRow } from './types.ts';
+import { type ColumnView, cellToneClass, renderValue } from '../cells/cells.ts';
+import type { ColorizationMode } from '../cells/format.ts';
+import * as styles from '../DataTable.css.ts';
+import { type CellValue, SELECT_WIDTH, type TableRow } from '../types.ts';
 
 export interface BodyRowProps<T extends RowData> {
   row: TableRow<T>;

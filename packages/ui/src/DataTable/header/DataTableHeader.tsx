@@ -3,10 +3,10 @@
 import type { ReactTable, RowData } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ChevronsUpDown } from 'lucide-react';
 import { type ChangeEventHandler, useEffect, useRef } from 'react';
-import { cellClass } from './cells.ts';
-import * as styles from './DataTable.css.ts';
-import type { Features } from './features.ts';
-import { type DataTableColumn, isNumeric, SELECT_WIDTH } from './types.ts';
+import { cellClass } from '../cells/cells.ts';
+import * as styles from '../DataTable.css.ts';
+import type { Features } from '../features.ts';
+import { type DataTableColumn, isNumeric, SELECT_WIDTH } from '../types.ts';
 
 const RESIZE_STEP = 16;
 

@@ -7,9 +7,9 @@ import {
   useRef,
   useState,
 } from 'react';
+import * as styles from '../DataTable.css.ts';
+import type { TableRow } from '../types.ts';
 import { type ColumnView, renderValue } from './cells.ts';
-import * as styles from './DataTable.css.ts';
-import type { TableRow } from './types.ts';
 
 // A cell too narrow for its text ends in an ellipsis; its whole text is then the cell's title on hover
 // and a tip under it while it has the keyboard focus. Screen readers need neither: the text is all in

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { DataTable } from './DataTable.tsx';
-import type { DataTableColumn } from './types.ts';
+import { DataTable } from '../DataTable.tsx';
+import type { DataTableColumn } from '../types.ts';
 
 interface Offer {
   id: number;

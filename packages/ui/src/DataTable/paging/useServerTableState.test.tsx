@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DataTable, type DataTableColumn } from './DataTable.tsx';
+import { DataTable, type DataTableColumn } from '../DataTable.tsx';
 import { type ServerTableQuery, useServerTableState } from './useServerTableState.ts';
 
 interface Click {

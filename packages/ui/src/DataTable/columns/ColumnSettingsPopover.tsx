@@ -1,12 +1,12 @@
 import * as Popover from '@radix-ui/react-popover';
 import type { ReactTable, RowData } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, Columns3 } from 'lucide-react';
-import { Button } from '../Button/Button.tsx';
-import { IconButton } from '../IconButton/IconButton.tsx';
-import * as menu from '../styles/menu.css.ts';
-import { checkbox } from './DataTable.css.ts';
-import type { Features } from './features.ts';
-import type { DataTableColumn } from './types.ts';
+import { Button } from '../../Button/Button.tsx';
+import { IconButton } from '../../IconButton/IconButton.tsx';
+import * as menu from '../../styles/menu.css.ts';
+import { checkbox } from '../DataTable.css.ts';
+import type { Features } from '../features.ts';
+import type { DataTableColumn } from '../types.ts';
 
 export interface ColumnSettingsMenuProps<T extends RowData> {
   table: ReactTable<Features, T>;

@@ -1,6 +1,6 @@
 import type { RowData } from '@tanstack/react-table';
 import { type KeyboardEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
-import type { TableRow } from './types.ts';
+import type { TableRow } from '../types.ts';
 
 export interface GridFocus {
   row: number;

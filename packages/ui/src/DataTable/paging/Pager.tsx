@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { IconButton } from '../IconButton/IconButton.tsx';
-import { Select } from '../Select/Select.tsx';
-import * as styles from './DataTable.css.ts';
+import { IconButton } from '../../IconButton/IconButton.tsx';
+import { Select } from '../../Select/Select.tsx';
+import * as styles from '../DataTable.css.ts';
 
 export interface PaginationProps {
   pageIndex: number;

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { DataTable, type DataTableColumn } from './DataTable.tsx';
+import { DataTable, type DataTableColumn } from '../DataTable.tsx';
 import { type ServerTableQuery, type ServerTableState, useServerTableState } from './useServerTableState.ts';
 
 interface Click {

@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { DataTable } from '../DataTable.tsx';
+import type { DataTableColumn } from '../types.ts';
 import { CursorPager } from './CursorPager.tsx';
-import { DataTable } from './DataTable.tsx';
-import type { DataTableColumn } from './types.ts';
 
 interface Click {
   id: string;

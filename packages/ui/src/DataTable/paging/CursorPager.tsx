@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button } from '../Button/Button.tsx';
-import { IconButton } from '../IconButton/IconButton.tsx';
-import * as styles from './DataTable.css.ts';
+import { Button } from '../../Button/Button.tsx';
+import { IconButton } from '../../IconButton/IconButton.tsx';
+import * as styles from '../DataTable.css.ts';
 
 export const CURSOR_PAGER_MODES = ['more', 'pages'] as const;
 export type CursorPagerMode = (typeof CURSOR_PAGER_MODES)[number];

@@ -1,4 +1,4 @@
-import { SELECT_WIDTH } from './types.ts';
+import { SELECT_WIDTH } from '../types.ts';
 
 // Sideways scrolling keeps the selection column and the pinned columns (the one naming the row) in
 // view: each sticks at the left edge after the ones before it, whatever order the user gave them.

@@ -1,6 +1,6 @@
-import * as styles from './DataTable.css.ts';
+import * as styles from '../DataTable.css.ts';
+import { type CellValue, type DataTableColumn, isNumeric } from '../types.ts';
 import { type ColorizationMode, formatValue, toneOf } from './format.ts';
-import { type CellValue, type DataTableColumn, isNumeric } from './types.ts';
 
 // What every part of the grid (header, filter row, body rows, totals) shares about a cell.
 

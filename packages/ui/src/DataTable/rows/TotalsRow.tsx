@@ -1,8 +1,8 @@
 // biome-ignore-all lint/a11y/useSemanticElements: part of the div-based ARIA grid (see DataTable.tsx)
 // biome-ignore-all lint/a11y/useFocusableInteractive: only body cells take part in the roving tabindex
-import { cellClass, renderValue } from './cells.ts';
-import * as styles from './DataTable.css.ts';
-import { type CellValue, type DataTableColumn, SELECT_WIDTH } from './types.ts';
+import { cellClass, renderValue } from '../cells/cells.ts';
+import * as styles from '../DataTable.css.ts';
+import { type CellValue, type DataTableColumn, SELECT_WIDTH } from '../types.ts';
 
 export interface TotalsRowProps<T> {
   columns: readonly {
