@@ -1,12 +1,35 @@
 // Structure gate run by `npm run check`: no import cycle between source files (type imports count: a
-// cycle of types still ties modules together), no hand-written source file over MAX_LINES lines, and no
-// import that reaches into another package's files instead of its public entry.
+// cycle of types still ties modules together), no hand-written source file over MAX_LINES lines, no
+// import that reaches into another package's files instead of its public entry, and no folder with more
+// than MAX_LOOSE_FILES source files directly in it.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const MAX_LINES = 450;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// A folder is a room: past this many modules side by side a reader can no longer tell its parts apart, and
+// it wants sub-folders by concern. Tests are not counted: each sits beside the file it tests, so counting
+// them would weigh a tested file twice and make a folder fail for being tested, while the question is how
+// many modules a reader must tell apart. Everything else is: stories, styles, helpers for tests, benches.
+const MAX_LOOSE_FILES = 20;
+const TEST_FILE = /\.test\.tsx?$/;
+
+/**
+ * Folders over MAX_LOOSE_FILES today, each with the issue that splits it. An entry whose folder no longer
+ * fails is reported too, so the list only shrinks. Paths are relative to the repository root.
+ */
+export const LOOSE_FILES_ALLOWED: Readonly<Record<string, string>> = {
+  // Issue 42 ("One room per feature"): test helpers move out of src/ and features become plugins.
+  'packages/server/src': 'issue 42',
+  // Issue 42: the lists, forms and mass edit of the entity pages get rooms of their own.
+  'packages/panel/src/entities': 'issue 42',
+  // Issue 42: the five report-like pages share one toolbar and read the contract's report row.
+  'packages/panel/src/reports': 'issue 42',
+  // Issue 42: the settings sections, one feature each, move beside the features they set.
+  'packages/panel/src/settings/sections': 'issue 42',
+};
+
+const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE_ROOTS = ['packages', '.storybook', 'e2e', 'tooling'];
 const SKIP_DIRS = new Set([
   'node_modules',
@@ -50,7 +73,7 @@ function resolveRelative(from: string, specifier: string): string | null {
   return candidates.find((file) => fs.existsSync(file) && fs.statSync(file).isFile()) ?? null;
 }
 
-function packageOf(file: string): string | null {
+function packageOf(root: string, file: string): string | null {
   const relative = path.relative(path.join(root, 'packages'), file);
   return relative.startsWith('..') ? null : (relative.split(path.sep)[0] ?? null);
 }
@@ -110,9 +133,52 @@ function cyclesOf(graph: Map<string, string[]>): string[][] {
   return cycles;
 }
 
-export function checkStructure(): string[] {
+/** Folders with more than MAX_LOOSE_FILES source files directly in them, and allow-list entries now needless. */
+function looseFileProblems(
+  root: string,
+  files: string[],
+  allowed: Readonly<Record<string, string>>,
+): string[] {
+  const perFolder = new Map<string, number>();
+  for (const file of files) {
+    if (TEST_FILE.test(file)) continue;
+    const folder = path.relative(root, path.dirname(file)).split(path.sep).join('/');
+    perFolder.set(folder, (perFolder.get(folder) ?? 0) + 1);
+  }
+  const problems: string[] = [];
+  for (const [folder, count] of [...perFolder].sort(([a], [b]) => a.localeCompare(b))) {
+    if (count > MAX_LOOSE_FILES && !(folder in allowed)) {
+      problems.push(
+        `${folder}: ${count} source files directly in it (at most ${MAX_LOOSE_FILES}, tests not counted); ` +
+          'give its parts sub-folders by concern',
+      );
+    }
+  }
+  for (const [folder, issue] of Object.entries(allowed)) {
+    const count = perFolder.get(folder) ?? 0;
+    if (count <= MAX_LOOSE_FILES) {
+      problems.push(
+        `${folder}: allowed more than ${MAX_LOOSE_FILES} loose source files until ${issue}, and has ${count}; ` +
+          'remove it from LOOSE_FILES_ALLOWED',
+      );
+    }
+  }
+  return problems;
+}
+
+export interface StructureOptions {
+  /** The repository to check; the one this file is in unless given (tests plant one in a temp dir). */
+  root?: string;
+  looseFilesAllowed?: Readonly<Record<string, string>>;
+}
+
+export function checkStructure({
+  root = repositoryRoot,
+  looseFilesAllowed = LOOSE_FILES_ALLOWED,
+}: StructureOptions = {}): string[] {
   const problems: string[] = [];
   const files = SOURCE_ROOTS.flatMap((dir) => sourceFiles(path.join(root, dir)));
+  problems.push(...looseFileProblems(root, files, looseFilesAllowed));
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const text = fs.readFileSync(file, 'utf8');
@@ -128,8 +194,8 @@ export function checkStructure(): string[] {
       if (!specifier.startsWith('.')) continue;
       const target = resolveRelative(file, specifier);
       if (!target) continue;
-      const fromPackage = packageOf(file);
-      if (fromPackage && packageOf(target) !== fromPackage) {
+      const fromPackage = packageOf(root, file);
+      if (fromPackage && packageOf(root, target) !== fromPackage) {
         problems.push(`${name}: imports ${specifier}, a file of another package; use its public entry`);
       }
       // `typeof import('./self.ts')` names the module's own type: no cycle between files.
@@ -155,5 +221,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     console.error(`check-structure: ${problems.length} problem(s)`);
     process.exit(1);
   }
-  console.log('check-structure: no import cycles, no file over the size limit');
+  console.log(
+    'check-structure: no import cycles, no file over the size limit, no folder over the file limit',
+  );
 }

@@ -1,6 +1,6 @@
 import { defineProject } from 'vitest/config';
 
-// Tests of the repository's own gates: CI's service start and the skipped-test check.
+// Tests of the repository's own gates: CI's service start, the skipped-test check, the structure rules and the docs.
 export default defineProject({
   test: {
     name: 'tooling',

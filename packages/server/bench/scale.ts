@@ -81,7 +81,7 @@ async function clickScaling(): Promise<void> {
     CAIRN_CONFIG_DB: withSchema(schema),
     CAIRN_EVENTS_DB: `${clickhouseUrl}/${database}`,
     CAIRN_SECRET_KEY: crypto.randomBytes(32).toString('base64'),
-    // ClickHouse wants few large inserts (README).
+    // ClickHouse wants few large inserts (docs/configuration.md).
     CAIRN_FLUSH_INTERVAL_MS: '1000',
   };
   const dirs: string[] = [];

@@ -269,7 +269,7 @@ function link(name: string, raw: string): string {
   return value;
 }
 
-/** Every CAIRN_* variable, its parser and the config field it sets (the README table mirrors this). */
+/** Every CAIRN_* variable, its parser and the config field it sets (docs/configuration.md lists them). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
   const options: CairnOptions = {};
   const read = (name: string): string | undefined => nonEmpty(env[name]);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { DataTable } from '../src/DataTable/DataTable.tsx';
-import { type SampleCampaign, sampleCampaigns, sampleColumns } from '../src/DataTable/sampleData.ts';
+import { type SampleCampaign, sampleCampaigns, sampleColumns } from '../src/DataTable/fixtures/sampleData.ts';
 
 // Runs inside Chromium (driven by run.ts). Each figure is paired with the same measurement on a
 // plain, non-virtual 1,000-row <table>, so the ratio means something on any machine.

@@ -22,12 +22,18 @@ export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog/ConfirmD
 export { CopyField, type CopyFieldProps } from './CopyField/CopyField.tsx';
 export { type CopyStatus, useCopy } from './CopyField/useCopy.ts';
 export {
-  CURSOR_PAGER_MODES,
-  CursorPager,
-  type CursorPagerMode,
-  type CursorPaginationProps,
-} from './DataTable/CursorPager.tsx';
-export { type ColumnSettings, readColumnSettings, useColumnSettings } from './DataTable/columnSettings.ts';
+  COLORIZATION_MODES,
+  COLUMN_KINDS,
+  type ColorizationMode,
+  type ColumnKind,
+  formatValue,
+  parseNumberFilter,
+} from './DataTable/cells/format.ts';
+export {
+  type ColumnSettings,
+  readColumnSettings,
+  useColumnSettings,
+} from './DataTable/columns/columnSettings.ts';
 export {
   type CellValue,
   DataTable,
@@ -35,14 +41,12 @@ export {
   type DataTableProps,
 } from './DataTable/DataTable.tsx';
 export {
-  COLORIZATION_MODES,
-  COLUMN_KINDS,
-  type ColorizationMode,
-  type ColumnKind,
-  formatValue,
-  parseNumberFilter,
-} from './DataTable/format.ts';
-export { Pager, type PaginationProps } from './DataTable/Pager.tsx';
+  CURSOR_PAGER_MODES,
+  CursorPager,
+  type CursorPagerMode,
+  type CursorPaginationProps,
+} from './DataTable/paging/CursorPager.tsx';
+export { Pager, type PaginationProps } from './DataTable/paging/Pager.tsx';
 export {
   SERVER_TABLE_DEBOUNCE_MS,
   type ServerPaging,
@@ -50,7 +54,7 @@ export {
   type ServerTableState,
   type UseServerTableStateOptions,
   useServerTableState,
-} from './DataTable/useServerTableState.ts';
+} from './DataTable/paging/useServerTableState.ts';
 export { DateRangePicker, type DateRangePickerProps } from './DateRangePicker/DateRangePicker.tsx';
 export {
   addDays,

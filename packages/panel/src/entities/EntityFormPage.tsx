@@ -15,8 +15,7 @@ import { type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { useServices } from '../app/services.ts';
 import type { PageProps } from '../pages/pageProps.ts';
-import PlannedEntityFormPage from '../pages/planned/EntityFormPage.tsx';
-import { entityNames, type FormMode } from '../routes/table.ts';
+import { entityKindOf, entityNames, type FormMode } from '../routes/table.ts';
 import { capitalize } from '../utils/text.ts';
 import { formModeOf, listPathOf } from './addresses.ts';
 import {
@@ -40,8 +39,7 @@ import type { Draft, EntityFormUi, FieldErrors, Item } from './types.ts';
 import { useLeaveGuard } from './useLeaveGuard.ts';
 
 export default function EntityFormPage(props: PageProps) {
-  const ui = props.route.entity ? entityFormUis[props.route.entity] : undefined;
-  if (!ui) return <PlannedEntityFormPage {...props} />;
+  const ui = entityFormUis[entityKindOf(props.route)];
   const mode = formModeOf(props.route.path);
   const id = props.params.id ? Number(props.params.id) : undefined;
   // A new form per item and mode: nothing typed for one item may leak into another.

@@ -5,10 +5,9 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { useCurrentUser } from '../app/hooks.ts';
 import { useServices } from '../app/services.ts';
 import type { PageProps } from '../pages/pageProps.ts';
-import PlannedEntityListPage from '../pages/planned/EntityListPage.tsx';
 import type { ListStats } from '../reports/listStats.tsx';
 import { parseIds } from '../routes/resolve.ts';
-import { entityNames } from '../routes/table.ts';
+import { entityKindOf, entityNames } from '../routes/table.ts';
 import { listPathOf } from './addresses.ts';
 import { entityQueryKeys, fetchList, listSpecOf, problemOf } from './api.ts';
 import { BulkConfirmDialog, type BulkRequest, SelectionActions } from './BulkActions.tsx';
@@ -33,8 +32,7 @@ const ListStatsController = lazy(() =>
 );
 
 export default function EntityListPage(props: PageProps) {
-  const ui = props.route.entity ? entityUis[props.route.entity] : undefined;
-  if (!ui) return <PlannedEntityListPage {...props} />;
+  const ui = entityUis[entityKindOf(props.route)];
   const massIds = props.child ? parseIds(props.params.ids) : [];
   return <EntityList ui={ui} massIds={massIds} />;
 }

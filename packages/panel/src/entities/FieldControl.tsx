@@ -1,10 +1,18 @@
 import { TRACKING_MACROS } from '@cairn/contract';
-import { Button, Combobox, countryOptions, NumberField, Select, Switch, TextField } from '@cairn/ui';
+import {
+  Button,
+  Combobox,
+  countryOptions,
+  NumberField,
+  Select,
+  Switch,
+  TextArea,
+  TextField,
+} from '@cairn/ui';
 import { memo, type ReactNode } from 'react';
 import { errorsUnder, fieldMessage } from './draft.ts';
 import * as styles from './entities.css.ts';
 import { NONE, refSelectOptions, useRefOptions } from './refs.ts';
-import { TextArea } from './TextArea.tsx';
 import type { FieldErrors, FormFieldSpec, RefSpec } from './types.ts';
 
 // Built once: the list of about 250 countries does not change while the panel runs.
@@ -102,7 +110,12 @@ export const FieldControl = memo(function FieldControl({
   switch (field.kind) {
     case 'text':
       return field.multiline ? (
-        <TextArea {...common} value={String(value ?? '')} onChange={onChange} disabled={disabled} />
+        <TextArea
+          {...common}
+          value={String(value ?? '')}
+          onChange={(event) => onChange(event.target.value)}
+          disabled={disabled}
+        />
       ) : (
         <TextField
           {...common}
@@ -206,9 +219,9 @@ export const FieldControl = memo(function FieldControl({
         <TextArea
           {...common}
           value={String(value ?? '')}
-          onChange={onChange}
+          onChange={(event) => onChange(event.target.value)}
           disabled={disabled}
-          mono
+          monospace
           {...(field.placeholder ? { placeholder: field.placeholder } : {})}
         />
       );

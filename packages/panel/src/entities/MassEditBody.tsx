@@ -22,8 +22,7 @@ export interface MassEditProps {
 
 /** The modal of MassEditDialog.tsx, which loads this module with the first mass edit. */
 export function MassEditBody({ ui, ...props }: MassEditProps) {
-  const formUi = entityFormUis[ui.routeKind];
-  return formUi ? <MassEdit ui={formUi} {...props} /> : null;
+  return <MassEdit ui={entityFormUis[ui.routeKind]} {...props} />;
 }
 
 /** `edit/mass/{ids}`: the chosen items (archived ones too) in the ui mass-edit modal. */

@@ -1,11 +1,10 @@
 import { OFFER_IMPORT_FORMAT, type OfferImportResponse } from '@cairn/contract';
-import { Button, Dialog, ServerMessage } from '@cairn/ui';
+import { Button, Dialog, ServerMessage, TextArea } from '@cairn/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type RefObject, useState } from 'react';
 import { useServices } from '../app/services.ts';
 import { importOffers } from './api.ts';
 import * as styles from './entities.css.ts';
-import { TextArea } from './TextArea.tsx';
 
 const example = [
   'Summer sale US;https://offer.example/?sub={clickid};no;2.50;USD;no;US;Sweepstakes;MaxBounty',
@@ -79,10 +78,10 @@ export function OfferImportDialog({ open, onOpenChange, opener }: OfferImportDia
             label="Offers"
             description="Auto is yes or no; Group and Network are names of existing ones. Lines starting with # are skipped."
             value={text}
-            onChange={setText}
+            onChange={(event) => setText(event.target.value)}
             placeholder={example}
             rows={8}
-            mono
+            monospace
           />
           {failure && (
             <div role="alert" className={styles.problem}>

@@ -32,25 +32,6 @@ export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars
 
 export const actions = style({ display: 'flex', gap: vars.space.sm, alignItems: 'center', flexWrap: 'wrap' });
 
-export const textarea = style({
-  width: '100%',
-  minHeight: 96,
-  resize: 'vertical',
-  boxSizing: 'border-box',
-  padding: vars.space.sm,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-  color: vars.color.text,
-  fontFamily: vars.font.body,
-  fontSize: vars.fontSize.sm,
-  selectors: {
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 1 },
-    '&[aria-invalid="true"]': { borderColor: vars.color.danger },
-    '&:disabled': { background: vars.color.disabledBackground, color: vars.color.disabledText },
-  },
-});
-
 export const mono = style({ fontFamily: vars.font.mono });
 
 export const macros = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted });

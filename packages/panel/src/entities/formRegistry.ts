@@ -14,7 +14,7 @@ import type { EntityFormUi } from './types.ts';
  * Each kind of registry.ts with its form, for the form page and the mass-edit modal: both load in
  * chunks of their own, so the field controls, the flow editor and the audit trail stay off the lists.
  */
-export const entityFormUis: Partial<Record<RouteEntityKind, EntityFormUi>> = {
+export const entityFormUis: Record<RouteEntityKind, EntityFormUi> = {
   campaigns: campaignFormUi,
   rotations: rotationFormUi,
   users: userFormUi,

@@ -1,7 +1,6 @@
-import { countryOptions, type MassEditField } from '@cairn/ui';
+import { countryOptions, type MassEditField, TextArea } from '@cairn/ui';
 import { inputValueOf } from './draft.ts';
 import { NONE, type RefOption, refKey, refSelectOptions } from './refs.ts';
-import { TextArea } from './TextArea.tsx';
 import type { EntityFormUi, FormFieldSpec, RefSpec } from './types.ts';
 
 // The mass-edit modal's fields come from the same field descriptions as the form: every field the kind's
@@ -37,10 +36,10 @@ export function toMassEditField(
     render: (value, setValue, controlId) => (
       <TextArea
         id={controlId}
-        ariaLabel={field.label}
+        aria-label={field.label}
         value={String(value ?? '')}
-        onChange={setValue}
-        mono={mono}
+        onChange={(event) => setValue(event.target.value)}
+        monospace={mono}
       />
     ),
   });

@@ -11,10 +11,10 @@ import { userUi } from './kinds/user.tsx';
 import type { EntityUi } from './types.ts';
 
 /**
- * The kinds with a list and form, by their route name; the others still show their planned frame. The
- * list's part only: the forms are in formRegistry.ts, which the list never loads.
+ * Every kind's list and form, by its route name (a kind without them does not compile). The list's part
+ * only: the forms are in formRegistry.ts, which the list never loads.
  */
-export const entityUis: Partial<Record<RouteEntityKind, EntityUi>> = {
+export const entityUis: Record<RouteEntityKind, EntityUi> = {
   campaigns: campaignUi,
   rotations: rotationUi,
   users: userUi,

@@ -18,7 +18,7 @@ export default function RollbackPage() {
     <div className={styles.sectionLayout}>
       <PageHeader
         title="Rollback"
-        description="Backups of the embedded store, taken before each migration. Restoring one returns Cairn to that state."
+        description="Backups of the embedded configuration database (entities, users, settings), taken before each migration. The event store (clicks and the figures reports read) is not in them. A backup is restored from the command line with Cairn stopped, as below."
       />
       {!result && <p className={styles.note}>Loading backups…</p>}
       {result && result.status !== 'ok' && (

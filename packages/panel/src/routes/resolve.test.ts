@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { parseQuery, stringifyQuery } from './query.ts';
 import { documentTitle, panelAddressFor, parseIds, resolveRoute } from './resolve.ts';
 import { safeReturnTo, signInPath } from './returnTo.ts';
-import { monitorDeveloperSections, navigationTabs, routeTable, settingsSections } from './table.ts';
+import {
+  entityKindOf,
+  monitorDeveloperSections,
+  navigationTabs,
+  routeTable,
+  settingsSections,
+} from './table.ts';
 
 function matched(path: string) {
   const result = resolveRoute(path);
@@ -131,6 +137,15 @@ describe('route table', () => {
       '/files',
     ]);
     for (const tab of navigationTabs) expect(resolveRoute(tab.path).kind).toBe('match');
+  });
+
+  it('names the entity kind of every list and form route, so each renders its kind', () => {
+    const entityPages = routeTable.filter(
+      (route) => route.page === 'entity-list' || route.page === 'entity-form',
+    );
+    expect(entityPages.length).toBeGreaterThan(0);
+    for (const route of entityPages) expect(entityKindOf(route)).toBe(route.entity);
+    expect(() => entityKindOf({ path: '/nowhere', page: 'entity-list' })).toThrow('serves no entity kind');
   });
 
   it('marks only sign-in and not-found as public', () => {

@@ -91,6 +91,12 @@ function entityRoutes(kind: EntityKind, listPath = `/${kind}`): RouteDef[] {
   ];
 }
 
+/** The entity kind a list or form route serves: every such route of the table names one. */
+export function entityKindOf(route: RouteDef): EntityKind {
+  if (!route.entity) throw new Error(`The route ${route.path} serves no entity kind`);
+  return route.entity;
+}
+
 export const settingsSections = [
   { path: 'tracking-links', title: 'Tracking links' },
   { path: 'auto-clearing', title: 'Auto-clearing' },

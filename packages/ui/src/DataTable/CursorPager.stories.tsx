@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Matrix } from '../storybook/Matrix.tsx';
-import { CURSOR_PAGER_MODES, CursorPager, type CursorPaginationProps } from './CursorPager.tsx';
 import { DataTable } from './DataTable.tsx';
-import { type SampleCampaign, sampleCampaigns, sampleColumns } from './sampleData.ts';
+import { type SampleCampaign, sampleCampaigns, sampleColumns } from './fixtures/sampleData.ts';
+import { CURSOR_PAGER_MODES, CursorPager, type CursorPaginationProps } from './paging/CursorPager.tsx';
 
 const meta = {
   title: 'Data/DataTable/Cursor paging',

@@ -2,9 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/Button.tsx';
 import { Stack } from '../storybook/Matrix.tsx';
+import type { ColorizationMode } from './cells/format.ts';
 import { DataTable } from './DataTable.tsx';
-import type { ColorizationMode } from './format.ts';
-import { type SampleCampaign, sampleCampaigns, sampleColumns } from './sampleData.ts';
+import { type SampleCampaign, sampleCampaigns, sampleColumns } from './fixtures/sampleData.ts';
 
 const rows = sampleCampaigns(8);
 const getRowId = (row: SampleCampaign) => String(row.id);

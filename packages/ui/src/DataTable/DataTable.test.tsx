@@ -1,9 +1,9 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { formatValue, matchesNumberFilter, parseNumberFilter } from './cells/format.ts';
 import * as styles from './DataTable.css.ts';
 import { DataTable, type DataTableColumn } from './DataTable.tsx';
-import { formatValue, matchesNumberFilter, parseNumberFilter } from './format.ts';
 
 interface Campaign {
   id: number;

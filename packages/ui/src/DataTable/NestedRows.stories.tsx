@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent } from 'storybook/test';
 import { Stack } from '../storybook/Matrix.tsx';
+import type { ColorizationMode } from './cells/format.ts';
 import { DataTable } from './DataTable.tsx';
-import type { ColorizationMode } from './format.ts';
-import { reportRowId, reportSubRows, sampleReport, sampleReportColumns } from './sampleTree.ts';
+import { reportRowId, reportSubRows, sampleReport, sampleReportColumns } from './fixtures/sampleTree.ts';
 
 const report = sampleReport();
 

@@ -18,8 +18,8 @@ import {
   sortFn_text,
   tableFeatures,
 } from '@tanstack/react-table';
-import { matchesNumberFilter, type NumberFilter, parseNumberFilter } from './format.ts';
-import { createKeyedSortedRowModel } from './keyedSortedRowModel.ts';
+import { matchesNumberFilter, type NumberFilter, parseNumberFilter } from './cells/format.ts';
+import { createKeyedSortedRowModel } from './rows/keyedSortedRowModel.ts';
 
 // Explicit v9 feature registry: only what DataTable uses is bundled. Module scope keeps it stable,
 // which TanStack Table needs to avoid rebuilding its models every render.

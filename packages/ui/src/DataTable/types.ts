@@ -1,9 +1,9 @@
 import type { ColumnFiltersState, ExpandedState, Row, RowData, SortingState } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
-import type { CursorPaginationProps } from './CursorPager.tsx';
+import type { ColorizationMode, ColumnKind } from './cells/format.ts';
 import type { Features } from './features.ts';
-import type { ColorizationMode, ColumnKind } from './format.ts';
-import type { PaginationProps } from './Pager.tsx';
+import type { CursorPaginationProps } from './paging/CursorPager.tsx';
+import type { PaginationProps } from './paging/Pager.tsx';
 
 // The public shapes of DataTable, apart from the component, so that its parts (header, rows, column
 // settings) can name them without importing the component itself.

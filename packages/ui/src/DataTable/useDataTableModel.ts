@@ -11,10 +11,10 @@ import {
 } from '@tanstack/react-table';
 import type { MouseEvent as ReactMouseEvent } from 'react';
 import { useCallback, useMemo } from 'react';
-import { useColumnSettings } from './columnSettings.ts';
+import { useColumnSettings } from './columns/columnSettings.ts';
 import { type Features, features, numberFilterFn } from './features.ts';
+import { useControllable } from './grid/useControllable.ts';
 import { type DataTableProps, DEFAULT_WIDTH, isNumeric } from './types.ts';
-import { useControllable } from './useControllable.ts';
 
 const NO_SUB_ROWS: never[] = [];
 

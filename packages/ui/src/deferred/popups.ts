@@ -1,4 +1,4 @@
-import { loadColumnSettings } from '../DataTable/ColumnSettingsMenu.tsx';
+import { loadColumnSettings } from '../DataTable/columns/ColumnSettingsMenu.tsx';
 import { loadDropdownMenu } from '../DropdownMenu/DropdownMenu.tsx';
 import { loadSelect } from '../Select/Select.tsx';
 

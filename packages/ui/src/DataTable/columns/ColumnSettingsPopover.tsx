@@ -1,0 +1,113 @@
+import * as Popover from '@radix-ui/react-popover';
+import type { ReactTable, RowData } from '@tanstack/react-table';
+import { ArrowDown, ArrowUp, Columns3 } from 'lucide-react';
+import { Button } from '../../Button/Button.tsx';
+import { IconButton } from '../../IconButton/IconButton.tsx';
+import * as menu from '../../styles/menu.css.ts';
+import { checkbox } from '../DataTable.css.ts';
+import type { Features } from '../features.ts';
+import type { DataTableColumn } from '../types.ts';
+
+export interface ColumnSettingsMenuProps<T extends RowData> {
+  table: ReactTable<Features, T>;
+  columns: ReadonlyMap<string, DataTableColumn<T>>;
+  onReset: () => void;
+}
+
+export interface ColumnSettingsPopoverProps<T extends RowData> extends ColumnSettingsMenuProps<T> {
+  /** Open at once: its placeholder trigger was pressed before this code arrived. */
+  defaultOpen: boolean;
+  /** Focus the trigger on mount: the placeholder had it. */
+  focusTrigger: boolean;
+}
+
+/** The popover of ColumnSettingsMenu, which fetches this module after the table's first paint. */
+export function ColumnSettingsPopover<T extends RowData>({
+  table,
+  columns,
+  onReset,
+  defaultOpen,
+  focusTrigger,
+}: ColumnSettingsPopoverProps<T>) {
+  const all = table.getAllLeafColumns();
+  const move = (id: string, delta: -1 | 1) => {
+    const order = all.map((column) => column.id);
+    const from = order.indexOf(id);
+    const to = from + delta;
+    if (from < 0 || to < 0 || to >= order.length) return;
+    order.splice(to, 0, ...order.splice(from, 1));
+    table.setColumnOrder(order);
+  };
+  return (
+    <Popover.Root defaultOpen={defaultOpen}>
+      <Popover.Trigger asChild>
+        <Button
+          ref={(button) => {
+            if (focusTrigger) button?.focus();
+          }}
+          size="sm"
+          variant="outline"
+          tone="neutral"
+          icon={<Columns3 size={14} aria-hidden />}
+        >
+          Columns
+        </Button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content className={menu.content} align="end" sideOffset={4} aria-label="Column settings">
+          <ul style={{ listStyle: 'none', margin: 0, padding: 0, minWidth: 240 }}>
+            {all.map((column, index) => {
+              const header = columns.get(column.id)?.header ?? column.id;
+              return (
+                <li
+                  key={column.id}
+                  style={{ display: 'flex', alignItems: 'center', gap: 4, paddingInline: 4 }}
+                >
+                  <label
+                    style={{
+                      display: 'flex',
+                      alignItems: 'center',
+                      gap: 8,
+                      flex: 1,
+                      minHeight: 28,
+                      cursor: 'pointer',
+                    }}
+                  >
+                    <input
+                      type="checkbox"
+                      className={checkbox}
+                      checked={column.getIsVisible()}
+                      disabled={!column.getCanHide()}
+                      onChange={(event) => column.toggleVisibility(event.target.checked)}
+                    />
+                    {header}
+                  </label>
+                  <IconButton
+                    label={`Move ${header} up`}
+                    size="sm"
+                    disabled={index === 0}
+                    onClick={() => move(column.id, -1)}
+                  >
+                    <ArrowUp size={14} aria-hidden />
+                  </IconButton>
+                  <IconButton
+                    label={`Move ${header} down`}
+                    size="sm"
+                    disabled={index === all.length - 1}
+                    onClick={() => move(column.id, 1)}
+                  >
+                    <ArrowDown size={14} aria-hidden />
+                  </IconButton>
+                </li>
+              );
+            })}
+          </ul>
+          <div className={menu.separator} />
+          <Button size="sm" variant="ghost" tone="neutral" onClick={onReset}>
+            Reset columns
+          </Button>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkStructure, LOOSE_FILES_ALLOWED } from './check-structure.ts';
+
+// The structure rules on a planted repository in a temp dir, so each rule is seen failing; and the real
+// repository, which must pass them with its allow-list.
+
+const planted: string[] = [];
+
+afterEach(() => {
+  for (const dir of planted.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A repository whose files are `{relative path: text}`. */
+function plant(files: Record<string, string>): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-structure-'));
+  planted.push(root);
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), text);
+  }
+  return root;
+}
+
+/** `count` modules directly in `folder`, each exporting a constant. */
+function modules(folder: string, count: number, suffix = '.ts'): Record<string, string> {
+  return Object.fromEntries(
+    Array.from({ length: count }, (_, index) => [
+      `${folder}/part${index}${suffix}`,
+      `export const part${index} = ${index};\n`,
+    ]),
+  );
+}
+
+describe('loose files per folder', () => {
+  it('fails a folder with 21 source files directly in it', () => {
+    const root = plant(modules('packages/demo/src', 21));
+    expect(checkStructure({ root, looseFilesAllowed: {} })).toEqual([
+      'packages/demo/src: 21 source files directly in it (at most 20, tests not counted); give its parts ' +
+        'sub-folders by concern',
+    ]);
+  });
+
+  it('passes 20, and does not count the tests beside them', () => {
+    const root = plant({
+      ...modules('packages/demo/src', 20),
+      ...modules('packages/demo/src', 20, '.test.ts'),
+    });
+    expect(checkStructure({ root, looseFilesAllowed: {} })).toEqual([]);
+  });
+
+  it('counts only the files directly in a folder, not those of its sub-folders', () => {
+    const root = plant({
+      ...modules('packages/demo/src', 15),
+      ...modules('packages/demo/src/parts', 15, '.tsx'),
+    });
+    expect(checkStructure({ root, looseFilesAllowed: {} })).toEqual([]);
+  });
+
+  it('lets an allow-listed folder through, and reports an entry once its folder is split', () => {
+    const root = plant({ ...modules('packages/demo/src', 21), ...modules('packages/split/src', 3) });
+    expect(
+      checkStructure({
+        root,
+        looseFilesAllowed: { 'packages/demo/src': 'issue 42', 'packages/split/src': 'issue 42' },
+      }),
+    ).toEqual([
+      'packages/split/src: allowed more than 20 loose source files until issue 42, and has 3; remove it ' +
+        'from LOOSE_FILES_ALLOWED',
+    ]);
+  });
+});
+
+describe('the other rules', () => {
+  it('fails an import cycle, a file over 450 lines and a reach into another package', () => {
+    const root = plant({
+      'packages/one/src/a.ts': "import { b } from './b.ts';\nexport const a = b;\n",
+      'packages/one/src/b.ts': "import { a } from './a.ts';\nexport const b = a;\n",
+      'packages/one/src/long.ts': 'export const line = 1;\n'.repeat(451),
+      'packages/one/src/reach.ts': "export { two } from '../../two/src/two.ts';\n",
+      'packages/two/src/two.ts': 'export const two = 2;\n',
+    });
+    expect(checkStructure({ root, looseFilesAllowed: {} }).sort()).toEqual([
+      'import cycle: packages/one/src/a.ts <-> packages/one/src/b.ts',
+      'packages/one/src/long.ts: 451 lines (at most 450); split it into parts',
+      'packages/one/src/reach.ts: imports ../../two/src/two.ts, a file of another package; use its public entry',
+    ]);
+  });
+});
+
+describe('this repository', () => {
+  it('passes every rule, each folder over the limit naming the issue that splits it', () => {
+    expect(checkStructure()).toEqual([]);
+    for (const issue of Object.values(LOOSE_FILES_ALLOWED)) expect(issue).toMatch(/^issue \d+$/);
+  });
+});
