@@ -84,6 +84,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       events,
       changes,
       hopKey: data.keys.csrf,
+      encryptionKey: data.keys.encryption,
       logger,
       now: config.now,
       flushIntervalMs: config.flushIntervalMs,

@@ -59,6 +59,8 @@ export interface TrackingRuntimeOptions {
   events: EventStore;
   changes: EntityChanges;
   hopKey: Buffer;
+  /** Encrypts secrets the runtime keeps in the config store (the postback keys). */
+  encryptionKey: Buffer;
   logger: Logger;
   now: () => number;
   flushIntervalMs?: number;
@@ -159,6 +161,7 @@ export async function startTracking(options: TrackingRuntimeOptions): Promise<Tr
     now: options.now,
     logger,
     findClick,
+    encryptionKey: options.encryptionKey,
   });
   await conversions.start();
   // Saves on other nodes arrive as a burst of notices; reloads run one at a time, so a read begun before
@@ -178,7 +181,8 @@ export async function startTracking(options: TrackingRuntimeOptions): Promise<Tr
     recent,
     clicksPerMinute: new MinuteCounter(),
     conversions,
-    findClick,
+    // Through the conversions' lookup: shared flushes and remembered misses serve lander click-throughs too.
+    findClick: (clickId, clickTime) => conversions.findClick(clickId, clickTime),
     hopSignature: (url) =>
       crypto.createHmac('sha256', hopKey).update(`hop:${url}`).digest('base64url').slice(0, 22),
     reloadSettings,
