@@ -108,7 +108,7 @@ export const affiliateNetworkInputSchema = affiliateNetworkFieldsSchema.superRef
       code: 'custom',
       path: ['acceptKeylessPostbacks'],
       message:
-        'Postbacks without the key are accepted only from listed addresses: add the network\'s IPs first',
+        "Postbacks without the key are accepted only from listed addresses: add the network's IPs first",
     });
   }
 });

@@ -9,8 +9,8 @@ import {
   type PostbackProcessingSettings,
   postbackProcessingSettingsSchema,
 } from '@cairn/contract';
-import { recordAudit } from '../../audit.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { recordAudit } from '../../audit.ts';
 import type { Guard } from '../../auth/guard.ts';
 import type { UserWithSecrets } from '../../auth/users.ts';
 import type { AppContext } from '../../context.ts';

@@ -107,7 +107,7 @@ describe('decide', () => {
     expect(kindOf(decideToday(full, proposal({ policy: 'add', status: 'declined' })))).toBe('ignored');
   });
 
-  it('ignores a conversion\'s changes past the daily cap, and takes them again the next day', () => {
+  it("ignores a conversion's changes past the daily cap, and takes them again the next day", () => {
     const capped = { ...state(1, null, 'approved'), changesThatDay: MAX_CHANGES_PER_DAY };
     const reverse = proposal({ status: 'declined' });
     expect(decideToday([capped], reverse)).toMatchObject({ kind: 'ignored' });

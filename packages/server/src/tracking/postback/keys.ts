@@ -69,10 +69,10 @@ export class PostbackKeys {
     let stored = await this.read(sql);
     if (!stored) {
       const first: StoredKeys = { keys: [this.seal(newKey())] };
-      await sql.execute(
-        'INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING',
-        [SETTING_POSTBACK_KEYS, JSON.stringify(first)],
-      );
+      await sql.execute('INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
+        SETTING_POSTBACK_KEYS,
+        JSON.stringify(first),
+      ]);
       stored = await this.read(sql);
       if (!stored) throw new Error('The postback keys could not be stored');
     }

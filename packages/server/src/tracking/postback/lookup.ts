@@ -1,7 +1,7 @@
+import { Rerun } from '../../rerun.ts';
 import type { TrackingEvent } from '../../store/events/schema.ts';
 import type { RecentClicks } from '../click/recent.ts';
 import type { ClickRecorder } from '../recorder.ts';
-import { Rerun } from '../../rerun.ts';
 
 // Finding the click a postback (or a lander's click-through) names. Anyone can send a well-formed click id
 // stamped "now" that no click has: without care each one flushed the journal and read the event store

@@ -27,7 +27,7 @@ export function payoutOf(
   const defaultPayout: Money = offer
     ? { micros: offer.payoutMicros, currency: offer.currency }
     : { micros: 0, currency: rates.base };
-  const automatic = live && offer !== null && offer.payoutAuto;
+  const automatic = live && offer?.payoutAuto === true;
   const payout =
     automatic && input.payoutMicros !== null
       ? { micros: input.payoutMicros, currency: input.currency ?? defaultPayout.currency }

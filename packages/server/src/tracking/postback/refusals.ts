@@ -1,5 +1,5 @@
-import type { Logger } from 'pino';
 import { POSTBACK_PARAMS } from '@cairn/contract';
+import type { Logger } from 'pino';
 import type { LogEntry } from './store.ts';
 
 // What a refused postback leaves in the postback log. Refusals are what unauthenticated traffic brings,

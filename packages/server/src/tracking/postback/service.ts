@@ -1,18 +1,18 @@
 import {
   DEFAULT_POSTBACK_PROCESSING,
+  POSTBACK_PARAMS,
   type PostbackProcessingSettings,
   postbackProcessingSettingsSchema,
 } from '@cairn/contract';
 import type { Logger } from 'pino';
-import { POSTBACK_PARAMS } from '@cairn/contract';
 import { readJsonSetting, setSetting } from '../../settings.ts';
 import type { ConfigStore } from '../../store/config/port.ts';
 import type { EventStore } from '../../store/events/port.ts';
 import type { TrackingEvent } from '../../store/events/schema.ts';
 import type { ClickEngine } from '../click/engine.ts';
 import type { RecentClicks } from '../click/recent.ts';
-import type { ClickRecorder } from '../recorder.ts';
 import { lacksRate } from '../money.ts';
+import type { ClickRecorder } from '../recorder.ts';
 import type { RoutingTable } from '../routing/table.ts';
 import type { DuplicatePolicy } from './decide.ts';
 import { ipAllowed } from './ipAllow.ts';
@@ -176,7 +176,11 @@ export class ConversionService {
       currency: string;
     }>('SELECT payout_auto, payout_micros, currency FROM offers WHERE id = $1', [offerId]);
     return row
-      ? { payoutAuto: Boolean(row.payout_auto), payoutMicros: Number(row.payout_micros), currency: row.currency }
+      ? {
+          payoutAuto: Boolean(row.payout_auto),
+          payoutMicros: Number(row.payout_micros),
+          currency: row.currency,
+        }
       : null;
   }
 
@@ -245,7 +249,13 @@ export class ConversionService {
       logger.error({ err: error }, 'click lookup for a postback failed');
       return refuse(500, 'error', input.clickId, 'the click could not be read, try again');
     }
-    if (!click) return refuse(keyed ? 404 : 403, keyed ? 'unknown_click' : 'refused', input.clickId, keyed ? 'unknown click' : KEY_REFUSAL);
+    if (!click)
+      return refuse(
+        keyed ? 404 : 403,
+        keyed ? 'unknown_click' : 'refused',
+        input.clickId,
+        keyed ? 'unknown click' : KEY_REFUSAL,
+      );
 
     const offer = table.offer(click.offerId);
     const networkId = offer ? offer.affiliateNetworkId : click.affiliateNetworkId;

@@ -8,6 +8,16 @@ import type { TestBrowser } from '../../test-support.ts';
 
 export const NETWORK_IP = '203.0.113.7';
 
+/** The postback key the panel hands out: the `key` of `GET /api/tracking/links`' postback URL. */
+export async function postbackKeyOf(browser: TestBrowser): Promise<string> {
+  const links = await browser.get('/api/tracking/links');
+  expect(links.status).toBe(200);
+  const url = links.json<{ domains: { postbackUrl: string }[] }>().domains[0]?.postbackUrl ?? '';
+  const key = new URL(url).searchParams.get('key') ?? '';
+  expect(key).not.toBe('');
+  return key;
+}
+
 /** `path` with `key=` added to its query (null: as it is). */
 export function withPostbackKey(path: string, key: string | null): string {
   if (key === null) return path;
