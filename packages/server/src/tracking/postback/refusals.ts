@@ -16,7 +16,7 @@ const KEY_NAMES = new Set<string>(POSTBACK_PARAMS.key);
 
 /** The query as logged: the postback key's value masked, so the log never hands it out. */
 export function maskPostbackKey(raw: string): string {
-  if (!raw.includes('=')) return raw;
+  if (!raw.includes('key')) return raw;
   let masked = false;
   const parts = raw.split('&').map((part) => {
     const eq = part.indexOf('=');
