@@ -149,8 +149,9 @@ describe('entity list', () => {
       allowedPostbackIps: [],
       statusMapping: [],
       duplicatePostbacks: 'ignore',
+      acceptKeylessPostbacks: false,
       notes: '',
-      postbackUrl: 'http://tracker.example/postback?clickid={clickid}',
+      postbackUrl: 'http://tracker.example/postback?clickid={clickid}&key=K3y',
       offerCount: 1,
     };
     renderAt('/offers', [
