@@ -139,6 +139,17 @@ describe('unauthenticated postbacks', () => {
       expect(again.every((answer) => answer.status === 404)).toBe(true);
       expect(reads).toBeLessThanOrEqual(ids.length);
 
+      // Lander click-throughs naming a made-up click share the same memory of misses.
+      const madeUp = mintClickId(clock.ms);
+      const readsBefore = reads;
+      const throughs = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          fetch(`${cairn.url}/click?lp=1&clickid=${madeUp}`, { redirect: 'manual' }),
+        ),
+      );
+      for (const through of throughs) await through.arrayBuffer();
+      expect(reads - readsBefore).toBeLessThanOrEqual(1);
+
       // A real click, gone from memory and still in the journal, is found at once.
       const campaign = await kit.campaign({ network: {} });
       const clickId = await kit.click(campaign);
