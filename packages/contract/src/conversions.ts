@@ -20,7 +20,18 @@ export const CONVERSION_API_PATHS = {
   list: '/api/conversions',
   upload: '/api/conversions/upload',
   postbackSettings: '/api/settings/postback-processing',
+  /** Admin: a new postback key becomes current; the keys before it stay valid until retired. */
+  rotatePostbackKey: '/api/settings/postback-keys/rotate',
+  /** Admin: every key but the current one stops working. */
+  retirePostbackKeys: '/api/settings/postback-keys/retire',
 } as const;
+
+/** What the postback key routes answer: the current key and how many older keys still work. */
+export const postbackKeysResponseSchema = z.object({
+  currentKey: z.string(),
+  previousKeys: z.number().int(),
+});
+export type PostbackKeysResponse = z.infer<typeof postbackKeysResponseSchema>;
 
 /**
  * Query (or body) parameters a postback is read from, each with its aliases in order of preference:
@@ -35,6 +46,8 @@ export const POSTBACK_PARAMS = {
   currency: ['currency', 'cnv_currency'],
   /** `disable_postback=1`: record the conversion but send nothing to the traffic source. */
   disablePostback: ['disable_postback'],
+  /** The installation's postback key, without which a postback is refused (403). */
+  key: ['key'],
 } as const;
 
 /** The largest payout one postback may carry (100 000 units); more is refused as malformed. */
@@ -76,8 +89,11 @@ export const postbackProcessingSettingsSchema = z.strictObject({
   missingStatus: conversionStatusSchema.default('approved'),
   /** Repeated postbacks for clicks whose offer has no affiliate network (networks set their own). */
   duplicatePostbacks: duplicatePostbackPolicySchema.default('ignore'),
-  /** Whether `/conversion.gif` records conversions (it always answers its image). */
-  pixelEnabled: z.boolean().default(true),
+  /**
+   * Whether `/conversion.gif` records conversions (it always answers its image). Off unless turned on:
+   * a pixel's URL, key included, is visible to every visitor of the page that carries it.
+   */
+  pixelEnabled: z.boolean().default(false),
 });
 export type PostbackProcessingSettings = z.output<typeof postbackProcessingSettingsSchema>;
 export type PostbackProcessingSettingsInput = z.input<typeof postbackProcessingSettingsSchema>;

@@ -152,6 +152,8 @@ export const trackingLinksResponseSchema = z.object({
       conversionPixelUrl: z.string(),
     }),
   ),
+  /** Older postback keys still accepted (a rotation not yet finished by retiring them). */
+  previousPostbackKeys: z.number().int(),
 });
 export type TrackingLinksResponse = z.infer<typeof trackingLinksResponseSchema>;
 

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { TrackingLinksResponse } from '@cairn/contract';
 import autocannon from 'autocannon';
 import { resolveConfig } from '../src/config.ts';
 import { openData, openEventStore } from '../src/runtime.ts';
@@ -55,6 +56,15 @@ function output(child: ChildProcess, until?: RegExp): Promise<string> {
       code === 0 && !until ? resolve(buffer) : reject(new Error(`exit ${code}\n${buffer}`)),
     );
   });
+}
+
+/** The installation's postback key, as the panel's tracking links hand it out. */
+async function postbackKeyOf(base: string): Promise<string> {
+  const cookies = new Map<string, string>();
+  await api(base, cookies, 'GET', '/api/mode');
+  await api(base, cookies, 'POST', '/api/user/sign_in', { login: 'admin', password: BENCH_PASSWORD });
+  const links = (await api(base, cookies, 'GET', '/api/tracking/links')) as unknown as TrackingLinksResponse;
+  return new URL(links.domains[0]?.postbackUrl ?? '').searchParams.get('key') ?? '';
 }
 
 /** Clicks made through /click on a direct-to-offer campaign; their ids read from the redirects. */
@@ -193,6 +203,7 @@ async function main(): Promise<void> {
     );
     const base = (await output(server, /Panel:\s+(http:\/\/[^/\s]+)/)).replace('localhost', '127.0.0.1');
     try {
+      const postbackKey = await postbackKeyOf(base);
       let ids = sample.slice(2 * LOOKUPS);
       let next = 0;
       let recorded = 0;
@@ -209,7 +220,7 @@ async function main(): Promise<void> {
                 next += 1;
                 return {
                   ...request,
-                  path: `/postback?clickid=${clickId}&payout=2.5&status=approved&txid=b${next}`,
+                  path: `/postback?clickid=${clickId}&payout=2.5&status=approved&txid=b${next}&key=${postbackKey}`,
                 };
               },
               onResponse: (status, body) => {

@@ -94,6 +94,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       events,
       changes,
       hopKey: data.keys.hop,
+      encryptionKey: data.keys.encryption,
       logger,
       outbound,
       now: config.now,

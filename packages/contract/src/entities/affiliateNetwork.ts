@@ -95,13 +95,28 @@ export const affiliateNetworkFieldsSchema = z.object({
   allowedPostbackIps: z.array(ipOrRangeSchema).max(100, 'At most 100 addresses').default([]),
   statusMapping: statusMappingSchema,
   duplicatePostbacks: duplicatePostbackPolicySchema.default('ignore'),
+  /**
+   * Postbacks without the installation's postback key are accepted from this network's allowed addresses:
+   * for a network whose postback URL cannot be changed yet. Only together with a non-empty IP allow-list.
+   */
+  acceptKeylessPostbacks: z.boolean().default(false),
   notes: notesSchema,
 });
-export const affiliateNetworkInputSchema = affiliateNetworkFieldsSchema;
+export const affiliateNetworkInputSchema = affiliateNetworkFieldsSchema.superRefine((network, ctx) => {
+  if (network.acceptKeylessPostbacks && network.allowedPostbackIps.length === 0) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['acceptKeylessPostbacks'],
+      message:
+        "Postbacks without the key are accepted only from listed addresses: add the network's IPs first",
+    });
+  }
+});
 export type AffiliateNetworkInput = z.input<typeof affiliateNetworkInputSchema>;
 export const affiliateNetworkMassChangesSchema = affiliateNetworkFieldsSchema.pick({
   allowedPostbackIps: true,
   duplicatePostbacks: true,
+  acceptKeylessPostbacks: true,
   notes: true,
 });
 
@@ -118,6 +133,7 @@ export const affiliateNetworkSchema = entityMetaSchema.extend({
   allowedPostbackIps: z.array(z.string()),
   statusMapping: z.array(z.object({ networkStatus: z.string(), status: conversionStatusSchema })),
   duplicatePostbacks: duplicatePostbackPolicySchema,
+  acceptKeylessPostbacks: z.boolean(),
   notes: z.string(),
   /** The postback URL to paste into the network, on the tracker's default domain, with its placeholders. */
   postbackUrl: z.string(),

@@ -85,6 +85,28 @@ describe('entity form', () => {
     ]);
   });
 
+  it("shows the network's keyless switch, refused without allowed IPs before anything is sent", async () => {
+    const bodies: unknown[] = [];
+    renderAt('/affiliate-networks/create', [
+      on('POST', '/api/affiliate_network', async (request) => {
+        bodies.push(await request.json());
+        return json({ message: 'unexpected' }, 500);
+      }),
+    ]);
+    const user = userEvent.setup();
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await user.click(name);
+    await user.paste('Legacy network');
+    const keyless = screen.getByRole('switch', { name: 'Accept postbacks without the key' });
+    expect(keyless).not.toBeChecked();
+    await user.click(keyless);
+    await user.click(screen.getByRole('button', { name: /^Create/ }));
+    await waitFor(() =>
+      expect(keyless).toHaveAccessibleDescription(expect.stringContaining("add the network's IPs first")),
+    );
+    expect(bodies).toEqual([]);
+  });
+
   it('asks before leaving a form with unsaved changes', async () => {
     const { current } = renderAt('/offers/create', [...referenceLists, on('GET', '/api/landing', emptyList)]);
     const user = userEvent.setup();
@@ -149,8 +171,9 @@ describe('entity list', () => {
       allowedPostbackIps: [],
       statusMapping: [],
       duplicatePostbacks: 'ignore',
+      acceptKeylessPostbacks: false,
       notes: '',
-      postbackUrl: 'http://tracker.example/postback?clickid={clickid}',
+      postbackUrl: 'http://tracker.example/postback?clickid={clickid}&key=K3y',
       offerCount: 1,
     };
     renderAt('/offers', [

@@ -177,8 +177,13 @@ export const FieldControl = memo(function FieldControl({
             checked={value === true}
             disabled={disabled}
             onCheckedChange={onChange}
+            {...(error ? { 'aria-describedby': `${id}-error`, 'aria-invalid': true } : {})}
           />
-          {error && <p className={styles.problem}>{error}</p>}
+          {error && (
+            <p id={`${id}-error`} className={styles.problem}>
+              {error}
+            </p>
+          )}
         </div>
       );
     case 'select':

@@ -146,6 +146,12 @@ describe.skipIf(!TEST_POSTGRES_URL)(
       expect((await panel.call('PUT', CONVERSION_API_PATHS.postbackSettings, { body: changed })).status).toBe(
         200,
       );
+      // Both nodes started on one store, with one postback key; a rotation on A reaches B's keys too.
+      const oldKey = b.tracking.conversions.keys.current;
+      expect(a.tracking.conversions.keys.current).toBe(oldKey);
+      expect((await panel.post(CONVERSION_API_PATHS.rotatePostbackKey, {})).status).toBe(200);
+      const newKey = a.tracking.conversions.keys.current;
+      expect(newKey).not.toBe(oldKey);
       const urls = { ...DEFAULT_URL_CUSTOMIZATION, clickPath: '/go', fallbackUrl: 'https://example.com/' };
       expect((await panel.call('PUT', URL_CUSTOMIZATION_PATH, { body: urls })).status).toBe(200);
       // Saving settings bumps no entity, so the broadcast's resync never runs: only the settings change
@@ -157,6 +163,8 @@ describe.skipIf(!TEST_POSTGRES_URL)(
             rates: { base: 'EUR', rates: { USD: 0.9 } },
           });
           expect(b.tracking.conversions.settings).toEqual(changed);
+          expect(b.tracking.conversions.keys.current).toBe(newKey);
+          expect(b.tracking.conversions.keys.accepts(oldKey)).toBe(true);
           expect(b.tracking.engine.settings.fallbackUrl).toBe('https://example.com/');
           expect(b.tracking.engine.settings.paths.rewrite('/go?key=k')).toBe('/click?key=k');
         },

@@ -34,6 +34,8 @@ export interface PresentEnv {
   baseUrl: string;
   /** The tracking endpoints' paths in use (URL customization). */
   paths: { click: string; postback: string };
+  /** The installation's current postback key, carried by the postback URLs handed out. */
+  postbackKey?: string;
 }
 
 export type AuditWriter = (entry: {

@@ -64,13 +64,14 @@ export function registerEntityRoutes(
   // Computed URLs go on the default tracking domain; without one, on the address the panel is using.
   const presentEnv = async (request: FastifyRequest): Promise<PresentEnv> => {
     const { paths } = ctx.tracking.engine.settings;
+    const postbackKey = ctx.tracking.conversions.keys.current;
     if (domains) {
       const rows = await store.query<{ host: string }>(
         `SELECT host FROM ${domains.table} WHERE is_default AND NOT archived ORDER BY id LIMIT 1`,
       );
-      if (rows[0]) return { baseUrl: `https://${rows[0].host}`, paths };
+      if (rows[0]) return { baseUrl: `https://${rows[0].host}`, paths, postbackKey };
     }
-    return { baseUrl: `${request.protocol}://${request.host}`, paths };
+    return { baseUrl: `${request.protocol}://${request.host}`, paths, postbackKey };
   };
 
   const authorized = async (

@@ -141,7 +141,8 @@ describe('URL customization', () => {
     expect(domain?.clickUrl).toBe(`${cairn.url}/go?key={campaign_key}`);
     expect(domain?.lpClickUrl).toBe(`${cairn.url}/go?lp=1`);
     expect(domain?.postbackUrl).toMatch(new RegExp(`^${cairn.url}/r/cb\\?clickid=\\{clickid\\}&`));
-    expect(domain?.conversionPixelUrl).toBe(`${cairn.url}/img/t.png?clickid={clickid}`);
+    const key = cairn.tracking.conversions.keys.current;
+    expect(domain?.conversionPixelUrl).toBe(`${cairn.url}/img/t.png?clickid={clickid}&key=${key}`);
 
     const shown = (await kit.campaigns.get(campaign.id)).json<{ url: string }>();
     expect(shown.url).toBe(`${cairn.url}/go?key=${campaign.key}`);
@@ -151,7 +152,7 @@ describe('URL customization', () => {
     });
     expect(lander.clickThroughUrl).toBe(`${cairn.url}/go?lp=1`);
     const network = (await kit.networks.get(campaign.networkId ?? 0)).json<{ postbackUrl: string }>();
-    expect(network.postbackUrl).toBe(`${cairn.url}/r/cb?clickid={sub1}&payout={sum}`);
+    expect(network.postbackUrl).toBe(`${cairn.url}/r/cb?clickid={sub1}&payout={sum}&key=${key}`);
   });
 
   it('sends the double meta refresh through the hop on the renamed click path', async () => {

@@ -127,6 +127,7 @@ describe.skipIf(!TEST_POSTGRES_URL || !CLICKHOUSE_URL)(
       const embedded = await startTestCairn({ dataDir, configDb: null });
       const panel = new TestBrowser(embedded.url);
       let campaignKey = '';
+      const postbackKey = embedded.tracking.conversions.keys.current;
       try {
         expect((await panel.signIn('admin', ADMIN_PASSWORD)).status).toBe(200);
         const network = await kindClient(panel, 'affiliate_network').make({ name: 'Moved network' });
@@ -146,7 +147,9 @@ describe.skipIf(!TEST_POSTGRES_URL || !CLICKHOUSE_URL)(
         expect(click.status, await click.text()).toBe(302);
         const clickId = new URL(click.headers.get('location') ?? '').searchParams.get('c');
         expect(clickId).toBeTruthy();
-        const postback = await fetch(`${embedded.url}/postback?clickid=${clickId}&status=approved`);
+        const postback = await fetch(
+          `${embedded.url}/postback?clickid=${clickId}&status=approved&key=${postbackKey}`,
+        );
         expect(postback.status).toBe(200);
         await embedded.tracking.conversions.writer.idle();
       } finally {
@@ -242,7 +245,9 @@ describe.skipIf(!TEST_POSTGRES_URL || !CLICKHOUSE_URL)(
       expect(await campaignFigures(carried(panel, node.url))).toEqual(figures);
       expect(await campaignFigures(fresh)).toEqual(figures);
       // A late conversion of a cleared click finds it on the copies and counts with its campaign.
-      const late = await fetch(`${node.url}/postback?clickid=${cleared?.click_id}&status=approved`);
+      const late = await fetch(
+        `${node.url}/postback?clickid=${cleared?.click_id}&status=approved&key=${postbackKey}`,
+      );
       expect(await late.text()).toBe('OK');
       await vi.waitFor(async () => {
         const after = await campaignFigures(fresh);

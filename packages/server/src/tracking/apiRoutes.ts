@@ -2,6 +2,7 @@ import {
   CLICK_PARAMS,
   type MonitorNode,
   type MonitorResponse,
+  POSTBACK_PARAMS,
   seedRequestSchema,
   type TestClickResponse,
   TRACKING_API_PATHS,
@@ -146,15 +147,18 @@ export function registerTrackingApiRoutes(api: FastifyInstance, ctx: AppContext,
         : [{ base: `${request.protocol}://${request.host}`, host: request.host, isDefault: true }];
     reply.header('cache-control', 'no-store');
     const paths = runtime.engine.settings.paths;
+    const keys = runtime.conversions.keys;
+    const key = `${POSTBACK_PARAMS.key[0]}=${keys.current}`;
     return {
       domains: hosts.map(({ base, host, isDefault }) => ({
         host,
         isDefault,
         clickUrl: `${base}${paths.click}?${CLICK_PARAMS.key}={campaign_key}`,
         lpClickUrl: `${base}${paths.click}?${CLICK_PARAMS.lp}=1`,
-        postbackUrl: `${base}${paths.postback}?clickid={clickid}&payout={payout}&status={status}&txid={txid}`,
-        conversionPixelUrl: `${base}${paths.conversionPixel}?clickid={clickid}`,
+        postbackUrl: `${base}${paths.postback}?clickid={clickid}&payout={payout}&status={status}&txid={txid}&${key}`,
+        conversionPixelUrl: `${base}${paths.conversionPixel}?clickid={clickid}&${key}`,
       })),
+      previousPostbackKeys: keys.previousCount,
     };
   });
 }

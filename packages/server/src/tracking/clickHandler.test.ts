@@ -107,7 +107,9 @@ describe('the click hand-off before the router', () => {
 
   it('leaves Binom-style postbacks on the click path to the postback handler', async () => {
     const { running } = await started(true);
-    const answer = await fetch(`${running.url}/click?cnv_id=not-a-click-id&payout=1`);
+    const answer = await fetch(
+      `${running.url}/click?cnv_id=not-a-click-id&payout=1&key=${running.tracking.conversions.keys.current}`,
+    );
     expect(answer.status).toBe(400);
     expect(answer.headers.get('content-type')).toMatch(/^text\/plain/);
     const post = await fetch(`${running.url}/click?key=whatever`, { method: 'POST' });

@@ -64,6 +64,8 @@ export interface TrackingRuntimeOptions {
   changes: EntityChanges;
   /** The hop links' own key (Keys.hop). */
   hopKey: Buffer;
+  /** Encrypts secrets the runtime keeps in the config store (the postback keys). */
+  encryptionKey: Buffer;
   logger: Logger;
   /** Every outbound HTTP call (S2S postbacks) goes through it. */
   outbound: OutboundGuard;
@@ -170,6 +172,7 @@ export async function startTracking(options: TrackingRuntimeOptions): Promise<Tr
     logger,
     findClick,
     outbound: options.outbound,
+    encryptionKey: options.encryptionKey,
   });
   await conversions.start();
   // Saves on other nodes arrive as a burst of notices; reloads run one at a time, so a read begun before
@@ -190,7 +193,8 @@ export async function startTracking(options: TrackingRuntimeOptions): Promise<Tr
     clicksPerMinute: new MinuteCounter(),
     counters,
     conversions,
-    findClick,
+    // Through the conversions' lookup: shared flushes and remembered misses serve lander click-throughs too.
+    findClick: (clickId, clickTime) => conversions.findClick(clickId, clickTime),
     hopLinks: new HopLinks(options.hopKey, options.now),
     reloadSettings,
     async close() {

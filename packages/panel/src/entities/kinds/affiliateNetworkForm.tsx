@@ -80,7 +80,7 @@ function PostbackUrl({ item }: FormExtrasProps) {
   return (
     <CopyField
       label="Postback URL"
-      description="Paste this into the network’s postback (S2S) settings; it carries the placeholders above."
+      description="Paste this into the network’s postback (S2S) settings; it carries the placeholders above and the installation’s postback key (key=...), without which postbacks are refused."
       value={String(item.postbackUrl ?? '')}
     />
   );
@@ -137,8 +137,17 @@ export const affiliateNetworkFormUi: EntityFormUi = {
       kind: 'lines',
       name: 'allowedPostbackIps',
       label: 'Allowed postback IPs',
-      description: 'One address or CIDR range per line; empty accepts postbacks from anywhere.',
+      description:
+        'One address or CIDR range per line; empty accepts postbacks (carrying the postback key) from anywhere.',
       placeholder: '203.0.113.0/24',
+    },
+    {
+      kind: 'switch',
+      name: 'acceptKeylessPostbacks',
+      label: 'Accept postbacks without the key',
+      description:
+        'For a network whose postback URL cannot be changed yet: its postbacks need no postback key when they come from the allowed IPs above (required then). Turn it off once the network sends the URL below.',
+      defaultValue: false,
     },
     { kind: 'text', name: 'notes', label: 'Notes', multiline: true },
   ],

@@ -33,7 +33,7 @@ describe('settings/postback-processing', () => {
       'Ignore repeated postbacks',
     );
     const pixel = screen.getByRole('switch', { name: 'Conversion pixel records conversions' });
-    expect(pixel).toBeChecked();
+    expect(pixel).not.toBeChecked();
     const user = userEvent.setup();
     await user.click(unknown);
     await user.click(await screen.findByRole('option', { name: 'Declined' }));
@@ -47,7 +47,7 @@ describe('settings/postback-processing', () => {
           unknownStatus: 'declined',
           missingStatus: 'approved',
           duplicatePostbacks: 'add',
-          pixelEnabled: false,
+          pixelEnabled: true,
         },
       ]),
     );

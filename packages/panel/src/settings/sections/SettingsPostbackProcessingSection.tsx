@@ -93,8 +93,9 @@ function PostbackForm({ saved }: { saved: PostbackProcessingSettings }) {
             aria-describedby={fieldError('pixelEnabled') ? `${pixelNote} ${pixelError}` : pixelNote}
           />
           <p id={pixelNote} className={styles.note}>
-            Off: the conversion pixel (its address is under Tracking links) still answers with its image but
-            records nothing.
+            Off (the default): the conversion pixel (its address is under Tracking links) still answers with
+            its image but records nothing. Its address carries the postback key, which every visitor of the
+            page it is on can read: turn it on only for a network that cannot send S2S postbacks.
           </p>
           {fieldError('pixelEnabled') && (
             <p id={pixelError} className={styles.message}>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../app/renderApp.tsx';
@@ -11,8 +11,8 @@ function linksOf(host: string, isDefault: boolean) {
     isDefault,
     clickUrl: `${base}/click?key={campaign_key}`,
     lpClickUrl: `${base}/click?lp=1`,
-    postbackUrl: `${base}/postback?clickid={clickid}&payout={payout}&status={status}&txid={txid}`,
-    conversionPixelUrl: `${base}/conversion.gif?clickid={clickid}`,
+    postbackUrl: `${base}/postback?clickid={clickid}&payout={payout}&status={status}&txid={txid}&key=K3y`,
+    conversionPixelUrl: `${base}/conversion.gif?clickid={clickid}&key=K3y`,
   };
 }
 
@@ -26,7 +26,10 @@ describe('settings/tracking-links', () => {
     const { current } = renderLinks(
       '/settings',
       on('GET', '/api/tracking/links', () =>
-        json({ domains: [linksOf('b.example', false), linksOf('track.example', true)] }),
+        json({
+          domains: [linksOf('b.example', false), linksOf('track.example', true)],
+          previousPostbackKeys: 0,
+        }),
       ),
     );
     const regions = await screen.findAllByRole('region', { name: /^Tracking links for / });
@@ -45,10 +48,10 @@ describe('settings/tracking-links', () => {
       'https://track.example/click?lp=1',
     );
     expect(within(main).getByLabelText('Postback URL on track.example')).toHaveValue(
-      'https://track.example/postback?clickid={clickid}&payout={payout}&status={status}&txid={txid}',
+      'https://track.example/postback?clickid={clickid}&payout={payout}&status={status}&txid={txid}&key=K3y',
     );
     expect(within(main).getByLabelText('Conversion pixel on track.example')).toHaveValue(
-      'https://track.example/conversion.gif?clickid={clickid}',
+      'https://track.example/conversion.gif?clickid={clickid}&key=K3y',
     );
     expect(within(main).getAllByRole('button', { name: 'Copy' })).toHaveLength(4);
     // Each link says where it goes.
@@ -57,11 +60,46 @@ describe('settings/tracking-links', () => {
     expect(within(main).getByText(/affiliate network's postback \(S2S\) field/)).toBeInTheDocument();
     expect(within(main).getByText(/without S2S postbacks/)).toBeInTheDocument();
     expect(within(regions[1] as HTMLElement).queryByText('Default')).toBeNull();
+    // Rotating the key is an admin's: a user is told so.
+    expect(screen.getByText('Only admins rotate the postback key.')).toBeInTheDocument();
 
     await user.click(within(main).getAllByRole('button', { name: 'Copy' })[2] as HTMLElement);
     expect(await navigator.clipboard.readText()).toBe(
-      'https://track.example/postback?clickid={clickid}&payout={payout}&status={status}&txid={txid}',
+      'https://track.example/postback?clickid={clickid}&payout={payout}&status={status}&txid={txid}&key=K3y',
     );
+  });
+
+  it('lets an admin rotate the postback key, then retire the old one', async () => {
+    const user = userEvent.setup();
+    let previous = 0;
+    const calls: string[] = [];
+    renderApp('/settings/tracking-links', [
+      ...signedInAs({ role: 'admin' }),
+      on('GET', '/api/tracking/links', () =>
+        json({ domains: [linksOf('track.example', true)], previousPostbackKeys: previous }),
+      ),
+      on('POST', '/api/settings/postback-keys/rotate', () => {
+        calls.push('rotate');
+        previous = 1;
+        return json({ currentKey: 'N3w', previousKeys: 1 });
+      }),
+      on('POST', '/api/settings/postback-keys/retire', () => {
+        calls.push('retire');
+        previous = 0;
+        return json({ currentKey: 'N3w', previousKeys: 0 });
+      }),
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Rotate key' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Rotate key' }),
+    );
+    expect(await screen.findByText(/An older key still works/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retire old keys' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Retire old keys' }),
+    );
+    await waitFor(() => expect(screen.queryByText(/An older key still works/)).toBeNull());
+    expect(calls).toEqual(['rotate', 'retire']);
   });
 
   it('says why the links are missing when the call fails', async () => {

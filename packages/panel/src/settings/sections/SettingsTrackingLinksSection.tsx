@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../../app/services.ts';
 import type { ApiClient } from '../../http/client.ts';
 import * as styles from '../../pages/pages.css.ts';
+import { PostbackKeyCard } from './PostbackKeyCard.tsx';
 import { SettingsSectionFrame } from './SettingsSectionFrame.tsx';
 
 // The tracking links, per tracking domain: the four addresses a media buyer pastes into other systems,
@@ -39,12 +40,13 @@ const links: { key: keyof DomainLinks & `${string}Url`; label: string; where: st
     key: 'postbackUrl',
     label: 'Postback URL',
     where:
-      "Paste it into the affiliate network's postback (S2S) field, with the braces replaced by the network's own macros.",
+      "Paste it into the affiliate network's postback (S2S) field, with the braces replaced by the network's own macros. It carries the postback key (key=...): keep it in the URL.",
   },
   {
     key: 'conversionPixelUrl',
     label: 'Conversion pixel',
-    where: "For a network without S2S postbacks: put it on the offer's thank-you page as a 1×1 image.",
+    where:
+      "For a network without S2S postbacks: put it on the offer's thank-you page as a 1×1 image. It records only once the pixel is turned on in Settings > Postback processing (off by default: its key is visible to the page's visitors).",
   },
 ];
 
@@ -123,6 +125,7 @@ function DomainList() {
       {domains.map((domain) => (
         <DomainCard key={domain.host} domain={domain} />
       ))}
+      <PostbackKeyCard previousKeys={query.data.previousPostbackKeys} queryKey={trackingLinksQueryKey} />
     </>
   );
 }

@@ -44,7 +44,8 @@ describe('affiliate network', () => {
       allowedPostbackIps: ['203.0.113.7', '198.51.100.0/24', '2001:db8::/32'],
       duplicatePostbacks: 'update',
       offerCount: 0,
-      postbackUrl: `${cairn.url}/postback?clickid=#S1#&payout=#RATE#&txid=#OFFID#`,
+      postbackUrl: `${cairn.url}/postback?clickid=#S1#&payout=#RATE#&txid=#OFFID#&key=${cairn.tracking.conversions.keys.current}`,
+      acceptKeylessPostbacks: false,
     });
     expect((await networks.get(network.id)).json<AffiliateNetwork>()).toEqual(network);
 
@@ -55,7 +56,7 @@ describe('affiliate network', () => {
       allowedPostbackIps: [],
       statusMapping: [],
       duplicatePostbacks: 'ignore',
-      postbackUrl: `${cairn.url}/postback?clickid={clickid}&payout={payout}`,
+      postbackUrl: `${cairn.url}/postback?clickid={clickid}&payout={payout}&key=${cairn.tracking.conversions.keys.current}`,
     });
     expect((await networks.remove(network.id)).status).toBe(200);
   });

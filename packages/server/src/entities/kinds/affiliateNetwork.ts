@@ -1,4 +1,4 @@
-import { ENTITY_CONTRACTS, type PostbackPlaceholders } from '@cairn/contract';
+import { ENTITY_CONTRACTS, POSTBACK_PARAMS, type PostbackPlaceholders } from '@cairn/contract';
 import type { EntityDefinition } from '../definition.ts';
 
 /**
@@ -9,6 +9,7 @@ export function networkPostbackUrl(
   baseUrl: string,
   postbackPath: string,
   placeholders: PostbackPlaceholders,
+  postbackKey?: string,
 ): string {
   const pairs: [string, string | null][] = [
     ['clickid', placeholders.clickId],
@@ -16,6 +17,7 @@ export function networkPostbackUrl(
     ['status', placeholders.status],
     ['txid', placeholders.txid],
     ['currency', placeholders.currency],
+    [POSTBACK_PARAMS.key[0], postbackKey ?? null],
   ];
   const query = pairs
     .filter((pair): pair is [string, string] => pair[1] !== null)
@@ -35,6 +37,7 @@ export const affiliateNetworkDefinition: EntityDefinition = {
     allowedPostbackIps: { type: 'json' },
     statusMapping: { type: 'json' },
     duplicatePostbacks: { type: 'text' },
+    acceptKeylessPostbacks: { type: 'boolean' },
     notes: { type: 'text' },
   },
   searchFields: ['name', 'notes'],
@@ -46,6 +49,7 @@ export const affiliateNetworkDefinition: EntityDefinition = {
       env.baseUrl,
       env.paths.postback,
       record.postbackPlaceholders as PostbackPlaceholders,
+      env.postbackKey,
     ),
   }),
 };

@@ -5,11 +5,13 @@ import {
   type ConversionUploadResponse,
   conversionListQuerySchema,
   conversionUploadRequestSchema,
+  type PostbackKeysResponse,
   type PostbackProcessingSettings,
   postbackProcessingSettingsSchema,
   truncateText,
 } from '@cairn/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { recordAudit } from '../../audit.ts';
 import type { Guard } from '../../auth/guard.ts';
 import type { UserWithSecrets } from '../../auth/users.ts';
 import type { AppContext } from '../../context.ts';
@@ -98,6 +100,7 @@ export function registerConversionApiRoutes(api: FastifyInstance, ctx: AppContex
           read,
           raw: content,
           checkIp: false,
+          checkKey: false,
         });
         const outcome: ConversionUploadResponse['lines'][number]['outcome'] =
           answer.outcome === 'recorded' || answer.outcome === 'updated' || answer.outcome === 'ignored'
@@ -136,4 +139,28 @@ export function registerConversionApiRoutes(api: FastifyInstance, ctx: AppContex
     await ctx.changes.emit(SETTINGS_CHANGE, 0);
     return settings;
   });
+
+  // Rotating and retiring postback keys: the store is written, the change audited, and the settings change
+  // announced, which reloads the keys on every node (this one included).
+  const keyAction =
+    (action: 'postback_key_rotated' | 'postback_keys_retired', change: () => Promise<void>) =>
+    async (request: FastifyRequest): Promise<PostbackKeysResponse> => {
+      const user = guard.requireAdmin(request);
+      await change();
+      await recordAudit(ctx.store, ctx.config.now(), {
+        userId: user.id,
+        action,
+        details: { keysValid: conversions.keys.previousCount + 1 },
+      });
+      await ctx.changes.emit(SETTINGS_CHANGE, 0);
+      return { currentKey: conversions.keys.current, previousKeys: conversions.keys.previousCount };
+    };
+  api.post(
+    CONVERSION_API_PATHS.rotatePostbackKey,
+    keyAction('postback_key_rotated', () => conversions.rotateKey()),
+  );
+  api.post(
+    CONVERSION_API_PATHS.retirePostbackKeys,
+    keyAction('postback_keys_retired', () => conversions.retireOldKeys()),
+  );
 }

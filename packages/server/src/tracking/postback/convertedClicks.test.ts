@@ -45,6 +45,9 @@ describe('ConvertedClicks', () => {
           revenueMicros: 1,
           costMicros: 0,
           lastEventMs: 0,
+          changesDay: 0,
+          changesThatDay: 0,
+          reportedStatuses: [],
         },
         click: {
           clickId,

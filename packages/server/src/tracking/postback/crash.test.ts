@@ -6,6 +6,7 @@ import { openConfigStore } from '../../runtime.ts';
 import { DuckDbEventStore } from '../../store/events/duckdb.ts';
 import { EVENT_KIND } from '../../store/events/schema.ts';
 import { tempDir } from '../../test-support.ts';
+import { postbackKeyOf } from './testing.ts';
 
 // `kill -9` while postbacks pour in. A postback answered OK was committed before its answer: after a
 // restart on the same data dir it is one conversion, one conversion event in the event store and one
@@ -37,6 +38,7 @@ describe('crash safety of conversions', () => {
       payoutMicros: 3_000_000,
     }));
 
+    const key = await postbackKeyOf(campaign.browser);
     const clickIds: string[] = [];
     await Promise.all(
       Array.from({ length: 16 }, async () => {
@@ -56,7 +58,9 @@ describe('crash safety of conversions', () => {
       while (!stop && next < clickIds.length) {
         const clickId = clickIds[next++] as string;
         try {
-          const response = await fetch(`${first.url}/postback?clickid=${clickId}&txid=t-${clickId}`);
+          const response = await fetch(
+            `${first.url}/postback?clickid=${clickId}&txid=t-${clickId}&key=${key}`,
+          );
           if (response.status === 200 && (await response.text()) === 'OK') answered.push(clickId);
         } catch {
           // The server is gone: what had no answer was never promised.

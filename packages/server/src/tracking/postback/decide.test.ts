@@ -5,11 +5,14 @@ import {
   type ConversionState,
   type Decision,
   decide,
+  MAX_CHANGES_PER_DAY,
   MAX_CONVERSIONS_PER_CLICK,
   type Proposal,
 } from './decide.ts';
 
 const USD = (units: number) => ({ micros: units * 1_000_000, currency: 'USD' });
+
+const DAY = 20_000;
 
 function state(
   seq: number,
@@ -27,8 +30,13 @@ function state(
     revenueMicros: payout * 1_000_000,
     costMicros: 0,
     lastEventMs: 1000,
+    changesDay: DAY,
+    changesThatDay: 0,
+    reportedStatuses: [],
   };
 }
+
+const decideToday = (existing: readonly ConversionState[], made: Proposal) => decide(existing, made, DAY);
 
 function proposal(changes: Partial<Proposal> = {}): Proposal {
   return {
@@ -51,19 +59,19 @@ const kindOf = (decision: Decision) =>
 
 describe('decide', () => {
   it('makes the first postback of a click its first conversion, at the offer payout unless one is set', () => {
-    expect(decide([], proposal())).toMatchObject({ kind: 'new', seq: 1, payout: USD(5) });
-    expect(decide([], proposal({ payout: USD(7) }))).toMatchObject({ kind: 'new', payout: USD(7) });
+    expect(decideToday([], proposal())).toMatchObject({ kind: 'new', seq: 1, payout: USD(5) });
+    expect(decideToday([], proposal({ payout: USD(7) }))).toMatchObject({ kind: 'new', payout: USD(7) });
   });
 
   it('treats a known txid as the same transaction under every policy', () => {
     const existing = [state(1, 'A', 'pending')];
     for (const policy of ['ignore', 'update', 'add'] as const) {
-      expect(kindOf(decide(existing, proposal({ txid: 'A', status: 'pending', policy }))), policy).toBe(
+      expect(kindOf(decideToday(existing, proposal({ txid: 'A', status: 'pending', policy }))), policy).toBe(
         'ignored',
       );
-      expect(kindOf(decide(existing, proposal({ txid: 'A', policy }))), policy).toBe('change 1');
+      expect(kindOf(decideToday(existing, proposal({ txid: 'A', policy }))), policy).toBe('change 1');
       expect(
-        kindOf(decide(existing, proposal({ txid: 'A', status: 'pending', payout: USD(9), policy }))),
+        kindOf(decideToday(existing, proposal({ txid: 'A', status: 'pending', payout: USD(9), policy }))),
       ).toBe('change 1');
     }
   });
@@ -82,7 +90,7 @@ describe('decide', () => {
     ];
     for (const [policy, changes, expected] of table) {
       expect(
-        kindOf(decide(existing, proposal({ policy, ...changes }))),
+        kindOf(decideToday(existing, proposal({ policy, ...changes }))),
         `${policy} ${JSON.stringify(changes)}`,
       ).toBe(expected);
     }
@@ -92,11 +100,20 @@ describe('decide', () => {
     const full = Array.from({ length: MAX_CONVERSIONS_PER_CLICK }, (_, index) =>
       state(index + 1, null, 'approved'),
     );
-    expect(kindOf(decide(full.slice(1), proposal({ policy: 'add' })))).toBe(
+    expect(kindOf(decideToday(full.slice(1), proposal({ policy: 'add' })))).toBe(
       `new ${MAX_CONVERSIONS_PER_CLICK + 1}`,
     );
-    expect(decide(full, proposal({ policy: 'add' }))).toMatchObject({ kind: 'ignored' });
-    expect(kindOf(decide(full, proposal({ policy: 'add', status: 'declined' })))).toBe('ignored');
+    expect(decideToday(full, proposal({ policy: 'add' }))).toMatchObject({ kind: 'ignored' });
+    expect(kindOf(decideToday(full, proposal({ policy: 'add', status: 'declined' })))).toBe('ignored');
+  });
+
+  it("ignores a conversion's changes past the daily cap, and takes them again the next day", () => {
+    const capped = { ...state(1, null, 'approved'), changesThatDay: MAX_CHANGES_PER_DAY };
+    const reverse = proposal({ status: 'declined' });
+    expect(decideToday([capped], reverse)).toMatchObject({ kind: 'ignored' });
+    expect(kindOf(decide([capped], reverse, DAY + 1))).toBe('change 1');
+    const below = { ...capped, changesThatDay: MAX_CHANGES_PER_DAY - 1 };
+    expect(kindOf(decideToday([below], reverse))).toBe('change 1');
   });
 });
 

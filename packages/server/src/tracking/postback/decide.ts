@@ -30,6 +30,11 @@ export interface ConversionState {
   /** CPA or RevShare cost in base-currency micros, counted like revenue. */
   costMicros: number;
   lastEventMs: number;
+  /** The UTC day (days since 1970) of the last change, and how many changes were made on it. */
+  changesDay: number;
+  changesThatDay: number;
+  /** Statuses the traffic source was sent an S2S postback for: each is reported once. */
+  reportedStatuses: ConversionStatus[];
 }
 
 export interface Proposal {
@@ -60,13 +65,36 @@ export type Decision =
  */
 export const MAX_CONVERSIONS_PER_CLICK = 100;
 
+/**
+ * Changes one conversion takes in a UTC day: a network corrects a status a few times at most, while
+ * someone with a click id flipping approved and declined would otherwise move the figures without end.
+ */
+export const MAX_CHANGES_PER_DAY = 10;
+
+const DAY_MS = 24 * 3600 * 1000;
+export const dayOf = (ms: number): number => Math.floor(ms / DAY_MS);
+
+const changesOn = (state: ConversionState, day: number): number =>
+  state.changesDay === day ? state.changesThatDay : 0;
+
 const samePayout = (a: Money, b: Money): boolean => a.micros === b.micros && a.currency === b.currency;
 
-function changeOf(target: ConversionState, proposal: Proposal, payoutMayChange: boolean): Decision {
+function changeOf(
+  target: ConversionState,
+  proposal: Proposal,
+  payoutMayChange: boolean,
+  day: number,
+): Decision {
   const statusChanged = proposal.status !== target.status;
   const payout = proposal.payout ?? target.payout;
   const payoutChanged = !samePayout(payout, target.payout);
   if (statusChanged || (payoutMayChange && payoutChanged)) {
+    if (changesOn(target, day) >= MAX_CHANGES_PER_DAY) {
+      return {
+        kind: 'ignored',
+        reason: `the conversion changed ${MAX_CHANGES_PER_DAY} times today; further changes are ignored until tomorrow (UTC)`,
+      };
+    }
     return { kind: 'change', target, status: proposal.status, networkStatus: proposal.networkStatus, payout };
   }
   return {
@@ -75,7 +103,8 @@ function changeOf(target: ConversionState, proposal: Proposal, payoutMayChange: 
   };
 }
 
-export function decide(existing: readonly ConversionState[], proposal: Proposal): Decision {
+/** `day`: the UTC day of the postback (dayOf), for the daily cap on changes. */
+export function decide(existing: readonly ConversionState[], proposal: Proposal, day: number): Decision {
   const latest = existing.at(-1);
   const fresh = (): Decision =>
     existing.length >= MAX_CONVERSIONS_PER_CLICK
@@ -90,14 +119,14 @@ export function decide(existing: readonly ConversionState[], proposal: Proposal)
   if (!latest) return fresh();
   if (proposal.txid !== null) {
     const same = existing.find((conversion) => conversion.txid === proposal.txid);
-    if (same) return changeOf(same, proposal, true);
+    if (same) return changeOf(same, proposal, true, day);
   }
   if (proposal.policy === 'add') return fresh();
-  if (proposal.policy === 'update') return changeOf(latest, proposal, true);
+  if (proposal.policy === 'update') return changeOf(latest, proposal, true, day);
   if (proposal.txid !== null && proposal.status === latest.status) {
     return { kind: 'ignored', reason: 'the click already converted (duplicate postbacks are ignored)' };
   }
-  return changeOf(latest, proposal, false);
+  return changeOf(latest, proposal, false, day);
 }
 
 export interface Applied {
@@ -138,6 +167,9 @@ export function apply(
     revenueMicros,
     costMicros,
     lastEventMs: time,
+    changesDay: dayOf(now),
+    changesThatDay: before ? changesOn(before, dayOf(now)) + 1 : 0,
+    reportedStatuses: before ? [...before.reportedStatuses] : [],
   };
   const was: Counted = before
     ? counted(before.status, before.revenueMicros, before.costMicros)

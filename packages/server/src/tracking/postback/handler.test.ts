@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAdmin } from '../../entities/testing.ts';
 import type { RunningCairn } from '../../index.ts';
 import { Clock, tempDir } from '../../test-support.ts';
-import { ConversionKit, NETWORK_IP } from './testing.ts';
+import { ConversionKit, NETWORK_IP, withPostbackKey } from './testing.ts';
 
 // GET postbacks are answered before the framework routes them (handler.ts); requests that reach the
 // framework (inject(), POST) take its routes (routes.ts). A network must not be able to tell them apart.
@@ -31,8 +31,10 @@ interface Answer {
   text: string;
 }
 
+const keyed = (url: string) => withPostbackKey(url, cairn.tracking.conversions.keys.current);
+
 async function overTheWire(url: string, ip: string): Promise<Answer> {
-  const response = await fetch(`${cairn.url}${url}`, { headers: { 'x-forwarded-for': ip } });
+  const response = await fetch(`${cairn.url}${keyed(url)}`, { headers: { 'x-forwarded-for': ip } });
   return {
     status: response.status,
     type: response.headers.get('content-type'),
@@ -42,7 +44,11 @@ async function overTheWire(url: string, ip: string): Promise<Answer> {
 }
 
 async function throughTheRouter(url: string, ip: string): Promise<Answer> {
-  const response = await cairn.app.inject({ method: 'GET', url, headers: { 'x-forwarded-for': ip } });
+  const response = await cairn.app.inject({
+    method: 'GET',
+    url: keyed(url),
+    headers: { 'x-forwarded-for': ip },
+  });
   return {
     status: response.statusCode,
     type: String(response.headers['content-type'] ?? '') || null,
@@ -73,7 +79,7 @@ describe('GET postbacks answered before the router', () => {
   });
 
   it('leaves HEAD requests to the router, which records nothing', async () => {
-    const response = await fetch(`${cairn.url}/postback?clickid=${clickId}&txid=head`, {
+    const response = await fetch(`${cairn.url}${keyed(`/postback?clickid=${clickId}&txid=head`)}`, {
       method: 'HEAD',
       headers: { 'x-forwarded-for': NETWORK_IP },
     });

@@ -22,7 +22,7 @@ export const POSTBACK_ANSWER_HEADERS = {
 /** A postback read from a request target's query. */
 export function postbackFromQuery(url: string, ip: string, via: PostbackRequest['via']): PostbackRequest {
   const raw = queryText(url);
-  return { via, ip, read: queryReader(new URLSearchParams(raw)), raw, checkIp: true };
+  return { via, ip, read: queryReader(new URLSearchParams(raw)), raw, checkIp: true, checkKey: true };
 }
 
 function sendAnswer(response: ServerResponse, answer: Pick<PostbackAnswer, 'status' | 'text'>): void {

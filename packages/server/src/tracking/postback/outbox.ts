@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { type ScheduledJob, scheduleJob } from '../../cluster/jobs.ts';
 import { OutboundGuard, OutboundRefused } from '../../outbound/guard.ts';
 import { type ConfigStore, timestamp } from '../../store/config/port.ts';
+import { POSTBACK_LOG_ROWS_MAX, prunePostbackLog } from './store.ts';
 
 // Delivery of S2S postbacks from the outbox table. Any node may run the worker: it claims due rows with
 // a token and a lease (one UPDATE whose subquery picks them; on PostgreSQL that subquery takes
@@ -70,6 +71,8 @@ export class S2sOutbox {
   private pollTimer: NodeJS.Timeout | null = null;
   private dueTimer: NodeJS.Timeout | null = null;
   private housekeepingJob: ScheduledJob | null = null;
+  /** The postback log's newest rows kept by housekeeping; tests lower it. */
+  logRowsMax = POSTBACK_LOG_ROWS_MAX;
   private stopped = false;
 
   constructor(options: OutboxOptions) {
@@ -293,6 +296,7 @@ export class S2sOutbox {
     await store.execute('DELETE FROM postback_log WHERE received_at < CAST($1 AS TIMESTAMPTZ)', [
       timestamp(now - POSTBACK_LOG_KEEP_MS),
     ]);
+    await prunePostbackLog(store, this.logRowsMax);
     await store.execute(
       "DELETE FROM s2s_outbox WHERE state <> 'pending' AND created_at < CAST($1 AS TIMESTAMPTZ)",
       [timestamp(now - OUTBOX_KEEP_MS)],

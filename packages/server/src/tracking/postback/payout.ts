@@ -1,24 +1,33 @@
 import { MICROS_PER_UNIT } from '@cairn/contract';
 import { type CurrencyRates, toBaseMicros } from '../money.ts';
-import type { RoutedCampaign, RoutedOffer } from '../routing/table.ts';
+import type { RoutedCampaign } from '../routing/table.ts';
 import type { Money, Valuation } from './decide.ts';
 import type { PostbackInput } from './params.ts';
+
+/** An offer's own payout terms: the routed offer's, or an archived or deleted one's last stored. */
+export interface OfferPayout {
+  payoutAuto: boolean;
+  payoutMicros: number;
+  currency: string;
+}
 
 /**
  * The payout a postback sets and the one a new conversion falls back to. A fixed-payout offer is worth
  * its payout whatever the network says; with automatic payout the network's amount counts (in its
- * currency, else the offer's), the offer's payout being the fallback. A click whose offer is gone takes
- * what the network sent.
+ * currency, else the offer's), the offer's payout being the fallback. A click whose offer or network is
+ * archived, deleted or unknown (`live` false) fails closed: it takes the offer's last payout (nothing
+ * when no trace of the offer is left), never the postback's, which anyone holding a click id could set.
  */
 export function payoutOf(
-  offer: RoutedOffer | undefined,
+  offer: OfferPayout | null,
+  live: boolean,
   input: PostbackInput,
   rates: CurrencyRates,
 ): { payout: Money | null; defaultPayout: Money } {
   const defaultPayout: Money = offer
     ? { micros: offer.payoutMicros, currency: offer.currency }
     : { micros: 0, currency: rates.base };
-  const automatic = !offer || offer.payoutAuto;
+  const automatic = live && offer?.payoutAuto === true;
   const payout =
     automatic && input.payoutMicros !== null
       ? { micros: input.payoutMicros, currency: input.currency ?? defaultPayout.currency }

@@ -5,7 +5,7 @@ import { setSetting } from '../../settings.ts';
 import { Clock } from '../../test-support.ts';
 import { mintClickId } from '../clickId.ts';
 import { SETTING_BASE_CURRENCY, SETTING_CURRENCY_RATES } from '../runtime.ts';
-import { REFUSED_LOG_PER_SECOND } from './service.ts';
+import { REFUSED_LOG_PER_SECOND } from './refusals.ts';
 import { ConversionKit, NETWORK_IP } from './testing.ts';
 
 // Postbacks against the real server: real clicks through /click, real journal and event store, the
@@ -337,29 +337,33 @@ describe('other ways in', () => {
     expect(await kit.sums(json)).toMatchObject({ pending: 1, revenue: 6_250_000 });
   });
 
-  it('records through the conversion pixel, answers its image always, and can be turned off', async () => {
+  it('records through the conversion pixel once turned on (off by default), answers its image always', async () => {
     const campaign = await kit.campaign({ network: {} });
-    const clickId = await kit.click(campaign);
+    const key = `key=${cairn.tracking.conversions.keys.current}`;
     const gif = async (query: string) => {
       const response = await fetch(`${cairn.url}/conversion.gif?${query}`);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('image/gif');
       expect((await response.arrayBuffer()).byteLength).toBe(42);
     };
-    await gif(`clickid=${clickId}`);
-    expect(await kit.sums(clickId)).toMatchObject({ approved: 1 });
-    await gif('clickid=garbage');
-    await gif(`clickid=${mintClickId(clock.ms)}`);
-    await cairn.tracking.conversions.saveSettings({
-      ...cairn.tracking.conversions.settings,
-      pixelEnabled: false,
-    });
+    expect(cairn.tracking.conversions.settings.pixelEnabled).toBe(false);
     const off = await kit.click(campaign);
-    await gif(`clickid=${off}`);
+    await gif(`clickid=${off}&${key}`);
     expect(await kit.sums(off)).toEqual(none);
     await cairn.tracking.conversions.saveSettings({
       ...cairn.tracking.conversions.settings,
       pixelEnabled: true,
+    });
+    const clickId = await kit.click(campaign);
+    await gif(`clickid=${clickId}`);
+    expect(await kit.sums(clickId)).toEqual(none);
+    await gif(`clickid=${clickId}&${key}`);
+    expect(await kit.sums(clickId)).toMatchObject({ approved: 1 });
+    await gif(`clickid=garbage&${key}`);
+    await gif(`clickid=${mintClickId(clock.ms)}&${key}`);
+    await cairn.tracking.conversions.saveSettings({
+      ...cairn.tracking.conversions.settings,
+      pixelEnabled: false,
     });
   });
 });

@@ -63,6 +63,7 @@ export function registerPostbackRoutes(tracking: FastifyInstance, runtime: Track
       read: bodyReader(request.body, query),
       raw: raw && body ? `${raw} ${body}` : raw || body,
       checkIp: true,
+      checkKey: true,
     });
     return answerText(reply, answer);
   });

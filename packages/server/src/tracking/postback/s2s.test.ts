@@ -28,6 +28,9 @@ const conversion = (status: ConversionState['status'], seq = 1, clickId = 'click
   revenueMicros: 1,
   costMicros: 0,
   lastEventMs: 0,
+  changesDay: 0,
+  changesThatDay: 0,
+  reportedStatuses: [],
 });
 
 describe('planS2s', () => {

@@ -1,5 +1,6 @@
 import {
   DEFAULT_POSTBACK_PROCESSING,
+  POSTBACK_PARAMS,
   type PostbackProcessingSettings,
   postbackProcessingSettingsSchema,
 } from '@cairn/contract';
@@ -11,13 +12,17 @@ import type { EventStore } from '../../store/events/port.ts';
 import type { TrackingEvent } from '../../store/events/schema.ts';
 import type { ClickEngine } from '../click/engine.ts';
 import type { RecentClicks } from '../click/recent.ts';
+import { lacksRate } from '../money.ts';
 import type { ClickRecorder } from '../recorder.ts';
 import type { RoutingTable } from '../routing/table.ts';
 import type { DuplicatePolicy } from './decide.ts';
 import { ipAllowed } from './ipAllow.ts';
+import { PostbackKeys } from './keys.ts';
+import { ClickLookup } from './lookup.ts';
 import { S2sOutbox } from './outbox.ts';
 import { type FieldReader, parsePostback } from './params.ts';
-import { payoutOf, valuation } from './payout.ts';
+import { type OfferPayout, payoutOf, valuation } from './payout.ts';
+import { maskPostbackKey, REFUSED_QUERY_MAX, RefusalLog } from './refusals.ts';
 import { planS2s, s2sUrl } from './s2s.ts';
 import { mapStatus } from './status.ts';
 import type { LogEntry, OutboxEntry } from './store.ts';
@@ -28,13 +33,7 @@ import { ConversionWriter, type WriteOutcome } from './writer.ts';
 // duplicate policy), value the payout, and hand the result to the group-commit writer.
 
 export const SETTING_POSTBACK_PROCESSING = 'postback.processing';
-/** Clicks kept after a store read (about 1 kB each). */
-const LOOKED_UP_MAX = 10_000;
-/**
- * Refused postbacks logged per second at most: a flood of garbage must not fill the log (and the
- * config store) faster than its 30 days of keeping can clear it; the overflow is counted in the server log.
- */
-export const REFUSED_LOG_PER_SECOND = 100;
+const KEY_REFUSAL = 'missing or wrong postback key';
 
 export interface PostbackRequest {
   via: LogEntry['via'];
@@ -44,6 +43,8 @@ export interface PostbackRequest {
   raw: string;
   /** False for the bulk upload: an admin's own list is not a network's call. */
   checkIp: boolean;
+  /** Whether the postback must carry the installation's postback key (false for the bulk upload). */
+  checkKey: boolean;
 }
 
 export interface PostbackAnswer {
@@ -69,6 +70,8 @@ export interface ConversionServiceOptions {
   findClick: (clickId: string, clickTime: number) => Promise<TrackingEvent | null>;
   /** Where S2S postbacks go out. */
   outbound: OutboundGuard;
+  /** Encrypts the postback keys at rest (the installation key's encryption key). */
+  encryptionKey: Buffer;
 }
 
 export async function loadPostbackSettings(store: ConfigStore): Promise<PostbackProcessingSettings> {
@@ -83,14 +86,19 @@ export class ConversionService {
   readonly outbox: S2sOutbox;
   private readonly options: ConversionServiceOptions;
   private current: PostbackProcessingSettings = DEFAULT_POSTBACK_PROCESSING;
-  /** Clicks read from the store lately: a network's repeat or the sale after the lead skips the read. */
-  private readonly looked = new Map<string, TrackingEvent>();
-  private refusedSecond = 0;
-  private refusedInSecond = 0;
-  private refusedUnlogged = 0;
+  readonly keys: PostbackKeys;
+  readonly lookup: ClickLookup;
+  private readonly refusals: RefusalLog;
 
   constructor(options: ConversionServiceOptions) {
     this.options = options;
+    this.keys = new PostbackKeys(options.encryptionKey, options.now);
+    this.lookup = new ClickLookup({
+      recent: options.recent,
+      recorder: options.recorder,
+      read: options.findClick,
+    });
+    this.refusals = new RefusalLog(options.logger);
     this.outbox = new S2sOutbox({
       store: options.store,
       now: options.now,
@@ -127,6 +135,17 @@ export class ConversionService {
   /** Reads the settings again: on start, and whenever any node announces a settings change. */
   async reloadSettings(): Promise<void> {
     this.current = await loadPostbackSettings(this.options.store);
+    await this.keys.load(this.options.store);
+  }
+
+  /** A new postback key; the caller audits and announces it, which reloads the keys on every node. */
+  async rotateKey(): Promise<void> {
+    await this.keys.rotate(this.options.store);
+  }
+
+  /** Only the current postback key stays valid; announced like a rotation. */
+  async retireOldKeys(): Promise<void> {
+    await this.keys.retire(this.options.store);
   }
 
   /** Stores the settings; the caller announces the change, which reloads them on every node. */
@@ -141,47 +160,30 @@ export class ConversionService {
   }
 
   /**
-   * The click a postback names: in memory, else in the event store. A click still waiting in the journal
-   * (a fast conversion, or a flusher behind) is found after flushing it, so a postback never misses a
-   * click that was answered. It flushes only when the journal may hold the id's time: flushing on every
-   * miss while clicks came in doubled the cost of an id no click has, which hostile or misdirected
-   * postbacks bring.
+   * The click a postback (or a lander's click-through) names: in memory, else in the event store, a click
+   * still in the journal included; misses are remembered a short while (see ClickLookup).
    */
-  async findClick(clickId: string, clickTime: number): Promise<TrackingEvent | null> {
-    const remembered = this.options.recent.get(clickId) ?? this.looked.get(clickId);
-    if (remembered) return remembered;
-    // Asked before the store is: a segment stored while the store is read leaves the journal, and the
-    // read may have missed it.
-    const mayBeJournaled = this.options.recorder.mayHold(clickTime);
-    let found = await this.options.findClick(clickId, clickTime);
-    if (!found && mayBeJournaled) {
-      await this.options.recorder.flushNow();
-      found = await this.options.findClick(clickId, clickTime);
-    }
-    if (found) {
-      this.looked.set(clickId, found);
-      if (this.looked.size > LOOKED_UP_MAX) this.looked.delete(this.looked.keys().next().value as string);
-    }
-    return found;
+  findClick(clickId: string, clickTime: number): Promise<TrackingEvent | null> {
+    return this.lookup.find(clickId, clickTime);
   }
 
-  private mayLogRefusal(now: number): boolean {
-    const second = Math.floor(now / 1000);
-    if (second !== this.refusedSecond) {
-      if (this.refusedUnlogged > 0) {
-        this.options.logger.warn(
-          { refused: this.refusedUnlogged },
-          'refused postbacks left out of the postback log',
-        );
-      }
-      this.refusedSecond = second;
-      this.refusedInSecond = 0;
-      this.refusedUnlogged = 0;
-    }
-    this.refusedInSecond += 1;
-    if (this.refusedInSecond <= REFUSED_LOG_PER_SECOND) return true;
-    this.refusedUnlogged += 1;
-    return false;
+  /** An offer's payout terms: routed, else the last stored (archived or deleted offers leave the table). */
+  private async offerPayout(offerId: number): Promise<OfferPayout | null> {
+    const routed = this.options.table.offer(offerId);
+    if (routed) return routed;
+    if (offerId <= 0) return null;
+    const [row] = await this.options.store.query<{
+      payout_auto: boolean;
+      payout_micros: number;
+      currency: string;
+    }>('SELECT payout_auto, payout_micros, currency FROM offers WHERE id = $1', [offerId]);
+    return row
+      ? {
+          payoutAuto: Boolean(row.payout_auto),
+          payoutMicros: Number(row.payout_micros),
+          currency: row.currency,
+        }
+      : null;
   }
 
   /** The conversion pixel: a postback while the pixel is on, else only a log entry. */
@@ -190,12 +192,14 @@ export class ConversionService {
       await this.handle(request);
       return;
     }
+    const now = this.options.now();
+    if (!this.refusals.mayLog('ignored', now)) return;
     this.writer.log({
-      receivedAt: this.options.now(),
+      receivedAt: now,
       via: request.via,
       ip: request.ip,
       clickId: '',
-      query: request.raw,
+      query: maskPostbackKey(request.raw).slice(0, REFUSED_QUERY_MAX),
       httpStatus: 200,
       outcome: 'ignored',
       message: 'the conversion pixel is turned off',
@@ -205,20 +209,39 @@ export class ConversionService {
 
   async handle(request: PostbackRequest): Promise<PostbackAnswer> {
     const { logger, table } = this.options;
-    const base = { receivedAt: this.options.now(), via: request.via, ip: request.ip, query: request.raw };
+    const base = {
+      receivedAt: this.options.now(),
+      via: request.via,
+      ip: request.ip,
+      query: maskPostbackKey(request.raw),
+    };
     const refuse = (
       status: PostbackAnswer['status'],
       outcome: LogEntry['outcome'],
       clickId: string,
       message: string,
     ): PostbackAnswer => {
-      if (this.mayLogRefusal(base.receivedAt)) {
-        this.writer.log({ ...base, clickId, httpStatus: status, outcome, message, seq: null });
+      if (this.refusals.mayLog(outcome, base.receivedAt)) {
+        this.writer.log({
+          ...base,
+          query: base.query.slice(0, REFUSED_QUERY_MAX),
+          clickId,
+          httpStatus: status,
+          outcome,
+          message,
+          seq: null,
+        });
       }
       return { status, outcome, text: `error: ${message}`, message };
     };
 
     const parsed = parsePostback(request.read);
+    const keyed = !request.checkKey || this.keys.accepts(keyOf(request.read));
+    // Without the key only a network's keyless opt-in can let the postback in; with no network opted
+    // in it is refused before any lookup, so forged postbacks cost no store read.
+    if (!keyed && !table.anyKeylessNetwork) {
+      return refuse(403, 'refused', parsed.ok ? parsed.input.clickId : parsed.clickId, KEY_REFUSAL);
+    }
     if (!parsed.ok) return refuse(400, 'invalid', parsed.clickId, parsed.message);
     const input = parsed.input;
     let click: TrackingEvent | null;
@@ -228,10 +251,24 @@ export class ConversionService {
       logger.error({ err: error }, 'click lookup for a postback failed');
       return refuse(500, 'error', input.clickId, 'the click could not be read, try again');
     }
-    if (!click) return refuse(404, 'unknown_click', input.clickId, 'unknown click');
+    if (!click)
+      return refuse(
+        keyed ? 404 : 403,
+        keyed ? 'unknown_click' : 'refused',
+        input.clickId,
+        keyed ? 'unknown click' : KEY_REFUSAL,
+      );
 
     const offer = table.offer(click.offerId);
-    const network = table.network(offer?.affiliateNetworkId ?? click.affiliateNetworkId);
+    const networkId = offer ? offer.affiliateNetworkId : click.affiliateNetworkId;
+    const network = networkId > 0 ? table.network(networkId) : undefined;
+    if (!keyed) {
+      const keyless =
+        network?.acceptKeylessPostbacks === true &&
+        network.allowedPostbackIps.length > 0 &&
+        ipAllowed(network.allowedPostbackIps, request.ip);
+      if (!keyless) return refuse(403, 'refused', input.clickId, KEY_REFUSAL);
+    }
     if (request.checkIp && network && !ipAllowed(network.allowedPostbackIps, request.ip)) {
       logger.warn(
         { ip: request.ip, network: network.id },
@@ -250,7 +287,25 @@ export class ConversionService {
       ? 'add'
       : (network?.duplicatePostbacks ?? this.current.duplicatePostbacks);
     const rates = this.options.engine.settings.rates;
-    const { payout, defaultPayout } = payoutOf(offer, input, rates);
+    // Archived, deleted or unknown offer or network: the postback's payout is not taken (fail closed).
+    const live = offer !== undefined && (networkId <= 0 || network !== undefined);
+    let offerTerms: OfferPayout | null;
+    try {
+      offerTerms = await this.offerPayout(click.offerId);
+    } catch (error) {
+      logger.error({ err: error }, 'offer payout for a postback not read');
+      return refuse(500, 'error', input.clickId, 'the offer could not be read, try again');
+    }
+    const { payout, defaultPayout } = payoutOf(offerTerms, live, input, rates);
+    if (payout && lacksRate(payout.currency, rates)) {
+      logger.warn({ currency: payout.currency }, 'postback payout in a currency without a rate refused');
+      return refuse(
+        400,
+        'invalid',
+        input.clickId,
+        `currency ${payout.currency} has no exchange rate to ${rates.base}: add its rate in Settings or send the payout in ${rates.base}`,
+      );
+    }
     const source = table.source(click.trafficSourceId);
     const found = click;
     let outcome: WriteOutcome;
@@ -269,6 +324,8 @@ export class ConversionService {
         s2s: (state, before): OutboxEntry | null => {
           const plan = planS2s(source, state, before, input.disablePostback);
           if (plan.kind === 'none' || !source) return null;
+          // Each status reached is reported once: approved -> declined -> approved sends approved once.
+          if (state.reportedStatuses.includes(state.status)) return null;
           return {
             clickId: state.clickId,
             seq: state.seq,
@@ -291,4 +348,13 @@ export class ConversionService {
       message: outcome.message,
     };
   }
+}
+
+/** The postback key a request carries; null when none, or not text. */
+function keyOf(read: FieldReader): string | null {
+  for (const name of POSTBACK_PARAMS.key) {
+    const value = read(name);
+    if (typeof value === 'string') return value.trim();
+  }
+  return null;
 }

@@ -24,6 +24,11 @@ function stateOf(row: Row): ConversionState {
     revenueMicros: Number(row.revenue_micros),
     costMicros: Number(row.cost_micros),
     lastEventMs: Number(row.last_event_ms),
+    changesDay: Number(row.changes_day ?? 0),
+    changesThatDay: Number(row.changes_that_day ?? 0),
+    reportedStatuses: String(row.reported_statuses ?? '')
+      .split(',')
+      .filter((status): status is ConversionStatus => status !== ''),
   };
 }
 
@@ -44,7 +49,7 @@ export async function loadConversions(
     const chunk = unique.slice(start, start + IDS_PER_QUERY);
     const rows = await sql.query(
       `SELECT click_id, seq, txid, status, network_status, payout_micros, currency, revenue_micros,
-              cost_micros, last_event_ms
+              cost_micros, last_event_ms, changes_day, changes_that_day, reported_statuses
          FROM conversions WHERE click_id IN (${placeholders(chunk.length)}) ORDER BY click_id, seq${lock ? ' FOR UPDATE' : ''}`,
       chunk,
     );
@@ -87,6 +92,9 @@ export async function insertConversions(
       'affiliate_network_id',
       'traffic_source_id',
       'last_event_ms',
+      'changes_day',
+      'changes_that_day',
+      'reported_statuses',
       { name: 'created_at', timestamp: true },
       { name: 'updated_at', timestamp: true },
     ],
@@ -106,6 +114,9 @@ export async function insertConversions(
       click.affiliateNetworkId,
       click.trafficSourceId,
       state.lastEventMs,
+      state.changesDay,
+      state.changesThatDay,
+      state.reportedStatuses.join(','),
       at,
       at,
     ]),
@@ -115,7 +126,8 @@ export async function insertConversions(
 export async function updateConversion(sql: Sql, state: ConversionState, now: number): Promise<void> {
   await sql.execute(
     `UPDATE conversions SET status = $1, network_status = $2, payout_micros = $3, currency = $4,
-            revenue_micros = $5, cost_micros = $6, last_event_ms = $7, updated_at = CAST($8 AS TIMESTAMPTZ)
+            revenue_micros = $5, cost_micros = $6, last_event_ms = $7, updated_at = CAST($8 AS TIMESTAMPTZ),
+            changes_day = $11, changes_that_day = $12, reported_statuses = $13
       WHERE click_id = $9 AND seq = $10`,
     [
       state.status,
@@ -128,6 +140,9 @@ export async function updateConversion(sql: Sql, state: ConversionState, now: nu
       timestamp(now),
       state.clickId,
       state.seq,
+      state.changesDay,
+      state.changesThatDay,
+      state.reportedStatuses.join(','),
     ],
   );
 }
@@ -279,6 +294,19 @@ export interface LogEntry {
 }
 
 export const LOG_QUERY_MAX = 2000;
+/**
+ * Rows the postback log keeps at most, besides its age limit: traffic nobody authenticated must not grow
+ * the config store without bound within the days the log is kept.
+ */
+export const POSTBACK_LOG_ROWS_MAX = 200_000;
+
+/** Deletes all but the newest `maxRows` log entries (ids grow with every entry). */
+export async function prunePostbackLog(sql: Sql, maxRows: number): Promise<void> {
+  await sql.execute(
+    'DELETE FROM postback_log WHERE id <= (SELECT max(id) FROM postback_log) - CAST($1 AS BIGINT)',
+    [maxRows],
+  );
+}
 export const LOG_MESSAGE_MAX = 200;
 
 export async function insertLog(sql: Sql, entries: readonly LogEntry[]): Promise<void> {

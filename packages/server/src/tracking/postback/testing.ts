@@ -8,6 +8,22 @@ import type { TestBrowser } from '../../test-support.ts';
 
 export const NETWORK_IP = '203.0.113.7';
 
+/** The postback key the panel hands out: the `key` of `GET /api/tracking/links`' postback URL. */
+export async function postbackKeyOf(browser: TestBrowser): Promise<string> {
+  const links = await browser.get('/api/tracking/links');
+  expect(links.status).toBe(200);
+  const url = links.json<{ domains: { postbackUrl: string }[] }>().domains[0]?.postbackUrl ?? '';
+  const key = new URL(url).searchParams.get('key') ?? '';
+  expect(key).not.toBe('');
+  return key;
+}
+
+/** `path` with `key=` added to its query (null: as it is). */
+export function withPostbackKey(path: string, key: string | null): string {
+  if (key === null) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}key=${encodeURIComponent(key)}`;
+}
+
 export interface Sums {
   events: number;
   approved: number;
@@ -75,13 +91,18 @@ export class ConversionKit {
     return clickId;
   }
 
+  /**
+   * A postback as a network sends it: with the installation's postback key (as the panel's links carry
+   * it) unless `key` says otherwise (null: none).
+   */
   async postback(
     path: string,
-    options: { ip?: string; method?: string; body?: string; type?: string } = {},
+    options: { ip?: string; method?: string; body?: string; type?: string; key?: string | null } = {},
   ): Promise<{ status: number; text: string }> {
     const headers: Record<string, string> = { 'x-forwarded-for': options.ip ?? NETWORK_IP };
     if (options.type) headers['content-type'] = options.type;
-    const response = await fetch(`${this.cairn.url}${path}`, {
+    const key = options.key === undefined ? this.cairn.tracking.conversions.keys.current : options.key;
+    const response = await fetch(`${this.cairn.url}${withPostbackKey(path, key)}`, {
       method: options.method ?? 'GET',
       headers,
       body: options.body,

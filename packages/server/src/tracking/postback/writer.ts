@@ -11,6 +11,7 @@ import {
   apply,
   type ConversionState,
   conversionEvent,
+  dayOf,
   decide,
   type Money,
   type Proposal,
@@ -274,7 +275,7 @@ export class ConversionWriter {
           }
           const clickId = item.click.clickId;
           const existing = states.get(clickId) ?? [];
-          const decision = decide(existing, item.proposal);
+          const decision = decide(existing, item.proposal, dayOf(now));
           if (decision.kind === 'ignored') {
             logs.push({
               ...item.log,
@@ -305,7 +306,14 @@ export class ConversionWriter {
           }
           events.push(applied.event);
           const entry = item.s2s(applied.state, applied.before);
-          if (entry) outbox.push(entry);
+          if (entry) {
+            outbox.push(entry);
+            // Stored with the conversion below (the maps hold this very object): the status is not
+            // reported again when the conversion comes back to it.
+            if (entry.state === 'pending') {
+              applied.state.reportedStatuses = [...applied.state.reportedStatuses, applied.state.status];
+            }
+          }
           const outcome = applied.before ? 'updated' : 'recorded';
           const message = applied.before
             ? `${applied.before.status} -> ${applied.state.status}`

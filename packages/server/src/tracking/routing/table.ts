@@ -84,6 +84,8 @@ export interface RoutedNetwork {
   allowedPostbackIps: string[];
   statusMapping: AffiliateNetwork['statusMapping'];
   duplicatePostbacks: AffiliateNetwork['duplicatePostbacks'];
+  /** Postbacks without the postback key are accepted from its allowed addresses (a migration's opt-in). */
+  acceptKeylessPostbacks: boolean;
 }
 
 const ROUTED_KINDS = [
@@ -111,6 +113,11 @@ export class RoutingTable {
   private pending: Promise<void> = Promise.resolve();
   private readonly onError: (error: unknown) => void;
   private version = 0;
+  /** Networks whose postbacks may come without the key: a keyless postback is looked into only if any. */
+  get anyKeylessNetwork(): boolean {
+    for (const network of this.networks.values()) if (network.acceptKeylessPostbacks) return true;
+    return false;
+  }
 
   constructor(store: ConfigStore, entities: EntityRepository, onError: (error: unknown) => void) {
     this.store = store;
@@ -300,6 +307,7 @@ export class RoutingTable {
           allowedPostbackIps: network.allowedPostbackIps,
           statusMapping: network.statusMapping,
           duplicatePostbacks: network.duplicatePostbacks,
+          acceptKeylessPostbacks: network.acceptKeylessPostbacks === true,
         });
         break;
       }
