@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kindClient, signedInAdmin } from '../entities/testing.ts';
 import type { RunningCairn } from '../index.ts';
 import type { TestBrowser } from '../test-support.ts';
+import { postbackKeyOf, withPostbackKey } from '../tracking/postback/testing.ts';
 
 const TOKEN = 'scrape-token-of-this-test-0123456789';
 
@@ -110,6 +111,14 @@ describe('/metrics', () => {
     expect((await scrape()).text).toContain('cairn_report_duration_seconds_count{route="/api/report"} 1');
     expect(value(after, 'cairn_s2s_outbox_rows', { state: 'pending' })).toBe(0);
     expect(value(after, 'cairn_info')).toBe(1);
+
+    // Postbacks by the outcome they were answered with: one without the key, one recorded.
+    const key = await postbackKeyOf(browser);
+    expect((await visit(`/postback?clickid=${clickId}&payout=2`)).status).toBe(403);
+    expect((await visit(withPostbackKey(`/postback?clickid=${clickId}&payout=2`, key))).status).toBe(200);
+    const counted = await families();
+    expect(value(counted, 'cairn_postbacks_total', { outcome: 'refused' })).toBe(1);
+    expect(value(counted, 'cairn_postbacks_total', { outcome: 'recorded' })).toBe(1);
     expect(after.get('process_cpu_seconds_total')?.type).toBe('COUNTER');
     const buckets = after.get('cairn_redirect_duration_seconds')?.metrics[0]?.buckets ?? {};
     expect(Object.keys(buckets).length).toBeGreaterThan(5);

@@ -15,7 +15,7 @@ import type { TrackingEvent } from '../store/events/schema.ts';
 import { ClickEngine, clickFacts, DEFAULT_TRACKING_SETTINGS, type TrackingSettings } from './click/engine.ts';
 import { HopLinks } from './click/hopLinks.ts';
 import { RecentClicks } from './click/recent.ts';
-import { MinuteCounter, newTrackingCounters, type TrackingCounters } from './counters.ts';
+import { countPostback, MinuteCounter, newTrackingCounters, type TrackingCounters } from './counters.ts';
 import { createEnricher, type Enricher } from './enrich/index.ts';
 import { TrackingPaths } from './paths.ts';
 import { ConversionService } from './postback/service.ts';
@@ -173,6 +173,7 @@ export async function startTracking(options: TrackingRuntimeOptions): Promise<Tr
     findClick,
     outbound: options.outbound,
     encryptionKey: options.encryptionKey,
+    onAnswered: (outcome) => countPostback(counters, outcome),
   });
   await conversions.start();
   // Saves on other nodes arrive as a burst of notices; reloads run one at a time, so a read begun before

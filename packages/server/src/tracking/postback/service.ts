@@ -72,6 +72,8 @@ export interface ConversionServiceOptions {
   outbound: OutboundGuard;
   /** Encrypts the postback keys at rest (the installation key's encryption key). */
   encryptionKey: Buffer;
+  /** Told the outcome of every postback answered, for /metrics. */
+  onAnswered?: (outcome: LogEntry['outcome']) => void;
 }
 
 export async function loadPostbackSettings(store: ConfigStore): Promise<PostbackProcessingSettings> {
@@ -192,6 +194,7 @@ export class ConversionService {
       await this.handle(request);
       return;
     }
+    this.options.onAnswered?.('ignored');
     const now = this.options.now();
     if (!this.refusals.mayLog('ignored', now)) return;
     this.writer.log({
@@ -208,6 +211,12 @@ export class ConversionService {
   }
 
   async handle(request: PostbackRequest): Promise<PostbackAnswer> {
+    const answer = await this.decide(request);
+    this.options.onAnswered?.(answer.outcome);
+    return answer;
+  }
+
+  private async decide(request: PostbackRequest): Promise<PostbackAnswer> {
     const { logger, table } = this.options;
     const base = {
       receivedAt: this.options.now(),
