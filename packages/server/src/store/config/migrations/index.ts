@@ -6,6 +6,7 @@ import { SESSION_LAST_SEEN_MIGRATION } from './004-session-last-seen.ts';
 import { CONVERSIONS_MIGRATION } from './005-conversions.ts';
 import { SHARED_NODE_STATE_MIGRATION } from './006-shared-node-state.ts';
 import { CONVERSION_JOURNAL_BATCHES_MIGRATION } from './007-conversion-journal-batches.ts';
+import { API_KEYS_MIGRATION } from './008-api-keys.ts';
 
 // The config store's migrations in order; a new one is a new file appended here. Entity tables follow the
 // same shape: a sequence-backed BIGINT id, TIMESTAMPTZ created_at/updated_at, and no foreign keys,
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   CONVERSIONS_MIGRATION,
   SHARED_NODE_STATE_MIGRATION,
   CONVERSION_JOURNAL_BATCHES_MIGRATION,
+  API_KEYS_MIGRATION,
 ];
