@@ -7,6 +7,7 @@ import { entityRoutesOptions, hidesProfitFor } from './permissions/options.ts';
 import { registerReportRoutes } from './reports/routes.ts';
 import { registerRetentionRoutes } from './retention/routes.ts';
 import { registerAccountRoutes } from './routes/account.ts';
+import { registerApiDocRoutes } from './routes/apiDocs.ts';
 import { registerApiKeyRoutes } from './routes/apiKeys.ts';
 import { registerStatsSettingsRoutes } from './routes/statsSettings.ts';
 import { registerSystemRoutes } from './routes/system.ts';
@@ -30,6 +31,7 @@ export async function apiPlugin(api: FastifyInstance, { ctx, guard }: ApiPluginO
   registerSystemRoutes(api, ctx, guard);
   registerAccountRoutes(api, ctx, guard);
   registerApiKeyRoutes(api, ctx, guard);
+  registerApiDocRoutes(api, ctx);
   registerEntityRoutes(api, ctx, guard, entityRoutesOptions(ctx));
   registerTrackingApiRoutes(api, ctx, guard);
   registerConversionApiRoutes(api, ctx, guard);

@@ -202,6 +202,9 @@ describe('API keys', () => {
     expect((await withKey(cairn, own.key).get(API_PATHS.role)).status).toBe(401);
 
     const writer = withKey(cairn, (await createKey(admin)).key);
+    // Nor does a key reach the auth secret, whose read-only links would outlive the key.
+    expect((await writer.get(API_PATHS.authSecret)).status).toBe(401);
+    expect((await admin.get(API_PATHS.authSecret)).status).toBe(200);
     expect(
       (await writer.call('POST', API_KEY_PATHS.list, { name: 'minted', scope: 'read_write' })).status,
     ).toBe(401);
