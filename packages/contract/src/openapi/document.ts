@@ -3,11 +3,12 @@ import { API_KEY_HEADER } from '../apiKeys.ts';
 import { errorBodySchema, licenseErrorBodySchema } from '../errors.ts';
 import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../paths.ts';
 import { type ApiRoute, openApiPath, pathParameters } from './catalogue.ts';
+import { DATA_ROUTES } from './dataRoutes.ts';
 import { ENTITY_ROUTES } from './entityRoutes.ts';
 import { SYSTEM_ROUTES } from './routes.ts';
 
 /** Every `/api` and `/updates` route the server registers. */
-export const API_ROUTES: readonly ApiRoute[] = [...SYSTEM_ROUTES, ...ENTITY_ROUTES];
+export const API_ROUTES: readonly ApiRoute[] = [...SYSTEM_ROUTES, ...DATA_ROUTES, ...ENTITY_ROUTES];
 
 type JsonSchema = Record<string, unknown>;
 type Io = 'input' | 'output';
@@ -172,8 +173,8 @@ export function buildOpenApiDocument(options: { version: string }): JsonSchema {
     let operationId = base;
     for (let n = 2; operationIds.has(operationId); n += 1) operationId = `${base}${n}`;
     operationIds.add(operationId);
-    const entry = (paths[openApiPath(route.path)] ??= {});
-    entry[route.method.toLowerCase()] = operation(route, operationId);
+    const template = openApiPath(route.path);
+    paths[template] = { ...paths[template], [route.method.toLowerCase()]: operation(route, operationId) };
   }
 
   const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
