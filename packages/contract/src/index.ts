@@ -1,3 +1,4 @@
+export * from './apiKeys.ts';
 export * from './auth.ts';
 export * from './conversions.ts';
 export * from './entities/index.ts';

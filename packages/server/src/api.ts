@@ -7,6 +7,8 @@ import { entityRoutesOptions, hidesProfitFor } from './permissions/options.ts';
 import { registerReportRoutes } from './reports/routes.ts';
 import { registerRetentionRoutes } from './retention/routes.ts';
 import { registerAccountRoutes } from './routes/account.ts';
+import { registerApiDocRoutes } from './routes/apiDocs.ts';
+import { registerApiKeyRoutes } from './routes/apiKeys.ts';
 import { registerStatsSettingsRoutes } from './routes/statsSettings.ts';
 import { registerSystemRoutes } from './routes/system.ts';
 import { registerUrlCustomizationRoutes } from './routes/urlCustomization.ts';
@@ -28,6 +30,8 @@ export async function apiPlugin(api: FastifyInstance, { ctx, guard }: ApiPluginO
   installHideProfitFilter(api, hidesProfitFor(guard));
   registerSystemRoutes(api, ctx, guard);
   registerAccountRoutes(api, ctx, guard);
+  registerApiKeyRoutes(api, ctx, guard);
+  registerApiDocRoutes(api, ctx);
   registerEntityRoutes(api, ctx, guard, entityRoutesOptions(ctx));
   registerTrackingApiRoutes(api, ctx, guard);
   registerConversionApiRoutes(api, ctx, guard);

@@ -14,9 +14,17 @@ import { createPostbackHandler } from './tracking/postback/handler.ts';
 
 export type { AppContext } from './context.ts';
 
+/** A route as registered: its method and URL pattern (`/api/offer/:id`). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
 export interface CairnApp {
   app: FastifyInstance;
   guard: Guard;
+  /** Every route of every plugin, filled in as the app gets ready; the API description is checked against it. */
+  routes: RegisteredRoute[];
 }
 
 /**
@@ -72,6 +80,10 @@ export function buildApp(ctx: AppContext): CairnApp {
       return server;
     },
   });
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
   app.register(fastifyCookie);
 
   app.setErrorHandler((error, request, reply) => {
@@ -94,5 +106,5 @@ export function buildApp(ctx: AppContext): CairnApp {
   app.register(metricsPlugin, { metrics: ctx.metrics, token: ctx.config.metricsToken });
   app.register(panelPlugin, panel);
   panelFallback(app, panel);
-  return { app, guard };
+  return { app, guard, routes };
 }

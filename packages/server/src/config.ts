@@ -55,6 +55,8 @@ export interface CairnConfig {
    * (sign-out, a disabled account, a new role) clear it at once; this bounds only unannounced ones. 0: off.
    */
   signedInCacheMs: number;
+  /** Requests a minute each API key may make on one node (a token bucket: as many again in a burst). */
+  apiKeyRequestsPerMinute: number;
   /**
    * Whether the embedded event store keeps its clicks once more, row by row, for postbacks to find
    * quickly (store/clicks/archive.ts): about 63 bytes a click on disk.
@@ -146,6 +148,7 @@ export const DEFAULT_CONFIG: CairnConfig = {
   sessionLifetimeHours: 24 * 7,
   sessionIdleMinutes: 120,
   signedInCacheMs: 5000,
+  apiKeyRequestsPerMinute: 600,
   clickArchive: true,
   clickArchiveDays: 30,
   signInMaxFailuresPerAccount: 50,
@@ -205,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
     sessionLifetimeHours: read('CAIRN_SESSION_LIFETIME_HOURS'),
     sessionIdleMinutes: read('CAIRN_SESSION_IDLE_MINUTES'),
     signedInCacheMs: read('CAIRN_SIGNED_IN_CACHE_MS'),
+    apiKeyRequestsPerMinute: read('CAIRN_API_KEY_REQUESTS_PER_MINUTE'),
     clickArchive: read('CAIRN_CLICK_ARCHIVE'),
     clickArchiveDays: read('CAIRN_CLICK_ARCHIVE_DAYS'),
     perAccount: read('CAIRN_SIGN_IN_MAX_FAILURES_PER_ACCOUNT'),
@@ -289,6 +293,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
       );
     }
     options.signedInCacheMs = value;
+  }
+  if (v.apiKeyRequestsPerMinute !== undefined) {
+    const value = Number(v.apiKeyRequestsPerMinute);
+    if (!Number.isInteger(value) || value < 1) {
+      throw new ConfigError(
+        `CAIRN_API_KEY_REQUESTS_PER_MINUTE must be a whole number of at least 1, got "${v.apiKeyRequestsPerMinute}"`,
+      );
+    }
+    options.apiKeyRequestsPerMinute = value;
   }
   if (v.clickArchive !== undefined) {
     if (!/^(on|off)$/i.test(v.clickArchive)) {

@@ -1,6 +1,6 @@
 import { DEMO_ACCOUNT } from '@cairn/contract';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
+import { buildApp, type RegisteredRoute } from './app.ts';
 import { generatePassword } from './auth/password.ts';
 import { SessionRepository } from './auth/sessions.ts';
 import { UserRepository } from './auth/users.ts';
@@ -42,6 +42,8 @@ export interface FirstSignIn {
 export interface RunningCairn {
   url: string;
   app: FastifyInstance;
+  /** Every registered route (method and URL pattern). */
+  routes: RegisteredRoute[];
   config: CairnConfig;
   trackerId: string;
   /** Set on the start that created the super-admin; the CLI prints it once. */
@@ -147,7 +149,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
     }
 
     const embedded = data.store instanceof DuckDbConfigStore ? data.store : null;
-    const { app, guard } = buildApp({
+    const { app, guard, routes } = buildApp({
       config,
       store: data.store,
       events,
@@ -194,6 +196,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
     return {
       url,
       app,
+      routes,
       config,
       trackerId: data.trackerId,
       firstSignIn,

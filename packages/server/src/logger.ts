@@ -7,6 +7,7 @@ const REDACT = [
   'req.headers.cookie',
   'req.headers.authorization',
   'req.headers["x-xsrf-token"]',
+  'req.headers["api-key"]',
   'res.headers["set-cookie"]',
   '*.password',
   '*.currentPassword',

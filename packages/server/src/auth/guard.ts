@@ -13,6 +13,8 @@ import { recordAudit } from '../audit.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../http.ts';
 import { checkLicense, type LicenseState } from '../license.ts';
+import { type ApiKeyCaller, ApiKeyThrottle, apiKeyOf, createApiKeyAuthenticator } from './apiKeyAuth.ts';
+import { ApiKeyRepository } from './apiKeys.ts';
 import { type Attempt, type AttemptBudget, SignInAttempts } from './attempts.ts';
 import { authSecretOpens } from './authSecretRoutes.ts';
 import { burnPasswordCheck, verifyPassword } from './password.ts';
@@ -26,6 +28,8 @@ export type Authentication =
   | { kind: 'session'; session: Session; user: UserWithSecrets }
   | { kind: 'pending_two_factor'; session: Session; user: UserWithSecrets }
   | { kind: 'auth_secret'; user: UserWithSecrets }
+  // Scripts and bots: an `Api-Key` header, with no cookies and no CSRF token.
+  | ({ kind: 'api_key' } & ApiKeyCaller)
   | { kind: 'none' };
 
 export interface RequestState {
@@ -44,7 +48,7 @@ const DEMO_ALLOWED = new Set<string>([API_PATHS.signIn, API_PATHS.signInTwoFacto
 /** Authentication, CSRF, licence and throttling, shared by every route module. */
 export interface Guard {
   stateOf(request: FastifyRequest): RequestState;
-  /** The signed-in caller (a session or a read-only auth-secret link); 401 otherwise, 402 when unlicensed. */
+  /** The signed-in caller (a session, an API key or a read-only auth-secret link); 401 otherwise, 402 when unlicensed. */
   requireUser(request: FastifyRequest, options?: { license?: boolean }): UserWithSecrets;
   /** As requireUser, and 403 for the plain `user` role. */
   requireAdmin(request: FastifyRequest, options?: { license?: boolean }): UserWithSecrets;
@@ -107,6 +111,12 @@ export function createGuard(ctx: AppContext): GuardWithHooks {
   ctx.changes.onChange((kind) => {
     if (SIGNED_IN_KINDS.includes(kind)) signedIn.clear();
   });
+  const apiKeyThrottle = new ApiKeyThrottle(config.apiKeyRequestsPerMinute, config.now);
+  const apiKeyCaller = createApiKeyAuthenticator(
+    ctx,
+    new ApiKeyRepository(ctx.store, config.now),
+    apiKeyThrottle,
+  );
 
   /** The live session of a cookie and its enabled user, from the cache or the store. */
   const sessionOf = async (token: string): Promise<{ session: Session; user: UserWithSecrets } | null> => {
@@ -169,7 +179,7 @@ export function createGuard(ctx: AppContext): GuardWithHooks {
 
   const requireUser = (request: FastifyRequest, options: { license?: boolean } = {}): UserWithSecrets => {
     const auth = stateOf(request).auth;
-    if (auth.kind !== 'session' && auth.kind !== 'auth_secret') {
+    if (auth.kind !== 'session' && auth.kind !== 'auth_secret' && auth.kind !== 'api_key') {
       throw new HttpError(401, { message: MESSAGES.authenticationRequired });
     }
     if (options.license !== false) assertLicensed();
@@ -217,6 +227,14 @@ export function createGuard(ctx: AppContext): GuardWithHooks {
     current.binding = `s:${session.idHash}`;
   };
 
+  const refuseInDemo = (request: FastifyRequest): void => {
+    if (SAFE_METHODS.has(request.method) || config.mode !== 'demo') return;
+    // The matched route, not the raw URL: an encoded or absolute-form target names the same route.
+    if (!DEMO_ALLOWED.has(request.routeOptions.url ?? '')) {
+      throw new HttpError(410, { message: MESSAGES.demoUnavailable });
+    }
+  };
+
   // Who is calling, CSRF and demo-mode refusals, before any body is parsed.
   const onRequest = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const requestState: RequestState = {
@@ -226,6 +244,15 @@ export function createGuard(ctx: AppContext): GuardWithHooks {
       xsrfFromRequest: request.cookies[XSRF_COOKIE],
     };
     state.set(request, requestState);
+
+    // A key stands for its user on its own: browsers cannot send the header cross-site without a CORS
+    // preflight this server never grants, so it needs no CSRF token, and it never rides with a session.
+    const apiKey = apiKeyOf(request);
+    if (apiKey !== undefined) {
+      requestState.auth = { kind: 'api_key', ...(await apiKeyCaller(request, apiKey)) };
+      refuseInDemo(request);
+      return;
+    }
 
     const sessionToken = request.cookies[SESSION_COOKIE];
     if (sessionToken) {
@@ -261,10 +288,7 @@ export function createGuard(ctx: AppContext): GuardWithHooks {
         }
         throw new HttpError(403, { message: MESSAGES.csrf });
       }
-      // The matched route, not the raw URL: an encoded or absolute-form target names the same route.
-      if (config.mode === 'demo' && !DEMO_ALLOWED.has(request.routeOptions.url ?? '')) {
-        throw new HttpError(410, { message: MESSAGES.demoUnavailable });
-      }
+      refuseInDemo(request);
       return;
     }
 
@@ -289,7 +313,8 @@ export function createGuard(ctx: AppContext): GuardWithHooks {
     reply.header('cache-control', 'no-store');
     reply.header('x-content-type-options', 'nosniff');
     const requestState = state.get(request);
-    if (!requestState) return;
+    // A script with a key keeps no cookies: it is sent none.
+    if (!requestState || requestState.auth.kind === 'api_key') return;
     if (requestState.binding === null) {
       const anonymousId = randomToken(16);
       requestState.anonymousId = anonymousId;
@@ -409,6 +434,7 @@ export function createGuard(ctx: AppContext): GuardWithHooks {
     async sweep() {
       await attempts.sweep();
       await sessions.purgeExpired(sessionIdleMs);
+      apiKeyThrottle.sweep();
     },
   };
 }

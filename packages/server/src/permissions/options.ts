@@ -21,6 +21,9 @@ export function entityRoutesOptions(ctx: AppContext): EntityRoutesOptions {
 export function hidesProfitFor(guard: Guard): (request: FastifyRequest) => boolean {
   return (request) => {
     const auth = guard.stateOf(request).auth;
-    return (auth.kind === 'session' || auth.kind === 'auth_secret') && auth.user.hideProfit;
+    return (
+      (auth.kind === 'session' || auth.kind === 'auth_secret' || auth.kind === 'api_key') &&
+      auth.user.hideProfit
+    );
   };
 }

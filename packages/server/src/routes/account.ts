@@ -181,7 +181,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, gua
   });
 
   app.get(API_PATHS.authSecret, async (request): Promise<AuthSecretResponse> => {
-    const user = requireUser(request);
+    // Not to an API key: the secret opens read-only links that would outlive the key's revocation.
+    const user = requireSessionUser(request);
     return { secret: users.authSecret(user) };
   });
 

@@ -38,7 +38,7 @@ describe('settings section registry', () => {
     expect(settingsSectionOf('nope')).toBeUndefined();
   });
 
-  it('builds the tracking links, auto-clearing, user, interface, stats, columns, postback-processing and URL customization sections; the others say they are not built yet', () => {
+  it('builds the tracking links, auto-clearing, user, interface, stats, columns, public API, postback-processing and URL customization sections; the others say they are not built yet', () => {
     const built = settingsSectionDefs.filter((section) => section.Component).map((section) => section.id);
     expect(built).toEqual([
       'tracking-links',
@@ -47,6 +47,7 @@ describe('settings section registry', () => {
       'ui',
       'stats',
       'columns',
+      'public-api',
       'postback-processing',
       'url-customization',
     ]);

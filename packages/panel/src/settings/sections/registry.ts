@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../stores/currentUser.ts';
 import { SettingsAutoClearingSection } from './SettingsAutoClearingSection.tsx';
 import { SettingsColumnsSection } from './SettingsColumnsSection.tsx';
 import { SettingsPostbackProcessingSection } from './SettingsPostbackProcessingSection.tsx';
+import { SettingsPublicApiSection } from './SettingsPublicApiSection.tsx';
 import { SettingsStatsSection } from './SettingsStatsSection.tsx';
 import { SettingsTrackingLinksSection } from './SettingsTrackingLinksSection.tsx';
 import { SettingsUiSection } from './SettingsUiSection.tsx';
@@ -30,7 +31,7 @@ const entries: Record<SettingsSection, SettingsSectionEntry> = {
   ui: { Component: SettingsUiSection },
   stats: { Component: SettingsStatsSection },
   columns: { Component: SettingsColumnsSection },
-  'public-api': {},
+  'public-api': { Component: SettingsPublicApiSection },
   'click-api': {},
   'lp-protect': {},
   integration: {},

@@ -1,0 +1,235 @@
+import {
+  CONVERSION_API_PATHS,
+  conversionListQuerySchema,
+  conversionListResponseSchema,
+  conversionUploadRequestSchema,
+  conversionUploadResponseSchema,
+  postbackProcessingSettingsSchema,
+} from '../conversions.ts';
+import {
+  clickLogQuerySchema,
+  clickLogResponseSchema,
+  entityStatsQuerySchema,
+  entityStatsResponseSchema,
+  REPORT_PATHS,
+  reportQuerySchema,
+  reportResponseSchema,
+} from '../reports.ts';
+import {
+  clearRequestSchema,
+  clearSummarySchema,
+  RETENTION_PATHS,
+  retentionSettingsSchema,
+} from '../retention.ts';
+import { defaultColumnsSchema, STATS_SETTINGS_PATHS, statsSettingsSchema } from '../statsSettings.ts';
+import {
+  monitorResponseSchema,
+  seedRequestSchema,
+  seedResponseSchema,
+  TRACKING_API_PATHS,
+  testClickRequestSchema,
+  testClickResponseSchema,
+  trackingLinksResponseSchema,
+  URL_CUSTOMIZATION_PATH,
+  urlCustomizationSchema,
+} from '../tracking.ts';
+import type { ApiRoute } from './catalogue.ts';
+
+// The catalogue's routes of statistics, conversions, settings and the click engine's tools.
+
+const REPORTS = 'Reports';
+const CONVERSIONS = 'Conversions';
+const SETTINGS = 'Settings';
+const TRACKING = 'Tracking';
+
+export const DATA_ROUTES: readonly ApiRoute[] = [
+  // Reports
+  {
+    method: 'GET',
+    path: REPORT_PATHS.report,
+    summary: 'A report: up to three nested groupings with their metrics',
+    description:
+      'Filters go as `filter[<dimension>]=v1,v2`. Money is in integer micro-units; a hide-profit user gets no revenue, profit, ROI, EPC or leads.',
+    tag: REPORTS,
+    access: 'user',
+    query: reportQuerySchema,
+    response: reportResponseSchema,
+  },
+  {
+    method: 'GET',
+    path: REPORT_PATHS.clicks,
+    summary: 'The click log, newest first, a page at a time',
+    tag: REPORTS,
+    access: 'user',
+    query: clickLogQuerySchema,
+    response: clickLogResponseSchema,
+  },
+  {
+    method: 'GET',
+    path: REPORT_PATHS.entityStats,
+    summary: 'Metrics of listed entities over a range',
+    tag: REPORTS,
+    access: 'user',
+    query: entityStatsQuerySchema,
+    response: entityStatsResponseSchema,
+  },
+  // Conversions
+  {
+    method: 'GET',
+    path: CONVERSION_API_PATHS.list,
+    summary: 'Conversions that arrived in a range',
+    tag: CONVERSIONS,
+    access: 'user',
+    query: conversionListQuerySchema,
+    response: conversionListResponseSchema,
+  },
+  {
+    method: 'POST',
+    path: CONVERSION_API_PATHS.upload,
+    summary: 'Record conversions from pasted lines, as postbacks would',
+    tag: CONVERSIONS,
+    access: 'admin',
+    body: conversionUploadRequestSchema,
+    response: conversionUploadResponseSchema,
+  },
+  // Settings
+  {
+    method: 'GET',
+    path: CONVERSION_API_PATHS.postbackSettings,
+    summary: 'Postback processing settings',
+    tag: SETTINGS,
+    access: 'admin',
+    response: postbackProcessingSettingsSchema,
+  },
+  {
+    method: 'PUT',
+    path: CONVERSION_API_PATHS.postbackSettings,
+    summary: 'Change the postback processing settings',
+    tag: SETTINGS,
+    access: 'admin',
+    body: postbackProcessingSettingsSchema,
+    response: postbackProcessingSettingsSchema,
+  },
+  {
+    method: 'GET',
+    path: STATS_SETTINGS_PATHS.stats,
+    summary: 'Statistics settings: time zone, currency, rates',
+    tag: SETTINGS,
+    access: 'user',
+    response: statsSettingsSchema,
+  },
+  {
+    method: 'PUT',
+    path: STATS_SETTINGS_PATHS.stats,
+    summary: 'Change the statistics settings',
+    tag: SETTINGS,
+    access: 'admin',
+    body: statsSettingsSchema,
+    response: statsSettingsSchema,
+  },
+  {
+    method: 'GET',
+    path: STATS_SETTINGS_PATHS.columns,
+    summary: 'The default columns of reports and lists',
+    tag: SETTINGS,
+    access: 'user',
+    response: defaultColumnsSchema,
+  },
+  {
+    method: 'PUT',
+    path: STATS_SETTINGS_PATHS.columns,
+    summary: 'Change the default columns',
+    tag: SETTINGS,
+    access: 'admin',
+    body: defaultColumnsSchema,
+    response: defaultColumnsSchema,
+  },
+  {
+    method: 'GET',
+    path: URL_CUSTOMIZATION_PATH,
+    summary: "The public endpoints' paths and the fallback URL",
+    tag: SETTINGS,
+    access: 'user',
+    response: urlCustomizationSchema,
+  },
+  {
+    method: 'PUT',
+    path: URL_CUSTOMIZATION_PATH,
+    summary: "Change the public endpoints' paths and the fallback URL",
+    tag: SETTINGS,
+    access: 'admin',
+    body: urlCustomizationSchema,
+    response: urlCustomizationSchema,
+  },
+  {
+    method: 'GET',
+    path: RETENTION_PATHS.settings,
+    summary: 'Automatic clearing of old statistics',
+    tag: SETTINGS,
+    access: 'admin',
+    response: retentionSettingsSchema,
+  },
+  {
+    method: 'PUT',
+    path: RETENTION_PATHS.settings,
+    summary: 'Change the automatic clearing',
+    tag: SETTINGS,
+    access: 'admin',
+    body: retentionSettingsSchema,
+    response: retentionSettingsSchema,
+  },
+  {
+    method: 'POST',
+    path: RETENTION_PATHS.preview,
+    summary: 'What a clear would remove, counted',
+    tag: SETTINGS,
+    access: 'admin',
+    body: clearRequestSchema,
+    response: clearSummarySchema,
+  },
+  {
+    method: 'POST',
+    path: RETENTION_PATHS.clear,
+    summary: 'Clear statistics before a day now',
+    tag: SETTINGS,
+    access: 'admin',
+    body: clearRequestSchema,
+    response: clearSummarySchema,
+    errors: { 409: 'A clear is running already' },
+  },
+  // Tracking
+  {
+    method: 'POST',
+    path: TRACKING_API_PATHS.testClick,
+    summary: 'Route a test click like a real one, without recording it',
+    tag: TRACKING,
+    access: 'admin',
+    body: testClickRequestSchema,
+    response: testClickResponseSchema,
+  },
+  {
+    method: 'GET',
+    path: TRACKING_API_PATHS.monitor,
+    summary: "This node's click engine, journal and the installation's nodes",
+    tag: TRACKING,
+    access: 'admin',
+    response: monitorResponseSchema,
+  },
+  {
+    method: 'POST',
+    path: TRACKING_API_PATHS.seed,
+    summary: 'Fill the statistics with generated clicks (for trying things out)',
+    tag: TRACKING,
+    access: 'admin',
+    body: seedRequestSchema,
+    response: seedResponseSchema,
+  },
+  {
+    method: 'GET',
+    path: TRACKING_API_PATHS.trackingLinks,
+    summary: 'The click, postback and pixel URLs per tracking domain',
+    tag: TRACKING,
+    access: 'user',
+    response: trackingLinksResponseSchema,
+  },
+];
