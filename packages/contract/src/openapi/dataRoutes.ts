@@ -4,6 +4,7 @@ import {
   conversionListResponseSchema,
   conversionUploadRequestSchema,
   conversionUploadResponseSchema,
+  postbackKeysResponseSchema,
   postbackProcessingSettingsSchema,
 } from '../conversions.ts';
 import {
@@ -93,6 +94,27 @@ export const DATA_ROUTES: readonly ApiRoute[] = [
     response: conversionUploadResponseSchema,
   },
   // Settings
+  {
+    method: 'POST',
+    path: CONVERSION_API_PATHS.rotatePostbackKey,
+    summary: 'Rotate the postback key',
+    description:
+      'A new key becomes current and the tracking links carry it; the keys before it stay valid until retired, ' +
+      'so networks can be moved over one by one.',
+    tag: SETTINGS,
+    access: 'admin',
+    response: postbackKeysResponseSchema,
+    responseName: 'PostbackKeys',
+  },
+  {
+    method: 'POST',
+    path: CONVERSION_API_PATHS.retirePostbackKeys,
+    summary: 'Retire every postback key but the current one',
+    tag: SETTINGS,
+    access: 'admin',
+    response: postbackKeysResponseSchema,
+    responseName: 'PostbackKeys',
+  },
   {
     method: 'GET',
     path: CONVERSION_API_PATHS.postbackSettings,

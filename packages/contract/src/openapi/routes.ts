@@ -29,6 +29,7 @@ import {
   installLicenseRequestSchema,
   licenseStatusResponseSchema,
   modeResponseSchema,
+  readyResponseSchema,
   updatesCheckResponseSchema,
 } from '../system.ts';
 import type { ApiRoute } from './catalogue.ts';
@@ -57,7 +58,27 @@ export const SYSTEM_ROUTES: readonly ApiRoute[] = [
     tag: SYSTEM,
     access: 'public',
     response: healthResponseSchema,
-    responseExample: { status: 'ok', version: '0.1.0', mode: 'normal', schemaVersion: 8 },
+    responseExample: { status: 'ok', version: '0.1.0', mode: 'normal', schemaVersion: 9 },
+  },
+  {
+    method: 'GET',
+    path: API_PATHS.ready,
+    summary: 'Readiness for load balancers',
+    description:
+      '200 while both stores answer and journaled events reach the event store within CAIRN_READY_MAX_LAG_MS; ' +
+      'else 503 with the same body naming the failing check.',
+    tag: SYSTEM,
+    access: 'public',
+    response: readyResponseSchema,
+    errors: { 503: 'This node should not take traffic now: see the failing check' },
+    responseExample: {
+      status: 'ready',
+      checks: [
+        { name: 'config_store', ok: true, detail: 'answers' },
+        { name: 'event_store', ok: true, detail: 'answers' },
+        { name: 'journal', ok: true, detail: '0 events waiting, oldest 0 ms' },
+      ],
+    },
   },
   {
     method: 'GET',
