@@ -22,36 +22,20 @@ export interface ClickLookupOptions {
   recorder: Pick<ClickRecorder, 'mayHold' | 'flushNow'>;
   /** Reads the event store. */
   read: (clickId: string, clickTime: number) => Promise<TrackingEvent | null>;
-  /** Wall clock of the memory of misses (the business clock may stand still in tests). */
-  clock?: () => number;
 }
 
 export class ClickLookup {
   private readonly options: ClickLookupOptions;
-  private readonly clock: () => number;
   /** Clicks read from the store lately: a network's repeat or the sale after the lead skips the read. */
   private readonly looked = new Map<string, TrackingEvent>();
   /** Id -> until when it is known to have no click. Insertion order is expiry order (one TTL for all). */
   private readonly unknown = new Map<string, number>();
   private readonly inFlight = new Map<string, Promise<TrackingEvent | null>>();
   private readonly flushes: Rerun;
-  /** Event store reads made (the monitor, and tests). */
-  storeReads = 0;
-  /** Journal flushes made for lookups. */
-  flushCount = 0;
 
   constructor(options: ClickLookupOptions) {
     this.options = options;
-    this.clock = options.clock ?? Date.now;
-    this.flushes = new Rerun(async () => {
-      this.flushCount += 1;
-      await options.recorder.flushNow();
-    });
-  }
-
-  /** Ids remembered as unknown just now. */
-  get unknownSize(): number {
-    return this.unknown.size;
+    this.flushes = new Rerun(() => options.recorder.flushNow());
   }
 
   async find(clickId: string, clickTime: number): Promise<TrackingEvent | null> {
@@ -59,7 +43,7 @@ export class ClickLookup {
     if (remembered) return remembered;
     const until = this.unknown.get(clickId);
     if (until !== undefined) {
-      if (until > this.clock()) return null;
+      if (until > Date.now()) return null;
       this.unknown.delete(clickId);
     }
     const running = this.inFlight.get(clickId);
@@ -69,16 +53,10 @@ export class ClickLookup {
     return lookup;
   }
 
-  /** Forgets a remembered miss: the id now has a click (a click recorded by this node). */
-  forgetMiss(clickId: string): void {
-    this.unknown.delete(clickId);
-  }
-
   private async lookUp(clickId: string, clickTime: number): Promise<TrackingEvent | null> {
     // A click still waiting in the journal (a fast conversion, or a flusher behind) is stored first, so
     // one read finds it. The shared flush begins after this ask, so it takes every click answered before.
     if (this.options.recorder.mayHold(clickTime)) await this.flushes.request();
-    this.storeReads += 1;
     const found = await this.options.read(clickId, clickTime);
     if (found) {
       this.looked.set(clickId, found);
@@ -90,7 +68,8 @@ export class ClickLookup {
   }
 
   private rememberMiss(clickId: string): void {
-    const now = this.clock();
+    // The wall clock: the business clock may stand still (tests), and a miss must still expire.
+    const now = Date.now();
     // The oldest go first: expired ones, then, past the bound, the oldest still valid.
     for (const [id, until] of this.unknown) {
       if (until > now && this.unknown.size < UNKNOWN_IDS_MAX) break;
