@@ -28,6 +28,27 @@ export async function cairn(args: string[], env: Record<string, string> = {}): P
   }
 }
 
+/** A child's output as it arrives, and its exit code once it has exited. */
+export function collectOutput(child: ChildProcess): {
+  stdout(): string;
+  stderr(): string;
+  exited: Promise<number | null>;
+} {
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => {
+    stdout += String(chunk);
+  });
+  child.stderr?.on('data', (chunk) => {
+    stderr += String(chunk);
+  });
+  return {
+    stdout: () => stdout,
+    stderr: () => stderr,
+    exited: new Promise((resolve) => child.on('exit', resolve)),
+  };
+}
+
 export interface StartedNode {
   child: ChildProcess;
   url: string;
@@ -47,26 +68,21 @@ export async function startNode(env: Record<string, string>): Promise<StartedNod
       ...env,
     },
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => {
-    stdout += String(chunk);
-  });
-  child.stderr.on('data', (chunk) => {
-    stderr += String(chunk);
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const output = collectOutput(child);
+  const { exited } = output;
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout.on('data', () => {
-      const match = /Panel:\s+(http:\/\/\S+)\/panel\//.exec(stdout);
-      if (match?.[1] && stdout.includes('Press Ctrl+C to stop.')) resolve(match[1]);
+      const match = /Panel:\s+(http:\/\/\S+)\/panel\//.exec(output.stdout());
+      if (match?.[1] && output.stdout().includes('Press Ctrl+C to stop.')) resolve(match[1]);
     });
-    void exited.then((code) => reject(new Error(`cairn start exited with ${code}: ${stdout}${stderr}`)));
+    void exited.then((code) =>
+      reject(new Error(`cairn start exited with ${code}: ${output.stdout()}${output.stderr()}`)),
+    );
   });
   return {
     child,
     url,
-    output: () => stdout,
+    output: output.stdout,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;

@@ -3,25 +3,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { collectOutput } from './cli.testing.ts';
 import { ADMIN_PASSWORD, tempDir } from './test-support.ts';
 
 // In a process of its own: in the test worker, vitest's own handlers would see the rejection first.
 
 const INDEX = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), 'index.ts')).href;
 
-function runScript(source: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+async function runScript(source: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const file = path.join(tempDir(), 'script.mjs');
   fs.writeFileSync(file, source);
-  const child = spawn(process.execPath, [file], { env: { PATH: process.env.PATH ?? '' } });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => {
-    stdout += String(chunk);
-  });
-  child.stderr.on('data', (chunk) => {
-    stderr += String(chunk);
-  });
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+  const output = collectOutput(spawn(process.execPath, [file], { env: { PATH: process.env.PATH ?? '' } }));
+  const code = await output.exited;
+  return { code, stdout: output.stdout(), stderr: output.stderr() };
 }
 
 describe('a promise rejection nobody handles', () => {

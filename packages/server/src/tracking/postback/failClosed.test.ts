@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAdmin } from '../../entities/testing.ts';
 import type { RunningCairn } from '../../index.ts';
 import { Clock } from '../../test-support.ts';
 import { mintClickId } from '../clickId.ts';
 import { MAX_CHANGES_PER_DAY } from './decide.ts';
 import { REFUSED_LOG_PER_SECOND, REFUSED_QUERY_MAX } from './refusals.ts';
-import { ConversionKit } from './testing.ts';
+import { type ConversionKit, NO_SUMS, startConversionServer } from './testing.ts';
 
 // What someone holding the postback key's worth of access, or none, can still make a postback do:
 // payouts of offers gone from the routing table, currencies without a rate, endless status flips, repeated
@@ -16,15 +15,11 @@ let kit: ConversionKit;
 const clock = new Clock('2026-03-04T10:30:00.000Z');
 
 beforeAll(async () => {
-  const started = await signedInAdmin({ trustProxy: true, now: clock.now });
-  cairn = started.cairn;
-  kit = new ConversionKit(cairn, started.browser);
+  ({ cairn, kit } = await startConversionServer(clock));
 });
 afterAll(async () => {
   await cairn.close();
 });
-
-const none = { events: 0, approved: 0, pending: 0, declined: 0, revenue: 0, cost: 0 };
 
 describe('fail closed', () => {
   it("gives a click whose offer or network is archived the offer's last payout, never the postback's", async () => {
@@ -57,7 +52,7 @@ describe('fail closed', () => {
     const answer = await kit.postback(`/postback?clickid=${clickId}&payout=99999&currency=ZZZ`);
     expect(answer.status).toBe(400);
     expect(answer.text).toContain('currency ZZZ has no exchange rate');
-    expect(await kit.sums(clickId)).toEqual(none);
+    expect(await kit.sums(clickId)).toEqual(NO_SUMS);
     await cairn.tracking.conversions.writer.idle();
     const [logged] = await cairn.store.query<{ outcome: string }>(
       'SELECT outcome FROM postback_log WHERE click_id = $1',

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAdmin } from '../../entities/testing.ts';
 import type { RunningCairn } from '../../index.ts';
 import { setSetting } from '../../settings.ts';
 import { Clock } from '../../test-support.ts';
 import { mintClickId } from '../clickId.ts';
 import { SETTING_BASE_CURRENCY, SETTING_CURRENCY_RATES } from '../runtime.ts';
 import { REFUSED_LOG_PER_SECOND } from './refusals.ts';
-import { ConversionKit, NETWORK_IP } from './testing.ts';
+import { type ConversionKit, NETWORK_IP, NO_SUMS, startConversionServer } from './testing.ts';
 
 // Postbacks against the real server: real clicks through /click, real journal and event store, the
 // conversion state in the real config store. Sums are read from the event store, as reports read them.
@@ -16,15 +15,11 @@ let kit: ConversionKit;
 const clock = new Clock('2026-03-04T10:30:00.000Z');
 
 beforeAll(async () => {
-  const started = await signedInAdmin({ trustProxy: true, now: clock.now });
-  cairn = started.cairn;
-  kit = new ConversionKit(cairn, started.browser);
+  ({ cairn, kit } = await startConversionServer(clock));
 });
 afterAll(async () => {
   await cairn.close();
 });
-
-const none = { events: 0, approved: 0, pending: 0, declined: 0, revenue: 0, cost: 0 };
 
 describe('a postback after a real click', () => {
   it('is counted once, however often it repeats', async () => {
@@ -180,7 +175,7 @@ describe('what the network allows and pays', () => {
       status: 403,
       text: 'error: this address may not send postbacks',
     });
-    expect(await kit.sums(clickId)).toEqual(none);
+    expect(await kit.sums(clickId)).toEqual(NO_SUMS);
     expect((await kit.postback(`/postback?clickid=${clickId}`, { ip: NETWORK_IP })).status).toBe(200);
     expect(await kit.sums(clickId)).toMatchObject({ approved: 1 });
     const log = await cairn.store.query(
@@ -349,14 +344,14 @@ describe('other ways in', () => {
     expect(cairn.tracking.conversions.settings.pixelEnabled).toBe(false);
     const off = await kit.click(campaign);
     await gif(`clickid=${off}&${key}`);
-    expect(await kit.sums(off)).toEqual(none);
+    expect(await kit.sums(off)).toEqual(NO_SUMS);
     await cairn.tracking.conversions.saveSettings({
       ...cairn.tracking.conversions.settings,
       pixelEnabled: true,
     });
     const clickId = await kit.click(campaign);
     await gif(`clickid=${clickId}`);
-    expect(await kit.sums(clickId)).toEqual(none);
+    expect(await kit.sums(clickId)).toEqual(NO_SUMS);
     await gif(`clickid=${clickId}&${key}`);
     expect(await kit.sums(clickId)).toMatchObject({ approved: 1 });
     await gif(`clickid=garbage&${key}`);

@@ -2,11 +2,22 @@
 // address (the test servers trust X-Forwarded-For), and the sums the event store holds for a click.
 import type { Campaign } from '@cairn/contract';
 import { expect } from 'vitest';
-import { type KindClient, kindClient } from '../../entities/testing.ts';
+import { type KindClient, kindClient, signedInAdmin } from '../../entities/testing.ts';
 import type { RunningCairn } from '../../index.ts';
-import type { TestBrowser } from '../../test-support.ts';
+import type { Clock, TestBrowser } from '../../test-support.ts';
 
 export const NETWORK_IP = '203.0.113.7';
+
+/** What a click with no conversion sums to. */
+export const NO_SUMS: Sums = { events: 0, approved: 0, pending: 0, declined: 0, revenue: 0, cost: 0 };
+
+/** A real server on the clock given (trusting X-Forwarded-For, so postbacks come from a chosen address) and its kit. */
+export async function startConversionServer(
+  clock: Clock,
+): Promise<{ cairn: RunningCairn; kit: ConversionKit }> {
+  const started = await signedInAdmin({ trustProxy: true, now: clock.now });
+  return { cairn: started.cairn, kit: new ConversionKit(started.cairn, started.browser) };
+}
 
 /** The postback key the panel hands out: the `key` of `GET /api/tracking/links`' postback URL. */
 export async function postbackKeyOf(browser: TestBrowser): Promise<string> {
