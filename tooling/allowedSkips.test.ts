@@ -6,25 +6,47 @@ import { describe, expect, it } from 'vitest';
 import { ALLOWED_SKIPS_FILE, readAllowedSkips, unlistedSkips } from './allowedSkips.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const fixture = path.join(import.meta.dirname, 'skipsFixture');
+const reporter = path.join(import.meta.dirname, 'allowedSkips.ts');
 const PLANTED = { file: 'planted.fixture.ts', test: 'planted > is skipped on purpose' };
 
-/** A nested `vitest run` of the fixture suite, whose one skip is planted, with `allowed` as its list. */
+// The suite the nested run reads, written to a temp dir so the repository's own suite never holds a skip:
+// one test that runs and one that skips itself at run time, as a test missing its service would.
+// Vitest's globals, since a temp dir has no node_modules to import vitest from.
+const PLANTED_SUITE = `describe('planted', () => {
+  it('runs', () => {
+    expect(1 + 1).toBe(2);
+  });
+  it('is skipped on purpose', (context) => {
+    context.skip();
+  });
+});
+`;
+
+function plantedConfig(allowedFile: string): string {
+  return `export default {
+  test: {
+    globals: true,
+    include: ['planted.fixture.ts'],
+    reporters: ['default', [${JSON.stringify(reporter)}, { allowedFile: ${JSON.stringify(allowedFile)} }]],
+  },
+};
+`;
+}
+
+/** A nested `vitest run` of the planted suite, with `allowed` as its list. */
 function runFixture(allowed: unknown[], ci: boolean) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-allowed-skips-'));
   const allowedFile = path.join(dir, 'allowed-skips.json');
   fs.writeFileSync(allowedFile, JSON.stringify(allowed));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    CAIRN_FIXTURE_ALLOWED_SKIPS: allowedFile,
-    CI: ci ? 'true' : '',
-  };
+  fs.writeFileSync(path.join(dir, 'planted.fixture.ts'), PLANTED_SUITE);
+  fs.writeFileSync(path.join(dir, 'vitest.config.ts'), plantedConfig(allowedFile));
+  const env: NodeJS.ProcessEnv = { ...process.env, CI: ci ? 'true' : '' };
   const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
   return new Promise<{ code: number; output: string }>((resolve) => {
     execFile(
       process.execPath,
-      [vitest, 'run', '--root', fixture, '--config', path.join(fixture, 'vitest.config.ts')],
-      { cwd: fixture, env },
+      [vitest, 'run', '--root', dir, '--config', path.join(dir, 'vitest.config.ts')],
+      { cwd: dir, env },
       (error, stdout, stderr) => {
         fs.rmSync(dir, { recursive: true, force: true });
         resolve({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}` });

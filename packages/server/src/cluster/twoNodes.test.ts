@@ -1,7 +1,11 @@
 import crypto from 'node:crypto';
 import {
+  API_KEY_HEADER,
+  API_KEY_PATHS,
   API_PATHS,
+  apiKeyPath,
   CONVERSION_API_PATHS,
+  type CreateApiKeyResponse,
   DEFAULT_URL_CUSTOMIZATION,
   type MonitorResponse,
   type PostbackProcessingSettings,
@@ -173,6 +177,20 @@ describe.skipIf(!TEST_POSTGRES_URL)(
     });
 
     // Last: it spends this IP's budget.
+    // No node keeps API keys in memory: a revoke on one is refused by the other on its very next request.
+    it('refuses a key on the other node as soon as it is revoked on one', async () => {
+      const [a, b] = nodes as [RunningCairn, RunningCairn];
+      const panel = new TestBrowser(a.url);
+      expect((await panel.signIn('admin', ADMIN_PASSWORD)).status).toBe(200);
+      const created = await panel.post(API_KEY_PATHS.list, { name: 'two-node bot', scope: 'read_write' });
+      expect(created.status).toBe(201);
+      const { id, key } = created.json<CreateApiKeyResponse>();
+      const onB = () => new TestBrowser(b.url).get(API_PATHS.role, { headers: { [API_KEY_HEADER]: key } });
+      expect((await onB()).status).toBe(200);
+      expect((await panel.call('DELETE', apiKeyPath(id))).status).toBe(200);
+      expect((await onB()).status).toBe(401);
+    });
+
     it('spends one sign-in failure budget on both nodes, per account and per IP', async () => {
       const [a, b] = nodes as [RunningCairn, RunningCairn];
       const password = 'spread-Password-93';
