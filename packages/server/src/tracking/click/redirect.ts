@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { RedirectMode } from '@cairn/contract';
+import { encodeText, type RedirectMode } from '@cairn/contract';
 
 // How a visitor is sent on. Every value placed in a page is escaped for its context (HTML attribute or
 // script string), and only http(s) URLs are followed, so nothing from a request can add markup or
@@ -34,10 +34,7 @@ export function headerSafeUrl(url: string): string {
   let safe = '';
   for (const char of url) {
     const code = char.codePointAt(0) ?? 0;
-    if (code > 0x20 && code < 0x7f) safe += char;
-    // A lone surrogate has no UTF-8 form (encodeURIComponent would throw): it becomes U+FFFD.
-    else if (code >= 0xd800 && code <= 0xdfff) safe += '%EF%BF%BD';
-    else safe += encodeURIComponent(char);
+    safe += code > 0x20 && code < 0x7f ? char : encodeText(char);
   }
   return safe;
 }
