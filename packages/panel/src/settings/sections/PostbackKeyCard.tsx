@@ -1,10 +1,11 @@
 import { CONVERSION_API_PATHS, postbackKeysResponseSchema } from '@cairn/contract';
-import { Button, Card, ConfirmDialog, ServerMessage, toast } from '@cairn/ui';
+import { Button, Card, ConfirmDialog, toast } from '@cairn/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCurrentUser } from '../../app/hooks.ts';
 import { useServices } from '../../app/services.ts';
-import { type CallProblem, problemOf } from '../../entities/api.ts';
+import { problemOf } from '../../entities/api.ts';
+import { renderProblem } from '../../entities/problems.tsx';
 import * as styles from '../../pages/pages.css.ts';
 
 // The installation's postback key: every postback and pixel URL above carries it as `key=`, and a
@@ -93,10 +94,7 @@ export function PostbackKeyCard({
         description={asked ? ACTIONS[asked].description : ''}
         confirmLabel={asked === 'retire' ? 'Retire old keys' : 'Rotate key'}
         tone={asked === 'retire' ? 'danger' : 'accent'}
-        renderError={(error) => {
-          const problem = error as CallProblem;
-          return <ServerMessage message={problem.message} errors={problem.errors} />;
-        }}
+        renderError={renderProblem}
         onConfirm={async () => {
           if (asked) await run(asked);
           setAsked(null);

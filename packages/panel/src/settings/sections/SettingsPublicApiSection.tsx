@@ -23,6 +23,7 @@ import { useCurrentUser } from '../../app/hooks.ts';
 import { useServices } from '../../app/services.ts';
 import { type CallProblem, problemOf } from '../../entities/api.ts';
 import { FormProblem } from '../../entities/FormProblem.tsx';
+import { renderProblem } from '../../entities/problems.tsx';
 import * as styles from '../../pages/pages.css.ts';
 import * as css from './apiKeys.css.ts';
 import { apiKeysQueryKey, createApiKey, fetchApiKeys, revokeApiKey } from './apiKeysApi.ts';
@@ -231,10 +232,7 @@ function KeyListCard() {
         confirmLabel="Revoke"
         tone="danger"
         onConfirm={revoke}
-        renderError={(error) => {
-          const failed = error as CallProblem;
-          return <ServerMessage as="span" message={failed.message} errors={failed.errors} />;
-        }}
+        renderError={renderProblem}
       />
     </Card>
   );
