@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkStructure, LOOSE_FILES_ALLOWED } from './check-structure.ts';
+import { checkStructure, LOOSE_FILES_ALLOWED, SERVER_LAYERING } from './check-structure.ts';
 
 // The structure rules on a planted repository in a temp dir, so each rule is seen failing; and the real
 // repository, which must pass them with its allow-list.
@@ -87,6 +87,75 @@ describe('the other rules', () => {
       'packages/one/src/long.ts: 451 lines (at most 450); split it into parts',
       'packages/one/src/reach.ts: imports ../../two/src/two.ts, a file of another package; use its public entry',
     ]);
+  });
+});
+
+describe('the server floors', () => {
+  const layering = {
+    source: 'packages/server/src',
+    floors: [['events'], ['store'], ['tracking'], ['index']],
+  };
+
+  it('fails a backward import, and lets imports go down or sideways', () => {
+    const root = plant({
+      'packages/server/src/events/event.ts': 'export const kind = 1;\n',
+      'packages/server/src/store/writer.ts':
+        "import { kind } from '../events/event.ts';\nimport { recorder } from '../tracking/recorder.ts';\n" +
+        'export const writer = [kind, recorder];\n',
+      'packages/server/src/store/reader.ts':
+        "import { writer } from './writer.ts';\nexport const reader = writer;\n",
+      'packages/server/src/tracking/recorder.ts':
+        "import { kind } from '../events/event.ts';\nexport const recorder = kind;\n",
+      'packages/server/src/index.ts': "export { reader } from './store/reader.ts';\n",
+    });
+    expect(checkStructure({ root, looseFilesAllowed: {}, layering })).toEqual([
+      'packages/server/src/store/writer.ts: imports packages/server/src/tracking/recorder.ts; store (floor 1) ' +
+        'may not import tracking (floor 2): move the shared part down, or hand it in from above',
+    ]);
+  });
+
+  it('counts type imports, and lets tests compose any floor', () => {
+    const root = plant({
+      'packages/server/src/events/event.ts':
+        "import type { Store } from '../store/port.ts';\nexport type E = Store;\n",
+      'packages/server/src/store/port.ts': 'export interface Store { id: number }\n',
+      'packages/server/src/events/event.test.ts': "import { serve } from '../index.ts';\nserve();\n",
+      'packages/server/src/index.ts': 'export function serve(): void {}\n',
+    });
+    expect(checkStructure({ root, looseFilesAllowed: {}, layering })).toEqual([
+      'packages/server/src/events/event.ts: imports packages/server/src/store/port.ts; events (floor 0) may ' +
+        'not import store (floor 1): move the shared part down, or hand it in from above',
+    ]);
+  });
+
+  it('fails a module that was given no floor', () => {
+    const root = plant({ 'packages/server/src/billing/invoice.ts': 'export const invoice = 1;\n' });
+    expect(checkStructure({ root, looseFilesAllowed: {}, layering })).toEqual([
+      'packages/server/src/billing: on no floor; give it one in SERVER_LAYERING',
+    ]);
+  });
+
+  it("fails test and bench helpers inside the server's src, not beside it", () => {
+    const root = plant({
+      'packages/server/src/events/sample.testing.ts': 'export const sample = 1;\n',
+      'packages/server/src/store/clickhouseTesting.ts': 'export const fake = 1;\n',
+      'packages/server/src/store/journal.bench.ts': 'export const bench = 1;\n',
+      'packages/server/src/test-support.ts': 'export const support = 1;\n',
+      'packages/server/test-support/server.ts': 'export const support = 1;\n',
+      'packages/server/bench/click.ts': 'export const bench = 1;\n',
+    });
+    expect(checkStructure({ root, looseFilesAllowed: {}, layering }).sort()).toEqual([
+      'packages/server/src/events/sample.testing.ts: a test or bench helper inside src/; move it to test-support/ or bench/',
+      'packages/server/src/store/clickhouseTesting.ts: a test or bench helper inside src/; move it to test-support/ or bench/',
+      'packages/server/src/store/journal.bench.ts: a test or bench helper inside src/; move it to test-support/ or bench/',
+      'packages/server/src/test-support.ts: a test or bench helper inside src/; move it to test-support/ or bench/',
+    ]);
+  });
+
+  it('puts the event alone on the ground floor and the entry points on top', () => {
+    expect(SERVER_LAYERING.floors[0]).toEqual(['events']);
+    expect(SERVER_LAYERING.floors[1]).toEqual(['store']);
+    expect(SERVER_LAYERING.floors.at(-1)).toContain('index');
   });
 });
 

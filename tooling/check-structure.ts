@@ -1,7 +1,8 @@
 // Structure gate run by `npm run check`: no import cycle between source files (type imports count: a
 // cycle of types still ties modules together), no hand-written source file over MAX_LINES lines, no
-// import that reaches into another package's files instead of its public entry, and no folder with more
-// than MAX_LOOSE_FILES source files directly in it.
+// import that reaches into another package's files instead of its public entry, no folder with more
+// than MAX_LOOSE_FILES source files directly in it, no server module importing one on a higher floor,
+// and no test or bench helper inside the server's src/.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,8 +20,6 @@ const TEST_FILE = /\.test\.tsx?$/;
  * fails is reported too, so the list only shrinks. Paths are relative to the repository root.
  */
 export const LOOSE_FILES_ALLOWED: Readonly<Record<string, string>> = {
-  // Issue 42 ("One room per feature"): test helpers move out of src/ and features become plugins.
-  'packages/server/src': 'issue 42',
   // Issue 42: the lists, forms and mass edit of the entity pages get rooms of their own.
   'packages/panel/src/entities': 'issue 42',
   // Issue 42: the five report-like pages share one toolbar and read the contract's report row.
@@ -28,6 +27,63 @@ export const LOOSE_FILES_ALLOWED: Readonly<Record<string, string>> = {
   // Issue 42: the settings sections, one feature each, move beside the features they set.
   'packages/panel/src/settings/sections': 'issue 42',
 };
+
+/**
+ * The server's floors, lowest first. A module (a folder of src/, or a file directly in it) may import its
+ * own floor and the floors below, never one above: the event is what every part agrees on, so it can
+ * depend on none of them; the stores keep events and configuration without knowing who writes them; the
+ * journal only moves events into a store; features build on those; plugins and the entry points compose
+ * features. A new module must be given a floor here, so where it sits is a decision, not an accident.
+ * Tests are not held to it: a test may compose whatever it checks.
+ */
+export interface Layering {
+  /** The source folder the floors are of, relative to the repository root. */
+  source: string;
+  floors: readonly (readonly string[])[];
+}
+
+export const SERVER_LAYERING: Layering = {
+  source: 'packages/server/src',
+  floors: [
+    ['events'],
+    ['store'],
+    ['journal'],
+    [
+      'audit',
+      'auth',
+      'cluster',
+      'config',
+      'context',
+      'conversions',
+      'entities',
+      'files',
+      'http',
+      'license',
+      'lock',
+      'logger',
+      'metrics',
+      'outbound',
+      'permissions',
+      'reports',
+      'rerun',
+      'retention',
+      'runtime',
+      'seededRandom',
+      'seeding',
+      'settings',
+      'storeCommands',
+      'threadPriority',
+      'tracking',
+      'updates',
+    ],
+    ['account', 'api', 'apiDocs', 'apiKeys', 'app', 'monitor', 'panel', 'system'],
+    ['cli', 'cliArgs', 'index', 'processErrors'],
+  ],
+};
+
+/** Packages whose test and bench helpers live in a test-support/ or bench/ folder beside src/, not in it. */
+const HELPERS_OUTSIDE_SRC = ['packages/server'];
+const TEST_HELPER = /(^|[./])(testing|test-support|kill-child|bench)\.tsx?$|Testing\.tsx?$/;
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE_ROOTS = ['packages', '.storybook', 'e2e', 'tooling'];
@@ -166,19 +222,79 @@ function looseFileProblems(
   return problems;
 }
 
+/** The module a file belongs to within a layered source folder: its first folder, or its own name. */
+function moduleOf(relativeToSource: string): string {
+  const [first = '', ...rest] = relativeToSource.split(path.sep);
+  return rest.length > 0 ? first : first.replace(/\.tsx?$/, '');
+}
+
+function floorProblems(root: string, graph: Map<string, string[]>, layering: Layering): string[] {
+  const problems: string[] = [];
+  const sourceDir = path.join(root, layering.source);
+  const floorOf = new Map(
+    layering.floors.flatMap((modules, floor) => modules.map((m) => [m, floor] as const)),
+  );
+  const unplaced = new Set<string>();
+  const inSource = (file: string): string | null => {
+    const relative = path.relative(sourceDir, file);
+    return relative.startsWith('..') || path.isAbsolute(relative) ? null : relative;
+  };
+  for (const [file, targets] of graph) {
+    const relative = inSource(file);
+    if (relative === null || TEST_FILE.test(file)) continue;
+    const from = moduleOf(relative);
+    const fromFloor = floorOf.get(from);
+    if (fromFloor === undefined) {
+      unplaced.add(from);
+      continue;
+    }
+    for (const target of targets) {
+      const targetRelative = inSource(target);
+      if (targetRelative === null) continue;
+      const to = moduleOf(targetRelative);
+      const toFloor = floorOf.get(to);
+      if (toFloor !== undefined && toFloor > fromFloor) {
+        problems.push(
+          `${path.relative(root, file)}: imports ${path.relative(root, target)}; ${from} (floor ${fromFloor}) ` +
+            `may not import ${to} (floor ${toFloor}): move the shared part down, or hand it in from above`,
+        );
+      }
+    }
+  }
+  for (const module of [...unplaced].sort()) {
+    problems.push(`${layering.source}/${module}: on no floor; give it one in SERVER_LAYERING`);
+  }
+  return problems;
+}
+
+function helperProblems(root: string, files: string[]): string[] {
+  const problems: string[] = [];
+  for (const file of files) {
+    const name = path.relative(root, file);
+    const inSrc = HELPERS_OUTSIDE_SRC.some((pkg) => name.startsWith(`${pkg}${path.sep}src${path.sep}`));
+    if (inSrc && TEST_HELPER.test(path.basename(file))) {
+      problems.push(`${name}: a test or bench helper inside src/; move it to test-support/ or bench/`);
+    }
+  }
+  return problems;
+}
+
 export interface StructureOptions {
   /** The repository to check; the one this file is in unless given (tests plant one in a temp dir). */
   root?: string;
   looseFilesAllowed?: Readonly<Record<string, string>>;
+  layering?: Layering;
 }
 
 export function checkStructure({
   root = repositoryRoot,
   looseFilesAllowed = LOOSE_FILES_ALLOWED,
+  layering = SERVER_LAYERING,
 }: StructureOptions = {}): string[] {
   const problems: string[] = [];
   const files = SOURCE_ROOTS.flatMap((dir) => sourceFiles(path.join(root, dir)));
   problems.push(...looseFileProblems(root, files, looseFilesAllowed));
+  problems.push(...helperProblems(root, files));
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const text = fs.readFileSync(file, 'utf8');
@@ -203,6 +319,7 @@ export function checkStructure({
     }
     graph.set(file, edges);
   }
+  problems.push(...floorProblems(root, graph, layering));
   for (const cycle of cyclesOf(graph)) {
     problems.push(
       `import cycle: ${cycle
@@ -222,6 +339,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     process.exit(1);
   }
   console.log(
-    'check-structure: no import cycles, no file over the size limit, no folder over the file limit',
+    'check-structure: no import cycles, no file over the size limit, no folder over the file limit, ' +
+      'no import up the server floors, no test helper in the server src',
   );
 }

@@ -4,7 +4,7 @@
 // the timed call, the CPU time it took (steadier than wall time on a shared machine), and what it created
 // and refused.
 import { entityPath, type OfferImportResponse } from '@cairn/contract';
-import { ADMIN_PASSWORD, startTestCairn, TestBrowser } from '../src/test-support.ts';
+import { ADMIN_PASSWORD, startTestCairn, TestBrowser } from '../test-support/server.ts';
 
 const LINES = Number(process.env.BENCH_LINES ?? 5000);
 

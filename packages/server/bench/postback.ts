@@ -13,9 +13,9 @@ import { fileURLToPath } from 'node:url';
 import type { TrackingLinksResponse } from '@cairn/contract';
 import autocannon from 'autocannon';
 import { resolveConfig } from '../src/config.ts';
+import { clickTimeOf } from '../src/events/clickId.ts';
 import { openData, openEventStore } from '../src/runtime.ts';
 import { ArchivedEventStore } from '../src/store/clicks/archivedStore.ts';
-import { clickTimeOf } from '../src/tracking/clickId.ts';
 import { api, BENCH_PASSWORD } from './clickParts.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { REPORT_PATHS } from '@cairn/contract';
 import { type RunningCairn, startCairn } from '../src/index.ts';
 import { DuckDbEventStore } from '../src/store/events/duckdb.ts';
-import { TestBrowser } from '../src/test-support.ts';
+import { TestBrowser } from '../test-support/server.ts';
 import { generate, SHAPE } from './reportsData.ts';
 
 const PASSWORD = 'bench-password-Basalt-57';

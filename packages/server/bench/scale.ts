@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { REPORT_PATHS } from '@cairn/contract';
 import pg from 'pg';
-import type { TestBrowser } from '../src/test-support.ts';
+import type { TestBrowser } from '../test-support/server.ts';
 import {
   benchCampaign,
   cairnCommand,

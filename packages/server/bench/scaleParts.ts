@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { TestBrowser } from '../src/test-support.ts';
+import { TestBrowser } from '../test-support/server.ts';
 
 const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/cli.ts');
 export const PASSWORD = 'bench-password-Granite-38';

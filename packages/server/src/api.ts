@@ -1,19 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import { registerAccountRoutes } from './account/routes.ts';
+import { registerApiDocRoutes } from './apiDocs/routes.ts';
+import { registerApiKeyRoutes } from './apiKeys/routes.ts';
 import type { GuardWithHooks } from './auth/guard.ts';
 import type { AppContext } from './context.ts';
+import { registerConversionApiRoutes } from './conversions/apiRoutes.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
+import { registerTrackingApiRoutes } from './monitor/routes.ts';
 import { installHideProfitFilter } from './permissions/hideProfit.ts';
 import { entityRoutesOptions, hidesProfitFor } from './permissions/options.ts';
 import { registerReportRoutes } from './reports/routes.ts';
 import { registerRetentionRoutes } from './retention/routes.ts';
-import { registerAccountRoutes } from './routes/account.ts';
-import { registerApiDocRoutes } from './routes/apiDocs.ts';
-import { registerApiKeyRoutes } from './routes/apiKeys.ts';
-import { registerStatsSettingsRoutes } from './routes/statsSettings.ts';
-import { registerSystemRoutes } from './routes/system.ts';
-import { registerUrlCustomizationRoutes } from './routes/urlCustomization.ts';
-import { registerTrackingApiRoutes } from './tracking/apiRoutes.ts';
-import { registerConversionApiRoutes } from './tracking/postback/apiRoutes.ts';
+import { registerStatsSettingsRoutes } from './settings/statsRoutes.ts';
+import { registerUrlCustomizationRoutes } from './settings/urlCustomizationRoutes.ts';
+import { registerSystemRoutes } from './system/routes.ts';
 
 export interface ApiPluginOptions {
   ctx: AppContext;

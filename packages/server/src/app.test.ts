@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { API_PATHS, apiPath, MESSAGES, SESSION_COOKIE, XSRF_COOKIE } from '@cairn/contract';
 import { afterEach, describe, expect, it } from 'vitest';
+import { kindClient } from '../test-support/entities.ts';
+import { ADMIN_PASSWORD, Clock, startTestCairn, TestBrowser, tempDir } from '../test-support/server.ts';
 import { SIGNED_IN_CACHE_MS } from './auth/signedInCache.ts';
-import { kindClient } from './entities/testing.ts';
 import type { RunningCairn } from './index.ts';
 import { MIGRATIONS } from './store/config/migrate.ts';
-import { ADMIN_PASSWORD, Clock, startTestCairn, TestBrowser, tempDir } from './test-support.ts';
 
 const running: RunningCairn[] = [];
 async function start(options: Parameters<typeof startTestCairn>[0] = {}): Promise<RunningCairn> {

@@ -5,12 +5,12 @@ import { apiPlugin } from './api.ts';
 import { createGuard, type Guard } from './auth/guard.ts';
 import { fontsDirOf } from './config.ts';
 import type { AppContext } from './context.ts';
+import { createPostbackHandler } from './conversions/handler.ts';
 import { HttpError } from './http.ts';
 import { metricsPlugin, observeResponses } from './metrics/plugin.ts';
 import { panelFallback, panelPlugin } from './panel.ts';
 import { createClickHandler } from './tracking/clickHandler.ts';
 import { trackingPlugin } from './tracking/plugin.ts';
-import { createPostbackHandler } from './tracking/postback/handler.ts';
 
 export type { AppContext } from './context.ts';
 

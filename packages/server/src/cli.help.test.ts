@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cairn } from './cli.testing.ts';
-import { tempDir } from './test-support.ts';
+import { cairn } from '../test-support/cli.ts';
+import { tempDir } from '../test-support/server.ts';
 
 // Asking for help must run nothing: before these conventions `cairn seed --help` wrote 10,000 clicks,
 // `cairn start --help` started a server and `cairn license keygen --help` printed a key pair.

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { cairn } from './cli.testing.ts';
+import { cairn } from '../test-support/cli.ts';
+import { POSTGRES_SKIP_REASON, TEST_POSTGRES_URL, testPostgres } from '../test-support/postgres.ts';
+import { startTestCairn, tempDir } from '../test-support/server.ts';
 import { backupDatabase } from './store/config/backups.ts';
-import { POSTGRES_SKIP_REASON, TEST_POSTGRES_URL, testPostgres } from './store/config/postgresTesting.ts';
-import { startTestCairn, tempDir } from './test-support.ts';
 
 // CLI commands on an installation whose configuration lives in PostgreSQL (CAIRN_CONFIG_DB).
 

@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { API_PATHS } from '@cairn/contract';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startTestCairn, TestBrowser, tempDir } from '../test-support/server.ts';
 import { checkLicense, generateLicenseKeyPair } from './license.ts';
 import { backupDatabase, listBackups } from './store/config/backups.ts';
 import { MIGRATIONS } from './store/config/migrate.ts';
-import { startTestCairn, TestBrowser, tempDir } from './test-support.ts';
 
 const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), 'cli.ts');
 const run = promisify(execFile);

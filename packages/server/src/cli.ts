@@ -11,13 +11,13 @@ import { startCairn } from './index.ts';
 import { generateLicenseKeyPair, signLicense } from './license.ts';
 import { acquireDataDirLock, DataDirLockedError } from './lock.ts';
 import { CAIRN_VERSION, ConfigDbError, openData, StoreOpenError } from './runtime.ts';
+import { seedCommand } from './seeding/seedCommand.ts';
 import { BackupNotFoundError, databasePath, listBackups, restoreBackup } from './store/config/backups.ts';
 import { DuckDbConfigStore } from './store/config/duckdb.ts';
 import { SchemaTooNewError, schemaVersion } from './store/config/migrate.ts';
 import { PostgresConfigStore } from './store/config/postgres.ts';
-import { CopyMismatchError, NonEmptyTargetError } from './store/copyConfig.ts';
-import { MigrateStoreError, migrateStoreCommand } from './store/migrateStore.ts';
-import { seedCommand } from './tracking/seedCommand.ts';
+import { CopyMismatchError, NonEmptyTargetError } from './storeCommands/copyConfig.ts';
+import { MigrateStoreError, migrateStoreCommand } from './storeCommands/migrateStore.ts';
 
 class UsageError extends Error {}
 

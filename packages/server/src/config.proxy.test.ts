@@ -1,7 +1,7 @@
 import { API_PATHS, type AuditEntry, type ListResponse } from '@cairn/contract';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, startTestCairn, TestBrowser } from '../test-support/server.ts';
 import type { CairnOptions, RunningCairn } from './index.ts';
-import { ADMIN_PASSWORD, startTestCairn, TestBrowser } from './test-support.ts';
 
 // The client IP that throttling and the audit log use, with spoofed X-Forwarded-For headers. The test
 // connects from 127.0.0.1, which stands for the reverse proxy when one is trusted.

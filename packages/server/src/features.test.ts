@@ -5,9 +5,9 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { API_PATHS, DEMO_ACCOUNT, SESSION_COOKIE } from '@cairn/contract';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, Clock, startTestCairn, TestBrowser, tempDir } from '../test-support/server.ts';
 import { generateLicenseKeyPair, type RunningCairn, signLicense, totpCode } from './index.ts';
 import { MIGRATIONS } from './store/config/migrate.ts';
-import { ADMIN_PASSWORD, Clock, startTestCairn, TestBrowser, tempDir } from './test-support.ts';
 
 const running: RunningCairn[] = [];
 const servers: http.Server[] = [];

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { API_PATHS, type Backup } from '@cairn/contract';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, startTestCairn, TestBrowser, tempDir } from './test-support.ts';
+import { ADMIN_PASSWORD, startTestCairn, TestBrowser, tempDir } from '../test-support/server.ts';
 
 const CLI = path.join(import.meta.dirname, 'cli.ts');
 const run = promisify(execFile);

@@ -1,8 +1,8 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestCairn } from '../test-support/server.ts';
 import { ConfigError, loadConfig, resolveConfig } from './config.ts';
 import type { RunningCairn } from './index.ts';
-import { startTestCairn } from './test-support.ts';
 
 // A client that sends its request slowly, or keeps an idle socket, is cut off by the server's timeouts
 // (short ones here, so the test runs quickly; config.ts has the defaults).

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, startTestCairn, TestBrowser } from '../test-support/server.ts';
 import type { RunningCairn } from './index.ts';
-import { ADMIN_PASSWORD, startTestCairn, TestBrowser } from './test-support.ts';
 
 // The shape the tracking core relies on: the click path is outside the api plugin's hooks, the event
 // store cannot hold up the config store, and entity writes are announced once committed.

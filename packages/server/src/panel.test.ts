@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startTestCairn, TestBrowser, tempDir } from '../test-support/server.ts';
 import type { RunningCairn } from './index.ts';
 import { PANEL_CSP } from './panel.ts';
-import { startTestCairn, TestBrowser, tempDir } from './test-support.ts';
 
 const running: RunningCairn[] = [];
 async function start(options: Parameters<typeof startTestCairn>[0] = {}): Promise<RunningCairn> {

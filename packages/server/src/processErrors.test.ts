@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { collectOutput } from './cli.testing.ts';
-import { ADMIN_PASSWORD, tempDir } from './test-support.ts';
+import { collectOutput } from '../test-support/cli.ts';
+import { ADMIN_PASSWORD, tempDir } from '../test-support/server.ts';
 
 // In a process of its own: in the test worker, vitest's own handlers would see the rejection first.
 

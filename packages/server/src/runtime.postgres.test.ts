@@ -2,16 +2,16 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
-import { openData } from './runtime.ts';
-import { MIGRATIONS } from './store/config/migrate.ts';
 import {
   POSTGRES_SKIP_REASON,
   TEST_POSTGRES_URL,
   type TestPostgres,
   testPostgres,
-} from './store/config/postgresTesting.ts';
-import { tempDir } from './test-support.ts';
+} from '../test-support/postgres.ts';
+import { tempDir } from '../test-support/server.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openData } from './runtime.ts';
+import { MIGRATIONS } from './store/config/migrate.ts';
 
 describe('CAIRN_CONFIG_DB', () => {
   it('selects PostgreSQL by URL and the embedded store otherwise', () => {

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/server.ts';
 import { openData } from './runtime.ts';
 import { listBackups } from './store/config/backups.ts';
 import { DuckDbConfigStore } from './store/config/duckdb.ts';
 import { MIGRATIONS, type Migration, schemaVersion } from './store/config/migrate.ts';
-import { tempDir } from './test-support.ts';
 
 describe('opening the data directory', () => {
   it('mints the tracker id once, and backs the database up before a new migration', async () => {

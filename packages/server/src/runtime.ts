@@ -6,7 +6,8 @@ import { deriveKeys, type Keys, loadMasterKey } from './auth/secrets.ts';
 import { type CairnConfig, DEFAULT_CONFIG } from './config.ts';
 import { restrictDataDir } from './files.ts';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
-import { getSetting, SETTING_TRACKER_ID } from './settings.ts';
+import { SETTING_MASTER_KEY_CHECK, SETTING_TRACKER_ID } from './settings/keys.ts';
+import { getSetting } from './settings/store.ts';
 import { ArchivedEventStore } from './store/clicks/archivedStore.ts';
 import { backupDatabase, databasePath } from './store/config/backups.ts';
 import { DuckDbConfigStore } from './store/config/duckdb.ts';
@@ -99,8 +100,6 @@ async function ensureSetting(sql: Sql, key: string, candidate: string): Promise<
   ]);
   return (await getSetting(sql, key)) ?? candidate;
 }
-
-export const SETTING_MASTER_KEY_CHECK = 'master_key_check';
 
 /** What a node stores (and compares) under SETTING_MASTER_KEY_CHECK: a digest, never the key. */
 export function masterKeyCheck(keys: Keys): string {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { API_PATHS, type Backup, entityPath } from '@cairn/contract';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TestBrowser, tempDir } from './test-support.ts';
+import { TestBrowser, tempDir } from '../test-support/server.ts';
 
 // `kill -9` of the real CLI at start-up, in the middle of writes and under load: a restart on the same data
 // dir comes up and holds every change that was answered. A database that cannot open stops the CLI with a

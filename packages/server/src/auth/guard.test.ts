@@ -1,8 +1,8 @@
 import net from 'node:net';
 import { API_PATHS, DEMO_ACCOUNT, entityPath, MESSAGES, TRACKING_API_PATHS } from '@cairn/contract';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, startTestCairn, TestBrowser } from '../../test-support/server.ts';
 import type { RunningCairn } from '../index.ts';
-import { ADMIN_PASSWORD, startTestCairn, TestBrowser } from '../test-support.ts';
 
 const running: RunningCairn[] = [];
 async function start(options: Parameters<typeof startTestCairn>[0] = {}): Promise<RunningCairn> {

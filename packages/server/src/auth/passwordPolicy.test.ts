@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { API_PATHS, type ManagedUser } from '@cairn/contract';
 import { describe, expect, it } from 'vitest';
+import { errorFields, kindClient, signedInAdmin } from '../../test-support/entities.ts';
+import { ADMIN_PASSWORD, startTestCairn } from '../../test-support/server.ts';
 import { ConfigError } from '../config.ts';
-import { errorFields, kindClient, signedInAdmin } from '../entities/testing.ts';
-import { ADMIN_PASSWORD, startTestCairn } from '../test-support.ts';
 import { passwordProblem } from './passwordPolicy.ts';
 
 describe('password rule', () => {

@@ -1,9 +1,9 @@
 import { API_PATHS } from '@cairn/contract';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, Clock, startTestCairn, TestBrowser, tempDir } from '../../test-support/server.ts';
 import type { RunningCairn } from '../index.ts';
 import { openData } from '../runtime.ts';
 import { MIGRATIONS } from '../store/config/migrate.ts';
-import { ADMIN_PASSWORD, Clock, startTestCairn, TestBrowser, tempDir } from '../test-support.ts';
 
 const running: RunningCairn[] = [];
 afterEach(async () => {

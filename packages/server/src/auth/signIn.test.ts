@@ -1,7 +1,7 @@
 import { API_PATHS } from '@cairn/contract';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, Clock, startTestCairn, TestBrowser } from '../../test-support/server.ts';
 import type { RunningCairn } from '../index.ts';
-import { ADMIN_PASSWORD, Clock, startTestCairn, TestBrowser } from '../test-support.ts';
 import { totpCode } from './totp.ts';
 
 // The failure budgets of everything that checks a password or a second factor, under parallel requests.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Clock } from '../test-support.ts';
+import { Clock } from '../../test-support/server.ts';
 import { IDLE_TOUCH_MS, type Session } from './sessions.ts';
 import { SIGNED_IN_CACHE_MS, SignedInCache } from './signedInCache.ts';
 import type { UserWithSecrets } from './users.ts';

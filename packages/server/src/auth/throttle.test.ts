@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../../test-support/server.ts';
 import { DuckDbConfigStore } from '../store/config/duckdb.ts';
 import { migrate } from '../store/config/migrate.ts';
-import { tempDir } from '../test-support.ts';
 import { FailureLedger, type Reservation } from './throttle.ts';
 
 // The failure budgets on a real (embedded) config store; the same SQL runs on PostgreSQL, where the

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EntityChanges } from '../entities/changes.ts';
-import { migrate } from '../store/config/migrate.ts';
-import type { PostgresConfigStore } from '../store/config/postgres.ts';
 import {
   POSTGRES_SKIP_REASON,
   TEST_POSTGRES_URL,
   type TestPostgres,
   testPostgres,
-} from '../store/config/postgresTesting.ts';
+} from '../../test-support/postgres.ts';
+import { EntityChanges } from '../entities/changes.ts';
+import { migrate } from '../store/config/migrate.ts';
+import type { PostgresConfigStore } from '../store/config/postgres.ts';
 import {
   announceResync,
   type ChangeBroadcast,

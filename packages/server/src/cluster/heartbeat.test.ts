@@ -1,8 +1,8 @@
 import { type MonitorResponse, TRACKING_API_PATHS } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAdmin } from '../entities/testing.ts';
+import { signedInAdmin } from '../../test-support/entities.ts';
+import { ADMIN_PASSWORD, Clock, TestBrowser } from '../../test-support/server.ts';
 import type { RunningCairn } from '../index.ts';
-import { ADMIN_PASSWORD, Clock, TestBrowser } from '../test-support.ts';
 import { type Heartbeat, listNodes, STALE_AFTER_MS, startHeartbeat } from './heartbeat.ts';
 
 // Node health on a real server and config store: the server's own heartbeat, and one of a second node

@@ -1,14 +1,14 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DuckDbConfigStore } from '../store/config/duckdb.ts';
-import type { ConfigStore } from '../store/config/port.ts';
 import {
   POSTGRES_SKIP_REASON,
   TEST_POSTGRES_URL,
   type TestPostgres,
   testPostgres,
-} from '../store/config/postgresTesting.ts';
-import { tempDir } from '../test-support.ts';
+} from '../../test-support/postgres.ts';
+import { tempDir } from '../../test-support/server.ts';
+import { DuckDbConfigStore } from '../store/config/duckdb.ts';
+import type { ConfigStore } from '../store/config/port.ts';
 import { scheduleJob, withJobLock } from './jobs.ts';
 
 function gate(): { open: () => void; opened: Promise<void> } {

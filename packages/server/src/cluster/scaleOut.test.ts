@@ -2,21 +2,27 @@ import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import { type ClickHouseClient, createClient } from '@clickhouse/client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { kindClient } from '../entities/testing.ts';
-import {
-  POSTGRES_SKIP_REASON,
-  TEST_POSTGRES_URL,
-  type TestPostgres,
-  testPostgres,
-} from '../store/config/postgresTesting.ts';
 import {
   CLICKHOUSE_SKIP_REASON,
   databaseUrl,
   freshDatabaseName,
   TEST_CLICKHOUSE_URL,
-} from '../store/events/clickhouseTesting.ts';
-import { TestBrowser, tempDir } from '../test-support.ts';
-import { killNode, type NodeProcess, type NodeSettings, startNode, stopNode } from './processTesting.ts';
+} from '../../test-support/clickhouse.ts';
+import { kindClient } from '../../test-support/entities.ts';
+import {
+  POSTGRES_SKIP_REASON,
+  TEST_POSTGRES_URL,
+  type TestPostgres,
+  testPostgres,
+} from '../../test-support/postgres.ts';
+import {
+  killNode,
+  type NodeProcess,
+  type NodeSettings,
+  startNode,
+  stopNode,
+} from '../../test-support/processes.ts';
+import { TestBrowser, tempDir } from '../../test-support/server.ts';
 
 // Scale-out as it runs: two `cairn start` processes on one PostgreSQL (configuration) and one ClickHouse
 // (events), sharing the master key, each with its own data dir, port, node id and click journal. A change

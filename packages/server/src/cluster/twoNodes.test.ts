@@ -15,16 +15,16 @@ import {
   URL_CUSTOMIZATION_PATH,
 } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { kindClient } from '../entities/testing.ts';
-import type { RunningCairn } from '../index.ts';
-import { PostgresConfigStore } from '../store/config/postgres.ts';
+import { kindClient } from '../../test-support/entities.ts';
 import {
   POSTGRES_SKIP_REASON,
   TEST_POSTGRES_URL,
   type TestPostgres,
   testPostgres,
-} from '../store/config/postgresTesting.ts';
-import { ADMIN_PASSWORD, startTestCairn, TestBrowser } from '../test-support.ts';
+} from '../../test-support/postgres.ts';
+import { ADMIN_PASSWORD, startTestCairn, TestBrowser } from '../../test-support/server.ts';
+import type { RunningCairn } from '../index.ts';
+import { PostgresConfigStore } from '../store/config/postgres.ts';
 
 // Two real servers on one PostgreSQL, each with its own data dir and the change broadcast startCairn runs on
 // PostgreSQL: what one node's panel changes, the other node's click engine routes. (A second broadcast per

@@ -1,7 +1,7 @@
 import { API_PATHS, type AuditEntry, DEMO_ACCOUNT, type ListResponse } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, startTestCairn, TestBrowser } from '../../test-support/server.ts';
 import type { RunningCairn } from '../index.ts';
-import { ADMIN_PASSWORD, startTestCairn, TestBrowser } from '../test-support.ts';
 
 let cairn: RunningCairn;
 beforeAll(async () => {

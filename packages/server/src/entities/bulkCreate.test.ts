@@ -1,14 +1,14 @@
 import type { ErrorItem } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kindClient, signedInAdmin } from '../../test-support/entities.ts';
+import type { TestBrowser } from '../../test-support/server.ts';
 import type { UserWithSecrets } from '../auth/users.ts';
 import type { RunningCairn } from '../index.ts';
-import type { TestBrowser } from '../test-support.ts';
 import { DEFAULT_TRACKING_PATHS } from '../tracking/paths.ts';
 import type { EntityDefinition } from './definition.ts';
 import { ENTITY_DEFINITIONS } from './kinds/index.ts';
 import { EntityRepository } from './repository.ts';
 import { type CreateManyResult, EntityService } from './service.ts';
-import { kindClient, signedInAdmin } from './testing.ts';
 
 // EntityService.createMany on the real server's store: the machinery every bulk write (the offer import
 // first) goes through, with the same checks as a single create, made once for the whole batch.

@@ -1,8 +1,8 @@
 import { entityPath, type OfferImportResponse, type PermissionInput } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorFields, kindClient, signedInAdmin } from '../../test-support/entities.ts';
+import { TestBrowser } from '../../test-support/server.ts';
 import type { RunningCairn } from '../index.ts';
-import { TestBrowser } from '../test-support.ts';
-import { errorFields, kindClient, signedInAdmin } from './testing.ts';
 
 // A plain user limited to some items must not learn which other ids exist: an id outside their scope
 // answers exactly like one that does not exist, and a refused delete names only what they may read.

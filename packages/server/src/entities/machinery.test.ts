@@ -8,9 +8,9 @@ import {
   type Offer,
 } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorFields, type KindClient, kindClient, signedInAdmin } from '../../test-support/entities.ts';
+import { startTestCairn, TestBrowser } from '../../test-support/server.ts';
 import type { RunningCairn } from '../index.ts';
-import { startTestCairn, TestBrowser } from '../test-support.ts';
-import { errorFields, type KindClient, kindClient, signedInAdmin } from './testing.ts';
 
 // One server for the file: every test makes its own items (names carry the test's tag), so they do not
 // depend on each other's leftovers.

@@ -1,9 +1,9 @@
 import { entityPath, type OfferImportResponse } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kindClient, signedInAdmin } from '../../test-support/entities.ts';
+import type { TestBrowser } from '../../test-support/server.ts';
 import type { RunningCairn } from '../index.ts';
-import type { TestBrowser } from '../test-support.ts';
 import { messageValue } from './messageText.ts';
-import { kindClient, signedInAdmin } from './testing.ts';
 
 // The panel renders server messages as sanitized HTML and turns bare URLs into links (the pattern below is
 // the one of packages/ui's ServerMessage). Names are user data: in a message they must stay text.

@@ -3,10 +3,10 @@ import path from 'node:path';
 import type { Campaign, ReadyResponse } from '@cairn/contract';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kindClient, signedInAdmin } from '../entities/testing.ts';
+import { kindClient, signedInAdmin } from '../../test-support/entities.ts';
+import { postbackKeyOf, withPostbackKey } from '../../test-support/postbacks.ts';
+import type { TestBrowser } from '../../test-support/server.ts';
 import type { RunningCairn } from '../index.ts';
-import type { TestBrowser } from '../test-support.ts';
-import { postbackKeyOf, withPostbackKey } from '../tracking/postback/testing.ts';
 
 const TOKEN = 'scrape-token-of-this-test-0123456789';
 

@@ -1,8 +1,8 @@
 import { type Campaign, type ListResponse, MESSAGES, type PermissionInput } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorFields, type KindClient, kindClient, signedInAdmin } from '../entities/testing.ts';
+import { errorFields, type KindClient, kindClient, signedInAdmin } from '../../test-support/entities.ts';
+import { TestBrowser } from '../../test-support/server.ts';
 import type { RunningCairn } from '../index.ts';
-import { TestBrowser } from '../test-support.ts';
 
 // Every level of a plain user's permissions, against the real server: all items, by group, chosen items,
 // each read-only or read-write. The admin arranges the data; each user is a separate signed-in browser.

@@ -1,9 +1,9 @@
 import { isProfitField } from '@cairn/contract';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kindClient, signedInAdmin } from '../entities/testing.ts';
+import { kindClient, signedInAdmin } from '../../test-support/entities.ts';
+import { TestBrowser } from '../../test-support/server.ts';
 import type { RunningCairn } from '../index.ts';
-import { TestBrowser } from '../test-support.ts';
 import { installHideProfitFilter, withoutProfitFields } from './hideProfit.ts';
 
 // No route returns money figures yet (reports come with the click engine), so the filter is shown on a

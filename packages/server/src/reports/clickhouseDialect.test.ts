@@ -2,18 +2,18 @@ import path from 'node:path';
 import type { ReportDimension } from '@cairn/contract';
 import { createClient } from '@clickhouse/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseUrl, describeWithClickHouse, freshDatabaseName } from '../../test-support/clickhouse.ts';
+import { seededEvents as parityEvents } from '../../test-support/reports.ts';
+import { tempDir } from '../../test-support/server.ts';
 import { ClickHouseEventStore } from '../store/events/clickhouse.ts';
-import { databaseUrl, describeWithClickHouse, freshDatabaseName } from '../store/events/clickhouseTesting.ts';
 import { DuckDbEventStore } from '../store/events/duckdb.ts';
 import type { EventStore } from '../store/events/port.ts';
-import { tempDir } from '../test-support.ts';
 import { clickhouseDialect } from './clickhouseDialect.ts';
 import { timeOf } from './clickLog.ts';
 import { duckdbDialect, type ReportDialect } from './dialect.ts';
 import { DIMENSION_SPECS } from './dimensions.ts';
 import { eventAggregates, SUM_COLUMNS } from './metrics.ts';
 import { clickLogSql, entityStatsSql, SqlBuilder, whereSql } from './sql.ts';
-import { seededEvents as parityEvents } from './testing.ts';
 import { offsetSegments } from './timeRange.ts';
 
 // The same events in DuckDB and in a real ClickHouse must give the same rows, row for row, for every

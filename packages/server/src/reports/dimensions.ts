@@ -1,4 +1,5 @@
 import type { DimensionValue, ReportDimension } from '@cairn/contract';
+import { EVENT_COLUMNS, type EventColumn } from '../events/columns.ts';
 import type { ReportDialect, TimeUnit } from './dialect.ts';
 
 // How each report dimension reads from the events table: the SQL of its group key, the wire value of a
@@ -23,16 +24,26 @@ export interface DimensionSpec {
   columns: readonly string[];
 }
 
-const ENTITY_COLUMNS = {
-  campaign: 'campaign_id',
-  offer: 'offer_id',
-  landing: 'landing_id',
-  rotation: 'rotation_id',
-  traffic_source: 'traffic_source_id',
-  affiliate_network: 'affiliate_network_id',
-  group: 'campaign_group_id',
-} as const;
-export type EntityDimension = keyof typeof ENTITY_COLUMNS;
+/** The stored column a dimension groups by as it is, from the event's column table. */
+function columnOf(dimension: ReportDimension): string {
+  const column = EVENT_COLUMNS.find((candidate) => candidate.dimension === dimension);
+  if (!column) throw new Error(`no event column answers the ${dimension} dimension`);
+  return column.name;
+}
+
+const ENTITY_DIMENSIONS = [
+  'campaign',
+  'offer',
+  'landing',
+  'rotation',
+  'traffic_source',
+  'affiliate_network',
+  'group',
+] as const;
+export type EntityDimension = (typeof ENTITY_DIMENSIONS)[number];
+const ENTITY_COLUMNS = Object.fromEntries(
+  ENTITY_DIMENSIONS.map((dimension) => [dimension, columnOf(dimension)]),
+) as Record<EntityDimension, string>;
 
 export function entityColumn(dimension: EntityDimension): string {
   return ENTITY_COLUMNS[dimension];
@@ -110,39 +121,33 @@ const localNumber = (expr: (env: SqlEnv) => string): DimensionSpec => ({
   time: true,
 });
 
-const tokens = Object.fromEntries(
-  Array.from({ length: 30 }, (_, index) => [`token_${index + 1}`, text(`t${index + 1}`)]),
+/** What a yes/no column's values read as in a report. */
+const FLAG_LABELS: Partial<Record<ReportDimension, readonly [yes: string, no: string]>> = {
+  unique: ['unique', 'non_unique'],
+  bot: ['bot', 'human'],
+};
+
+function columnSpec(column: EventColumn, dimension: ReportDimension): DimensionSpec {
+  if (column.type === 'id') return entity(column.name);
+  if (column.type === 'flag') {
+    const labels = FLAG_LABELS[dimension];
+    if (!labels) throw new Error(`the ${dimension} dimension has no labels for its values`);
+    return flag(column.name, ...labels);
+  }
+  return text(column.name);
+}
+
+/** Dimensions that group by one stored column as it is: made from the column table. */
+const COLUMN_DIMENSIONS = Object.fromEntries(
+  EVENT_COLUMNS.flatMap((column) =>
+    column.dimension ? [[column.dimension, columnSpec(column, column.dimension)]] : [],
+  ),
 );
 
 export const DIMENSION_SPECS: Record<ReportDimension, DimensionSpec> = {
-  campaign: entity(ENTITY_COLUMNS.campaign),
-  offer: entity(ENTITY_COLUMNS.offer),
-  landing: entity(ENTITY_COLUMNS.landing),
-  rotation: entity(ENTITY_COLUMNS.rotation),
-  traffic_source: entity(ENTITY_COLUMNS.traffic_source),
-  affiliate_network: entity(ENTITY_COLUMNS.affiliate_network),
-  group: entity(ENTITY_COLUMNS.group),
+  ...COLUMN_DIMENSIONS,
   rule: flowKey(['rule'], (env) => [flowOwner(env), "':'", 'rule']),
   path: flowKey(['rule', 'path'], (env) => [flowOwner(env), "':'", 'rule', "':'", 'path']),
-  country: text('country'),
-  region: text('region'),
-  city: text('city'),
-  isp: text('isp'),
-  connection_type: text('connection_type'),
-  device_type: text('device_type'),
-  brand: text('brand'),
-  model: text('model'),
-  os: text('os'),
-  os_version: text('os_version'),
-  browser: text('browser'),
-  browser_version: text('browser_version'),
-  language: text('language'),
-  ip: text('ip'),
-  referrer_domain: text('referrer_domain'),
-  ...(tokens as Record<`token_${number}`, DimensionSpec>),
-  unique: flag('is_unique', 'unique', 'non_unique'),
-  bot: flag('is_bot', 'bot', 'human'),
-  conversion_status: text('status'),
   hour: bucket('hour'),
   day: bucket('day'),
   week: bucket('week'),

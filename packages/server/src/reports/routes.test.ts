@@ -6,10 +6,10 @@ import {
   type ReportResponse,
 } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorFields, kindClient, signedInAdmin } from '../entities/testing.ts';
+import { errorFields, kindClient, signedInAdmin } from '../../test-support/entities.ts';
+import { click, conversion } from '../../test-support/reports.ts';
+import { TestBrowser } from '../../test-support/server.ts';
 import type { RunningCairn } from '../index.ts';
-import { TestBrowser } from '../test-support.ts';
-import { click, conversion } from './testing.ts';
 
 // The report routes through the real API: validation, sign-in, permissions and hide-profit.
 let cairn: RunningCairn;

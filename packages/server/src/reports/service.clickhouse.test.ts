@@ -7,16 +7,24 @@ import {
 } from '@cairn/contract';
 import { createClient } from '@clickhouse/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseUrl, describeWithClickHouse, freshDatabaseName } from '../../test-support/clickhouse.ts';
+import {
+  everyone,
+  FROM,
+  NOW,
+  PARITY_REPORTS as REPORTS,
+  scope,
+  seededEvents,
+  ZONE,
+} from '../../test-support/reports.ts';
+import { tempDir } from '../../test-support/server.ts';
+import { listConversions } from '../conversions/list.ts';
 import { DuckDbConfigStore } from '../store/config/duckdb.ts';
 import { migrate } from '../store/config/migrate.ts';
 import { ClickHouseEventStore } from '../store/events/clickhouse.ts';
-import { databaseUrl, describeWithClickHouse, freshDatabaseName } from '../store/events/clickhouseTesting.ts';
 import { DuckDbEventStore } from '../store/events/duckdb.ts';
 import type { EventStore } from '../store/events/port.ts';
-import { tempDir } from '../test-support.ts';
-import { listConversions } from '../tracking/postback/list.ts';
 import { ReportService } from './service.ts';
-import { everyone, FROM, NOW, PARITY_REPORTS as REPORTS, scope, seededEvents, ZONE } from './testing.ts';
 
 // Reports agree row for row between DuckDB and ClickHouse on the same seeded events: the whole answer of
 // the report service (rows, nesting, names, top N and the others rows, totals, the range) for one, two

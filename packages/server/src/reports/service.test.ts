@@ -1,9 +1,9 @@
 import { type ReportMetrics, type ReportResponse, type ReportRow, reportQuerySchema } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kindClient, signedInAdmin } from '../entities/testing.ts';
+import { kindClient, signedInAdmin } from '../../test-support/entities.ts';
+import { click, conversion, lpClick } from '../../test-support/reports.ts';
 import type { RunningCairn } from '../index.ts';
 import { ReportService } from './service.ts';
-import { click, conversion, lpClick } from './testing.ts';
 
 // The engine on hand-made events in the real event store, names from the real configuration store
 // (entities made through the API). Each describe keeps its events on days of its own.

@@ -13,7 +13,7 @@ import {
   type ReportScope,
   TIME_DIMENSIONS,
 } from '@cairn/contract';
-import { readStatsSettings } from '../routes/statsSettings.ts';
+import { readStatsSettings } from '../settings/stats.ts';
 import type { Sql } from '../store/config/port.ts';
 import type { EventStore, ReportSources } from '../store/events/port.ts';
 import { clickLogRow, decodeCursor, encodeCursor, namesWanted, storedColumns } from './clickLog.ts';

@@ -1,14 +1,23 @@
 import path from 'node:path';
 import { entityStatsQuerySchema, reportQuerySchema } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  click,
+  everyone,
+  FROM,
+  NOW,
+  PARITY_REPORTS,
+  scope,
+  seededEvents,
+  ZONE,
+} from '../../test-support/reports.ts';
+import { tempDir } from '../../test-support/server.ts';
+import { Journal } from '../journal/journal.ts';
 import { DuckDbConfigStore } from '../store/config/duckdb.ts';
 import { migrate } from '../store/config/migrate.ts';
 import { DuckDbEventStore } from '../store/events/duckdb.ts';
 import { SUMMARY_SLOT_MS } from '../store/events/duckdbSummary.ts';
-import { tempDir } from '../test-support.ts';
-import { Journal } from '../tracking/journal.ts';
 import { ReportService, sourcesFor } from './service.ts';
-import { click, everyone, FROM, NOW, PARITY_REPORTS, scope, seededEvents, ZONE } from './testing.ts';
 
 // The embedded store's report summary (store/events/duckdbSummary.ts) answers every report exactly as
 // the raw events do: once summed, with late events in summed quarter hours, after a clear that cuts a

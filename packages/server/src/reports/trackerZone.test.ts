@@ -5,10 +5,10 @@ import {
   STATS_SETTINGS_PATHS,
 } from '@cairn/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signedInAdmin } from '../entities/testing.ts';
+import { signedInAdmin } from '../../test-support/entities.ts';
+import { click } from '../../test-support/reports.ts';
+import { Clock, type TestBrowser } from '../../test-support/server.ts';
 import type { RunningCairn } from '../index.ts';
-import { Clock, type TestBrowser } from '../test-support.ts';
-import { click } from './testing.ts';
 
 // A report asked without a time zone counts its days, hours and presets in the tracker's zone (the
 // stats settings), not in UTC; the panel sends the viewer's own zone when they chose one.

@@ -2,17 +2,17 @@ import path from 'node:path';
 import { entityStatsQuerySchema, reportQuerySchema } from '@cairn/contract';
 import { createClient } from '@clickhouse/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseUrl, describeWithClickHouse, freshDatabaseName } from '../../test-support/clickhouse.ts';
+import { click, conversion, lpClick } from '../../test-support/reports.ts';
+import { tempDir } from '../../test-support/server.ts';
+import { mintClickId } from '../events/clickId.ts';
+import type { TrackingEvent } from '../events/event.ts';
 import { ReportService } from '../reports/service.ts';
-import { click, conversion, lpClick } from '../reports/testing.ts';
 import { DuckDbConfigStore } from '../store/config/duckdb.ts';
 import { migrate } from '../store/config/migrate.ts';
 import { ClickHouseEventStore } from '../store/events/clickhouse.ts';
-import { databaseUrl, describeWithClickHouse, freshDatabaseName } from '../store/events/clickhouseTesting.ts';
 import { DuckDbEventStore } from '../store/events/duckdb.ts';
 import type { EventStore } from '../store/events/port.ts';
-import type { TrackingEvent } from '../store/events/schema.ts';
-import { tempDir } from '../test-support.ts';
-import { mintClickId } from '../tracking/clickId.ts';
 import { clearInSteps } from './job.ts';
 
 // The report service over a ClickHouse whose raw events were partly cleared answers as it did before,

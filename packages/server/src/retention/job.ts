@@ -2,17 +2,17 @@ import type { ClearRequest, ClearSummary, MonitorResponse } from '@cairn/contrac
 import type { Logger } from 'pino';
 import { type ScheduledJob, scheduleJob, withJobLock } from '../cluster/jobs.ts';
 import { dialectFor } from '../reports/dialect.ts';
-import { readStatsSettings } from '../routes/statsSettings.ts';
-import type { ConfigStore } from '../store/config/port.ts';
-import type { ClearCounts, ClearScope, EventStore } from '../store/events/port.ts';
-import { campaignCondition } from '../store/events/rollup.ts';
-import { manualScope, monthlySteps, retentionPlan, startOfDay } from './plan.ts';
 import {
   type RetentionStatus,
   readRetentionSettings,
   readRetentionStatus,
   saveRetentionStatus,
-} from './settings.ts';
+} from '../settings/retention.ts';
+import { readStatsSettings } from '../settings/stats.ts';
+import type { ConfigStore } from '../store/config/port.ts';
+import type { ClearCounts, ClearScope, EventStore } from '../store/events/port.ts';
+import { campaignCondition } from '../store/events/rollup.ts';
+import { manualScope, monthlySteps, retentionPlan, startOfDay } from './plan.ts';
 
 // The auto-clearing job: every node schedules it hourly and whichever claims the job lock runs it (a
 // manual clear takes the same lock, so two clears never overlap). Its state is kept in the config

@@ -13,14 +13,14 @@ import {
   TRACKING_API_PATHS,
 } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorFields, kindClient, signedInAdmin } from '../entities/testing.ts';
+import { errorFields, kindClient, signedInAdmin } from '../../test-support/entities.ts';
+import { ConversionKit } from '../../test-support/postbacks.ts';
+import { click, conversion, lpClick } from '../../test-support/reports.ts';
+import { Clock, TestBrowser } from '../../test-support/server.ts';
+import { mintClickId } from '../events/clickId.ts';
+import type { TrackingEvent } from '../events/event.ts';
 import type { RunningCairn } from '../index.ts';
 import { ReportService } from '../reports/service.ts';
-import { click, conversion, lpClick } from '../reports/testing.ts';
-import type { TrackingEvent } from '../store/events/schema.ts';
-import { Clock, TestBrowser } from '../test-support.ts';
-import { mintClickId } from '../tracking/clickId.ts';
-import { ConversionKit } from '../tracking/postback/testing.ts';
 import { runRetention } from './job.ts';
 
 // Auto-clearing through the real API on a real server and DuckDB: three weeks of events in three

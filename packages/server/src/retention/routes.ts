@@ -11,10 +11,10 @@ import { recordAudit } from '../audit.ts';
 import type { Guard } from '../auth/guard.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError, parseInput, validationError } from '../http.ts';
-import { readStatsSettings } from '../routes/statsSettings.ts';
+import { readRetentionSettings, saveRetentionSettings } from '../settings/retention.ts';
+import { readStatsSettings } from '../settings/stats.ts';
 import { clearNow, describeClear, type RetentionDeps } from './job.ts';
 import { today } from './plan.ts';
-import { readRetentionSettings, saveRetentionSettings } from './settings.ts';
 
 // The auto-clearing settings and the manual clear, for admins only: clearing loses the click log and
 // the details of the cleared events for good.

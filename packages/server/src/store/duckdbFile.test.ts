@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../test-support.ts';
+import { tempDir } from '../../test-support/server.ts';
 import { DuckDbConfigStore } from './config/duckdb.ts';
 import { ensureDuckDbFile } from './duckdbFile.ts';
 import { DuckDbEventStore } from './events/duckdb.ts';

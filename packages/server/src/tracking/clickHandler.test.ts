@@ -5,11 +5,11 @@ import type { Campaign } from '@cairn/contract';
 import { fastifyCookie } from '@fastify/cookie';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { kindClient, signedInAdmin } from '../entities/testing.ts';
+import { kindClient, signedInAdmin } from '../../test-support/entities.ts';
+import { clickTimeOf } from '../events/clickId.ts';
 import type { RunningCairn } from '../index.ts';
+import { CommitPacer } from '../journal/commitPacer.ts';
 import { createClickHandler, setCookieOf } from './clickHandler.ts';
-import { clickTimeOf } from './clickId.ts';
-import { CommitPacer } from './commitPacer.ts';
 
 // Clicks reach the click handler before the framework's router on a listening server, and through the
 // router's own click route otherwise (inject, or a path the hand-off does not take). Both must answer

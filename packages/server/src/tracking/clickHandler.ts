@@ -2,14 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CLICK_COOKIE, CLICK_PARAMS, TRACKING_PATHS } from '@cairn/contract';
 import { fastifyCookie } from '@fastify/cookie';
 import type { CairnConfig } from '../config.ts';
+import { clickTimeOf } from '../events/clickId.ts';
+import { EVENT_KIND } from '../events/event.ts';
 import { pathOf } from '../http.ts';
-import { EVENT_KIND } from '../store/events/schema.ts';
+import { CommitPacer } from '../journal/commitPacer.ts';
+import type { JournalWrite, RecorderLogger } from '../journal/journal.ts';
 import { type ClickRequest, type ClickResult, type CookieToSet, randomLpSeq } from './click/engine.ts';
 import { ClickQuery, type QueryParams } from './click/query.ts';
 import { fallbackAnswer, headerSafeUrl, type RedirectAnswer, redirectAnswer } from './click/redirect.ts';
-import { clickTimeOf } from './clickId.ts';
-import { CommitPacer } from './commitPacer.ts';
-import type { JournalWrite, RecorderLogger } from './journal.ts';
 import { type ClickHeaders, clickHeadersOf, proxyRules, queryText, type RawHandler } from './rawRequest.ts';
 import type { TrackingRuntime } from './runtime.ts';
 
@@ -147,7 +147,7 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
 
   // Clicks routed in one turn of the event loop are journaled by one write(2), then answered: a click
   // the visitor was sent on is on disk, and a burst pays one system call instead of one per click.
-  // Under load a batch waits a few turns for more, and the loop polls a moment after (commitPacer.ts).
+  // Under load a batch waits a few turns for more, and the loop polls a moment after (journal/commitPacer.ts).
   let staged: StagedClick[] = [];
   const pacer = options.pacer ?? new CommitPacer();
   const commitStaged = (): void => {

@@ -1,8 +1,8 @@
 import { TRACKING_PATHS } from '@cairn/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { registerPostbackRoutes } from '../conversions/routes.ts';
 import { fallbackAnswer, hopAnswer, isHttpUrl, type RedirectAnswer } from './click/redirect.ts';
 import { type ClickHandler, isClickPathPostback } from './clickHandler.ts';
-import { registerPostbackRoutes } from './postback/routes.ts';
 import { queryText } from './rawRequest.ts';
 import type { TrackingRuntime } from './runtime.ts';
 

@@ -3,30 +3,30 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_URL_CUSTOMIZATION, type UrlCustomization, urlCustomizationSchema } from '@cairn/contract';
 import type { Logger } from 'pino';
+import { ConversionService } from '../conversions/service.ts';
 import type { EntityChanges } from '../entities/changes.ts';
 import { ENTITY_DEFINITIONS } from '../entities/kinds/index.ts';
 import { EntityRepository } from '../entities/repository.ts';
+import type { TrackingEvent } from '../events/event.ts';
+import { type ClickRecorder, openRecorder } from '../journal/recorder.ts';
 import type { OutboundGuard } from '../outbound/guard.ts';
 import { Rerun } from '../rerun.ts';
-import { getSetting, readJsonSetting } from '../settings.ts';
+import {
+  SETTING_BASE_CURRENCY,
+  SETTING_CURRENCY_RATES,
+  SETTING_TIMEZONE,
+  SETTING_URL_CUSTOMIZATION,
+} from '../settings/keys.ts';
+import { getSetting, readJsonSetting } from '../settings/store.ts';
 import type { ConfigStore, Sql } from '../store/config/port.ts';
 import type { EventStore } from '../store/events/port.ts';
-import type { TrackingEvent } from '../store/events/schema.ts';
 import { ClickEngine, clickFacts, DEFAULT_TRACKING_SETTINGS, type TrackingSettings } from './click/engine.ts';
 import { HopLinks } from './click/hopLinks.ts';
 import { RecentClicks } from './click/recent.ts';
 import { countPostback, MinuteCounter, newTrackingCounters, type TrackingCounters } from './counters.ts';
 import { createEnricher, type Enricher } from './enrich/index.ts';
 import { TrackingPaths } from './paths.ts';
-import { ConversionService } from './postback/service.ts';
-import { type ClickRecorder, openRecorder } from './recorder.ts';
 import { RoutingTable } from './routing/table.ts';
-
-// Settings keys the click engine reads (the stats and URL customization settings pages write them).
-export const SETTING_URL_CUSTOMIZATION = 'tracking.url_customization';
-export const SETTING_TIMEZONE = 'stats.timezone';
-export const SETTING_BASE_CURRENCY = 'stats.base_currency';
-export const SETTING_CURRENCY_RATES = 'stats.currency_rates';
 
 /**
  * The change announced after any settings write the tracking runtime reads (stats, postback processing,

@@ -1,8 +1,8 @@
 import type { Domain, Landing } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorFields, type KindClient, kindClient, signedInAdmin } from '../../../test-support/entities.ts';
+import type { TestBrowser } from '../../../test-support/server.ts';
 import type { RunningCairn } from '../../index.ts';
-import type { TestBrowser } from '../../test-support.ts';
-import { errorFields, type KindClient, kindClient, signedInAdmin } from '../testing.ts';
 
 let cairn: RunningCairn;
 let browser: TestBrowser;

@@ -9,10 +9,10 @@ import {
   type OfferImportResponse,
 } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorFields, type KindClient, kindClient, signedInAdmin } from '../../../test-support/entities.ts';
+import type { TestBrowser } from '../../../test-support/server.ts';
 import type { RunningCairn } from '../../index.ts';
 import type { Sql } from '../../store/config/port.ts';
-import type { TestBrowser } from '../../test-support.ts';
-import { errorFields, type KindClient, kindClient, signedInAdmin } from '../testing.ts';
 import { offerFinalUrl } from './offer.ts';
 
 let cairn: RunningCairn;

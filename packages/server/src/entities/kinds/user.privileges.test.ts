@@ -1,8 +1,8 @@
 import { API_PATHS, type ManagedUser, userPath } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type KindClient, kindClient, signedInAdmin } from '../../../test-support/entities.ts';
+import { type CallResult, TestBrowser } from '../../../test-support/server.ts';
 import type { RunningCairn } from '../../index.ts';
-import { type CallResult, TestBrowser } from '../../test-support.ts';
-import { type KindClient, kindClient, signedInAdmin } from '../testing.ts';
 
 // Privilege escalation through the user entity routes: who may change whose role, rights and secrets.
 

@@ -8,10 +8,10 @@ import {
   userPath,
 } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorFields, type KindClient, kindClient, signedInAdmin } from '../../../test-support/entities.ts';
+import { ADMIN_PASSWORD, TestBrowser } from '../../../test-support/server.ts';
 import { totpCode } from '../../auth/totp.ts';
 import type { RunningCairn } from '../../index.ts';
-import { ADMIN_PASSWORD, TestBrowser } from '../../test-support.ts';
-import { errorFields, type KindClient, kindClient, signedInAdmin } from '../testing.ts';
 
 let cairn: RunningCairn;
 let browser: TestBrowser;

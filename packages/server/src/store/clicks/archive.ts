@@ -2,14 +2,14 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { parseLine, valuesDecoderFor } from '../../tracking/journalCodec.ts';
+import { EVENT_COLUMNS, EVENT_KIND, type TrackingEvent } from '../../events/index.ts';
+import { parseLine, valuesDecoderFor } from '../../events/journalCodec.ts';
 import {
   CLICK_LOOKUP_WINDOW_MS,
   type ClearScope,
   type ClickArchiveStatus,
   type ClickFacts,
 } from '../events/port.ts';
-import { EVENT_COLUMNS, EVENT_KIND, type TrackingEvent } from '../events/schema.ts';
 import {
   type ArchiveMeta,
   addBlock,

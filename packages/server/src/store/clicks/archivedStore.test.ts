@@ -1,18 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { engineClick, IPHONE_SAFARI, WINDOWS_CHROME } from '../../../test-support/derivedColumns.ts';
+import { describeEventStoreConformance } from '../../../test-support/eventStoreConformance.ts';
+import { sampleClick } from '../../../test-support/sampleEvents.ts';
+import { tempDir } from '../../../test-support/server.ts';
+import { EVENT_KIND, type TrackingEvent } from '../../events/event.ts';
+import { encodeEvent, HEADER_LINE } from '../../events/journalCodec.ts';
 import { openEventStore } from '../../runtime.ts';
-import { tempDir } from '../../test-support.ts';
 import { clickFacts } from '../../tracking/click/engine.ts';
 import { createEnricher } from '../../tracking/enrich/index.ts';
-import { encodeEvent, HEADER_LINE } from '../../tracking/journalCodec.ts';
-import { sampleClick } from '../../tracking/sampleEvents.ts';
-import { describeEventStoreConformance } from '../events/conformance.ts';
 import { DuckDbEventStore } from '../events/duckdb.ts';
 import type { EventStore } from '../events/port.ts';
-import { EVENT_KIND, type TrackingEvent } from '../events/schema.ts';
 import { ArchivedEventStore, type ArchivedStoreOptions, visitClickLines } from './archivedStore.ts';
-import { engineClick, IPHONE_SAFARI, WINDOWS_CHROME } from './derivedColumns.testing.ts';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 const dirs = new WeakMap<EventStore, string>();

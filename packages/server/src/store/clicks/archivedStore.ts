@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { decoderFor, encodeEvent, HEADER_LINE, headerColumns } from '../../tracking/journalCodec.ts';
+import { EVENT_KIND, type TrackingEvent } from '../../events/event.ts';
+import { decoderFor, encodeEvent, HEADER_LINE, headerColumns } from '../../events/journalCodec.ts';
 import { JOURNAL_LINE, timestampLiteral } from '../events/duckdbValues.ts';
 import type {
   ClearCounts,
@@ -12,7 +13,6 @@ import type {
   Row,
   SqlParam,
 } from '../events/port.ts';
-import { EVENT_KIND, type TrackingEvent } from '../events/schema.ts';
 import { type ArchiveLine, type ArchiveOptions, ClickArchive } from './archive.ts';
 
 // The event store with the click archive beside it (archive.ts): every click the store takes is

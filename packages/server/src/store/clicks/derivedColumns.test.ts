@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { clickFacts } from '../../tracking/click/engine.ts';
-import { createEnricher, type Enricher } from '../../tracking/enrich/index.ts';
-import { encodeEvent, parseLine } from '../../tracking/journalCodec.ts';
-import { sampleClick } from '../../tracking/sampleEvents.ts';
-import type { ClickFacts } from '../events/port.ts';
-import { blankEvent, EVENT_KIND } from '../events/schema.ts';
 import {
   IPHONE_SAFARI as IPHONE,
   engineClick as recordedClick,
   WINDOWS_CHROME as WINDOWS,
-} from './derivedColumns.testing.ts';
+} from '../../../test-support/derivedColumns.ts';
+import { sampleClick } from '../../../test-support/sampleEvents.ts';
+import { blankEvent, EVENT_KIND } from '../../events/event.ts';
+import { encodeEvent, parseLine } from '../../events/journalCodec.ts';
+import { clickFacts } from '../../tracking/click/engine.ts';
+import { createEnricher, type Enricher } from '../../tracking/enrich/index.ts';
+import type { ClickFacts } from '../events/port.ts';
 import { DERIVED_COLUMNS, DerivedColumns, fnv1a32 } from './derivedColumns.ts';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');

@@ -1,5 +1,5 @@
+import { EVENT_COLUMNS } from '../../events/columns.ts';
 import type { ClickFacts } from '../events/port.ts';
-import { EVENT_COLUMNS } from '../events/schema.ts';
 
 // An archived click line may leave out the columns its address and user agent decide: country, region,
 // city, ISP, ASN and connection type, then device type, brand, model, OS, browser and their versions.

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { tempDir } from '../../test-support.ts';
-import { describeConfigStoreConformance } from './conformance.ts';
+import { describeConfigStoreConformance } from '../../../test-support/configStoreConformance.ts';
+import { tempDir } from '../../../test-support/server.ts';
 import { DuckDbConfigStore } from './duckdb.ts';
 
 describeConfigStoreConformance('DuckDB', {

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../../../test-support/server.ts';
 import { acquireDataDirLock, DataDirLockedError } from '../../lock.ts';
-import { tempDir } from '../../test-support.ts';
 import { backupDatabase, databasePath, listBackups, restoreBackup } from './backups.ts';
 import { DuckDbConfigStore } from './duckdb.ts';
 import { MIGRATIONS, type Migration, migrate, schemaVersion } from './migrate.ts';

@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { describeConfigStoreConformance } from './conformance.ts';
-import { migrate, schemaVersion } from './migrate.ts';
-import { MIGRATIONS } from './migrations/index.ts';
-import { advisoryLockKey, PostgresConfigStore, parsePostgresUrl } from './postgres.ts';
+import { describeConfigStoreConformance } from '../../../test-support/configStoreConformance.ts';
 import {
   POSTGRES_SKIP_REASON,
   TEST_POSTGRES_URL,
   type TestPostgres,
   testPostgres,
-} from './postgresTesting.ts';
+} from '../../../test-support/postgres.ts';
+import { migrate, schemaVersion } from './migrate.ts';
+import { MIGRATIONS } from './migrations/index.ts';
+import { advisoryLockKey, PostgresConfigStore, parsePostgresUrl } from './postgres.ts';
 
 describe('PostgreSQL URLs and lock keys', () => {
   it("takes Cairn's schema parameter off the URL and keeps the rest for the driver", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { blankEvent, EVENT_KIND, type TrackingEvent } from '../../events/event.ts';
 import { type ClickLookup, ClickLookups } from './clickLookups.ts';
 import { CLICK_LOOKUP_WINDOW_MS } from './port.ts';
-import { blankEvent, EVENT_KIND, type TrackingEvent } from './schema.ts';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 const click = (id: string, time = T0): TrackingEvent => blankEvent(EVENT_KIND.click, id, time);

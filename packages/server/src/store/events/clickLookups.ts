@@ -1,5 +1,5 @@
+import type { TrackingEvent } from '../../events/event.ts';
 import { CLICK_LOOKUP_WINDOW_MS } from './port.ts';
-import type { TrackingEvent } from './schema.ts';
 
 // Postbacks arrive many at a time, each naming one click, and a store read costs far more to start than
 // to widen: so lookups are gathered and answered a batch per read. A lookup asked while the reads

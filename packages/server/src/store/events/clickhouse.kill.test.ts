@@ -4,10 +4,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@clickhouse/client';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../../test-support.ts';
-import { openRecorder } from '../../tracking/recorder.ts';
+import { databaseUrl, freshDatabaseName, TEST_CLICKHOUSE_URL } from '../../../test-support/clickhouse.ts';
+import { tempDir } from '../../../test-support/server.ts';
+import { openRecorder } from '../../journal/recorder.ts';
 import { ClickHouseEventStore } from './clickhouse.ts';
-import { databaseUrl, freshDatabaseName, TEST_CLICKHOUSE_URL } from './clickhouseTesting.ts';
 
 // `kill -9` of a process recording clicks into ClickHouse (flushing every 20 ms), several times over the same
 // data dir: ClickHouse has no transaction around a batch and its mark, so a kill between the two leaves
@@ -16,7 +16,10 @@ import { databaseUrl, freshDatabaseName, TEST_CLICKHOUSE_URL } from './clickhous
 // background merge would fold a click stored twice into one row before it is counted, so merges stay
 // stopped on this test's table (as in the two-node test) and a double remains visible to the count.
 const url = TEST_CLICKHOUSE_URL;
-const child = path.join(path.dirname(fileURLToPath(import.meta.url)), 'clickhouse.kill-child.ts');
+const child = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../test-support/children/clickhouseKill.ts',
+);
 const running: ChildProcess[] = [];
 
 afterEach(() => {

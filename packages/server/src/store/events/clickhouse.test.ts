@@ -1,11 +1,12 @@
 import { createClient } from '@clickhouse/client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sampleClick } from '../../tracking/sampleEvents.ts';
+import { describeWithClickHouse, freshDatabaseName } from '../../../test-support/clickhouse.ts';
+import { describeEventStoreConformance } from '../../../test-support/eventStoreConformance.ts';
+import { sampleClick } from '../../../test-support/sampleEvents.ts';
+import { clickhouseType, EVENT_COLUMNS } from '../../events/columns.ts';
 import { ClickHouseEventStore } from './clickhouse.ts';
 import type { ClearStep } from './clickhouseRollup.ts';
 import { bindParams } from './clickhouseSql.ts';
-import { describeWithClickHouse, freshDatabaseName } from './clickhouseTesting.ts';
-import { describeEventStoreConformance } from './conformance.ts';
 import type { EventStore } from './port.ts';
 
 // Against a real server: `eval "$(.ci/clickhouse.sh start)"` starts one and exports its URL. Each store
@@ -80,6 +81,27 @@ describeWithClickHouse('event store conformance: ClickHouse', (serverUrl) => {
         interrupting.delete(store);
       }
     },
+  });
+
+  it('creates the events table from the event column table: every column, in order, with its type', async () => {
+    const database = freshDatabaseName();
+    databases.add(database);
+    const location = new URL(database, serverUrl.endsWith('/') ? serverUrl : `${serverUrl}/`).toString();
+    const store = await openAt(location);
+    await store.close();
+    const admin = createClient({ url: location });
+    try {
+      const described = (await (
+        await admin.query({ query: 'DESCRIBE TABLE events', format: 'JSONEachRow' })
+      ).json()) as { name: string; type: string }[];
+      expect(described.map(({ name, type }) => `${name} ${type}`)).toEqual([
+        ...EVENT_COLUMNS.map((column) => `${column.name} ${clickhouseType(column)}`),
+        'ts_ms UInt16',
+        'click_ts_ms UInt16',
+      ]);
+    } finally {
+      await admin.close();
+    }
   });
 
   it('takes 4-byte AS numbers past 2^31 once an earlier release’s database is migrated', async () => {

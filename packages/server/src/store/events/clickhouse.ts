@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import { type ClickHouseClient, type ClickHouseSettings, createClient } from '@clickhouse/client';
+import { clickhouseType, EVENT_COLUMNS, eventFromRow } from '../../events/columns.ts';
+import { EVENT_KIND, type TrackingEvent } from '../../events/event.ts';
 import { SerialQueue } from '../serialQueue.ts';
 import { type ClearStep, ClickHouseClearing, clickhouseRollupMigration } from './clickhouseRollup.ts';
 import { bindParams, clickIdsTsv, dateTime, literal, tsvOf } from './clickhouseSql.ts';
@@ -15,7 +17,6 @@ import {
   type Row,
   type SqlParam,
 } from './port.ts';
-import { EVENT_COLUMNS, EVENT_KIND, type EventColumn, eventFromRow, type TrackingEvent } from './schema.ts';
 
 // The scale-out event store. ClickHouse (18.16 and current) has no transactions and, on a plain
 // MergeTree, no insert deduplication (block dedup needs ReplicatedMergeTree; insert_deduplication_token
@@ -36,34 +37,6 @@ import { EVENT_COLUMNS, EVENT_KIND, type EventColumn, eventFromRow, type Trackin
 // Retention: whole months go by DROP PARTITION; the rest is ALTER TABLE ... DELETE, which on every
 // version is a mutation rewriting the affected parts in the background: deleteBefore waits for it.
 
-const TYPES: Record<EventColumn['type'], string> = {
-  id: 'Int32',
-  small: 'Int16',
-  uint: 'UInt32',
-  money: 'Int64',
-  text: 'String',
-  flag: 'UInt8',
-  time: "DateTime('UTC')",
-};
-
-// Text with at most a few thousand distinct values per part: stored as dictionary codes. Ids, IPs,
-// user agents, referrers and the free-form tokens stay String.
-const LOW_CARDINALITY = new Set([
-  'country',
-  'region',
-  'city',
-  'connection_type',
-  'device_type',
-  'brand',
-  'model',
-  'os',
-  'os_version',
-  'browser',
-  'browser_version',
-  'language',
-  'status',
-]);
-
 const MS_COLUMNS = [
   { name: 'ts_ms', of: 'ts' },
   { name: 'click_ts_ms', of: 'click_ts' },
@@ -74,11 +47,8 @@ const INSERT_COLUMNS: [string, ...string[]] = [
   ...MS_COLUMNS.map((column) => column.name),
 ] as [string, ...string[]];
 
-const typeOf = (c: EventColumn) =>
-  LOW_CARDINALITY.has(c.name) ? `LowCardinality(${TYPES[c.type]})` : TYPES[c.type];
-
 const columnDefinitions = [
-  ...EVENT_COLUMNS.map((c) => `${c.name} ${typeOf(c)}`),
+  ...EVENT_COLUMNS.map((c) => `${c.name} ${clickhouseType(c)}`),
   ...MS_COLUMNS.map((c) => `${c.name} UInt16`),
 ].join(', ');
 
@@ -96,7 +66,7 @@ const EVENT_MIGRATIONS: readonly string[][] = [
     // the events they came from are already stored, so a crash between the two would lose them.
     "CREATE TABLE IF NOT EXISTS click_ids (click_id String, campaign_id Int32, ts DateTime('UTC')) ENGINE = ReplacingMergeTree PARTITION BY toYYYYMM(ts) ORDER BY click_id SETTINGS index_granularity = 1024",
   ],
-  clickhouseRollupMigration(typeOf),
+  clickhouseRollupMigration(clickhouseType),
   // Int32 held no ASN from 2^31 up; a repeat by another node modifies to the type it has: a no-op.
   ['ALTER TABLE events MODIFY COLUMN asn UInt32'],
 ];
@@ -140,7 +110,12 @@ export class ClickHouseEventStore implements EventStore {
     this.options = options;
     this.ddlSettings = ddl;
     const read = <T extends Row>(query: string) => rows<T>(this.client, query);
-    this.clearing = new ClickHouseClearing({ command: (q) => this.command(q), rows: read, typeOf, options });
+    this.clearing = new ClickHouseClearing({
+      command: (q) => this.command(q),
+      rows: read,
+      typeOf: clickhouseType,
+      options,
+    });
   }
 
   static async open(options: ClickHouseEventStoreOptions): Promise<ClickHouseEventStore> {

@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import { type EventColumn, eventColumn } from '../../events/columns.ts';
+import { EVENT_KIND, type TrackingEvent } from '../../events/event.ts';
 import { dateTime, literal } from './clickhouseSql.ts';
 import {
   CLICK_LOOKUP_WINDOW_MS,
@@ -14,13 +16,11 @@ import {
   campaignPredicate,
   clearedClickFromRow,
   clearsNothing,
-  eventColumn,
   ROLLUP_DIMENSIONS,
   ROLLUP_SLOT_SECONDS,
   ROLLUP_SUMS,
   rollupAsEventsColumns,
 } from './rollup.ts';
-import { EVENT_KIND, type EventColumn, type TrackingEvent } from './schema.ts';
 
 // The scale-out store's clearing (see rollup.ts). ClickHouse has no transactions, so a clear is an
 // operation with states, kept in `clearings`, that reports read before they read anything else:

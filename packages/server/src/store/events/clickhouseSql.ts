@@ -1,5 +1,6 @@
+import { EVENT_COLUMNS } from '../../events/columns.ts';
+import type { TrackingEvent } from '../../events/event.ts';
 import type { SqlParam } from './port.ts';
-import { EVENT_COLUMNS, type TrackingEvent } from './schema.ts';
 
 // Text the ClickHouse adapter sends: SQL with bound parameters, and the rows it inserts.
 //

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../../test-support.ts';
-import { sampleClick } from '../../tracking/sampleEvents.ts';
-import { describeEventStoreConformance } from './conformance.ts';
+import { describeEventStoreConformance } from '../../../test-support/eventStoreConformance.ts';
+import { sampleClick } from '../../../test-support/sampleEvents.ts';
+import { tempDir } from '../../../test-support/server.ts';
 import { DuckDbEventStore, STORAGE_VERSION } from './duckdb.ts';
 import { EVENT_MIGRATIONS } from './duckdbMigrations.ts';
 import type { EventStore } from './port.ts';

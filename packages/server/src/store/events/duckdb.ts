@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
+import { EVENT_COLUMNS, EVENT_KIND, eventFromRow, type TrackingEvent } from '../../events/index.ts';
 import { normalizeRow } from '../config/duckdb.ts';
 import { ensureDuckDbFile } from '../duckdbFile.ts';
 import { SerialQueue } from '../serialQueue.ts';
@@ -24,7 +25,6 @@ import {
 import { ReadSlots } from './readSlots.ts';
 import { clearedClickFromRow, clearsNothing } from './rollup.ts';
 import { RowGroupCheckpoints, WAL_CAP } from './rowGroupCheckpoints.ts';
-import { EVENT_COLUMNS, EVENT_KIND, eventFromRow, type TrackingEvent } from './schema.ts';
 
 /** How often closed quarter hours are summed into the report summary (sooner while catching up). */
 const SUMMARY_REFRESH_MS = 5000;

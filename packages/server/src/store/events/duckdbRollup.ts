@@ -1,15 +1,15 @@
+import { type EventColumn, eventColumn } from '../../events/columns.ts';
+import { EVENT_KIND } from '../../events/event.ts';
 import type { ClearScope } from './port.ts';
 import {
   CLEARED,
   CLEARED_CLICK_COLUMNS,
   campaignCondition,
-  eventColumn,
   ROLLUP_DIMENSIONS,
   ROLLUP_SLOT_SECONDS,
   ROLLUP_SUMS,
   rollupAsEventsColumns,
 } from './rollup.ts';
-import { EVENT_KIND, type EventColumn } from './schema.ts';
 
 // The embedded store's clearing (see rollup.ts): one transaction sums the events into event_rollup,
 // copies their clicks into cleared_clicks and deletes them, so no report ever sees an event twice or

@@ -1,14 +1,9 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import type { EventColumn } from '../../events/columns.ts';
+import { eventColumn } from '../../events/columns.ts';
 import { timestampLiteral } from './duckdbValues.ts';
 import type { ClearScope, ReportSummary } from './port.ts';
-import {
-  campaignCondition,
-  ENTITY_FLOW_DIMENSIONS,
-  eventColumn,
-  ROLLUP_SLOT_SECONDS,
-  ROLLUP_SUMS,
-} from './rollup.ts';
-import type { EventColumn } from './schema.ts';
+import { campaignCondition, ENTITY_FLOW_DIMENSIONS, ROLLUP_SLOT_SECONDS, ROLLUP_SUMS } from './rollup.ts';
 
 // The report summary of the embedded store: the report sums of the raw events per quarter hour (UTC)
 // and per the dimensions most reports and every list with numbers group by, kept beside the events so

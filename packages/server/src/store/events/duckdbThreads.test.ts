@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../../test-support.ts';
+import { tempDir } from '../../../test-support/server.ts';
 
 const storeModule = path.join(path.dirname(fileURLToPath(import.meta.url)), 'duckdb.ts');
 

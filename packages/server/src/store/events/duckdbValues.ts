@@ -1,5 +1,6 @@
 import { type DuckDBAppender, timestampValue } from '@duckdb/node-api';
-import { EVENT_COLUMNS, type EventColumn, type TrackingEvent } from './schema.ts';
+import { EVENT_COLUMNS, type EventColumn } from '../../events/columns.ts';
+import type { TrackingEvent } from '../../events/event.ts';
 
 // Values into and out of the embedded event store's SQL: journal lines as rows, events through the
 // appender, and the literals that statements inline (DuckDB prunes row groups only on constants).

@@ -1,5 +1,5 @@
+import type { TrackingEvent } from '../../events/event.ts';
 import type { Row, SqlParam } from '../config/port.ts';
-import type { TrackingEvent } from './schema.ts';
 
 export type { Row, SqlParam } from '../config/port.ts';
 

@@ -1,6 +1,7 @@
 import { CLEARED_VALUE } from '@cairn/contract';
+import { EVENT_COLUMNS, type EventColumn, eventFromRow } from '../../events/columns.ts';
+import { EVENT_KIND, type TrackingEvent } from '../../events/event.ts';
 import type { ClearScope } from './port.ts';
-import { EVENT_COLUMNS, EVENT_KIND, type EventColumn, eventFromRow, type TrackingEvent } from './schema.ts';
 
 // What clearing keeps of raw events, for every adapter.
 //
@@ -84,12 +85,6 @@ const NOT_PRESENTED = new Set([
   'pending',
   'declined',
 ]);
-
-export function eventColumn(name: string): EventColumn {
-  const column = EVENT_COLUMNS.find((candidate) => candidate.name === name);
-  if (!column) throw new Error(`No event column ${name}`);
-  return column;
-}
 
 /**
  * The SELECT list that shows rollup rows as reports read events: ts, every dimension column (those

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../../test-support.ts';
-import { Flusher } from '../../tracking/flusher.ts';
-import { Journal } from '../../tracking/journal.ts';
-import { sampleClick } from '../../tracking/sampleEvents.ts';
+import { sampleClick } from '../../../test-support/sampleEvents.ts';
+import { tempDir } from '../../../test-support/server.ts';
+import { Flusher } from '../../journal/flusher.ts';
+import { Journal } from '../../journal/journal.ts';
 import { DuckDbEventStore } from './duckdb.ts';
 import { ROW_GROUP_ROWS } from './rowGroupCheckpoints.ts';
 

@@ -1,8 +1,8 @@
 import { type Campaign, campaignPath } from '@cairn/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { kindClient } from '../../entities/testing.ts';
-import { clickTimeOf } from '../clickId.ts';
-import { AGENTS, FR_IP, US_MOBILE_IP, useClickServer } from './clickTesting.ts';
+import { AGENTS, FR_IP, US_MOBILE_IP, useClickServer } from '../../../test-support/clicks.ts';
+import { kindClient } from '../../../test-support/entities.ts';
+import { clickTimeOf } from '../../events/clickId.ts';
 import { isValidLpKey } from './lpProtect.ts';
 
 const server = useClickServer();

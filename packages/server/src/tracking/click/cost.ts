@@ -1,5 +1,5 @@
 import { decimalToMicrosRounded } from '@cairn/contract';
-import { type CurrencyRates, toBaseMicros } from '../money.ts';
+import { type CurrencyRates, toBaseMicros } from '../../events/money.ts';
 import type { RoutedCampaign, RoutedSource } from '../routing/table.ts';
 
 /** Largest cost one click may report through the source's cost parameter (1 000 units). */

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import { CLICK_COOKIE, CLICK_PARAMS, type RedirectMode, truncateText } from '@cairn/contract';
-import { blankEvent, EVENT_KIND, emptyTokens, type TrackingEvent } from '../../store/events/schema.ts';
-import { mintClickId } from '../clickId.ts';
+import { mintClickId } from '../../events/clickId.ts';
+import { blankEvent, EVENT_KIND, emptyTokens, type TrackingEvent } from '../../events/event.ts';
+import { type CurrencyRates, DEFAULT_RATES } from '../../events/money.ts';
+import { compileEnrichmentCopy } from '../enrich/eventFacts.ts';
 import type { Enricher, Enrichment } from '../enrich/index.ts';
-import { type CurrencyRates, DEFAULT_RATES } from '../money.ts';
 import { DEFAULT_TRACKING_PATHS, type TrackingPaths } from '../paths.ts';
 import { type ClickFacts, evaluateFlow, type FlowDecision, type RandomSource } from '../routing/evaluate.ts';
 import { type RoutedCampaign, type RoutingTable, type TokenSlots, tokenSlotsOf } from '../routing/table.ts';
@@ -300,25 +301,11 @@ export function clickFacts(enricher: Enricher, ip: string, userAgent: string): T
   return event;
 }
 
+const copyFacts = compileEnrichmentCopy();
+
 function copyEnrichment(event: TrackingEvent, enrichment: Enrichment, userAgent: string): void {
-  event.country = enrichment.countryCode;
-  event.region = enrichment.region;
-  event.city = enrichment.city;
-  event.isp = enrichment.isp;
-  event.asn = enrichment.asn;
-  event.connectionType = enrichment.connectionType;
-  event.deviceType = enrichment.deviceType;
-  event.brand = enrichment.brand;
-  event.model = enrichment.model;
-  event.os = enrichment.os;
-  event.osVersion = enrichment.osVersion;
-  event.browser = enrichment.browser;
-  event.browserVersion = enrichment.browserVersion;
-  event.language = enrichment.language;
-  event.ip = enrichment.ip;
-  event.referrerDomain = enrichment.referrerDomain;
+  copyFacts(event, enrichment);
   event.userAgent = truncateText(userAgent, 512);
-  event.isBot = enrichment.isBot;
 }
 
 /** The click's token values by slot ('' where the query has none), each parameter's first value. */

@@ -2,11 +2,11 @@ import http from 'node:http';
 import { Writable } from 'node:stream';
 import { type Campaign, TRACKING_API_PATHS, type TrackingLinksResponse } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kindClient, signedInAdmin } from '../../entities/testing.ts';
+import { kindClient, signedInAdmin } from '../../../test-support/entities.ts';
+import type { TestBrowser } from '../../../test-support/server.ts';
+import { CLICK_ID_LENGTH } from '../../events/clickId.ts';
 import type { RunningCairn } from '../../index.ts';
 import { seededRandom } from '../../seededRandom.ts';
-import type { TestBrowser } from '../../test-support.ts';
-import { CLICK_ID_LENGTH } from '../clickId.ts';
 
 // Seeded fuzzing of the public tracking surface. Unlike random garbage alone, most requests here are
 // almost right: real campaign keys, real click ids and the installation's postback key, mixed with

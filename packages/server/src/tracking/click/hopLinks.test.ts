@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
+import { useClickServer } from '../../../test-support/clicks.ts';
 import { deriveKeys, loadMasterKey } from '../../auth/secrets.ts';
-import { useClickServer } from './clickTesting.ts';
 import { HOP_LINK_LIFETIME_MS, HopLinks } from './hopLinks.ts';
 
 // The double meta refresh's hop and HEAD requests on the click path, on the real server.

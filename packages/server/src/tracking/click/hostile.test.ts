@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { Campaign } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kindClient, signedInAdmin } from '../../entities/testing.ts';
+import { kindClient, signedInAdmin } from '../../../test-support/entities.ts';
 import type { RunningCairn } from '../../index.ts';
 
 // The click endpoint meets hostile traffic: whatever arrives, it answers below 500 and keeps serving.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blankEvent, EVENT_KIND } from '../../store/events/schema.ts';
+import { blankEvent, EVENT_KIND } from '../../events/event.ts';
 import { fillUrl, type MacroContext } from './macros.ts';
 
 function context(): MacroContext {

@@ -1,5 +1,5 @@
 import { encodeText, TOKEN_SLOTS } from '@cairn/contract';
-import type { TrackingEvent } from '../../store/events/schema.ts';
+import type { TrackingEvent } from '../../events/event.ts';
 
 /** What a click URL's macros are filled from, besides the event's own dimensions. */
 export interface MacroContext {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blankEvent, EVENT_KIND } from '../../store/events/schema.ts';
-import { encodeEvent } from '../journalCodec.ts';
+import { blankEvent, EVENT_KIND } from '../../events/event.ts';
+import { encodeEvent } from '../../events/journalCodec.ts';
 import { RecentClicks } from './recent.ts';
 
 function click(id: string) {

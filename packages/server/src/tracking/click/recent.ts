@@ -1,5 +1,6 @@
-import { EVENT_COLUMNS, type TrackingEvent } from '../../store/events/schema.ts';
-import { decoderFor, encodeEvent } from '../journalCodec.ts';
+import { EVENT_COLUMNS } from '../../events/columns.ts';
+import type { TrackingEvent } from '../../events/event.ts';
+import { decoderFor, encodeEvent } from '../../events/journalCodec.ts';
 
 // Clicks of the last moments, kept in memory so a lander's click-through (seconds after the click, on
 // the same node) and a fast postback find their click without reading the event store. Bounded: at

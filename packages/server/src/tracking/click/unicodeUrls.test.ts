@@ -2,9 +2,9 @@ import http from 'node:http';
 import { Writable } from 'node:stream';
 import { type Campaign, URL_CUSTOMIZATION_PATH } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { kindClient, signedInAdmin } from '../../entities/testing.ts';
+import { kindClient, signedInAdmin } from '../../../test-support/entities.ts';
+import type { TestBrowser } from '../../../test-support/server.ts';
 import type { RunningCairn } from '../../index.ts';
-import type { TestBrowser } from '../../test-support.ts';
 import { headerSafeUrl } from './redirect.ts';
 
 // URLs with non-ASCII text on the click path. Node refuses such a Location header; before it was

@@ -1,6 +1,6 @@
 import { Reader, type Response } from 'maxmind';
 import { describe, expect, it } from 'vitest';
-import { selected } from './mmdbFields.testing.ts';
+import { selected } from '../../../test-support/mmdbFields.ts';
 import { FieldDecoder, type FieldSelector } from './mmdbFields.ts';
 import { MmdbFile } from './mmdbFile.ts';
 import { GEO_FIELDS, NETWORK_FIELDS } from './records.ts';

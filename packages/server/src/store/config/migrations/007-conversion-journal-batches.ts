@@ -1,6 +1,6 @@
 import type { Migration } from '../migration.ts';
 
-// The hand-off of conversion events to a node's journal (postback/writer.ts), one row per group commit:
+// The hand-off of conversion events to a node's journal (conversions/writer.ts), one row per group commit:
 // a batch's events as one JSON text. Written as 13 columns per event (conversion_journal) it cost a
 // commit an appender's ~1 ms plus ~0.1 ms a column; one prepared single-row insert costs a fraction of
 // that. conversion_journal stays for rows an older version left behind, which recovery still reads.

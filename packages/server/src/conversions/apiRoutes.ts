@@ -1,0 +1,166 @@
+import {
+  CONVERSION_API_PATHS,
+  CONVERSION_UPLOAD_MAX_LINES,
+  type ConversionListResponse,
+  type ConversionUploadResponse,
+  conversionListQuerySchema,
+  conversionUploadRequestSchema,
+  type PostbackKeysResponse,
+  type PostbackProcessingSettings,
+  postbackProcessingSettingsSchema,
+  truncateText,
+} from '@cairn/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { recordAudit } from '../audit.ts';
+import type { Guard } from '../auth/guard.ts';
+import type { UserWithSecrets } from '../auth/users.ts';
+import type { AppContext } from '../context.ts';
+import { adminOnlyAccess } from '../entities/service.ts';
+import { parseInput, validationError } from '../http.ts';
+import { entityRoutesOptions } from '../permissions/options.ts';
+import { SETTINGS_CHANGE } from '../tracking/runtime.ts';
+import { listConversions } from './list.ts';
+import type { FieldReader } from './params.ts';
+
+// The panel's side of conversions: the conversion log, the bulk upload and the postback-processing
+// settings. Revenue fields of the log are stripped for hide-profit users by the api plugin's filter.
+
+/** `clickid[:payout=1.5][:status=approved]...`; a value may itself hold `:` (a txid), so only `:name=` splits. */
+export function parseUploadLine(line: string): { clickId: string; fields: Map<string, string> } {
+  const [clickId = '', ...rest] = line.split(':');
+  const fields = new Map<string, string>();
+  let last: string | null = null;
+  for (const part of rest) {
+    const eq = part.indexOf('=');
+    const name = eq > 0 ? part.slice(0, eq).trim().toLowerCase() : '';
+    if (/^[a-z_]+$/.test(name)) {
+      last = name;
+      fields.set(name, part.slice(eq + 1).trim());
+    } else if (last !== null) {
+      fields.set(last, `${fields.get(last) ?? ''}:${part}`);
+    }
+  }
+  return { clickId: clickId.trim(), fields };
+}
+
+export function registerConversionApiRoutes(api: FastifyInstance, ctx: AppContext, guard: Guard): void {
+  const conversions = ctx.tracking.conversions;
+  const access = entityRoutesOptions(ctx).access ?? adminOnlyAccess;
+
+  /** The campaigns a user may see conversions of, as the reports decide it; null: all of them. */
+  const readableCampaigns = async (user: UserWithSecrets): Promise<number[] | null> => {
+    const condition = await access.scope(user, 'campaign');
+    if (!condition) return null;
+    const rows = await ctx.store.query<{ id: number }>(
+      `SELECT t.id FROM campaigns t WHERE ${condition.sql}`,
+      condition.params,
+    );
+    return rows.map((row) => Number(row.id));
+  };
+
+  api.get(CONVERSION_API_PATHS.list, async (request, reply): Promise<ConversionListResponse> => {
+    const user = guard.requireUser(request);
+    const query = parseInput(conversionListQuerySchema, request.query);
+    reply.header('cache-control', 'no-store');
+    try {
+      return await listConversions(ctx.events, ctx.store, {
+        query,
+        campaignIds: await readableCampaigns(user),
+        now: ctx.config.now,
+        showDeliveryDetail: user.role !== 'user',
+        hideProfit: user.hideProfit,
+      });
+    } catch (error) {
+      if (error instanceof RangeError) {
+        throw validationError([{ message: error.message, detail: { field: 'cursor' } }]);
+      }
+      throw error;
+    }
+  });
+
+  api.post(CONVERSION_API_PATHS.upload, async (request): Promise<ConversionUploadResponse> => {
+    guard.requireAdmin(request);
+    const { text } = parseInput(conversionUploadRequestSchema, request.body);
+    const lines = text
+      .split(/\r?\n/)
+      .map((content, index) => ({ line: index + 1, content: content.trim() }))
+      .filter(({ content }) => content !== '' && !content.startsWith('#'));
+    if (lines.length > CONVERSION_UPLOAD_MAX_LINES) {
+      throw validationError([
+        { message: `At most ${CONVERSION_UPLOAD_MAX_LINES} lines at once`, detail: { field: 'text' } },
+      ]);
+    }
+    const results = await Promise.all(
+      lines.map(async ({ line, content }) => {
+        const { clickId, fields } = parseUploadLine(content);
+        const read: FieldReader = (name) => (name === 'clickid' ? clickId : fields.get(name));
+        const answer = await conversions.handle({
+          via: 'upload',
+          ip: request.ip,
+          read,
+          raw: content,
+          checkIp: false,
+          checkKey: false,
+        });
+        const outcome: ConversionUploadResponse['lines'][number]['outcome'] =
+          answer.outcome === 'recorded' || answer.outcome === 'updated' || answer.outcome === 'ignored'
+            ? answer.outcome
+            : 'error';
+        return { line, clickId: truncateText(clickId, 64), outcome, message: answer.message };
+      }),
+    );
+    const count = (outcome: string) => results.filter((result) => result.outcome === outcome).length;
+    // The panel lists the conversion log as soon as this answers: the new events go into the event store
+    // first instead of with the next flush, so the log holds what the report says was recorded. Should the
+    // store refuse them, they stay journaled (the flusher retries) and the report still stands.
+    if (count('recorded') + count('updated') > 0) {
+      await conversions.storeJournaled().catch((error: unknown) => {
+        request.log.warn({ err: error }, 'uploaded conversions wait for the next flush');
+      });
+    }
+    return {
+      lines: results,
+      recorded: count('recorded'),
+      updated: count('updated'),
+      ignored: count('ignored'),
+      errors: count('error'),
+    };
+  });
+
+  api.get(CONVERSION_API_PATHS.postbackSettings, async (request): Promise<PostbackProcessingSettings> => {
+    guard.requireAdmin(request);
+    return conversions.settings;
+  });
+
+  api.put(CONVERSION_API_PATHS.postbackSettings, async (request): Promise<PostbackProcessingSettings> => {
+    guard.requireAdmin(request);
+    const settings = parseInput(postbackProcessingSettingsSchema, request.body);
+    await conversions.saveSettings(settings);
+    await ctx.changes.emit(SETTINGS_CHANGE, 0);
+    return settings;
+  });
+
+  // Rotating and retiring postback keys: the store is written, the change audited, and the settings change
+  // announced, which reloads the keys on every node (this one included).
+  const keyAction =
+    (action: 'postback_key_rotated' | 'postback_keys_retired', change: () => Promise<void>) =>
+    async (request: FastifyRequest): Promise<PostbackKeysResponse> => {
+      const user = guard.requireAdmin(request);
+      await change();
+      await recordAudit(ctx.store, ctx.config.now(), {
+        userId: user.id,
+        action,
+        details: { keysValid: conversions.keys.previousCount + 1 },
+      });
+      await ctx.changes.emit(SETTINGS_CHANGE, 0);
+      return { currentKey: conversions.keys.current, previousKeys: conversions.keys.previousCount };
+    };
+  api.post(
+    CONVERSION_API_PATHS.rotatePostbackKey,
+    keyAction('postback_key_rotated', () => conversions.rotateKey()),
+  );
+  api.post(
+    CONVERSION_API_PATHS.retirePostbackKeys,
+    keyAction('postback_keys_retired', () => conversions.retireOldKeys()),
+  );
+}
