@@ -1,6 +1,6 @@
 // Micro-benchmark of enrich() on the shipped databases (not a test): `node packages/server/bench/enrich.ts`;
 // prints ns per call for a few thousand varied clicks.
-import { seededRandom as seeded } from '../src/seededRandom.ts';
+import { seededRandom as seeded } from '../src/seeding/random.ts';
 import { createEnricher } from '../src/tracking/enrich/enricher.ts';
 import type { EnrichInput } from '../src/tracking/enrich/types.ts';
 

@@ -4,7 +4,7 @@
 // in time order through the event store's own append in batches, as the flusher does.
 import { TOKEN_SLOTS } from '@cairn/contract';
 import { blankEvent, EVENT_KIND, type TrackingEvent } from '../src/events/event.ts';
-import { seededRandom as random } from '../src/seededRandom.ts';
+import { seededRandom as random } from '../src/seeding/random.ts';
 import type { EventStore } from '../src/store/events/port.ts';
 
 export const SHAPE = { campaigns: 200, offers: 500, landers: 100, sources: 20, networks: 10 } as const;

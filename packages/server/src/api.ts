@@ -1,42 +1,50 @@
 import type { FastifyInstance } from 'fastify';
-import { registerAccountRoutes } from './account/routes.ts';
-import { registerApiDocRoutes } from './apiDocs/routes.ts';
-import { registerApiKeyRoutes } from './apiKeys/routes.ts';
+import { accountPlugin } from './account/routes.ts';
+import { apiDocsPlugin } from './apiDocs/routes.ts';
+import { apiKeysPlugin } from './apiKeys/routes.ts';
 import type { GuardWithHooks } from './auth/guard.ts';
 import type { AppContext } from './context.ts';
-import { registerConversionApiRoutes } from './conversions/apiRoutes.ts';
+import { conversionsPlugin } from './conversions/apiRoutes.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
-import { registerTrackingApiRoutes } from './monitor/routes.ts';
+import type { FeatureOptions, FeaturePlugin } from './feature.ts';
+import { monitorPlugin } from './monitor/routes.ts';
 import { installHideProfitFilter } from './permissions/hideProfit.ts';
-import { entityRoutesOptions, hidesProfitFor } from './permissions/options.ts';
-import { registerReportRoutes } from './reports/routes.ts';
-import { registerRetentionRoutes } from './retention/routes.ts';
-import { registerStatsSettingsRoutes } from './settings/statsRoutes.ts';
-import { registerUrlCustomizationRoutes } from './settings/urlCustomizationRoutes.ts';
-import { registerSystemRoutes } from './system/routes.ts';
+import { entityRoutesOptions, hidesProfitFor, readAccess } from './permissions/options.ts';
+import { reportsPlugin } from './reports/routes.ts';
+import { retentionPlugin } from './retention/routes.ts';
+import { settingsPlugin } from './settings/plugin.ts';
+import { systemPlugin } from './system/routes.ts';
 
 export interface ApiPluginOptions {
   ctx: AppContext;
   guard: GuardWithHooks;
 }
 
+/** Each feature of the panel's API, one plugin apiece, in the order their routes are registered. */
+const FEATURES: readonly FeaturePlugin[] = [
+  systemPlugin,
+  accountPlugin,
+  apiKeysPlugin,
+  apiDocsPlugin,
+  monitorPlugin,
+  conversionsPlugin,
+  reportsPlugin,
+  settingsPlugin,
+  retentionPlugin,
+];
+
 /**
  * The panel's JSON API (`/api/*`, `/updates/*`): sessions, CSRF, licence, hide-profit and every route that
- * needs them. Its hooks are encapsulated here, so the tracking endpoints never pay for them.
+ * needs them. Its hooks are encapsulated here, so the tracking endpoints never pay for them; the feature
+ * plugins registered inside inherit them.
  */
 export async function apiPlugin(api: FastifyInstance, { ctx, guard }: ApiPluginOptions): Promise<void> {
   api.addHook('onRequest', guard.onRequest);
   api.addHook('onSend', guard.onSend);
   installHideProfitFilter(api, hidesProfitFor(guard));
-  registerSystemRoutes(api, ctx, guard);
-  registerAccountRoutes(api, ctx, guard);
-  registerApiKeyRoutes(api, ctx, guard);
-  registerApiDocRoutes(api, ctx);
-  registerEntityRoutes(api, ctx, guard, entityRoutesOptions(ctx));
-  registerTrackingApiRoutes(api, ctx, guard);
-  registerConversionApiRoutes(api, ctx, guard);
-  registerReportRoutes(api, ctx, guard);
-  registerStatsSettingsRoutes(api, ctx, guard);
-  registerUrlCustomizationRoutes(api, ctx, guard);
-  registerRetentionRoutes(api, ctx, guard);
+  // The access policy is built once: entity routes, reports and the conversion log all decide by it.
+  const entities = entityRoutesOptions(ctx);
+  const options: FeatureOptions = { ctx, guard, reads: readAccess(ctx.store, entities.access) };
+  await api.register(async (scope) => registerEntityRoutes(scope, ctx, guard, entities));
+  for (const feature of FEATURES) await api.register(feature, options);
 }

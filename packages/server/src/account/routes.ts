@@ -19,15 +19,14 @@ import {
   twoFactorSignInRequestSchema,
 } from '@cairn/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Guard } from '../auth/guard.ts';
 import { passwordProblem } from '../auth/passwordPolicy.ts';
 import { generateTotpSecret, matchTotp, otpauthUri } from '../auth/totp.ts';
 import type { UserWithSecrets } from '../auth/users.ts';
-import type { AppContext } from '../context.ts';
+import type { FeatureOptions } from '../feature.ts';
 import { HttpError, parseInput, validationError } from '../http.ts';
 
 /** Sign-in, sign-out and the signed-in user's own account: role, flags, password, two-factor, auth secret. */
-export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, guard: Guard): void {
+export async function accountPlugin(app: FastifyInstance, { ctx, guard }: FeatureOptions): Promise<void> {
   const { config, users, sessions } = ctx;
   const { audit, requireUser, requireSessionUser, stateOf } = guard;
 

@@ -4,7 +4,7 @@ import { XSRF_COOKIE, XSRF_HEADER } from '@cairn/contract';
 import { buildOpenApiDocument, OPENAPI_PATHS } from '@cairn/contract/openapi';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.ts';
+import type { FeatureOptions } from '../feature.ts';
 
 // The OpenAPI document and the interactive reference, both public: they describe the API, never data.
 // The page is Swagger UI from its npm package, served from here: no CDN, no remote font, no validator
@@ -58,7 +58,7 @@ const INIT = `window.ui = SwaggerUIBundle({
 });
 `;
 
-export function registerApiDocRoutes(api: FastifyInstance, ctx: AppContext): void {
+export async function apiDocsPlugin(api: FastifyInstance, { ctx }: FeatureOptions): Promise<void> {
   const document = JSON.stringify(buildOpenApiDocument({ version: ctx.version }));
 
   api.get(OPENAPI_PATHS.document, async (_request, reply) => reply.type('application/json').send(document));

@@ -9,9 +9,8 @@ import {
 } from '@cairn/contract';
 import type { FastifyInstance } from 'fastify';
 import { ApiKeyRepository } from '../auth/apiKeys.ts';
-import type { Guard } from '../auth/guard.ts';
 import type { UserWithSecrets } from '../auth/users.ts';
-import type { AppContext } from '../context.ts';
+import type { FeatureOptions } from '../feature.ts';
 import { HttpError, parseInput, validationError } from '../http.ts';
 
 // Settings > Public API. Everyone manages their own keys; admins see and revoke everybody's. Creating a
@@ -19,7 +18,7 @@ import { HttpError, parseInput, validationError } from '../http.ts';
 
 const seesEveryKey = (user: UserWithSecrets): boolean => user.role !== 'user';
 
-export function registerApiKeyRoutes(api: FastifyInstance, ctx: AppContext, guard: Guard): void {
+export async function apiKeysPlugin(api: FastifyInstance, { ctx, guard }: FeatureOptions): Promise<void> {
   const repository = new ApiKeyRepository(ctx.store, ctx.config.now);
 
   api.get(API_KEY_PATHS.list, async (request): Promise<ApiKeyListResponse> => {

@@ -12,12 +12,8 @@ import {
 } from '@cairn/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordAudit } from '../audit.ts';
-import type { Guard } from '../auth/guard.ts';
-import type { UserWithSecrets } from '../auth/users.ts';
-import type { AppContext } from '../context.ts';
-import { adminOnlyAccess } from '../entities/service.ts';
+import type { FeatureOptions } from '../feature.ts';
 import { parseInput, validationError } from '../http.ts';
-import { entityRoutesOptions } from '../permissions/options.ts';
 import { SETTINGS_CHANGE } from '../tracking/runtime.ts';
 import { listConversions } from './list.ts';
 import type { FieldReader } from './params.ts';
@@ -43,20 +39,11 @@ export function parseUploadLine(line: string): { clickId: string; fields: Map<st
   return { clickId: clickId.trim(), fields };
 }
 
-export function registerConversionApiRoutes(api: FastifyInstance, ctx: AppContext, guard: Guard): void {
+export async function conversionsPlugin(
+  api: FastifyInstance,
+  { ctx, guard, reads }: FeatureOptions,
+): Promise<void> {
   const conversions = ctx.tracking.conversions;
-  const access = entityRoutesOptions(ctx).access ?? adminOnlyAccess;
-
-  /** The campaigns a user may see conversions of, as the reports decide it; null: all of them. */
-  const readableCampaigns = async (user: UserWithSecrets): Promise<number[] | null> => {
-    const condition = await access.scope(user, 'campaign');
-    if (!condition) return null;
-    const rows = await ctx.store.query<{ id: number }>(
-      `SELECT t.id FROM campaigns t WHERE ${condition.sql}`,
-      condition.params,
-    );
-    return rows.map((row) => Number(row.id));
-  };
 
   api.get(CONVERSION_API_PATHS.list, async (request, reply): Promise<ConversionListResponse> => {
     const user = guard.requireUser(request);
@@ -65,7 +52,7 @@ export function registerConversionApiRoutes(api: FastifyInstance, ctx: AppContex
     try {
       return await listConversions(ctx.events, ctx.store, {
         query,
-        campaignIds: await readableCampaigns(user),
+        campaignIds: await reads.readableIds(user, 'campaign'),
         now: ctx.config.now,
         showDeliveryDetail: user.role !== 'user',
         hideProfit: user.hideProfit,

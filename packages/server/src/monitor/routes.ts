@@ -10,9 +10,9 @@ import {
   testClickRequestSchema,
 } from '@cairn/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Guard } from '../auth/guard.ts';
 import { listNodes } from '../cluster/heartbeat.ts';
 import type { AppContext } from '../context.ts';
+import type { FeatureOptions } from '../feature.ts';
 import { parseInput } from '../http.ts';
 import { retentionMonitorItem } from '../retention/job.ts';
 import { seedEvents } from '../seeding/seed.ts';
@@ -24,7 +24,7 @@ import { nodeFigures } from './nodeFigures.ts';
  * The panel's side of the click engine: the developer monitor's clicker (a routed, never recorded test
  * click), the monitor's live figures, synthetic traffic for demos, and the tracking links per domain.
  */
-export function registerTrackingApiRoutes(api: FastifyInstance, ctx: AppContext, guard: Guard): void {
+export async function monitorPlugin(api: FastifyInstance, { ctx, guard }: FeatureOptions): Promise<void> {
   const runtime = ctx.tracking;
 
   api.post(TRACKING_API_PATHS.testClick, async (request): Promise<TestClickResponse> => {

@@ -9,14 +9,9 @@ import {
   reportQuerySchema,
 } from '@cairn/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Guard } from '../auth/guard.ts';
-import type { UserWithSecrets } from '../auth/users.ts';
-import type { AppContext } from '../context.ts';
-import { adminOnlyAccess } from '../entities/service.ts';
+import type { FeatureOptions } from '../feature.ts';
 import { HttpError, parseInput } from '../http.ts';
-import { entityRoutesOptions } from '../permissions/options.ts';
-import type { EntityDimension } from './dimensions.ts';
-import { EntityNames, entityTable } from './names.ts';
+import { EntityNames } from './names.ts';
 import { ReportService } from './service.ts';
 
 // The report routes. A plain user sees the events of the campaigns their campaign permission reaches
@@ -38,22 +33,13 @@ function refuseProfit(errors: ErrorItem[]): void {
   });
 }
 
-export function registerReportRoutes(app: FastifyInstance, ctx: AppContext, guard: Guard): void {
+export async function reportsPlugin(
+  app: FastifyInstance,
+  { ctx, guard, reads: { authorizeRead, readableIds } }: FeatureOptions,
+): Promise<void> {
   // Names are kept a minute and forgotten at any entity change (here or, on many nodes, announced).
   const names = new EntityNames(ctx.store, 60_000).follow(ctx.changes);
   const service = new ReportService(ctx.events, ctx.store, ctx.config.now, { names });
-  const access = entityRoutesOptions(ctx).access ?? adminOnlyAccess;
-
-  /** The ids of a kind the user may read; null: all of them. A kind without permission answers 403. */
-  const readableIds = async (user: UserWithSecrets, kind: EntityDimension): Promise<number[] | null> => {
-    const condition = await access.scope(user, kind);
-    if (!condition) return null;
-    const rows = await ctx.store.query<{ id: number }>(
-      `SELECT t.id FROM ${entityTable(kind)} t WHERE ${condition.sql}`,
-      condition.params,
-    );
-    return rows.map((row) => Number(row.id));
-  };
 
   app.get(REPORT_PATHS.report, async (request) => {
     const user = guard.requireUser(request);
@@ -88,7 +74,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext, guar
       }
       refuseProfit(errors);
     }
-    await access.authorize(user, query.kind, 'read');
+    await authorizeRead(user, query.kind);
     const kindIds = await readableIds(user, query.kind);
     // The numbers next to a list come from the user's campaigns only; a user who may read offers but
     // no campaign sees the list with zeros rather than no list.

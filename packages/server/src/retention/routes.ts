@@ -8,8 +8,8 @@ import {
 } from '@cairn/contract';
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../audit.ts';
-import type { Guard } from '../auth/guard.ts';
 import type { AppContext } from '../context.ts';
+import type { FeatureOptions } from '../feature.ts';
 import { HttpError, parseInput, validationError } from '../http.ts';
 import { readRetentionSettings, saveRetentionSettings } from '../settings/retention.ts';
 import { readStatsSettings } from '../settings/stats.ts';
@@ -37,7 +37,7 @@ async function unknownCampaigns(
   );
 }
 
-export function registerRetentionRoutes(api: FastifyInstance, ctx: AppContext, guard: Guard): void {
+export async function retentionPlugin(api: FastifyInstance, { ctx, guard }: FeatureOptions): Promise<void> {
   const deps: RetentionDeps = { store: ctx.store, events: ctx.events, now: ctx.config.now };
 
   api.get(RETENTION_PATHS.settings, async (request): Promise<RetentionSettings> => {

@@ -5,9 +5,9 @@ import { ENTITY_DEFINITIONS } from '../entities/kinds/index.ts';
 import { EntityRepository } from '../entities/repository.ts';
 import { mintClickId } from '../events/clickId.ts';
 import { blankEvent, EVENT_KIND, type TrackingEvent } from '../events/event.ts';
-import { seededRandom } from '../seededRandom.ts';
 import type { ConfigStore } from '../store/config/port.ts';
 import type { EventStore } from '../store/events/port.ts';
+import { seededRandom } from './random.ts';
 
 // Synthetic but realistic traffic for demos and benchmarks: a few campaigns with landers and offers,
 // then clicks spread over the last days with a believable mix of countries, devices, tokens, lander

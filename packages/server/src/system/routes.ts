@@ -10,10 +10,10 @@ import {
   type ReadyResponse,
 } from '@cairn/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Guard } from '../auth/guard.ts';
 import type { UserWithSecrets } from '../auth/users.ts';
 import type { CairnConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
+import type { FeatureOptions } from '../feature.ts';
 import { HttpError, parseInput } from '../http.ts';
 import { checkLicense } from '../license.ts';
 import { SETTING_LICENSE_KEY } from '../settings/keys.ts';
@@ -81,7 +81,7 @@ export async function readiness(ctx: AppContext): Promise<ReadyResponse> {
 }
 
 /** Health, readiness, mode, licence, backups and the update check. */
-export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext, guard: Guard): void {
+export async function systemPlugin(app: FastifyInstance, { ctx, guard }: FeatureOptions): Promise<void> {
   const { config } = ctx;
   const { audit, requireUser, requireAdmin, stateOf, checkCredentials, licenseStatus } = guard;
 

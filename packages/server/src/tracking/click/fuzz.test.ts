@@ -6,7 +6,7 @@ import { kindClient, signedInAdmin } from '../../../test-support/entities.ts';
 import type { TestBrowser } from '../../../test-support/server.ts';
 import { CLICK_ID_LENGTH } from '../../events/clickId.ts';
 import type { RunningCairn } from '../../index.ts';
-import { seededRandom } from '../../seededRandom.ts';
+import { seededRandom } from '../../seeding/random.ts';
 
 // Seeded fuzzing of the public tracking surface. Unlike random garbage alone, most requests here are
 // almost right: real campaign keys, real click ids and the installation's postback key, mixed with

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../seededRandom.ts';
+import { seededRandom } from '../../seeding/random.ts';
 import { parseAsnCsv } from './asnTable.ts';
 import { ASN_PACKAGE, packageDir } from './credits.ts';
 import { parseIpv4, parseIpv6 } from './ip.ts';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Reader, type Response } from 'maxmind';
 import { describe, expect, it } from 'vitest';
 import { selected } from '../../../test-support/mmdbFields.ts';
-import { seededRandom } from '../../seededRandom.ts';
+import { seededRandom } from '../../seeding/random.ts';
 import { CITY_PACKAGE, packageDir } from './credits.ts';
 import { parseIpv4, parseIpv6 } from './ip.ts';
 import type { FieldSelector } from './mmdbFields.ts';

@@ -1,6 +1,6 @@
 import { type FlowInput, flowSchema } from '@cairn/contract';
 import { describe, expect, it } from 'vitest';
-import { seededRandom as seeded } from '../../seededRandom.ts';
+import { seededRandom as seeded } from '../../seeding/random.ts';
 import { type ClickFacts, compileFlow, evaluateFlow, pickWeighted, type RandomSource } from './evaluate.ts';
 
 /** Always answers the same point of the range: picks the item covering it. */
