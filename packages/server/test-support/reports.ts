@@ -1,6 +1,6 @@
 import { mintClickId } from '../src/events/clickId.ts';
 import { blankEvent, EVENT_KIND, type TrackingEvent } from '../src/events/event.ts';
-import type { ReportViewer } from '../src/reports/service.ts';
+import type { ReportViewer } from '../src/reports/scope.ts';
 
 // Hand-made events for the report tests, shaped the way the click engine records them: lander clicks
 // and conversions copy every field of their click (its cost too: reports must count cost on clicks

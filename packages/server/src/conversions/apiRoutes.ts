@@ -14,8 +14,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordAudit } from '../audit.ts';
 import type { FeatureOptions } from '../feature.ts';
 import { parseInput, validationError } from '../http.ts';
+import { listConversions } from '../reports/logs/conversionLog.ts';
 import { SETTINGS_CHANGE } from '../tracking/runtime.ts';
-import { listConversions } from './list.ts';
 import type { FieldReader } from './params.ts';
 
 // The panel's side of conversions: the conversion log, the bulk upload and the postback-processing

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Logger } from 'pino';
 import { EVENT_KIND, type TrackingEvent } from '../events/event.ts';
 import type { ClickRecorder } from '../journal/recorder.ts';
-import { dialectFor } from '../reports/dialect.ts';
+import { dialectFor } from '../reports/plan/dialect.ts';
 import type { ConfigStore } from '../store/config/port.ts';
 import type { EventStore } from '../store/events/port.ts';
 import { ConvertedClicks } from './convertedClicks.ts';

@@ -1,6 +1,6 @@
 import type { DimensionValue, ReportDimension } from '@cairn/contract';
 import { EVENT_COLUMNS, type EventColumn } from '../events/columns.ts';
-import type { ReportDialect, TimeUnit } from './dialect.ts';
+import type { ReportDialect, TimeUnit } from './plan/dialect.ts';
 
 // How each report dimension reads from the events table: the SQL of its group key, the wire value of a
 // key the store returns, and the SQL of a filter value. Every key is one column or one expression over

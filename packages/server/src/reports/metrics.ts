@@ -1,5 +1,5 @@
 import type { ReportMetrics, ReportSortKey } from '@cairn/contract';
-import type { ReportDialect } from './dialect.ts';
+import type { ReportDialect } from './plan/dialect.ts';
 
 // Every metric derives from nine sums, so any grouping can be re-aggregated (a level from the level
 // below, totals from the top level) by adding, and the ratios are computed once from the sums.

@@ -18,12 +18,12 @@ import {
   ZONE,
 } from '../../test-support/reports.ts';
 import { tempDir } from '../../test-support/server.ts';
-import { listConversions } from '../conversions/list.ts';
 import { DuckDbConfigStore } from '../store/config/duckdb.ts';
 import { migrate } from '../store/config/migrate.ts';
 import { ClickHouseEventStore } from '../store/events/clickhouse.ts';
 import { DuckDbEventStore } from '../store/events/duckdb.ts';
 import type { EventStore } from '../store/events/port.ts';
+import { listConversions } from './logs/conversionLog.ts';
 import { ReportService } from './service.ts';
 
 // Reports agree row for row between DuckDB and ClickHouse on the same seeded events: the whole answer of

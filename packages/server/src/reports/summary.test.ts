@@ -17,7 +17,8 @@ import { DuckDbConfigStore } from '../store/config/duckdb.ts';
 import { migrate } from '../store/config/migrate.ts';
 import { DuckDbEventStore } from '../store/events/duckdb.ts';
 import { SUMMARY_SLOT_MS } from '../store/events/duckdbSummary.ts';
-import { ReportService, sourcesFor } from './service.ts';
+import { sourcesFor } from './scope.ts';
+import { ReportService } from './service.ts';
 
 // The embedded store's report summary (store/events/duckdbSummary.ts) answers every report exactly as
 // the raw events do: once summed, with late events in summed quarter hours, after a clear that cuts a

@@ -1,7 +1,7 @@
 import type { ClearRequest, ClearSummary, MonitorResponse } from '@cairn/contract';
 import type { Logger } from 'pino';
 import { type ScheduledJob, scheduleJob, withJobLock } from '../cluster/jobs.ts';
-import { dialectFor } from '../reports/dialect.ts';
+import { dialectFor } from '../reports/plan/dialect.ts';
 import {
   type RetentionStatus,
   readRetentionSettings,

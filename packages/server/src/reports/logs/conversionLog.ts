@@ -6,12 +6,12 @@ import type {
   ReportFilters,
   S2sDelivery,
 } from '@cairn/contract';
-import { clickTimeOf } from '../events/clickId.ts';
-import { EVENT_KIND } from '../events/event.ts';
-import { ReportService } from '../reports/service.ts';
-import { SqlBuilder, whereSql } from '../reports/sql.ts';
-import type { ConfigStore, Row } from '../store/config/port.ts';
-import type { EventStore } from '../store/events/port.ts';
+import { clickTimeOf } from '../../events/clickId.ts';
+import { EVENT_KIND } from '../../events/event.ts';
+import type { ConfigStore, Row } from '../../store/config/port.ts';
+import type { EventStore } from '../../store/events/port.ts';
+import { SqlBuilder, whereSql } from '../plan/sql.ts';
+import { ReportService } from '../service.ts';
 
 // The conversion log: conversions from the event store (kind 3), one row per conversion however many
 // correcting events it has, newest first, paged by a cursor on (time, click id, seq); joined in memory

@@ -2,19 +2,19 @@ import path from 'node:path';
 import type { ReportDimension } from '@cairn/contract';
 import { createClient } from '@clickhouse/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseUrl, describeWithClickHouse, freshDatabaseName } from '../../test-support/clickhouse.ts';
-import { seededEvents as parityEvents } from '../../test-support/reports.ts';
-import { tempDir } from '../../test-support/server.ts';
-import { ClickHouseEventStore } from '../store/events/clickhouse.ts';
-import { DuckDbEventStore } from '../store/events/duckdb.ts';
-import type { EventStore } from '../store/events/port.ts';
+import { databaseUrl, describeWithClickHouse, freshDatabaseName } from '../../../test-support/clickhouse.ts';
+import { seededEvents as parityEvents } from '../../../test-support/reports.ts';
+import { tempDir } from '../../../test-support/server.ts';
+import { ClickHouseEventStore } from '../../store/events/clickhouse.ts';
+import { DuckDbEventStore } from '../../store/events/duckdb.ts';
+import type { EventStore } from '../../store/events/port.ts';
+import { DIMENSION_SPECS } from '../dimensions.ts';
+import { timeOf } from '../logs/clickLog.ts';
+import { eventAggregates, SUM_COLUMNS } from '../metrics.ts';
+import { offsetSegments } from '../timeRange.ts';
 import { clickhouseDialect } from './clickhouseDialect.ts';
-import { timeOf } from './clickLog.ts';
 import { duckdbDialect, type ReportDialect } from './dialect.ts';
-import { DIMENSION_SPECS } from './dimensions.ts';
-import { eventAggregates, SUM_COLUMNS } from './metrics.ts';
 import { clickLogSql, entityStatsSql, SqlBuilder, whereSql } from './sql.ts';
-import { offsetSegments } from './timeRange.ts';
 
 // The same events in DuckDB and in a real ClickHouse must give the same rows, row for row, for every
 // piece of SQL the dialects write: time buckets in a zone across a DST change, flow keys (concat),

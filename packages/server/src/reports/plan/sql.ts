@@ -1,9 +1,9 @@
 import type { ReportDimension, ReportFilters, ReportSortKey, SortDirection } from '@cairn/contract';
-import type { ReportSources } from '../store/events/port.ts';
+import type { ReportSources } from '../../store/events/port.ts';
+import { DIMENSION_SPECS, type DimensionSpec, type SqlEnv } from '../dimensions.ts';
+import { eventAggregates, metricSql, reAggregates, SUM_COLUMNS } from '../metrics.ts';
+import type { OffsetSegment, UtcRange } from '../timeRange.ts';
 import type { ReportDialect } from './dialect.ts';
-import { DIMENSION_SPECS, type DimensionSpec, type SqlEnv } from './dimensions.ts';
-import { eventAggregates, metricSql, reAggregates, SUM_COLUMNS } from './metrics.ts';
-import type { OffsetSegment, UtcRange } from './timeRange.ts';
 
 // The report SQL, written once over a dialect. Shape of a nested report (levels k1 > k2 > k3):
 //   base  one GROUP BY over the events of the range, at the deepest level's granularity

@@ -1,6 +1,6 @@
 import type { DimensionValue } from '@cairn/contract';
-import type { Row } from '../store/events/port.ts';
-import { metricSql, SUM_COLUMNS, type Sums, sumsOf } from './metrics.ts';
+import type { Row } from '../../store/events/port.ts';
+import { metricSql, SUM_COLUMNS, type Sums, sumsOf } from '../metrics.ts';
 import type { LevelSql, SqlBuilder, SqlText } from './sql.ts';
 
 // A nested report without WITH subqueries or window functions, which ClickHouse 18.16 lacks: one query

@@ -1,10 +1,10 @@
 import { clickLogQuerySchema, entityStatsQuerySchema } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kindClient, signedInAdmin } from '../../test-support/entities.ts';
-import { click, conversion, lpClick } from '../../test-support/reports.ts';
-import { HttpError } from '../http.ts';
-import type { RunningCairn } from '../index.ts';
-import { ReportService } from './service.ts';
+import { kindClient, signedInAdmin } from '../../../test-support/entities.ts';
+import { click, conversion, lpClick } from '../../../test-support/reports.ts';
+import { HttpError } from '../../http.ts';
+import type { RunningCairn } from '../../index.ts';
+import { ReportService } from '../service.ts';
 
 // The click log and the numbers next to entity lists, on hand-made events in the real stores.
 let cairn: RunningCairn;

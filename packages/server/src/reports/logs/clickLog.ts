@@ -1,8 +1,8 @@
 import type { ClickLogColumn, ClickLogRow, DimensionValue, ReportDimension } from '@cairn/contract';
 import { ENTITY_DIMENSIONS } from '@cairn/contract';
-import { validationError } from '../http.ts';
-import { type EntityDimension, entityColumn } from './dimensions.ts';
-import type { NameOf } from './names.ts';
+import { validationError } from '../../http.ts';
+import { type EntityDimension, entityColumn } from '../dimensions.ts';
+import type { NameOf } from '../names.ts';
 
 // The click log's columns over the stored ones, its cells, and its cursor: the (ts, click_id) of the
 // last row shown, so the next page starts strictly after it in the log's order (newest first).
