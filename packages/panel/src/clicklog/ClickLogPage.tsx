@@ -125,20 +125,26 @@ function ClickLog({ timeZone }: { timeZone: string }) {
           data={rows}
           columns={columns}
           getRowId={(row) => String(row.click_id)}
-          locale={locale}
-          rowHeight={ROW_HEIGHT}
-          height={600}
-          colorization={debug.colorizationMode === 'colored-rows' ? 'even-odd' : debug.colorizationMode}
-          verticalBorders={debug.isWithVerticalBorders}
-          loading={clicks.isPending}
-          error={clicks.error ? <ServerMessage as="span" message={clicks.error.message} /> : undefined}
-          onRetry={() => void clicks.refetch()}
-          emptyTitle="No clicks in this period"
-          cursorPagination={{
-            nextCursor: clicks.hasNextPage ? 'more' : null,
-            onNext: loadMore,
-            loading: clicks.isFetchingNextPage,
-            label: 'More clicks',
+          appearance={{
+            locale,
+            rowHeight: ROW_HEIGHT,
+            height: 600,
+            colorization: debug.colorizationMode === 'colored-rows' ? 'even-odd' : debug.colorizationMode,
+            verticalBorders: debug.isWithVerticalBorders,
+          }}
+          status={{
+            loading: clicks.isPending,
+            error: clicks.error ? <ServerMessage as="span" message={clicks.error.message} /> : undefined,
+            onRetry: () => void clicks.refetch(),
+            emptyTitle: 'No clicks in this period',
+          }}
+          paging={{
+            cursor: {
+              nextCursor: clicks.hasNextPage ? 'more' : null,
+              onNext: loadMore,
+              loading: clicks.isFetchingNextPage,
+              label: 'More clicks',
+            },
           }}
         />
       </div>

@@ -158,20 +158,28 @@ function Conversions({ timeZone }: { timeZone: string }) {
           data={rows}
           columns={columns}
           getRowId={(row) => `${row.clickId}:${row.seq}`}
-          locale={locale}
-          rowHeight={ROW_HEIGHT}
-          height={600}
-          colorization={debug.colorizationMode === 'colored-rows' ? 'even-odd' : debug.colorizationMode}
-          verticalBorders={debug.isWithVerticalBorders}
-          loading={log.query.isPending}
-          error={log.query.error ? <ServerMessage as="span" message={log.query.error.message} /> : undefined}
-          onRetry={() => void log.query.refetch()}
-          emptyTitle="No conversions in this period"
-          cursorPagination={{
-            nextCursor: log.query.hasNextPage ? 'more' : null,
-            onNext: log.loadMore,
-            loading: log.query.isFetchingNextPage,
-            label: 'More conversions',
+          appearance={{
+            locale,
+            rowHeight: ROW_HEIGHT,
+            height: 600,
+            colorization: debug.colorizationMode === 'colored-rows' ? 'even-odd' : debug.colorizationMode,
+            verticalBorders: debug.isWithVerticalBorders,
+          }}
+          status={{
+            loading: log.query.isPending,
+            error: log.query.error ? (
+              <ServerMessage as="span" message={log.query.error.message} />
+            ) : undefined,
+            onRetry: () => void log.query.refetch(),
+            emptyTitle: 'No conversions in this period',
+          }}
+          paging={{
+            cursor: {
+              nextCursor: log.query.hasNextPage ? 'more' : null,
+              onNext: log.loadMore,
+              loading: log.query.isFetchingNextPage,
+              label: 'More conversions',
+            },
           }}
         />
       </div>

@@ -126,61 +126,67 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
         columns={columns}
         getRowId={(item) => String(item.id)}
         storageKey={`cairn.columns.${ui.kind}`}
-        colorization={settings.colorizationMode}
-        verticalBorders={settings.isWithVerticalBorders}
-        searchable
-        searchPlaceholder={`Search ${names.plural.toLowerCase()}`}
-        search={searchText}
-        onSearchChange={setSearchText}
-        manualSorting
-        manualFiltering
-        sorting={sorting}
-        onSortingChange={(next: SortingState) => {
-          // A metric is sorted by the stats (the server's order of the whole list); the rest by the list.
-          const forList = stats ? stats.sortingChange(next) : next;
-          update({ ...(forList ? { sort: termsFromSorting(forList, sortFields) } : {}), page: 1 });
+        appearance={{
+          colorization: settings.colorizationMode,
+          verticalBorders: settings.isWithVerticalBorders,
+          height: 'fill',
         }}
-        pagination={{
-          pageIndex: state.page - 1,
-          pageSize: state.pageSize,
-          rowCount: stats?.total ?? total,
-          onChange: ({ pageIndex, pageSize }) => update({ page: pageIndex + 1, pageSize }),
+        search={{
+          placeholder: `Search ${names.plural.toLowerCase()}`,
+          value: searchText,
+          onChange: setSearchText,
         }}
-        loading={list.isPending || namesComing || stats?.loading}
-        height="fill"
+        filtering={{ manual: true }}
+        sorting={{
+          manual: true,
+          state: sorting,
+          onChange: (next: SortingState) => {
+            // A metric is sorted by the stats (the server's order of the whole list); the rest by the list.
+            const forList = stats ? stats.sortingChange(next) : next;
+            update({ ...(forList ? { sort: termsFromSorting(forList, sortFields) } : {}), page: 1 });
+          },
+        }}
+        paging={{
+          pages: {
+            pageIndex: state.page - 1,
+            pageSize: state.pageSize,
+            rowCount: stats?.total ?? total,
+            onChange: ({ pageIndex, pageSize }) => update({ page: pageIndex + 1, pageSize }),
+          },
+        }}
         toolbar={stats?.toolbar}
-        showTotals={stats?.showTotals ?? false}
-        totalsLabel={stats?.totalsLabel ?? 'Total'}
-        // The table shows the error as an EmptyState title, a <p>: inline content only.
-        error={
-          result && result.status !== 'ok' ? <ServerMessage as="span" {...problemOf(result)} /> : undefined
-        }
-        onRetry={() => void list.refetch()}
-        emptyTitle={`No ${names.plural.toLowerCase()} here`}
-        emptyAction={
-          creatable && (
+        totals={stats?.showTotals ? { label: stats.totalsLabel } : false}
+        status={{
+          loading: list.isPending || namesComing || stats?.loading,
+          // The table shows the error as an EmptyState title, a <p>: inline content only.
+          error:
+            result && result.status !== 'ok' ? <ServerMessage as="span" {...problemOf(result)} /> : undefined,
+          onRetry: () => void list.refetch(),
+          emptyTitle: `No ${names.plural.toLowerCase()} here`,
+          emptyAction: creatable && (
             <Button asChild size="sm">
               <Link href={`${listPathOf(ui)}/create`}>New {names.singular}</Link>
             </Button>
-          )
-        }
+          ),
+        }}
         onRowActivate={(item) => navigate(`${listPathOf(ui)}/edit/${item.id}`)}
-        selectable
-        selectedIds={selectedIds}
-        onSelectedIdsChange={setSelectedIds}
-        selectionActions={(ids) => (
-          <SelectionActions
-            ids={ids.map(Number)}
-            items={items}
-            massEditable={massEditable}
-            onMassEdit={(chosen) =>
-              navigate(
-                `${listPath === '/' ? '' : listPath}/edit/mass/${chosen.join(',')}${search ? `?${search}` : ''}`,
-              )
-            }
-            onBulk={setBulk}
-          />
-        )}
+        selection={{
+          selectedIds,
+          onSelectedIdsChange: setSelectedIds,
+          actions: (ids) => (
+            <SelectionActions
+              ids={ids.map(Number)}
+              items={items}
+              massEditable={massEditable}
+              onMassEdit={(chosen) =>
+                navigate(
+                  `${listPath === '/' ? '' : listPath}/edit/mass/${chosen.join(',')}${search ? `?${search}` : ''}`,
+                )
+              }
+              onBulk={setBulk}
+            />
+          ),
+        }}
       />
       <Suspense fallback={null}>
         <ListStatsController

@@ -156,21 +156,27 @@ function Leads({ subject, timeZone }: { subject: Subject; timeZone: string }) {
         data={rows}
         columns={columns}
         getRowId={(row) => `${row.clickId}:${row.seq}`}
-        locale={locale}
-        height={560}
-        colorization={debug.colorizationMode}
-        verticalBorders={debug.isWithVerticalBorders}
-        loading={conversions.isPending}
-        error={
-          conversions.error ? <ServerMessage as="span" message={conversions.error.message} /> : undefined
-        }
-        onRetry={() => void conversions.refetch()}
-        emptyTitle="No leads in this period"
-        cursorPagination={{
-          nextCursor: conversions.hasNextPage ? 'more' : null,
-          onNext: loadMore,
-          loading: conversions.isFetchingNextPage,
-          label: 'More leads',
+        appearance={{
+          locale,
+          height: 560,
+          colorization: debug.colorizationMode,
+          verticalBorders: debug.isWithVerticalBorders,
+        }}
+        status={{
+          loading: conversions.isPending,
+          error: conversions.error ? (
+            <ServerMessage as="span" message={conversions.error.message} />
+          ) : undefined,
+          onRetry: () => void conversions.refetch(),
+          emptyTitle: 'No leads in this period',
+        }}
+        paging={{
+          cursor: {
+            nextCursor: conversions.hasNextPage ? 'more' : null,
+            onNext: loadMore,
+            loading: conversions.isFetchingNextPage,
+            label: 'More leads',
+          },
         }}
       />
     </div>

@@ -1,8 +1,9 @@
 import type { ReportDimension, ReportMetric } from '@cairn/contract';
 import {
   DataTable,
+  type DataTableAppearance,
   type DataTableColumn,
-  type DataTableProps,
+  type DataTableStatus,
   type ExpandedState,
   type SortingState,
   visuallyHidden,
@@ -34,10 +35,10 @@ export interface ReportTableProps {
   sorting: SortingState;
   onSortingChange: (sorting: SortingState) => void;
   loading: boolean;
-  error: DataTableProps<TreeRow>['error'];
+  error: DataTableStatus['error'];
   onRetry: () => void;
-  emptyAction?: DataTableProps<TreeRow>['emptyAction'];
-  colorization?: DataTableProps<TreeRow>['colorization'];
+  emptyAction?: DataTableStatus['emptyAction'];
+  colorization?: DataTableAppearance<TreeRow>['colorization'];
   verticalBorders?: boolean;
 }
 
@@ -108,25 +109,30 @@ export function ReportTable(props: ReportTableProps) {
       data={props.rows}
       columns={columns}
       getRowId={(row) => row.id}
-      getSubRows={(row) => row.children}
-      expanded={props.expanded}
-      onExpandedChange={props.onExpandedChange}
-      sorting={props.sorting}
-      onSortingChange={props.onSortingChange}
-      rowTone={(row) => {
-        const profit = row.metrics.profit;
-        return profit === undefined || profit === 0 ? undefined : profit > 0 ? 'positive' : 'negative';
+      tree={{
+        getSubRows: (row) => row.children,
+        expanded: props.expanded,
+        onExpandedChange: props.onExpandedChange,
       }}
-      showTotals
-      locale={props.locale}
-      height={560}
-      loading={props.loading}
-      error={props.error}
-      onRetry={props.onRetry}
-      emptyTitle="No traffic in this period"
-      emptyAction={props.emptyAction}
-      {...(props.colorization ? { colorization: props.colorization } : {})}
-      {...(props.verticalBorders !== undefined ? { verticalBorders: props.verticalBorders } : {})}
+      sorting={{ state: props.sorting, onChange: props.onSortingChange }}
+      appearance={{
+        rowTone: (row) => {
+          const profit = row.metrics.profit;
+          return profit === undefined || profit === 0 ? undefined : profit > 0 ? 'positive' : 'negative';
+        },
+        locale: props.locale,
+        height: 560,
+        colorization: props.colorization,
+        verticalBorders: props.verticalBorders,
+      }}
+      totals
+      status={{
+        loading: props.loading,
+        error: props.error,
+        onRetry: props.onRetry,
+        emptyTitle: 'No traffic in this period',
+        emptyAction: props.emptyAction,
+      }}
     />
   );
 }

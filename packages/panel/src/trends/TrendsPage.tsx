@@ -185,19 +185,22 @@ function Trends({ timeZone }: { timeZone: string }) {
         data={rows}
         columns={columns}
         getRowId={(row) => row.label}
-        locale={locale}
-        height={480}
-        showTotals
-        colorization={debug.colorizationMode}
-        verticalBorders={debug.isWithVerticalBorders}
-        loading={current.isPending}
-        error={
-          current.data && current.data.status !== 'ok' ? (
-            <ServerMessage as="span" message={current.data.message} />
-          ) : undefined
-        }
-        onRetry={() => void current.refetch()}
-        emptyTitle="No traffic in this period"
+        appearance={{
+          locale,
+          height: 480,
+          colorization: debug.colorizationMode,
+          verticalBorders: debug.isWithVerticalBorders,
+        }}
+        totals
+        status={{
+          loading: current.isPending,
+          error:
+            current.data && current.data.status !== 'ok' ? (
+              <ServerMessage as="span" message={current.data.message} />
+            ) : undefined,
+          onRetry: () => void current.refetch(),
+          emptyTitle: 'No traffic in this period',
+        }}
       />
     </div>
   );
