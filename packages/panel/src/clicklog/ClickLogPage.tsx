@@ -7,7 +7,7 @@ import {
   clickLogResponseSchema,
   REPORT_PATHS,
 } from '@cairn/contract';
-import { Button, DataTable, DateRangePicker, PageHeader, ServerMessage, Skeleton } from '@cairn/ui';
+import { DataTable, PageHeader, ServerMessage, Skeleton } from '@cairn/ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useCurrentUser, useDebugSettings } from '../app/hooks.ts';
@@ -15,11 +15,11 @@ import { useServices } from '../app/services.ts';
 import { filterParams } from '../reports/api.ts';
 import { ColumnChooser } from '../reports/ColumnChooser.tsx';
 import { csvFileName, downloadCsv, toCsv } from '../reports/csv.ts';
-import { FilterBar } from '../reports/FilterBar.tsx';
 import { loadMoreNearEnd } from '../reports/loadMoreNearEnd.ts';
 import { periodParams } from '../reports/period.ts';
 import * as styles from '../reports/reports.css.ts';
-import { storeOwnTimeZone, useReportZone, useStatsSettings, viewerLocale } from '../reports/settingsApi.ts';
+import { useReportZone, useStatsSettings, viewerLocale } from '../reports/settingsApi.ts';
+import { ExportCsvButton, ReportToolbar } from '../reports/toolbar/ReportToolbar.tsx';
 import { useChosenColumns } from '../reports/useChosenColumns.ts';
 import { useTrendsState } from '../trends/trendsState.ts';
 import { CLICK_LOG_CHOICES, clickLogColumns, clickLogCsvCell, columnLabel } from './columns.tsx';
@@ -91,21 +91,20 @@ function ClickLog({ timeZone }: { timeZone: string }) {
       <PageHeader
         title="Click log"
         description="Every click, newest first."
-        actions={
-          <Button variant="outline" tone="neutral" disabled={rows.length === 0} onClick={exportCsv}>
-            Export CSV
-          </Button>
-        }
+        actions={<ExportCsvButton disabled={rows.length === 0} onExport={exportCsv} />}
       />
-      <div className={styles.controls}>
-        <DateRangePicker
-          value={period}
-          locale={locale}
-          onChange={(next) => {
-            if (next.timeZone !== period.timeZone) storeOwnTimeZone(next.timeZone);
-            update({ period: next });
-          }}
-        />
+      <ReportToolbar
+        period={period}
+        onPeriodChange={(next) => update({ period: next })}
+        locale={locale}
+        filters={{
+          bar: {
+            filters,
+            onChange: (next) => update({ filters: next }),
+            hideProfit: user?.isHideProfit ?? false,
+          },
+        }}
+      >
         <ColumnChooser
           title="Columns"
           choices={CLICK_LOG_CHOICES}
@@ -113,12 +112,7 @@ function ClickLog({ timeZone }: { timeZone: string }) {
           defaults={choice.defaults}
           onChange={choice.choose}
         />
-      </div>
-      <FilterBar
-        filters={filters}
-        onChange={(next) => update({ filters: next })}
-        hideProfit={user?.isHideProfit ?? false}
-      />
+      </ReportToolbar>
       <div onScrollCapture={loadMoreNearEnd(loadMore, ROW_HEIGHT)}>
         <DataTable<ClickLogRow>
           label="Click log"

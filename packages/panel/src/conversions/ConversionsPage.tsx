@@ -1,14 +1,14 @@
 import { CONVERSION_STATUSES, type ConversionRow } from '@cairn/contract';
-import { Button, Combobox, DataTable, DateRangePicker, PageHeader, ServerMessage, Skeleton } from '@cairn/ui';
+import { Combobox, DataTable, PageHeader, ServerMessage, Skeleton } from '@cairn/ui';
 import { useMemo, useState } from 'react';
 import { useCurrentUser, useDebugSettings } from '../app/hooks.ts';
 import type { ReportFilters } from '../reports/api.ts';
 import { ColumnChooser } from '../reports/ColumnChooser.tsx';
 import { csvFileName, downloadCsv, toCsv } from '../reports/csv.ts';
-import { FilterBar } from '../reports/FilterBar.tsx';
 import { loadMoreNearEnd } from '../reports/loadMoreNearEnd.ts';
 import * as reportStyles from '../reports/reports.css.ts';
-import { storeOwnTimeZone, useReportZone, useStatsSettings, viewerLocale } from '../reports/settingsApi.ts';
+import { useReportZone, useStatsSettings, viewerLocale } from '../reports/settingsApi.ts';
+import { ExportCsvButton, ReportToolbar } from '../reports/toolbar/ReportToolbar.tsx';
 import { useChosenColumns } from '../reports/useChosenColumns.ts';
 import { useTrendsState } from '../trends/trendsState.ts';
 import { useConversionLog } from './api.ts';
@@ -114,21 +114,23 @@ function Conversions({ timeZone }: { timeZone: string }) {
         actions={
           <>
             {user?.role !== 'user' && <UploadDialog open={uploading} onOpenChange={setUploading} />}
-            <Button variant="outline" tone="neutral" disabled={rows.length === 0} onClick={exportCsv}>
-              Export CSV
-            </Button>
+            <ExportCsvButton disabled={rows.length === 0} onExport={exportCsv} />
           </>
         }
       />
-      <div className={reportStyles.controls}>
-        <DateRangePicker
-          value={period}
-          locale={locale}
-          onChange={(next) => {
-            if (next.timeZone !== period.timeZone) storeOwnTimeZone(next.timeZone);
-            update({ period: next });
-          }}
-        />
+      <ReportToolbar
+        period={period}
+        onPeriodChange={(next) => update({ period: next })}
+        locale={locale}
+        filters={{
+          bar: {
+            filters: otherFilters,
+            // A status added through "Filter by" joins (or replaces) the ones chosen above.
+            onChange: (next) => setFilters(next, next.conversion_status ?? statuses),
+            hideProfit: user?.isHideProfit ?? false,
+          },
+        }}
+      >
         <div className={styles.statusField}>
           <Combobox
             label="Statuses"
@@ -145,13 +147,7 @@ function Conversions({ timeZone }: { timeZone: string }) {
           defaults={choice.defaults}
           onChange={choice.choose}
         />
-      </div>
-      <FilterBar
-        filters={otherFilters}
-        // A status added through "Filter by" joins (or replaces) the ones chosen above.
-        onChange={(next) => setFilters(next, next.conversion_status ?? statuses)}
-        hideProfit={user?.isHideProfit ?? false}
-      />
+      </ReportToolbar>
       <div onScrollCapture={loadMoreNearEnd(log.loadMore, ROW_HEIGHT)}>
         <DataTable<ConversionRow>
           label="Conversions"

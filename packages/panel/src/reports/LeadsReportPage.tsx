@@ -2,7 +2,6 @@ import { CONVERSION_STATUSES, type ConversionRow, type ConversionStatus } from '
 import {
   Button,
   DataTable,
-  DateRangePicker,
   type DateRangeValue,
   PageHeader,
   Select,
@@ -23,8 +22,9 @@ import type { ReportFilters } from './api.ts';
 import { csvFileName, downloadCsv, toCsv } from './csv.ts';
 import { periodFromQuery, periodOf, queryFromPeriod } from './period.ts';
 import * as styles from './reports.css.ts';
-import { storeOwnTimeZone, useReportZone, useStatsSettings, viewerLocale } from './settingsApi.ts';
+import { useReportZone, useStatsSettings, viewerLocale } from './settingsApi.ts';
 import { type Subject, subjectOf, useSubjectTitle } from './subject.ts';
+import { ExportCsvButton, ReportToolbar } from './toolbar/ReportToolbar.tsx';
 
 // `/report/leads/{subjectType}/{subjectIds}`: the subject's conversions from the conversion log
 // (`GET /api/conversions`), newest first, loaded a page at a time, with their status, payout and the
@@ -120,21 +120,11 @@ function Leads({ subject, timeZone }: { subject: Subject; timeZone: string }) {
             <Button asChild variant="outline" tone="neutral">
               <Link href={`/report/${subject.type}/${subject.ids.join(',')}`}>Report</Link>
             </Button>
-            <Button variant="outline" tone="neutral" disabled={rows.length === 0} onClick={exportCsv}>
-              Export CSV
-            </Button>
+            <ExportCsvButton disabled={rows.length === 0} onExport={exportCsv} />
           </>
         }
       />
-      <div className={styles.controls}>
-        <DateRangePicker
-          value={period}
-          locale={locale}
-          onChange={(next) => {
-            if (next.timeZone !== period.timeZone) storeOwnTimeZone(next.timeZone);
-            update({ period: next });
-          }}
-        />
+      <ReportToolbar period={period} onPeriodChange={(next) => update({ period: next })} locale={locale}>
         {!hideProfit && (
           <div className={styles.levelSelect}>
             <Select
@@ -150,7 +140,7 @@ function Leads({ subject, timeZone }: { subject: Subject; timeZone: string }) {
             />
           </div>
         )}
-      </div>
+      </ReportToolbar>
       <DataTable<ConversionRow>
         label={`Leads of ${title}`}
         data={rows}
