@@ -21,12 +21,6 @@ const TEST_FILE = /\.test\.tsx?$/;
 export const LOOSE_FILES_ALLOWED: Readonly<Record<string, string>> = {
   // Issue 42 ("One room per feature"): test helpers move out of src/ and features become plugins.
   'packages/server/src': 'issue 42',
-  // Issue 42: the lists, forms and mass edit of the entity pages get rooms of their own.
-  'packages/panel/src/entities': 'issue 42',
-  // Issue 42: the five report-like pages share one toolbar and read the contract's report row.
-  'packages/panel/src/reports': 'issue 42',
-  // Issue 42: the settings sections, one feature each, move beside the features they set.
-  'packages/panel/src/settings/sections': 'issue 42',
 };
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -13,14 +13,14 @@ import { useMemo } from 'react';
 import { useCurrentUser, useDebugSettings } from '../app/hooks.ts';
 import { useServices } from '../app/services.ts';
 import { filterParams } from '../reports/api.ts';
-import { ColumnChooser } from '../reports/ColumnChooser.tsx';
 import { csvFileName, downloadCsv, toCsv } from '../reports/csv.ts';
 import { loadMoreNearEnd } from '../reports/loadMoreNearEnd.ts';
 import { periodParams } from '../reports/period.ts';
 import * as styles from '../reports/reports.css.ts';
 import { useReportZone, useStatsSettings, viewerLocale } from '../reports/settingsApi.ts';
+import { ColumnChooser } from '../reports/toolbar/ColumnChooser.tsx';
 import { ExportCsvButton, ReportToolbar } from '../reports/toolbar/ReportToolbar.tsx';
-import { useChosenColumns } from '../reports/useChosenColumns.ts';
+import { useChosenColumns } from '../reports/toolbar/useChosenColumns.ts';
 import { useTrendsState } from '../trends/trendsState.ts';
 import { CLICK_LOG_CHOICES, clickLogColumns, clickLogCsvCell, columnLabel } from './columns.tsx';
 

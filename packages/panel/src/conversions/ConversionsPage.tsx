@@ -3,13 +3,13 @@ import { Combobox, DataTable, PageHeader, ServerMessage, Skeleton } from '@cairn
 import { useMemo, useState } from 'react';
 import { useCurrentUser, useDebugSettings } from '../app/hooks.ts';
 import type { ReportFilters } from '../reports/api.ts';
-import { ColumnChooser } from '../reports/ColumnChooser.tsx';
 import { csvFileName, downloadCsv, toCsv } from '../reports/csv.ts';
 import { loadMoreNearEnd } from '../reports/loadMoreNearEnd.ts';
 import * as reportStyles from '../reports/reports.css.ts';
 import { useReportZone, useStatsSettings, viewerLocale } from '../reports/settingsApi.ts';
+import { ColumnChooser } from '../reports/toolbar/ColumnChooser.tsx';
 import { ExportCsvButton, ReportToolbar } from '../reports/toolbar/ReportToolbar.tsx';
-import { useChosenColumns } from '../reports/useChosenColumns.ts';
+import { useChosenColumns } from '../reports/toolbar/useChosenColumns.ts';
 import { useTrendsState } from '../trends/trendsState.ts';
 import { useConversionLog } from './api.ts';
 import {

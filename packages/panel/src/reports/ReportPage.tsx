@@ -15,18 +15,18 @@ import type { PageProps } from '../pages/pageProps.ts';
 import { parseIds } from '../routes/resolve.ts';
 import { type SubjectType, subjectTypes } from '../routes/table.ts';
 import { fetchReport, type ReportFilters } from './api.ts';
-import { ColumnChooser } from './ColumnChooser.tsx';
 import { csvFileName, downloadCsv } from './csv.ts';
 import { BUILT_IN_METRICS, choosableMetrics, METRIC_DEFS, shownMetrics } from './metrics.ts';
 import { periodOf, periodParams } from './period.ts';
-import { ReportTable } from './ReportTable.tsx';
 import { DEFAULT_LEVELS, useReportState } from './reportState.ts';
 import * as styles from './reports.css.ts';
-import { reportCsv, treeRows } from './reportTree.ts';
 import { useReportZone, useStatsSettings, viewerLocale } from './settingsApi.ts';
 import { type Subject, subjectOf, useSubjectTitle } from './subject.ts';
+import { ColumnChooser } from './toolbar/ColumnChooser.tsx';
 import { ExportCsvButton, ReportToolbar } from './toolbar/ReportToolbar.tsx';
-import { useChosenColumns } from './useChosenColumns.ts';
+import { useChosenColumns } from './toolbar/useChosenColumns.ts';
+import { ReportTable } from './tree/ReportTable.tsx';
+import { reportCsv, treeRows } from './tree/reportTree.ts';
 
 // `/report/{subjectType}/{subjectIds}`: the subject's traffic grouped up to three levels deep, one
 // request for the whole tree, with the chosen metrics, the totals, a CSV of what is on screen, and links

@@ -15,7 +15,6 @@ import { useMemo } from 'react';
 import { useCurrentUser, useDebugSettings } from '../app/hooks.ts';
 import { useServices } from '../app/services.ts';
 import { fetchReport } from '../reports/api.ts';
-import { ColumnChooser } from '../reports/ColumnChooser.tsx';
 import {
   BUILT_IN_METRICS,
   choosableMetrics,
@@ -28,8 +27,9 @@ import {
 import { periodDays, periodParams, previousPeriod } from '../reports/period.ts';
 import * as styles from '../reports/reports.css.ts';
 import { useReportZone, useStatsSettings, viewerLocale } from '../reports/settingsApi.ts';
+import { ColumnChooser } from '../reports/toolbar/ColumnChooser.tsx';
 import { ReportToolbar } from '../reports/toolbar/ReportToolbar.tsx';
-import { useChosenColumns } from '../reports/useChosenColumns.ts';
+import { useChosenColumns } from '../reports/toolbar/useChosenColumns.ts';
 import {
   BUCKET_SECONDS,
   type BucketPoint,

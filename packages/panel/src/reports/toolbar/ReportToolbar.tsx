@@ -1,9 +1,9 @@
 import { Button, DateRangePicker, type DateRangeValue } from '@cairn/ui';
 import type { ReactNode } from 'react';
-import { FilterBar, type FilterBarProps, FilterChips, type FilterChipsProps } from '../FilterBar.tsx';
-import { GroupingPicker, type GroupingPickerProps } from '../GroupingPicker.tsx';
 import * as styles from '../reports.css.ts';
 import { storeOwnTimeZone } from '../settingsApi.ts';
+import { FilterBar, type FilterBarProps, FilterChips, type FilterChipsProps } from './FilterBar.tsx';
+import { GroupingPicker, type GroupingPickerProps } from './GroupingPicker.tsx';
 
 // The controls above the report-like pages (report, leads, trends, click log, conversions), so that the
 // period, its time zone and the filters behave and sit the same on each, and a change to one (a new
