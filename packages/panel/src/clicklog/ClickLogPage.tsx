@@ -7,14 +7,14 @@ import {
   clickLogResponseSchema,
   REPORT_PATHS,
 } from '@cairn/contract';
-import { DataTable, PageHeader, ServerMessage, Skeleton } from '@cairn/ui';
+import { DataTable, PageHeader, Skeleton } from '@cairn/ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useCurrentUser, useDebugSettings } from '../app/hooks.ts';
 import { useServices } from '../app/services.ts';
 import { filterParams } from '../reports/api.ts';
 import { csvFileName, downloadCsv, toCsv } from '../reports/csv.ts';
-import { loadMoreNearEnd } from '../reports/loadMoreNearEnd.ts';
+import { cursorLogParts, LOG_ROW_HEIGHT, loadMoreNearEnd, logAppearance } from '../reports/cursorLog.tsx';
 import { periodParams } from '../reports/period.ts';
 import * as styles from '../reports/reports.css.ts';
 import { useReportZone, useStatsSettings, viewerLocale } from '../reports/settingsApi.ts';
@@ -26,8 +26,6 @@ import { CLICK_LOG_CHOICES, clickLogColumns, clickLogCsvCell, columnLabel } from
 
 // `/clicklog`: every click, newest first, a server page (cursor) at a time. The table renders only the
 // rows in view, so scrolling reaches the next page before the end and hundreds of thousands stay smooth.
-
-const ROW_HEIGHT = 36;
 
 export default function ClickLogPage() {
   const zone = useReportZone();
@@ -113,33 +111,18 @@ function ClickLog({ timeZone }: { timeZone: string }) {
           onChange={choice.choose}
         />
       </ReportToolbar>
-      <div onScrollCapture={loadMoreNearEnd(loadMore, ROW_HEIGHT)}>
+      <div onScrollCapture={loadMoreNearEnd(loadMore, LOG_ROW_HEIGHT)}>
         <DataTable<ClickLogRow>
           label="Click log"
           data={rows}
           columns={columns}
           getRowId={(row) => String(row.click_id)}
-          appearance={{
-            locale,
-            rowHeight: ROW_HEIGHT,
-            height: 600,
-            colorization: debug.colorizationMode === 'colored-rows' ? 'even-odd' : debug.colorizationMode,
-            verticalBorders: debug.isWithVerticalBorders,
-          }}
-          status={{
-            loading: clicks.isPending,
-            error: clicks.error ? <ServerMessage as="span" message={clicks.error.message} /> : undefined,
-            onRetry: () => void clicks.refetch(),
+          appearance={logAppearance(debug, locale)}
+          {...cursorLogParts(clicks, {
+            loadMore,
             emptyTitle: 'No clicks in this period',
-          }}
-          paging={{
-            cursor: {
-              nextCursor: clicks.hasNextPage ? 'more' : null,
-              onNext: loadMore,
-              loading: clicks.isFetchingNextPage,
-              label: 'More clicks',
-            },
-          }}
+            moreLabel: 'More clicks',
+          })}
         />
       </div>
     </div>

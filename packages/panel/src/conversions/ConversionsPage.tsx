@@ -1,10 +1,10 @@
 import { CONVERSION_STATUSES, type ConversionRow } from '@cairn/contract';
-import { Combobox, DataTable, PageHeader, ServerMessage, Skeleton } from '@cairn/ui';
+import { Combobox, DataTable, PageHeader, Skeleton } from '@cairn/ui';
 import { useMemo, useState } from 'react';
 import { useCurrentUser, useDebugSettings } from '../app/hooks.ts';
 import type { ReportFilters } from '../reports/api.ts';
 import { csvFileName, downloadCsv, toCsv } from '../reports/csv.ts';
-import { loadMoreNearEnd } from '../reports/loadMoreNearEnd.ts';
+import { cursorLogParts, LOG_ROW_HEIGHT, loadMoreNearEnd, logAppearance } from '../reports/cursorLog.tsx';
 import * as reportStyles from '../reports/reports.css.ts';
 import { useReportZone, useStatsSettings, viewerLocale } from '../reports/settingsApi.ts';
 import { ColumnChooser } from '../reports/toolbar/ColumnChooser.tsx';
@@ -26,8 +26,6 @@ import { UploadDialog } from './UploadDialog.tsx';
 // `/conversions`: every conversion, newest first, a server page (cursor) at a time, with its click, its
 // status and payout and the S2S postback's delivery; filtered like the click log, and an upload for the
 // conversions networks report outside their postbacks.
-
-const ROW_HEIGHT = 36;
 
 const DEFAULT_COLUMNS: readonly ConversionColumn[] = [
   'time',
@@ -148,35 +146,18 @@ function Conversions({ timeZone }: { timeZone: string }) {
           onChange={choice.choose}
         />
       </ReportToolbar>
-      <div onScrollCapture={loadMoreNearEnd(log.loadMore, ROW_HEIGHT)}>
+      <div onScrollCapture={loadMoreNearEnd(log.loadMore, LOG_ROW_HEIGHT)}>
         <DataTable<ConversionRow>
           label="Conversions"
           data={rows}
           columns={columns}
           getRowId={(row) => `${row.clickId}:${row.seq}`}
-          appearance={{
-            locale,
-            rowHeight: ROW_HEIGHT,
-            height: 600,
-            colorization: debug.colorizationMode === 'colored-rows' ? 'even-odd' : debug.colorizationMode,
-            verticalBorders: debug.isWithVerticalBorders,
-          }}
-          status={{
-            loading: log.query.isPending,
-            error: log.query.error ? (
-              <ServerMessage as="span" message={log.query.error.message} />
-            ) : undefined,
-            onRetry: () => void log.query.refetch(),
+          appearance={logAppearance(debug, locale)}
+          {...cursorLogParts(log.query, {
+            loadMore: log.loadMore,
             emptyTitle: 'No conversions in this period',
-          }}
-          paging={{
-            cursor: {
-              nextCursor: log.query.hasNextPage ? 'more' : null,
-              onNext: log.loadMore,
-              loading: log.query.isFetchingNextPage,
-              label: 'More conversions',
-            },
-          }}
+            moreLabel: 'More conversions',
+          })}
         />
       </div>
     </div>

@@ -1,13 +1,5 @@
 import { CONVERSION_STATUSES, type ConversionRow, type ConversionStatus } from '@cairn/contract';
-import {
-  Button,
-  DataTable,
-  type DateRangeValue,
-  PageHeader,
-  Select,
-  ServerMessage,
-  Skeleton,
-} from '@cairn/ui';
+import { Button, DataTable, type DateRangeValue, PageHeader, Select, Skeleton } from '@cairn/ui';
 import { useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useCurrentUser, useDebugSettings } from '../app/hooks.ts';
@@ -20,6 +12,7 @@ import { type SubjectType, subjectTypes } from '../routes/table.ts';
 import { useRouteQuery } from '../routes/useRouteQuery.ts';
 import type { ReportFilters } from './api.ts';
 import { csvFileName, downloadCsv, toCsv } from './csv.ts';
+import { cursorLogParts } from './cursorLog.tsx';
 import { periodFromQuery, periodOf, queryFromPeriod } from './period.ts';
 import * as styles from './reports.css.ts';
 import { useReportZone, useStatsSettings, viewerLocale } from './settingsApi.ts';
@@ -152,22 +145,11 @@ function Leads({ subject, timeZone }: { subject: Subject; timeZone: string }) {
           colorization: debug.colorizationMode,
           verticalBorders: debug.isWithVerticalBorders,
         }}
-        status={{
-          loading: conversions.isPending,
-          error: conversions.error ? (
-            <ServerMessage as="span" message={conversions.error.message} />
-          ) : undefined,
-          onRetry: () => void conversions.refetch(),
+        {...cursorLogParts(conversions, {
+          loadMore,
           emptyTitle: 'No leads in this period',
-        }}
-        paging={{
-          cursor: {
-            nextCursor: conversions.hasNextPage ? 'more' : null,
-            onNext: loadMore,
-            loading: conversions.isFetchingNextPage,
-            label: 'More leads',
-          },
-        }}
+          moreLabel: 'More leads',
+        })}
       />
     </div>
   );

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { formatValue, matchesNumberFilter, parseNumberFilter } from './cells/format.ts';
 import * as styles from './DataTable.css.ts';
-import { DataTable, type DataTableColumn } from './DataTable.tsx';
+import { DataTable, type DataTableColumn, type DataTableStatus } from './DataTable.tsx';
 
 interface Campaign {
   id: number;
@@ -213,38 +213,17 @@ describe('DataTable', () => {
   });
 
   it('shows empty, no-match, loading and error states', async () => {
-    const { rerender } = render(
-      <DataTable
-        label="Campaigns"
-        data={[]}
-        columns={columns}
-        getRowId={getRowId}
-        status={{ emptyTitle: 'No campaigns yet' }}
-      />,
+    const withStatus = (status: DataTableStatus) => (
+      <DataTable label="Campaigns" data={[]} columns={columns} getRowId={getRowId} status={status} />
     );
+    const { rerender } = render(withStatus({ emptyTitle: 'No campaigns yet' }));
     expect(screen.getByText('No campaigns yet')).toBeInTheDocument();
     const retry = vi.fn();
-    rerender(
-      <DataTable
-        label="Campaigns"
-        data={[]}
-        columns={columns}
-        getRowId={getRowId}
-        status={{ error: 'Server error', onRetry: retry }}
-      />,
-    );
+    rerender(withStatus({ error: 'Server error', onRetry: retry }));
     expect(screen.getByRole('alert')).toHaveTextContent('Server error');
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(retry).toHaveBeenCalled();
-    rerender(
-      <DataTable
-        label="Campaigns"
-        data={[]}
-        columns={columns}
-        getRowId={getRowId}
-        status={{ loading: true }}
-      />,
-    );
+    rerender(withStatus({ loading: true }));
     expect(screen.getByRole('grid')).toHaveAttribute('aria-busy', 'true');
   });
 
