@@ -20,12 +20,6 @@ const TEST_FILE = /\.test\.tsx?$/;
  * fails is reported too, so the list only shrinks. Paths are relative to the repository root.
  */
 export const LOOSE_FILES_ALLOWED: Readonly<Record<string, string>> = {
-  // Issue 42: the lists, forms and mass edit of the entity pages get rooms of their own.
-  'packages/panel/src/entities': 'issue 42',
-  // Issue 42: the five report-like pages share one toolbar and read the contract's report row.
-  'packages/panel/src/reports': 'issue 42',
-  // Issue 42: the settings sections, one feature each, move beside the features they set.
-  'packages/panel/src/settings/sections': 'issue 42',
 };
 
 /**

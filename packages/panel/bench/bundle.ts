@@ -17,7 +17,7 @@ const routes = [
   { route: 'sign-in (/login)', modules: ['src/pages/SignInPage.tsx'], budgetBytes: 120_000 },
   {
     route: 'campaigns (/campaigns)',
-    modules: ['src/app/Layout.tsx', 'src/entities/EntityListPage.tsx'],
+    modules: ['src/app/Layout.tsx', 'src/entities/lists/EntityListPage.tsx'],
     budgetBytes: 200_000,
   },
 ];

@@ -104,9 +104,9 @@ function largeTable(rows: SampleCampaign[]) {
       data={rows}
       columns={sampleColumns}
       getRowId={getRowId}
-      selectable
-      showTotals
-      height={500}
+      selection={{}}
+      totals
+      appearance={{ height: 500 }}
     />
   );
 }

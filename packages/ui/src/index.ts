@@ -37,8 +37,17 @@ export {
 export {
   type CellValue,
   DataTable,
+  type DataTableAppearance,
   type DataTableColumn,
+  type DataTableFiltering,
+  type DataTablePaging,
   type DataTableProps,
+  type DataTableSearch,
+  type DataTableSelection,
+  type DataTableSorting,
+  type DataTableStatus,
+  type DataTableTotals,
+  type DataTableTree,
 } from './DataTable/DataTable.tsx';
 export {
   CURSOR_PAGER_MODES,

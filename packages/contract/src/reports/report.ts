@@ -119,34 +119,48 @@ export const reportQuerySchema = z
     return { ...scope, levels };
   });
 
-export interface ReportRow {
+/**
+ * A report row with its metrics as `M`: the full set the server computes, or the partial set a reader of
+ * any user's answer gets (a hide-profit user's answers leave the profit figures out).
+ */
+export interface ReportRowOf<M> {
   dimension: ReportDimension;
   /** null on the "others" row. */
   value: DimensionValue | null;
   name: string;
-  metrics: ReportMetrics;
+  metrics: M;
   /** On the "others" row: how many values it folds together. */
   others?: number;
-  children?: ReportRow[];
+  children?: ReportRowOf<M>[];
+}
+export type ReportRow = ReportRowOf<ReportMetrics>;
+
+export function reportRowSchemaOf<M>(metrics: z.ZodType<M>): z.ZodType<ReportRowOf<M>> {
+  const row: z.ZodType<ReportRowOf<M>> = z.lazy(() =>
+    z.object({
+      dimension: z.enum(REPORT_DIMENSIONS),
+      value: z.union([z.string(), z.number()]).nullable(),
+      name: z.string(),
+      metrics,
+      others: z.number().int().optional(),
+      children: z.array(row).optional(),
+    }),
+  );
+  return row;
 }
 
-export const reportRowSchema: z.ZodType<ReportRow> = z.lazy(() =>
-  z.object({
-    dimension: z.enum(REPORT_DIMENSIONS),
-    value: z.union([z.string(), z.number()]).nullable(),
-    name: z.string(),
-    metrics: reportMetricsSchema,
-    others: z.number().int().optional(),
-    children: z.array(reportRowSchema).optional(),
-  }),
-);
+export const reportRowSchema = reportRowSchemaOf(reportMetricsSchema);
 
 /** The range the report covered, as UTC instants (ISO); to is exclusive; null where the range is open. */
 export const reportRangeSchema = z.object({ from: z.string().nullable(), to: z.string().nullable() });
 
-export const reportResponseSchema = z.object({
-  rows: z.array(reportRowSchema),
-  totals: reportMetricsSchema,
-  range: reportRangeSchema,
-});
+/** The report's answer with its metrics as `metrics` reads them; see ReportRowOf. */
+export const reportResponseSchemaOf = <M>(metrics: z.ZodType<M>) =>
+  z.object({
+    rows: z.array(reportRowSchemaOf(metrics)),
+    totals: metrics,
+    range: reportRangeSchema,
+  });
+
+export const reportResponseSchema = reportResponseSchemaOf(reportMetricsSchema);
 export type ReportResponse = z.infer<typeof reportResponseSchema>;

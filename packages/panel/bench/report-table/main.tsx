@@ -4,9 +4,9 @@ import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { BUILT_IN_METRICS, type Metrics } from '../../src/reports/metrics.ts';
-import { ReportTable } from '../../src/reports/ReportTable.tsx';
 import type { ReportState } from '../../src/reports/reportState.ts';
-import { type TreeRow, treeRows } from '../../src/reports/reportTree.ts';
+import { ReportTable } from '../../src/reports/tree/ReportTable.tsx';
+import { type TreeRow, treeRows } from '../../src/reports/tree/reportTree.ts';
 
 // Runs inside Chromium (driven by ../reportTable.ts): mounts the report page's table with 10,000 rows
 // (two levels, the first at the engine's 1,000-row limit), collapsed as the page first shows it, and

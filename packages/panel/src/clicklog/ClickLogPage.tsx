@@ -7,27 +7,25 @@ import {
   clickLogResponseSchema,
   REPORT_PATHS,
 } from '@cairn/contract';
-import { Button, DataTable, DateRangePicker, PageHeader, ServerMessage, Skeleton } from '@cairn/ui';
+import { DataTable, PageHeader, Skeleton } from '@cairn/ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useCurrentUser, useDebugSettings } from '../app/hooks.ts';
 import { useServices } from '../app/services.ts';
 import { filterParams } from '../reports/api.ts';
-import { ColumnChooser } from '../reports/ColumnChooser.tsx';
 import { csvFileName, downloadCsv, toCsv } from '../reports/csv.ts';
-import { FilterBar } from '../reports/FilterBar.tsx';
-import { loadMoreNearEnd } from '../reports/loadMoreNearEnd.ts';
+import { cursorLogParts, LOG_ROW_HEIGHT, loadMoreNearEnd, logAppearance } from '../reports/cursorLog.tsx';
 import { periodParams } from '../reports/period.ts';
 import * as styles from '../reports/reports.css.ts';
-import { storeOwnTimeZone, useReportZone, useStatsSettings, viewerLocale } from '../reports/settingsApi.ts';
-import { useChosenColumns } from '../reports/useChosenColumns.ts';
+import { useReportZone, useStatsSettings, viewerLocale } from '../reports/settingsApi.ts';
+import { ColumnChooser } from '../reports/toolbar/ColumnChooser.tsx';
+import { ExportCsvButton, ReportToolbar } from '../reports/toolbar/ReportToolbar.tsx';
+import { useChosenColumns } from '../reports/toolbar/useChosenColumns.ts';
 import { useTrendsState } from '../trends/trendsState.ts';
 import { CLICK_LOG_CHOICES, clickLogColumns, clickLogCsvCell, columnLabel } from './columns.tsx';
 
 // `/clicklog`: every click, newest first, a server page (cursor) at a time. The table renders only the
 // rows in view, so scrolling reaches the next page before the end and hundreds of thousands stay smooth.
-
-const ROW_HEIGHT = 36;
 
 export default function ClickLogPage() {
   const zone = useReportZone();
@@ -91,21 +89,20 @@ function ClickLog({ timeZone }: { timeZone: string }) {
       <PageHeader
         title="Click log"
         description="Every click, newest first."
-        actions={
-          <Button variant="outline" tone="neutral" disabled={rows.length === 0} onClick={exportCsv}>
-            Export CSV
-          </Button>
-        }
+        actions={<ExportCsvButton disabled={rows.length === 0} onExport={exportCsv} />}
       />
-      <div className={styles.controls}>
-        <DateRangePicker
-          value={period}
-          locale={locale}
-          onChange={(next) => {
-            if (next.timeZone !== period.timeZone) storeOwnTimeZone(next.timeZone);
-            update({ period: next });
-          }}
-        />
+      <ReportToolbar
+        period={period}
+        onPeriodChange={(next) => update({ period: next })}
+        locale={locale}
+        filters={{
+          bar: {
+            filters,
+            onChange: (next) => update({ filters: next }),
+            hideProfit: user?.isHideProfit ?? false,
+          },
+        }}
+      >
         <ColumnChooser
           title="Columns"
           choices={CLICK_LOG_CHOICES}
@@ -113,33 +110,19 @@ function ClickLog({ timeZone }: { timeZone: string }) {
           defaults={choice.defaults}
           onChange={choice.choose}
         />
-      </div>
-      <FilterBar
-        filters={filters}
-        onChange={(next) => update({ filters: next })}
-        hideProfit={user?.isHideProfit ?? false}
-      />
-      <div onScrollCapture={loadMoreNearEnd(loadMore, ROW_HEIGHT)}>
+      </ReportToolbar>
+      <div onScrollCapture={loadMoreNearEnd(loadMore, LOG_ROW_HEIGHT)}>
         <DataTable<ClickLogRow>
           label="Click log"
           data={rows}
           columns={columns}
           getRowId={(row) => String(row.click_id)}
-          locale={locale}
-          rowHeight={ROW_HEIGHT}
-          height={600}
-          colorization={debug.colorizationMode === 'colored-rows' ? 'even-odd' : debug.colorizationMode}
-          verticalBorders={debug.isWithVerticalBorders}
-          loading={clicks.isPending}
-          error={clicks.error ? <ServerMessage as="span" message={clicks.error.message} /> : undefined}
-          onRetry={() => void clicks.refetch()}
-          emptyTitle="No clicks in this period"
-          cursorPagination={{
-            nextCursor: clicks.hasNextPage ? 'more' : null,
-            onNext: loadMore,
-            loading: clicks.isFetchingNextPage,
-            label: 'More clicks',
-          }}
+          appearance={logAppearance(debug, locale)}
+          {...cursorLogParts(clicks, {
+            loadMore,
+            emptyTitle: 'No clicks in this period',
+            moreLabel: 'More clicks',
+          })}
         />
       </div>
     </div>

@@ -1,15 +1,15 @@
 import { CONVERSION_STATUSES, type ConversionRow } from '@cairn/contract';
-import { Button, Combobox, DataTable, DateRangePicker, PageHeader, ServerMessage, Skeleton } from '@cairn/ui';
+import { Combobox, DataTable, PageHeader, Skeleton } from '@cairn/ui';
 import { useMemo, useState } from 'react';
 import { useCurrentUser, useDebugSettings } from '../app/hooks.ts';
 import type { ReportFilters } from '../reports/api.ts';
-import { ColumnChooser } from '../reports/ColumnChooser.tsx';
 import { csvFileName, downloadCsv, toCsv } from '../reports/csv.ts';
-import { FilterBar } from '../reports/FilterBar.tsx';
-import { loadMoreNearEnd } from '../reports/loadMoreNearEnd.ts';
+import { cursorLogParts, LOG_ROW_HEIGHT, loadMoreNearEnd, logAppearance } from '../reports/cursorLog.tsx';
 import * as reportStyles from '../reports/reports.css.ts';
-import { storeOwnTimeZone, useReportZone, useStatsSettings, viewerLocale } from '../reports/settingsApi.ts';
-import { useChosenColumns } from '../reports/useChosenColumns.ts';
+import { useReportZone, useStatsSettings, viewerLocale } from '../reports/settingsApi.ts';
+import { ColumnChooser } from '../reports/toolbar/ColumnChooser.tsx';
+import { ExportCsvButton, ReportToolbar } from '../reports/toolbar/ReportToolbar.tsx';
+import { useChosenColumns } from '../reports/toolbar/useChosenColumns.ts';
 import { useTrendsState } from '../trends/trendsState.ts';
 import { useConversionLog } from './api.ts';
 import {
@@ -26,8 +26,6 @@ import { UploadDialog } from './UploadDialog.tsx';
 // `/conversions`: every conversion, newest first, a server page (cursor) at a time, with its click, its
 // status and payout and the S2S postback's delivery; filtered like the click log, and an upload for the
 // conversions networks report outside their postbacks.
-
-const ROW_HEIGHT = 36;
 
 const DEFAULT_COLUMNS: readonly ConversionColumn[] = [
   'time',
@@ -114,21 +112,23 @@ function Conversions({ timeZone }: { timeZone: string }) {
         actions={
           <>
             {user?.role !== 'user' && <UploadDialog open={uploading} onOpenChange={setUploading} />}
-            <Button variant="outline" tone="neutral" disabled={rows.length === 0} onClick={exportCsv}>
-              Export CSV
-            </Button>
+            <ExportCsvButton disabled={rows.length === 0} onExport={exportCsv} />
           </>
         }
       />
-      <div className={reportStyles.controls}>
-        <DateRangePicker
-          value={period}
-          locale={locale}
-          onChange={(next) => {
-            if (next.timeZone !== period.timeZone) storeOwnTimeZone(next.timeZone);
-            update({ period: next });
-          }}
-        />
+      <ReportToolbar
+        period={period}
+        onPeriodChange={(next) => update({ period: next })}
+        locale={locale}
+        filters={{
+          bar: {
+            filters: otherFilters,
+            // A status added through "Filter by" joins (or replaces) the ones chosen above.
+            onChange: (next) => setFilters(next, next.conversion_status ?? statuses),
+            hideProfit: user?.isHideProfit ?? false,
+          },
+        }}
+      >
         <div className={styles.statusField}>
           <Combobox
             label="Statuses"
@@ -145,34 +145,19 @@ function Conversions({ timeZone }: { timeZone: string }) {
           defaults={choice.defaults}
           onChange={choice.choose}
         />
-      </div>
-      <FilterBar
-        filters={otherFilters}
-        // A status added through "Filter by" joins (or replaces) the ones chosen above.
-        onChange={(next) => setFilters(next, next.conversion_status ?? statuses)}
-        hideProfit={user?.isHideProfit ?? false}
-      />
-      <div onScrollCapture={loadMoreNearEnd(log.loadMore, ROW_HEIGHT)}>
+      </ReportToolbar>
+      <div onScrollCapture={loadMoreNearEnd(log.loadMore, LOG_ROW_HEIGHT)}>
         <DataTable<ConversionRow>
           label="Conversions"
           data={rows}
           columns={columns}
           getRowId={(row) => `${row.clickId}:${row.seq}`}
-          locale={locale}
-          rowHeight={ROW_HEIGHT}
-          height={600}
-          colorization={debug.colorizationMode === 'colored-rows' ? 'even-odd' : debug.colorizationMode}
-          verticalBorders={debug.isWithVerticalBorders}
-          loading={log.query.isPending}
-          error={log.query.error ? <ServerMessage as="span" message={log.query.error.message} /> : undefined}
-          onRetry={() => void log.query.refetch()}
-          emptyTitle="No conversions in this period"
-          cursorPagination={{
-            nextCursor: log.query.hasNextPage ? 'more' : null,
-            onNext: log.loadMore,
-            loading: log.query.isFetchingNextPage,
-            label: 'More conversions',
-          }}
+          appearance={logAppearance(debug, locale)}
+          {...cursorLogParts(log.query, {
+            loadMore: log.loadMore,
+            emptyTitle: 'No conversions in this period',
+            moreLabel: 'More conversions',
+          })}
         />
       </div>
     </div>

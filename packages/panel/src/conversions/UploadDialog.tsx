@@ -212,8 +212,7 @@ export function UploadDialog({ open, onOpenChange }: UploadDialogProps) {
               data={report.lines}
               columns={resultColumns}
               getRowId={(row) => String(row.line)}
-              rowHeight={36}
-              height={Math.min(260, 44 + report.lines.length * 36)}
+              appearance={{ rowHeight: 36, height: Math.min(260, 44 + report.lines.length * 36) }}
             />
           )}
           <Dialog.Footer>

@@ -7,7 +7,7 @@ import type { AppServices } from '../app/services.ts';
 import { ServicesContext } from '../app/services.ts';
 import { testServices } from '../app/testing.ts';
 import { type LazyPart, PartFailure, useLazyPart } from './lazyPart.tsx';
-import { OfferImportButton } from './OfferImportButton.tsx';
+import { OfferImportButton } from './lists/OfferImportButton.tsx';
 
 function Probe({ load, wanted }: { load: () => Promise<string>; wanted: boolean }) {
   const loaded: LazyPart<string> = useLazyPart(load, wanted);

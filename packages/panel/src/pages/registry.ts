@@ -9,8 +9,8 @@ type PageModule = { default: ComponentType<PageProps> };
 const loaders: Record<PageKey, () => Promise<PageModule>> = {
   'sign-in': () => import('./SignInPage.tsx'),
   'not-found': () => import('./NotFoundPage.tsx'),
-  'entity-list': () => import('../entities/EntityListPage.tsx'),
-  'entity-form': () => import('../entities/EntityFormPage.tsx'),
+  'entity-list': () => import('../entities/lists/EntityListPage.tsx'),
+  'entity-form': () => import('../entities/forms/EntityFormPage.tsx'),
   trends: () => import('../trends/TrendsPage.tsx'),
   conversions: () => import('../conversions/ConversionsPage.tsx'),
   clicklog: () => import('../clicklog/ClickLogPage.tsx'),

@@ -1,14 +1,5 @@
 import { CONVERSION_STATUSES, type ConversionRow, type ConversionStatus } from '@cairn/contract';
-import {
-  Button,
-  DataTable,
-  DateRangePicker,
-  type DateRangeValue,
-  PageHeader,
-  Select,
-  ServerMessage,
-  Skeleton,
-} from '@cairn/ui';
+import { Button, DataTable, type DateRangeValue, PageHeader, Select, Skeleton } from '@cairn/ui';
 import { useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useCurrentUser, useDebugSettings } from '../app/hooks.ts';
@@ -21,10 +12,12 @@ import { type SubjectType, subjectTypes } from '../routes/table.ts';
 import { useRouteQuery } from '../routes/useRouteQuery.ts';
 import type { ReportFilters } from './api.ts';
 import { csvFileName, downloadCsv, toCsv } from './csv.ts';
+import { cursorLogParts } from './cursorLog.tsx';
 import { periodFromQuery, periodOf, queryFromPeriod } from './period.ts';
 import * as styles from './reports.css.ts';
-import { storeOwnTimeZone, useReportZone, useStatsSettings, viewerLocale } from './settingsApi.ts';
+import { useReportZone, useStatsSettings, viewerLocale } from './settingsApi.ts';
 import { type Subject, subjectOf, useSubjectTitle } from './subject.ts';
+import { ExportCsvButton, ReportToolbar } from './toolbar/ReportToolbar.tsx';
 
 // `/report/leads/{subjectType}/{subjectIds}`: the subject's conversions from the conversion log
 // (`GET /api/conversions`), newest first, loaded a page at a time, with their status, payout and the
@@ -120,21 +113,11 @@ function Leads({ subject, timeZone }: { subject: Subject; timeZone: string }) {
             <Button asChild variant="outline" tone="neutral">
               <Link href={`/report/${subject.type}/${subject.ids.join(',')}`}>Report</Link>
             </Button>
-            <Button variant="outline" tone="neutral" disabled={rows.length === 0} onClick={exportCsv}>
-              Export CSV
-            </Button>
+            <ExportCsvButton disabled={rows.length === 0} onExport={exportCsv} />
           </>
         }
       />
-      <div className={styles.controls}>
-        <DateRangePicker
-          value={period}
-          locale={locale}
-          onChange={(next) => {
-            if (next.timeZone !== period.timeZone) storeOwnTimeZone(next.timeZone);
-            update({ period: next });
-          }}
-        />
+      <ReportToolbar period={period} onPeriodChange={(next) => update({ period: next })} locale={locale}>
         {!hideProfit && (
           <div className={styles.levelSelect}>
             <Select
@@ -150,28 +133,23 @@ function Leads({ subject, timeZone }: { subject: Subject; timeZone: string }) {
             />
           </div>
         )}
-      </div>
+      </ReportToolbar>
       <DataTable<ConversionRow>
         label={`Leads of ${title}`}
         data={rows}
         columns={columns}
         getRowId={(row) => `${row.clickId}:${row.seq}`}
-        locale={locale}
-        height={560}
-        colorization={debug.colorizationMode}
-        verticalBorders={debug.isWithVerticalBorders}
-        loading={conversions.isPending}
-        error={
-          conversions.error ? <ServerMessage as="span" message={conversions.error.message} /> : undefined
-        }
-        onRetry={() => void conversions.refetch()}
-        emptyTitle="No leads in this period"
-        cursorPagination={{
-          nextCursor: conversions.hasNextPage ? 'more' : null,
-          onNext: loadMore,
-          loading: conversions.isFetchingNextPage,
-          label: 'More leads',
+        appearance={{
+          locale,
+          height: 560,
+          colorization: debug.colorizationMode,
+          verticalBorders: debug.isWithVerticalBorders,
         }}
+        {...cursorLogParts(conversions, {
+          loadMore,
+          emptyTitle: 'No leads in this period',
+          moreLabel: 'More leads',
+        })}
       />
     </div>
   );

@@ -1,6 +1,5 @@
 import {
   Button,
-  DateRangePicker,
   type ExpandedState,
   PageHeader,
   ServerMessage,
@@ -16,19 +15,18 @@ import type { PageProps } from '../pages/pageProps.ts';
 import { parseIds } from '../routes/resolve.ts';
 import { type SubjectType, subjectTypes } from '../routes/table.ts';
 import { fetchReport, type ReportFilters } from './api.ts';
-import { ColumnChooser } from './ColumnChooser.tsx';
 import { csvFileName, downloadCsv } from './csv.ts';
-import { FilterChips } from './FilterBar.tsx';
-import { GroupingPicker } from './GroupingPicker.tsx';
 import { BUILT_IN_METRICS, choosableMetrics, METRIC_DEFS, shownMetrics } from './metrics.ts';
 import { periodOf, periodParams } from './period.ts';
-import { ReportTable } from './ReportTable.tsx';
 import { DEFAULT_LEVELS, useReportState } from './reportState.ts';
 import * as styles from './reports.css.ts';
-import { reportCsv, treeRows } from './reportTree.ts';
-import { storeOwnTimeZone, useReportZone, useStatsSettings, viewerLocale } from './settingsApi.ts';
+import { useReportZone, useStatsSettings, viewerLocale } from './settingsApi.ts';
 import { type Subject, subjectOf, useSubjectTitle } from './subject.ts';
-import { useChosenColumns } from './useChosenColumns.ts';
+import { ColumnChooser } from './toolbar/ColumnChooser.tsx';
+import { ExportCsvButton, ReportToolbar } from './toolbar/ReportToolbar.tsx';
+import { useChosenColumns } from './toolbar/useChosenColumns.ts';
+import { ReportTable } from './tree/ReportTable.tsx';
+import { reportCsv, treeRows } from './tree/reportTree.ts';
 
 // `/report/{subjectType}/{subjectIds}`: the subject's traffic grouped up to three levels deep, one
 // request for the whole tree, with the chosen metrics, the totals, a CSV of what is on screen, and links
@@ -116,26 +114,17 @@ function Report({ subject, timeZone }: { subject: Subject; timeZone: string }) {
             <Button asChild variant="outline" tone="neutral">
               <Link href={`/report/leads/${subject.type}/${subject.ids.join(',')}`}>Leads</Link>
             </Button>
-            <Button
-              variant="outline"
-              tone="neutral"
-              disabled={!answer || rows.length === 0}
-              onClick={exportCsv}
-            >
-              Export CSV
-            </Button>
+            <ExportCsvButton disabled={!answer || rows.length === 0} onExport={exportCsv} />
           </>
         }
       />
-      <div className={styles.controls}>
-        <DateRangePicker
-          value={state.period}
-          locale={locale}
-          onChange={(period) => {
-            if (period.timeZone !== state.period.timeZone) storeOwnTimeZone(period.timeZone);
-            update({ period });
-          }}
-        />
+      <ReportToolbar
+        period={state.period}
+        onPeriodChange={(period) => update({ period })}
+        locale={locale}
+        grouping={{ value: state.levels, onChange: (levels) => update({ levels }), hideProfit }}
+        filters={{ chips: { filters: state.filters, onChange: (next) => update({ filters: next }) } }}
+      >
         <ColumnChooser
           title="Metrics"
           choices={choice.allowed.map((id) => ({ id, label: METRIC_DEFS[id].label }))}
@@ -143,13 +132,7 @@ function Report({ subject, timeZone }: { subject: Subject; timeZone: string }) {
           defaults={choice.defaults}
           onChange={choice.choose}
         />
-      </div>
-      <GroupingPicker
-        value={state.levels}
-        onChange={(levels) => update({ levels })}
-        hideProfit={hideProfit}
-      />
-      <FilterChips filters={state.filters} onChange={(next) => update({ filters: next })} />
+      </ReportToolbar>
       <ReportTable
         rows={rows}
         state={state}

@@ -1,10 +1,11 @@
 import {
   type EntityStatsKind,
-  REPORT_DIMENSIONS,
   REPORT_PATHS,
   type ReportDimension,
   type ReportMetric,
+  type ReportRowOf,
   reportRangeSchema,
+  reportResponseSchemaOf,
 } from '@cairn/contract';
 import type { DateRangeValue } from '@cairn/ui';
 import { z } from 'zod';
@@ -18,31 +19,10 @@ import { periodParams } from './period.ts';
 /** `filter[dimension]=v1,v2`: the values of each dimension as the address and the API write them. */
 export type ReportFilters = Partial<Record<ReportDimension, string[]>>;
 
-export interface ReportRow {
-  dimension: ReportDimension;
-  value: string | number | null;
-  name: string;
-  metrics: Metrics;
-  others?: number | undefined;
-  children?: ReportRow[] | undefined;
-}
+/** A report row as a user is answered: metrics optional, since a hide-profit user gets no profit figures. */
+export type ReportRow = ReportRowOf<Metrics>;
 
-const reportRowSchema: z.ZodType<ReportRow> = z.lazy(() =>
-  z.object({
-    dimension: z.enum(REPORT_DIMENSIONS),
-    value: z.union([z.string(), z.number()]).nullable(),
-    name: z.string(),
-    metrics: metricsSchema,
-    others: z.number().optional(),
-    children: z.array(reportRowSchema).optional(),
-  }),
-);
-
-export const reportAnswerSchema = z.object({
-  rows: z.array(reportRowSchema),
-  totals: metricsSchema,
-  range: reportRangeSchema,
-});
+export const reportAnswerSchema = reportResponseSchemaOf(metricsSchema);
 export type ReportAnswer = z.infer<typeof reportAnswerSchema>;
 
 export interface ReportRequest {

@@ -16,7 +16,6 @@ import { fetchList, type ListParams } from '../entities/api.ts';
 import type { EntityUi, Item } from '../entities/types.ts';
 import { readJson, writeJson } from '../stores/storage.ts';
 import { fetchEntityStats } from './api.ts';
-import { ColumnChooser } from './ColumnChooser.tsx';
 import {
   BUILT_IN_METRICS,
   choosableMetrics,
@@ -29,7 +28,8 @@ import {
 import { periodOf, periodParams, periodSchema } from './period.ts';
 import * as styles from './reports.css.ts';
 import { storeOwnTimeZone, useReportZone, useStatsSettings, viewerLocale } from './settingsApi.ts';
-import { useChosenColumns } from './useChosenColumns.ts';
+import { ColumnChooser } from './toolbar/ColumnChooser.tsx';
+import { useChosenColumns } from './toolbar/useChosenColumns.ts';
 
 // The numbers next to an entity list (`GET /api/report/entity_stats`): clicks, leads, revenue, cost,
 // profit, ROI, EPC of each row for a period chosen in the list's header (remembered per list), with a

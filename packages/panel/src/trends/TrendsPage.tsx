@@ -4,7 +4,6 @@ import {
   type ChartSeries,
   DataTable,
   type DataTableColumn,
-  DateRangePicker,
   formatRange,
   PageHeader,
   Select,
@@ -16,8 +15,6 @@ import { useMemo } from 'react';
 import { useCurrentUser, useDebugSettings } from '../app/hooks.ts';
 import { useServices } from '../app/services.ts';
 import { fetchReport } from '../reports/api.ts';
-import { ColumnChooser } from '../reports/ColumnChooser.tsx';
-import { FilterBar } from '../reports/FilterBar.tsx';
 import {
   BUILT_IN_METRICS,
   choosableMetrics,
@@ -29,8 +26,10 @@ import {
 } from '../reports/metrics.ts';
 import { periodDays, periodParams, previousPeriod } from '../reports/period.ts';
 import * as styles from '../reports/reports.css.ts';
-import { storeOwnTimeZone, useReportZone, useStatsSettings, viewerLocale } from '../reports/settingsApi.ts';
-import { useChosenColumns } from '../reports/useChosenColumns.ts';
+import { useReportZone, useStatsSettings, viewerLocale } from '../reports/settingsApi.ts';
+import { ColumnChooser } from '../reports/toolbar/ColumnChooser.tsx';
+import { ReportToolbar } from '../reports/toolbar/ReportToolbar.tsx';
+import { useChosenColumns } from '../reports/toolbar/useChosenColumns.ts';
 import {
   BUCKET_SECONDS,
   type BucketPoint,
@@ -125,15 +124,12 @@ function Trends({ timeZone }: { timeZone: string }) {
   return (
     <div className={styles.page}>
       <PageHeader title="Trends" description="Metrics per hour or day, next to the period before." />
-      <div className={styles.controls}>
-        <DateRangePicker
-          value={period}
-          locale={locale}
-          onChange={(next) => {
-            if (next.timeZone !== period.timeZone) storeOwnTimeZone(next.timeZone);
-            update({ period: next });
-          }}
-        />
+      <ReportToolbar
+        period={period}
+        onPeriodChange={(next) => update({ period: next })}
+        locale={locale}
+        filters={{ bar: { filters, onChange: (next) => update({ filters: next }), hideProfit } }}
+      >
         <div className={styles.levelSelect}>
           <Select
             label="Per"
@@ -160,8 +156,7 @@ function Trends({ timeZone }: { timeZone: string }) {
           defaults={choice.defaults}
           onChange={choice.choose}
         />
-      </div>
-      <FilterBar filters={filters} onChange={(next) => update({ filters: next })} hideProfit={hideProfit} />
+      </ReportToolbar>
       {tooManyHours && (
         <p className={styles.note}>
           Shown per day: per hour covers at most {Math.floor(HOUR_BUCKETS_MAX / 24)} days. Choose a shorter
@@ -185,19 +180,22 @@ function Trends({ timeZone }: { timeZone: string }) {
         data={rows}
         columns={columns}
         getRowId={(row) => row.label}
-        locale={locale}
-        height={480}
-        showTotals
-        colorization={debug.colorizationMode}
-        verticalBorders={debug.isWithVerticalBorders}
-        loading={current.isPending}
-        error={
-          current.data && current.data.status !== 'ok' ? (
-            <ServerMessage as="span" message={current.data.message} />
-          ) : undefined
-        }
-        onRetry={() => void current.refetch()}
-        emptyTitle="No traffic in this period"
+        appearance={{
+          locale,
+          height: 480,
+          colorization: debug.colorizationMode,
+          verticalBorders: debug.isWithVerticalBorders,
+        }}
+        totals
+        status={{
+          loading: current.isPending,
+          error:
+            current.data && current.data.status !== 'ok' ? (
+              <ServerMessage as="span" message={current.data.message} />
+            ) : undefined,
+          onRetry: () => void current.refetch(),
+          emptyTitle: 'No traffic in this period',
+        }}
       />
     </div>
   );

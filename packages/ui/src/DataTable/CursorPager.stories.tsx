@@ -59,9 +59,9 @@ export const LoadMoreTable: Story = {
         data={rows}
         columns={sampleColumns.slice(0, 6)}
         getRowId={getRowId}
-        manualSorting
-        height={6 * 36 + 2 * 36 + 4}
-        cursorPagination={{ nextCursor: 'opaque-cursor', onNext: noop }}
+        sorting={{ manual: true }}
+        appearance={{ height: 6 * 36 + 2 * 36 + 4 }}
+        paging={{ cursor: { nextCursor: 'opaque-cursor', onNext: noop } }}
       />
     </div>
   ),

@@ -30,10 +30,8 @@ function ColorizationPair({ mode }: { mode: ColorizationMode }) {
             data={rows.slice(0, 4)}
             columns={colorColumns}
             getRowId={getRowId}
-            colorization={mode}
-            verticalBorders={borders}
-            showTotals
-            height={4 * 36 + 36 * 3 + 4}
+            appearance={{ colorization: mode, verticalBorders: borders, height: 4 * 36 + 36 * 3 + 4 }}
+            totals
           />
         </div>
       ))}
@@ -59,20 +57,23 @@ export const Full: Story = {
         data={rows}
         columns={sampleColumns}
         getRowId={getRowId}
-        selectable
-        selectedIds={['2', '3', '4']}
-        selectionActions={() => (
-          <Button size="sm" variant="soft">
-            Mass edit
-          </Button>
-        )}
-        searchable
-        showTotals
-        sorting={[
-          { id: 'profit', desc: true },
-          { id: 'name', desc: false },
-        ]}
-        height={420}
+        selection={{
+          selectedIds: ['2', '3', '4'],
+          actions: () => (
+            <Button size="sm" variant="soft">
+              Mass edit
+            </Button>
+          ),
+        }}
+        search={{}}
+        totals
+        sorting={{
+          state: [
+            { id: 'profit', desc: true },
+            { id: 'name', desc: false },
+          ],
+        }}
+        appearance={{ height: 420 }}
         toolbar={<Button size="sm">Create</Button>}
       />
     </div>
@@ -90,12 +91,14 @@ export const States: Story = {
             data={[]}
             columns={sampleColumns.slice(0, 5)}
             getRowId={getRowId}
-            height={220}
-            loading={state === 'loading'}
-            error={state === 'error' ? 'Could not load campaigns' : undefined}
-            onRetry={() => {}}
-            emptyTitle="No campaigns yet"
-            emptyAction={<Button>Create campaign</Button>}
+            appearance={{ height: 220 }}
+            status={{
+              loading: state === 'loading',
+              error: state === 'error' ? 'Could not load campaigns' : undefined,
+              onRetry: () => {},
+              emptyTitle: 'No campaigns yet',
+              emptyAction: <Button>Create campaign</Button>,
+            }}
           />
         </div>
       ))}
@@ -114,9 +117,9 @@ export const HundredThousandRows: Story = {
         data={many}
         columns={sampleColumns}
         getRowId={getRowId}
-        selectable
-        showTotals
-        height={500}
+        selection={{}}
+        totals
+        appearance={{ height: 500 }}
       />
     </div>
   ),
@@ -131,9 +134,9 @@ export const ServerPaging: Story = {
         data={rows.slice(0, 5)}
         columns={sampleColumns.slice(0, 6)}
         getRowId={getRowId}
-        manualSorting
-        height={5 * 36 + 40}
-        pagination={{ pageIndex: 2, pageSize: 50, rowCount: 1234, onChange: () => {} }}
+        sorting={{ manual: true }}
+        appearance={{ height: 5 * 36 + 40 }}
+        paging={{ pages: { pageIndex: 2, pageSize: 50, rowCount: 1234, onChange: () => {} } }}
       />
     </div>
   ),
@@ -148,7 +151,7 @@ export const ColumnSettings: Story = {
         data={rows.slice(0, 4)}
         columns={sampleColumns}
         getRowId={getRowId}
-        height={220}
+        appearance={{ height: 220 }}
         storageKey="story-column-settings"
       />
     </div>
@@ -169,8 +172,8 @@ export const KeyboardFocus: Story = {
         data={rows.slice(0, 5)}
         columns={sampleColumns}
         getRowId={getRowId}
-        selectable
-        height={240}
+        selection={{}}
+        appearance={{ height: 240 }}
       />
     </div>
   ),
@@ -204,9 +207,9 @@ export const WideAndLong: Story = {
         data={longRows}
         columns={wideColumns}
         getRowId={getRowId}
-        selectable
-        showTotals
-        height={6 * 36 + 4}
+        selection={{}}
+        totals
+        appearance={{ height: 6 * 36 + 4 }}
       />
     </div>
   ),

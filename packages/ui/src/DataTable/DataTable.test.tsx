@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { formatValue, matchesNumberFilter, parseNumberFilter } from './cells/format.ts';
 import * as styles from './DataTable.css.ts';
-import { DataTable, type DataTableColumn } from './DataTable.tsx';
+import { DataTable, type DataTableColumn, type DataTableStatus } from './DataTable.tsx';
 
 interface Campaign {
   id: number;
@@ -71,9 +71,10 @@ describe('DataTable', () => {
         data={campaigns}
         columns={columns}
         getRowId={getRowId}
-        selectable
-        onSelectedIdsChange={onIds}
-        selectionActions={(ids) => <button type="button">Edit {ids.length}</button>}
+        selection={{
+          onSelectedIdsChange: onIds,
+          actions: (ids) => <button type="button">Edit {ids.length}</button>,
+        }}
       />,
     );
     const user = userEvent.setup();
@@ -96,8 +97,8 @@ describe('DataTable', () => {
         data={campaigns}
         columns={columns}
         getRowId={getRowId}
-        searchable
-        showTotals
+        search={{}}
+        totals
       />,
     );
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'a');
@@ -177,8 +178,7 @@ describe('DataTable', () => {
         data={many}
         columns={columns}
         getRowId={getRowId}
-        height={400}
-        rowHeight={40}
+        appearance={{ height: 400, rowHeight: 40 }}
       />,
     );
     const bodyRows = screen.getAllByRole('row').filter((row) => row.hasAttribute('data-row-id'));
@@ -196,7 +196,7 @@ describe('DataTable', () => {
         data={campaigns}
         columns={columns}
         getRowId={getRowId}
-        selectable
+        selection={{}}
         onRowActivate={onActivate}
       />,
     );
@@ -213,31 +213,17 @@ describe('DataTable', () => {
   });
 
   it('shows empty, no-match, loading and error states', async () => {
-    const { rerender } = render(
-      <DataTable
-        label="Campaigns"
-        data={[]}
-        columns={columns}
-        getRowId={getRowId}
-        emptyTitle="No campaigns yet"
-      />,
+    const withStatus = (status: DataTableStatus) => (
+      <DataTable label="Campaigns" data={[]} columns={columns} getRowId={getRowId} status={status} />
     );
+    const { rerender } = render(withStatus({ emptyTitle: 'No campaigns yet' }));
     expect(screen.getByText('No campaigns yet')).toBeInTheDocument();
     const retry = vi.fn();
-    rerender(
-      <DataTable
-        label="Campaigns"
-        data={[]}
-        columns={columns}
-        getRowId={getRowId}
-        error="Server error"
-        onRetry={retry}
-      />,
-    );
+    rerender(withStatus({ error: 'Server error', onRetry: retry }));
     expect(screen.getByRole('alert')).toHaveTextContent('Server error');
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(retry).toHaveBeenCalled();
-    rerender(<DataTable label="Campaigns" data={[]} columns={columns} getRowId={getRowId} loading />);
+    rerender(withStatus({ loading: true }));
     expect(screen.getByRole('grid')).toHaveAttribute('aria-busy', 'true');
   });
 
@@ -294,7 +280,9 @@ describe('DataTable', () => {
       { id: 'name', header: 'Name', accessor: (c) => c.name, width: 200, pinned: true },
       ...columns.slice(1),
     ];
-    render(<DataTable label="Campaigns" data={campaigns} columns={pinned} getRowId={getRowId} selectable />);
+    render(
+      <DataTable label="Campaigns" data={campaigns} columns={pinned} getRowId={getRowId} selection={{}} />,
+    );
     const row = screen.getByRole('row', { name: /Bravo/ });
     const [select, id, name, clicks] = within(row).getAllByRole('gridcell');
     expect(select).toHaveClass(styles.pinned);
@@ -317,8 +305,7 @@ describe('DataTable', () => {
         data={campaigns}
         columns={columns}
         getRowId={getRowId}
-        manualSorting
-        onSortingChange={onSorting}
+        sorting={{ manual: true, onChange: onSorting }}
       />,
     );
     await userEvent.click(screen.getByRole('button', { name: /^Name/ }));

@@ -26,7 +26,20 @@ import { VirtualRows, type VirtualRowsHandle } from './rows/VirtualRows.tsx';
 import { type DataTableProps, SELECT_WIDTH, type TableRow } from './types.ts';
 import { useDataTableModel } from './useDataTableModel.ts';
 
-export type { CellValue, DataTableColumn, DataTableProps } from './types.ts';
+export type {
+  CellValue,
+  DataTableAppearance,
+  DataTableColumn,
+  DataTableFiltering,
+  DataTablePaging,
+  DataTableProps,
+  DataTableSearch,
+  DataTableSelection,
+  DataTableSorting,
+  DataTableStatus,
+  DataTableTotals,
+  DataTableTree,
+} from './types.ts';
 
 /** Room for the empty, loading and error states, px. */
 const STATE_HEIGHT = 220;
@@ -39,34 +52,22 @@ const FILL_MIN_ROWS = 5;
  * rows (an ARIA treegrid then) and page or cursor paging for server-side lists.
  */
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
+  const { label, data, columns, storageKey, selection, search: searchBox, paging, status = {} } = props;
   const {
-    label,
-    data,
-    columns,
-    storageKey,
     colorization = 'colored-rows',
     verticalBorders = false,
     rowHeight = 36,
     height: heightProp = 480,
     locale,
-    selectable = false,
-    searchable = false,
-    searchPlaceholder = 'Search',
-    pagination,
-    cursorPagination,
-    showTotals = false,
-    totalsLabel = 'Total',
-    loading = false,
-    error,
-    onRetry,
-    emptyTitle = 'Nothing here yet',
-    emptyAction,
-    onRowActivate,
-    toolbar,
-    selectionActions,
-  } = props;
+    rowTone,
+  } = props.appearance ?? {};
+  const { loading = false, error, onRetry, emptyTitle = 'Nothing here yet', emptyAction } = status;
+  const { onRowActivate, toolbar } = props;
+  const selectable = selection !== undefined;
+  const showTotals = Boolean(props.totals);
+  const totalsLabel = (typeof props.totals === 'object' ? props.totals.label : undefined) ?? 'Total';
   const gridId = useId();
-  const nested = props.getSubRows !== undefined;
+  const nested = props.tree !== undefined;
   const model = useDataTableModel(props);
   const { table, sorting, columnFilters, search, rowSelection } = model;
 
@@ -176,8 +177,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const rowClass = (row: TableRow<T>, index: number) => {
     if (row.getIsSelected()) return `${styles.bodyRow} ${styles.rowTone.selected}`;
     if (colorization === 'colored-rows') {
-      const tone = props.rowTone
-        ? props.rowTone(row.original)
+      const tone = rowTone
+        ? rowTone(row.original)
         : profitColumn
           ? toneOf(row.getValue(profitColumn.id))
           : undefined;
@@ -224,18 +225,18 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const focus = keyboard.focus;
   return (
     <div ref={rootRef} className={styles.root}>
-      {(searchable || toolbar || storageKey !== undefined || selectedIds.length > 0) && (
+      {(searchBox || toolbar || storageKey !== undefined || selectedIds.length > 0) && (
         <DataTableToolbar
           table={table}
           columns={byId}
-          searchable={searchable}
+          searchable={searchBox !== undefined}
           search={search}
           onSearchChange={model.setSearch}
-          searchPlaceholder={searchPlaceholder}
+          searchPlaceholder={searchBox?.placeholder ?? 'Search'}
           selectable={selectable}
           selectedIds={selectedIds}
           clearSelection={clearSelection}
-          selectionActions={selectionActions}
+          selectionActions={selection?.actions}
           toolbar={toolbar}
           onResetColumns={model.resetSettings}
         />
@@ -251,7 +252,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             id={gridId}
             role={nested ? 'treegrid' : 'grid'}
             aria-label={label}
-            aria-rowcount={(pagination?.rowCount ?? rows.length) + headerRows + (totals ? 1 : 0)}
+            aria-rowcount={(paging?.pages?.rowCount ?? rows.length) + headerRows + (totals ? 1 : 0)}
             aria-colcount={columnCount}
             aria-multiselectable={selectable || undefined}
             aria-busy={loading || undefined}
@@ -342,8 +343,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         </div>
       </div>
       <CellTipView tip={tips.tip} />
-      {pagination && <Pager {...pagination} />}
-      {cursorPagination && <CursorPager loadedCount={data.length} {...cursorPagination} />}
+      {paging?.pages && <Pager {...paging.pages} />}
+      {paging?.cursor && <CursorPager loadedCount={data.length} {...paging.cursor} />}
     </div>
   );
 }

@@ -29,12 +29,10 @@ function Tree({ mode }: { mode: ColorizationMode }) {
             data={report}
             columns={sampleReportColumns}
             getRowId={reportRowId}
-            getSubRows={reportSubRows}
-            expanded={OPEN[state]}
-            colorization={mode}
-            selectable
-            showTotals
-            height={36 * 12}
+            tree={{ getSubRows: reportSubRows, expanded: OPEN[state] }}
+            appearance={{ colorization: mode, height: 36 * 12 }}
+            selection={{}}
+            totals
           />
         </div>
       ))}
@@ -57,8 +55,8 @@ export const NestedRowsKeyboard: Story = {
         data={report}
         columns={sampleReportColumns}
         getRowId={reportRowId}
-        getSubRows={reportSubRows}
-        height={36 * 10}
+        tree={{ getSubRows: reportSubRows }}
+        appearance={{ height: 36 * 10 }}
       />
     </div>
   ),

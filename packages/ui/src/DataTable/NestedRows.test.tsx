@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { DataTable } from './DataTable.tsx';
-import type { DataTableColumn } from './types.ts';
+import type { DataTableColumn, DataTableProps, DataTableTree } from './types.ts';
 
 interface Node {
   id: string;
@@ -43,14 +43,16 @@ const shownNames = () =>
 const cell = (row: number, col: number) =>
   document.querySelector<HTMLElement>(`[data-cell="${row}:${col}"]`) as HTMLElement;
 
-function Tree(props: Partial<Parameters<typeof DataTable<Node>>[0]>) {
+type TreeProps = Partial<DataTableProps<Node>> & Omit<DataTableTree<Node>, 'getSubRows'>;
+
+function Tree({ expanded, onExpandedChange, ...props }: TreeProps) {
   return (
     <DataTable
       label="Report"
       data={report}
       columns={columns}
       getRowId={(n) => n.id}
-      getSubRows={(n) => n.children}
+      tree={{ getSubRows: (n) => n.children, expanded, onExpandedChange }}
       {...props}
     />
   );
@@ -98,7 +100,7 @@ describe('DataTable nested rows', () => {
   });
 
   it('sorts children within their parent and totals only the top level', async () => {
-    render(<Tree expanded showTotals />);
+    render(<Tree expanded totals />);
     expect(shownNames()).toEqual(['Campaign A', 'Offer small', 'US', 'Offer big', 'Campaign B']);
     await userEvent.click(screen.getByRole('button', { name: /^Clicks/ }));
     expect(shownNames()).toEqual(['Campaign A', 'Offer big', 'Offer small', 'US', 'Campaign B']);
@@ -108,7 +110,7 @@ describe('DataTable nested rows', () => {
 
   it('selects a parent with its children', async () => {
     const onIds = vi.fn();
-    render(<Tree expanded={{ c1: true }} selectable onSelectedIdsChange={onIds} />);
+    render(<Tree expanded={{ c1: true }} selection={{ onSelectedIdsChange: onIds }} />);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select row c1' }));
     expect(onIds).toHaveBeenLastCalledWith(expect.arrayContaining(['c1', 'c1/o1', 'c1/o2']));
   });

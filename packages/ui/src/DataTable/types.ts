@@ -48,14 +48,8 @@ export interface DataTableColumn<T> {
   profit?: boolean;
 }
 
-export interface DataTableProps<T extends RowData> {
-  /** Accessible name of the grid. */
-  label: string;
-  data: readonly T[];
-  columns: readonly DataTableColumn<T>[];
-  getRowId: (row: T) => string;
-  /** Column visibility, order and widths are saved in localStorage under this key. */
-  storageKey?: string;
+/** How the grid is drawn. */
+export interface DataTableAppearance<T> {
   colorization?: ColorizationMode;
   verticalBorders?: boolean;
   /** Row tone for `colored-rows`; by default the sign of the first `profit` column. */
@@ -68,48 +62,91 @@ export interface DataTableProps<T extends RowData> {
    */
   height?: number | 'fill';
   locale?: string;
+}
 
-  /** Adds a checkbox column: click, Shift+click for ranges, Space on a row, and select-all. */
-  selectable?: boolean;
+/** A checkbox column: click, Shift+click for ranges, Space on a row, and select-all. */
+export interface DataTableSelection {
   selectedIds?: readonly string[];
   onSelectedIdsChange?: (ids: string[]) => void;
   /** Mass actions shown while rows are selected. */
-  selectionActions?: (selectedIds: string[], clear: () => void) => ReactNode;
+  actions?: (selectedIds: string[], clear: () => void) => ReactNode;
+}
 
-  /** Search box over all columns. */
-  searchable?: boolean;
-  search?: string;
-  onSearchChange?: (search: string) => void;
-  searchPlaceholder?: string;
+/** A search box over all columns. */
+export interface DataTableSearch {
+  value?: string;
+  onChange?: (search: string) => void;
+  placeholder?: string;
+}
+
+export interface DataTableSorting {
+  state?: SortingState;
+  onChange?: (sorting: SortingState) => void;
+  /** Server-side: the data arrives already sorted; the table only reports the state. */
+  manual?: boolean;
+}
+
+export interface DataTableFiltering {
   columnFilters?: ColumnFiltersState;
-  onColumnFiltersChange?: (filters: ColumnFiltersState) => void;
-  sorting?: SortingState;
-  onSortingChange?: (sorting: SortingState) => void;
-  /** Server-side: the data arrives already sorted / filtered; the table only reports state. */
-  manualSorting?: boolean;
-  manualFiltering?: boolean;
-  /** Server-side paging: shows a pager; `data` is the current page. */
-  pagination?: PaginationProps;
-  /** Server-side paging by cursor (`{ rows, nextCursor }`): "Load more" or Previous / Next. */
-  cursorPagination?: CursorPaginationProps;
+  onChange?: (filters: ColumnFiltersState) => void;
+  /** Server-side: the data arrives already filtered; the table only reports the state. */
+  manual?: boolean;
+}
 
-  /**
-   * Nested rows (a report tree such as Campaign > Offer > Country): the children of a row. The first
-   * column gets an expander and an indent per level; `getRowId` must be unique across all levels.
-   */
-  getSubRows?: (row: T) => readonly T[] | undefined;
+/** Server-side paging, `data` being the rows shown: counted pages, or a cursor (`{ rows, nextCursor }`). */
+export type DataTablePaging =
+  | { pages: PaginationProps; cursor?: undefined }
+  | { cursor: CursorPaginationProps; pages?: undefined };
+
+/**
+ * Nested rows (a report tree such as Campaign > Offer > Country). The first column gets an expander and
+ * an indent per level; `getRowId` must be unique across all levels.
+ */
+export interface DataTableTree<T> {
+  getSubRows: (row: T) => readonly T[] | undefined;
   /** Which rows are open, by row id (`true`: all). */
   expanded?: ExpandedState;
   onExpandedChange?: (expanded: ExpandedState) => void;
+}
 
-  showTotals?: boolean;
-  totalsLabel?: string;
+export interface DataTableTotals {
+  /** Default "Total". */
+  label?: string;
+}
+
+/** What the body shows instead of rows. */
+export interface DataTableStatus {
   loading?: boolean;
   /** An error replaces the rows (e.g. a <ServerMessage>). */
   error?: ReactNode;
   onRetry?: () => void;
   emptyTitle?: ReactNode;
   emptyAction?: ReactNode;
+}
+
+/**
+ * Each concern of the grid is one optional part, present when the table has it (a `selection` adds the
+ * checkbox column, a `search` the search box), so a caller reads as a list of what its table does and
+ * the props stay few enough to take in at a glance.
+ */
+export interface DataTableProps<T extends RowData> {
+  /** Accessible name of the grid. */
+  label: string;
+  data: readonly T[];
+  columns: readonly DataTableColumn<T>[];
+  getRowId: (row: T) => string;
+  /** Column visibility, order and widths are saved in localStorage under this key. */
+  storageKey?: string;
+  appearance?: DataTableAppearance<T>;
+  selection?: DataTableSelection;
+  search?: DataTableSearch;
+  sorting?: DataTableSorting;
+  filtering?: DataTableFiltering;
+  paging?: DataTablePaging;
+  tree?: DataTableTree<T>;
+  /** A totals row; `true` for the default label. */
+  totals?: boolean | DataTableTotals;
+  status?: DataTableStatus;
   /** Enter on a focused row (e.g. open the edit form). */
   onRowActivate?: (row: T) => void;
   /** Extra toolbar content (Create button, date range ...). */

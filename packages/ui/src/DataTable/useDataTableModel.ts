@@ -23,18 +23,23 @@ const NO_SUB_ROWS: never[] = [];
  * may control (sorting, filters, search, selection, open rows) or leave to the table.
  */
 export function useDataTableModel<T extends RowData>(props: DataTableProps<T>) {
-  const { data, columns, getRowId, getSubRows, manualSorting = false, manualFiltering = false } = props;
+  const { data, columns, getRowId, tree } = props;
+  const getSubRows = tree?.getSubRows;
 
-  const [sorting, setSorting] = useControllable<SortingState>(props.sorting, props.onSortingChange, []);
-  const [columnFilters, setColumnFilters] = useControllable<ColumnFiltersState>(
-    props.columnFilters,
-    props.onColumnFiltersChange,
+  const [sorting, setSorting] = useControllable<SortingState>(
+    props.sorting?.state,
+    props.sorting?.onChange,
     [],
   );
-  const [search, setSearch] = useControllable<string>(props.search, props.onSearchChange, '');
-  const [expanded, setExpanded] = useControllable<ExpandedState>(props.expanded, props.onExpandedChange, {});
-  const onIdsChange = props.onSelectedIdsChange;
-  const selectedIdsProp = props.selectedIds;
+  const [columnFilters, setColumnFilters] = useControllable<ColumnFiltersState>(
+    props.filtering?.columnFilters,
+    props.filtering?.onChange,
+    [],
+  );
+  const [search, setSearch] = useControllable<string>(props.search?.value, props.search?.onChange, '');
+  const [expanded, setExpanded] = useControllable<ExpandedState>(tree?.expanded, tree?.onExpandedChange, {});
+  const onIdsChange = props.selection?.onSelectedIdsChange;
+  const selectedIdsProp = props.selection?.selectedIds;
   const selectionFromProp = useMemo<RowSelectionState | undefined>(
     () => (selectedIdsProp ? Object.fromEntries(selectedIdsProp.map((id) => [id, true])) : undefined),
     [selectedIdsProp],
@@ -114,8 +119,8 @@ export function useDataTableModel<T extends RowData>(props: DataTableProps<T>) {
     onColumnSizingChange: (updater) => updateSettings('sizing', updater),
     globalFilterFn: 'includesString',
     getColumnCanGlobalFilter: () => true,
-    manualSorting,
-    manualFiltering,
+    manualSorting: props.sorting?.manual ?? false,
+    manualFiltering: props.filtering?.manual ?? false,
     // A refetch of a report keeps its open rows: they are keyed by row id, not position.
     autoResetExpanded: false,
     enableMultiSort: true,

@@ -1,5 +1,5 @@
 import { DUPLICATE_POSTBACK_POLICIES } from '@cairn/contract';
-import { updatedColumn } from '../listColumns.tsx';
+import { updatedColumn } from '../lists/listColumns.tsx';
 import type { EntityUi } from '../types.ts';
 
 const policyLabels: Record<(typeof DUPLICATE_POSTBACK_POLICIES)[number], string> = {

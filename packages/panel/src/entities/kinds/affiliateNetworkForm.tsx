@@ -1,7 +1,7 @@
 import { CONVERSION_STATUSES } from '@cairn/contract';
 import { CopyField, Select, TextField } from '@cairn/ui';
 import * as styles from '../entities.css.ts';
-import { RowsEditor } from '../RowsEditor.tsx';
+import { RowsEditor } from '../forms/RowsEditor.tsx';
 import type { CustomFieldProps, EntityFormUi, FormExtrasProps } from '../types.ts';
 import { affiliateNetworkUi, policyOptions } from './affiliateNetwork.tsx';
 

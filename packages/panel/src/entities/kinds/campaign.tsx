@@ -2,7 +2,7 @@ import { CAMPAIGN_STATUSES, type CostModel } from '@cairn/contract';
 import { Badge, Button, useCopy } from '@cairn/ui';
 import { formatMoney, formatPercentMicros } from '../../utils/format.ts';
 import * as styles from '../entities.css.ts';
-import { updatedColumn } from '../listColumns.tsx';
+import { updatedColumn } from '../lists/listColumns.tsx';
 import type { EntityUi, Item } from '../types.ts';
 
 // Campaigns: where each click goes. The list's part; the form (the flow or the rotation it follows, the

@@ -1,4 +1,4 @@
-import { updatedColumn } from '../listColumns.tsx';
+import { updatedColumn } from '../lists/listColumns.tsx';
 import type { EntityUi } from '../types.ts';
 
 export const landingUi: EntityUi = {

@@ -1,6 +1,6 @@
 import { formatMoney } from '../../utils/format.ts';
-import { updatedColumn } from '../listColumns.tsx';
-import { OfferImportButton } from '../OfferImportButton.tsx';
+import { updatedColumn } from '../lists/listColumns.tsx';
+import { OfferImportButton } from '../lists/OfferImportButton.tsx';
 import type { EntityUi } from '../types.ts';
 
 export const offerUi: EntityUi = {

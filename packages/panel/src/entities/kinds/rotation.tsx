@@ -1,4 +1,4 @@
-import { updatedColumn } from '../listColumns.tsx';
+import { updatedColumn } from '../lists/listColumns.tsx';
 import type { EntityUi } from '../types.ts';
 
 // Rotations: flows kept on their own so many campaigns can share one; a change applies to all of them.

@@ -1,5 +1,5 @@
 import { POSTBACK_MODES } from '@cairn/contract';
-import { updatedColumn } from '../listColumns.tsx';
+import { updatedColumn } from '../lists/listColumns.tsx';
 import type { EntityUi } from '../types.ts';
 
 const modeLabels: Record<(typeof POSTBACK_MODES)[number], string> = {

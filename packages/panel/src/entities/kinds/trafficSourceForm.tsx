@@ -3,9 +3,9 @@ import { CopyField, Select, TextField } from '@cairn/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../../app/services.ts';
 import { entityQueryKeys, fetchTrafficSourceTemplates } from '../api.ts';
-import { draftValueFromItem, newDraft } from '../draft.ts';
 import * as styles from '../entities.css.ts';
-import { RowsEditor } from '../RowsEditor.tsx';
+import { draftValueFromItem, newDraft } from '../forms/draft.ts';
+import { RowsEditor } from '../forms/RowsEditor.tsx';
 import type { CustomFieldProps, Draft, EntityFormUi, FormExtrasProps } from '../types.ts';
 import { modeOptions, trafficSourceUi } from './trafficSource.tsx';
 

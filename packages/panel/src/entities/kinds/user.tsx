@@ -1,5 +1,5 @@
 import type { Role } from '@cairn/contract';
-import { updatedColumn } from '../listColumns.tsx';
+import { updatedColumn } from '../lists/listColumns.tsx';
 import type { EntityUi } from '../types.ts';
 
 // Users, managed by admins and the super-admin. The password is write-only: empty keeps the current one.

@@ -1,15 +1,15 @@
 import type { ComponentType } from 'react';
 import { type SettingsSection, settingsSections } from '../../routes/table.ts';
 import type { CurrentUser } from '../../stores/currentUser.ts';
-import { SettingsAutoClearingSection } from './SettingsAutoClearingSection.tsx';
+import { SettingsUserSection } from './account/SettingsUserSection.tsx';
+import { SettingsAutoClearingSection } from './autoClearing/SettingsAutoClearingSection.tsx';
+import { SettingsPublicApiSection } from './publicApi/SettingsPublicApiSection.tsx';
 import { SettingsColumnsSection } from './SettingsColumnsSection.tsx';
 import { SettingsPostbackProcessingSection } from './SettingsPostbackProcessingSection.tsx';
-import { SettingsPublicApiSection } from './SettingsPublicApiSection.tsx';
 import { SettingsStatsSection } from './SettingsStatsSection.tsx';
-import { SettingsTrackingLinksSection } from './SettingsTrackingLinksSection.tsx';
 import { SettingsUiSection } from './SettingsUiSection.tsx';
-import { SettingsUrlCustomizationSection } from './SettingsUrlCustomizationSection.tsx';
-import { SettingsUserSection } from './SettingsUserSection.tsx';
+import { SettingsTrackingLinksSection } from './trackingLinks/SettingsTrackingLinksSection.tsx';
+import { SettingsUrlCustomizationSection } from './urlCustomization/SettingsUrlCustomizationSection.tsx';
 
 // The settings sections: the settings page renders whichever its route names, from here, so a section is
 // added by its entry below and no page code changes. The route table keeps the addresses, their order

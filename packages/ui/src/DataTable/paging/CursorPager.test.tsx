@@ -19,7 +19,7 @@ describe('CursorPager', () => {
         data={[{ id: 'a' }, { id: 'b' }]}
         columns={columns}
         getRowId={(c) => c.id}
-        cursorPagination={{ nextCursor: 'after-b', onNext }}
+        paging={{ cursor: { nextCursor: 'after-b', onNext } }}
       />,
     );
     expect(screen.getByRole('navigation', { name: 'More rows' })).toHaveTextContent('2 rows loaded');
@@ -32,7 +32,7 @@ describe('CursorPager', () => {
         data={[{ id: 'a' }, { id: 'b' }, { id: 'c' }]}
         columns={columns}
         getRowId={(c) => c.id}
-        cursorPagination={{ nextCursor: null, onNext }}
+        paging={{ cursor: { nextCursor: null, onNext } }}
       />,
     );
     expect(screen.getByRole('navigation', { name: 'More rows' })).toHaveTextContent('All 3 rows');

@@ -20,14 +20,7 @@ function Harness({ onQuery }: { onQuery: (query: ServerTableQuery) => void }) {
   const { query, tableProps } = useServerTableState({ initial: { pageSize: 2 } });
   onQuery(query);
   return (
-    <DataTable
-      label="Clicks"
-      data={page}
-      columns={columns}
-      getRowId={(c) => c.id}
-      searchable
-      {...tableProps(10)}
-    />
+    <DataTable label="Clicks" data={page} columns={columns} getRowId={(c) => c.id} {...tableProps(10)} />
   );
 }
 

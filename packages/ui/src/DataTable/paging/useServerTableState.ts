@@ -1,5 +1,6 @@
 import type { ColumnFiltersState, SortingState } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { DataTableFiltering, DataTablePaging, DataTableSearch, DataTableSorting } from '../types.ts';
 import type { CursorPaginationProps } from './CursorPager.tsx';
 import type { PaginationProps } from './Pager.tsx';
 
@@ -42,6 +43,14 @@ export type ServerPaging =
       loading?: boolean;
     };
 
+/** The parts of <DataTable> a server-side list hands over to this state. */
+export interface ServerTableProps {
+  sorting: DataTableSorting;
+  filtering: DataTableFiltering;
+  search: DataTableSearch;
+  paging?: DataTablePaging;
+}
+
 export interface UseServerTableStateOptions {
   initial?: Partial<ServerTableState>;
   /** Controlled: the state lives with the caller (e.g. in the address bar), changes come back here. */
@@ -72,7 +81,8 @@ const restart = (old: ServerTableState, change: Partial<ServerTableState>): Serv
 
 /**
  * State for a list the server sorts, filters and pages (large click logs, reports): `query` goes
- * into the request, `tableProps(rowCount)` or `tableProps({ nextCursor })` into <DataTable>.
+ * into the request, `tableProps(rowCount)` or `tableProps({ nextCursor })` into <DataTable> (its
+ * sorting, filtering, search and paging parts, the search box included).
  * Changing sorting, filters or search goes back to the first page, since the old page (or cursor)
  * means nothing in the new order.
  */
@@ -154,19 +164,14 @@ export function useServerTableState({
   const { sorting, columnFilters, search, pageIndex, pageSize } = state;
   const tableProps = useCallback(
     (paging: ServerPaging) => {
-      const common = {
-        manualSorting: true,
-        manualFiltering: true,
-        sorting,
-        onSortingChange,
-        columnFilters,
-        onColumnFiltersChange,
-        search,
-        onSearchChange,
+      const common: ServerTableProps = {
+        sorting: { state: sorting, onChange: onSortingChange, manual: true },
+        filtering: { columnFilters, onChange: onColumnFiltersChange, manual: true },
+        search: { value: search, onChange: onSearchChange },
       };
       if (typeof paging === 'number') {
-        const pagination: PaginationProps = { pageIndex, pageSize, rowCount: paging, onChange: setPage };
-        return { ...common, pagination };
+        const pages: PaginationProps = { pageIndex, pageSize, rowCount: paging, onChange: setPage };
+        return { ...common, paging: { pages } } satisfies ServerTableProps;
       }
       const cursorPagination: CursorPaginationProps = paging.onLoadMore
         ? { mode: 'more', nextCursor: paging.nextCursor, onNext: paging.onLoadMore, loading: paging.loading }
@@ -178,7 +183,7 @@ export function useServerTableState({
             pageIndex,
             loading: paging.loading,
           };
-      return { ...common, cursorPagination };
+      return { ...common, paging: { cursor: cursorPagination } } satisfies ServerTableProps;
     },
     [
       sorting,

@@ -33,11 +33,20 @@ function scrollTo(top: number) {
   });
 }
 
+const renderItems = () =>
+  render(
+    <DataTable
+      label="Items"
+      data={items}
+      columns={columns}
+      getRowId={(i) => String(i.id)}
+      appearance={{ height: 400 }}
+    />,
+  );
+
 describe('DataTable body while scrolling', () => {
   it('shows the rows of the new position, each once, in order', () => {
-    render(
-      <DataTable label="Items" data={items} columns={columns} getRowId={(i) => String(i.id)} height={400} />,
-    );
+    renderItems();
     expect(shown()[0]).toBe('0');
     scrollTo(36 * 500);
     const ids = shown().map(Number);
@@ -53,9 +62,7 @@ describe('DataTable body while scrolling', () => {
   });
 
   it('lets go of the focus when the focused row scrolls away, rather than leave it on another row', () => {
-    render(
-      <DataTable label="Items" data={items} columns={columns} getRowId={(i) => String(i.id)} height={400} />,
-    );
+    renderItems();
     const first = document.querySelector<HTMLElement>('[data-cell="0:0"]') as HTMLElement;
     first.focus();
     expect(document.activeElement).toBe(first);

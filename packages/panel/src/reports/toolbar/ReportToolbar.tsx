@@ -1,0 +1,60 @@
+import { Button, DateRangePicker, type DateRangeValue } from '@cairn/ui';
+import type { ReactNode } from 'react';
+import * as styles from '../reports.css.ts';
+import { storeOwnTimeZone } from '../settingsApi.ts';
+import { FilterBar, type FilterBarProps, FilterChips, type FilterChipsProps } from './FilterBar.tsx';
+import { GroupingPicker, type GroupingPickerProps } from './GroupingPicker.tsx';
+
+// The controls above the report-like pages (report, leads, trends, click log, conversions), so that the
+// period, its time zone and the filters behave and sit the same on each, and a change to one (a new
+// control, the zone kept for next time) reaches all five.
+
+export interface ReportToolbarProps {
+  period: DateRangeValue;
+  onPeriodChange: (period: DateRangeValue) => void;
+  locale: string;
+  /** The page's own controls after the period: statuses, the bucket, the column chooser. */
+  children?: ReactNode;
+  /** The report's levels, chosen under the controls. */
+  grouping?: GroupingPickerProps;
+  /** Under the controls: the bar that adds and removes filters, or only the chips of those in effect. */
+  filters?: { bar: FilterBarProps; chips?: undefined } | { chips: FilterChipsProps; bar?: undefined };
+}
+
+export function ReportToolbar({
+  period,
+  onPeriodChange,
+  locale,
+  children,
+  grouping,
+  filters,
+}: ReportToolbarProps) {
+  return (
+    <>
+      <div className={styles.controls}>
+        <DateRangePicker
+          value={period}
+          locale={locale}
+          onChange={(next) => {
+            // A zone picked here is the viewer's own from now on, on every page that has a period.
+            if (next.timeZone !== period.timeZone) storeOwnTimeZone(next.timeZone);
+            onPeriodChange(next);
+          }}
+        />
+        {children}
+      </div>
+      {grouping && <GroupingPicker {...grouping} />}
+      {filters?.bar && <FilterBar {...filters.bar} />}
+      {filters?.chips && <FilterChips {...filters.chips} />}
+    </>
+  );
+}
+
+/** The CSV of what the page shows; off while it shows nothing. */
+export function ExportCsvButton({ disabled, onExport }: { disabled: boolean; onExport: () => void }) {
+  return (
+    <Button variant="outline" tone="neutral" disabled={disabled} onClick={onExport}>
+      Export CSV
+    </Button>
+  );
+}

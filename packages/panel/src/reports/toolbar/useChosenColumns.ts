@@ -1,0 +1,65 @@
+import { COLUMN_TABLES, type ColumnTable } from '@cairn/contract';
+import { useCallback, useMemo, useState } from 'react';
+import { z } from 'zod';
+import { readJson, removeKey, writeJson } from '../../stores/storage.ts';
+import { useDefaultColumns } from '../settingsApi.ts';
+
+// The columns a table shows: the viewer's own pick (this browser), else the columns settings' default
+// for the table, else the panel's built-in default; always limited to what the viewer may choose.
+
+const pickSchema = z.array(z.string().max(40)).max(200);
+
+/** Tables whose columns only each viewer picks: the columns settings hold no default for them. */
+export type ViewerColumnTable = 'conversions';
+
+export function columnsStorageKey(table: ColumnTable | ViewerColumnTable): string {
+  return `cairn.reports.columns.${table}`;
+}
+
+const isSettingsTable = (table: string): table is ColumnTable =>
+  (COLUMN_TABLES as readonly string[]).includes(table);
+
+export interface ChosenColumns<T extends string> {
+  chosen: T[];
+  /** The settings' default or the built-in one: what "Use defaults" returns to. */
+  defaults: T[];
+  /** Saves the viewer's pick; the defaults themselves are stored as no pick, so later changes reach them. */
+  choose: (columns: readonly string[]) => void;
+  /** False until the settings' default is known (when the viewer has no pick of their own). */
+  ready: boolean;
+}
+
+export function useChosenColumns<T extends string>(
+  table: ColumnTable | ViewerColumnTable,
+  builtIn: readonly T[],
+  allowed: readonly T[],
+): ChosenColumns<T> {
+  const key = columnsStorageKey(table);
+  const [own, setOwn] = useState(() => readJson(localStorage, key, pickSchema));
+  const { columns: fromSettings, ready: settingsReady } = useDefaultColumns(
+    isSettingsTable(table) ? table : undefined,
+  );
+  const keep = useCallback((ids: readonly string[]) => allowed.filter((id) => ids.includes(id)), [allowed]);
+  const defaults = useMemo(() => {
+    const settled = fromSettings ? keep(fromSettings) : [];
+    return settled.length > 0 ? settled : keep(builtIn);
+  }, [fromSettings, builtIn, keep]);
+  const chosen = useMemo(() => {
+    const picked = own ? keep(own) : [];
+    return picked.length > 0 ? picked : defaults;
+  }, [own, defaults, keep]);
+  const choose = useCallback(
+    (columns: readonly string[]) => {
+      const same = columns.length === defaults.length && columns.every((id, index) => id === defaults[index]);
+      if (same) {
+        removeKey(localStorage, key);
+        setOwn(undefined);
+      } else {
+        writeJson(localStorage, key, columns);
+        setOwn([...columns]);
+      }
+    },
+    [key, defaults],
+  );
+  return { chosen, defaults, choose, ready: settingsReady || (own !== undefined && keep(own).length > 0) };
+}

@@ -1,0 +1,138 @@
+import type { ReportDimension, ReportMetric } from '@cairn/contract';
+import {
+  DataTable,
+  type DataTableAppearance,
+  type DataTableColumn,
+  type DataTableStatus,
+  type ExpandedState,
+  type SortingState,
+  visuallyHidden,
+} from '@cairn/ui';
+import { useMemo } from 'react';
+import { Link } from 'wouter';
+import { editPathOf, isEntityDimension } from '../dimensions.ts';
+import { METRIC_DEFS, type Metrics, metricValue } from '../metrics.ts';
+import type { ReportState } from '../reportState.ts';
+import { reportAddress } from '../reportState.ts';
+import * as styles from '../reports.css.ts';
+import { groupingName } from '../toolbar/GroupingPicker.tsx';
+import { narrowedTo, type TreeRow } from './reportTree.ts';
+
+// The report's tree table: the grouping's names first (with an expander per level), then the chosen
+// metrics, and the server's totals under them (ratios of the totals, never averages of the rows).
+
+export interface ReportTableProps {
+  rows: readonly TreeRow[];
+  state: ReportState;
+  /** Address of this report, for the links to narrower ones. */
+  path: string;
+  metrics: readonly ReportMetric[];
+  totals: Metrics | undefined;
+  currency: string;
+  locale: string;
+  expanded: ExpandedState;
+  onExpandedChange: (expanded: ExpandedState) => void;
+  sorting: SortingState;
+  onSortingChange: (sorting: SortingState) => void;
+  loading: boolean;
+  error: DataTableStatus['error'];
+  onRetry: () => void;
+  emptyAction?: DataTableStatus['emptyAction'];
+  colorization?: DataTableAppearance<TreeRow>['colorization'];
+  verticalBorders?: boolean;
+}
+
+function NameCell({ row, state, path }: { row: TreeRow; state: ReportState; path: string }) {
+  if (row.value === null) return <span>{row.name}</span>;
+  const narrower = narrowedTo(row, state.levels, state.filters);
+  const deeper = reportAddress(path, { ...state, ...narrower });
+  const edit = isEntityDimension(row.dimension) ? editPathOf(row.dimension, Number(row.value)) : undefined;
+  if (!edit) return <Link href={deeper}>{row.name}</Link>;
+  return (
+    <span className={styles.nameCell}>
+      <Link href={edit}>{row.name}</Link>
+      <Link href={deeper} className={styles.subtle}>
+        report<span className={visuallyHidden}> for {row.name}</span>
+      </Link>
+    </span>
+  );
+}
+
+export function useReportColumns(
+  levels: readonly ReportDimension[],
+  metrics: readonly ReportMetric[],
+  totals: Metrics | undefined,
+  currency: string,
+  state: ReportState,
+  path: string,
+): DataTableColumn<TreeRow>[] {
+  return useMemo(
+    () => [
+      {
+        id: 'name',
+        header: groupingName(levels),
+        accessor: (row: TreeRow) => row.name,
+        width: 320,
+        hideable: false,
+        cell: (row: TreeRow) => <NameCell row={row} state={state} path={path} />,
+      },
+      ...metrics.map(
+        (id): DataTableColumn<TreeRow> => ({
+          id,
+          header: METRIC_DEFS[id].label,
+          accessor: (row) => metricValue(row.metrics, id),
+          kind: METRIC_DEFS[id].kind,
+          decimals: METRIC_DEFS[id].decimals,
+          currency,
+          width: METRIC_DEFS[id].money ? 130 : 110,
+          total: () => metricValue(totals, id),
+          profit: id === 'profit' || id === 'roi',
+        }),
+      ),
+    ],
+    [levels, metrics, totals, currency, state, path],
+  );
+}
+
+export function ReportTable(props: ReportTableProps) {
+  const columns = useReportColumns(
+    props.state.levels,
+    props.metrics,
+    props.totals,
+    props.currency,
+    props.state,
+    props.path,
+  );
+  return (
+    <DataTable<TreeRow>
+      label={`Report by ${groupingName(props.state.levels)}`}
+      data={props.rows}
+      columns={columns}
+      getRowId={(row) => row.id}
+      tree={{
+        getSubRows: (row) => row.children,
+        expanded: props.expanded,
+        onExpandedChange: props.onExpandedChange,
+      }}
+      sorting={{ state: props.sorting, onChange: props.onSortingChange }}
+      appearance={{
+        rowTone: (row) => {
+          const profit = row.metrics.profit;
+          return profit === undefined || profit === 0 ? undefined : profit > 0 ? 'positive' : 'negative';
+        },
+        locale: props.locale,
+        height: 560,
+        colorization: props.colorization,
+        verticalBorders: props.verticalBorders,
+      }}
+      totals
+      status={{
+        loading: props.loading,
+        error: props.error,
+        onRetry: props.onRetry,
+        emptyTitle: 'No traffic in this period',
+        emptyAction: props.emptyAction,
+      }}
+    />
+  );
+}
