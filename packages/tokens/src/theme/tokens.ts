@@ -37,7 +37,7 @@ function fontSizes(scale: TypeScale): ThemeTokens['fontSize'] {
 }
 
 // The body font is a user preference, not a scheme property: every scheme reads the root's font
-// variable and only falls back to Vela Sans when none is set.
+// variable and only falls back to the default font when none is set.
 const font: ThemeTokens['font'] = {
   body: `var(${cssVariables.fontFamily}, ${fontStack(DEFAULT_FONT_ID)})`,
   mono: fontStack('liberation-mono'),
