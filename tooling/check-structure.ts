@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isMainModule, reportGate } from './gate.ts';
 
 const MAX_LINES = 450;
 // A folder is a room: past this many modules side by side a reader can no longer tell its parts apart, and
@@ -214,14 +215,10 @@ export function checkStructure({
   return problems;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const problems = checkStructure();
-  for (const problem of problems) console.error(problem);
-  if (problems.length > 0) {
-    console.error(`check-structure: ${problems.length} problem(s)`);
-    process.exit(1);
-  }
-  console.log(
-    'check-structure: no import cycles, no file over the size limit, no folder over the file limit',
+if (isMainModule(import.meta.url)) {
+  reportGate(
+    'check-structure',
+    checkStructure(),
+    'no import cycles, no file over the size limit, no folder over the file limit',
   );
 }

@@ -1,42 +1,30 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkStyles } from './check-styles.ts';
+import { repositoryPlanter } from './plant.testing.ts';
 
 // The style gate on a planted repository in a temp dir, so each rule is seen failing; and the real
 // repository, which must pass it with its allow-list.
 
-const planted: string[] = [];
+const plant = repositoryPlanter('cairn-styles-');
 
-afterEach(() => {
-  for (const dir of planted.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-/** A repository whose files are `{relative path: text}`. */
-function plant(files: Record<string, string>): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-styles-'));
-  planted.push(root);
-  for (const [file, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    fs.writeFileSync(path.join(root, file), text);
-  }
-  return root;
+/** A style file whose one style has these lines, the first on line 4. */
+function styleFile(...lines: string[]): string {
+  return (
+    "import { vars } from '@cairn/tokens';\nimport { style } from '@vanilla-extract/css';\n" +
+    `export const card = style({\n${lines.map((line) => `  ${line}\n`).join('')}});\n`
+  );
 }
-
-const header = "import { vars } from '@cairn/tokens';\nimport { style } from '@vanilla-extract/css';\n";
 
 describe('style gate', () => {
   it('fails hex, functional and named colours and a numeric z-index in a ui style file', () => {
     const root = plant({
-      'packages/ui/src/Card/Card.css.ts':
-        `${header}export const card = style({\n` +
-        "  color: '#fff',\n" +
-        "  background: 'rgba(0, 0, 0, 0.5)',\n" +
-        '  border: `1px solid red`,\n' +
-        "  outlineColor: 'hsl(210 50% 40%)',\n" +
-        '  zIndex: 5,\n' +
-        '});\n',
+      'packages/ui/src/Card/Card.css.ts': styleFile(
+        "color: '#fff',",
+        "background: 'rgba(0, 0, 0, 0.5)',",
+        'border: `1px solid red`,',
+        "outlineColor: 'hsl(210 50% 40%)',",
+        'zIndex: 5,',
+      ),
     });
     expect(checkStyles({ root, allowed: {} })).toEqual([
       expect.stringMatching(/^packages\/ui\/src\/Card\/Card\.css\.ts:4: colour literal #fff; /),
@@ -60,27 +48,24 @@ describe('style gate', () => {
     ]);
   });
 
-  it('passes contract variables, comments, transparent, currentColor and look-alike words', () => {
-    const root = plant({
-      'packages/ui/src/Card/Card.css.ts':
-        `${header}// Was '#fff' and zIndex: 5 before the tokens.\nexport const card = style({\n` +
-        '  color: vars.color.text,\n' +
-        "  background: 'transparent',\n" +
-        "  borderColor: 'currentColor',\n" +
-        "  whiteSpace: 'nowrap',\n" +
-        '  selectors: { \'&[data-tone="bordered"]\': { zIndex: vars.zIndex.raised } },\n' +
-        '});\n',
-    });
+  it.each([
+    "// Was '#fff' and zIndex: 5 before the tokens.",
+    'color: vars.color.text,',
+    "background: 'transparent',",
+    "borderColor: 'currentColor',",
+    "whiteSpace: 'nowrap',",
+    'selectors: { \'&[data-tone="bordered"]\': { zIndex: vars.zIndex.raised } },',
+  ])('passes %s', (line) => {
+    const root = plant({ 'packages/ui/src/Card/Card.css.ts': styleFile(line) });
     expect(checkStyles({ root, allowed: {} })).toEqual([]);
   });
 
   it('skips the line after a check-styles-ignore comment that says why', () => {
     const root = plant({
-      'packages/ui/src/Fade.css.ts':
-        `${header}export const fade = style({\n` +
-        '  // check-styles-ignore: a mask reads only the alpha.\n' +
-        "  maskImage: 'linear-gradient(transparent, black)',\n" +
-        '});\n',
+      'packages/ui/src/Fade.css.ts': styleFile(
+        '// check-styles-ignore: a mask reads only the alpha.',
+        "maskImage: 'linear-gradient(transparent, black)',",
+      ),
     });
     expect(checkStyles({ root, allowed: {} })).toEqual([]);
   });
@@ -94,11 +79,9 @@ describe('style gate', () => {
     const allowed = {
       'packages/ui/src/Table.css.ts': { rule: 'z-index literal', issue: 'issue 1' },
     } as const;
-    const pinned = plant({
-      'packages/ui/src/Table.css.ts': `${header}export const pin = style({ zIndex: 2 });\n`,
-    });
+    const pinned = plant({ 'packages/ui/src/Table.css.ts': styleFile('zIndex: 2,') });
     expect(checkStyles({ root: pinned, allowed })).toEqual([]);
-    const cleaned = plant({ 'packages/ui/src/Table.css.ts': `${header}export const pin = style({});\n` });
+    const cleaned = plant({ 'packages/ui/src/Table.css.ts': styleFile() });
     expect(checkStyles({ root: cleaned, allowed })).toEqual([
       'packages/ui/src/Table.css.ts: allowed a z-index literal until issue 1, and has none; ' +
         'remove it from STYLE_LITERALS_ALLOWED',

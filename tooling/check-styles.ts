@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isMainModule, reportGate } from './gate.ts';
 
 const STYLE_ROOTS = ['packages/ui/src', 'packages/panel/src'];
 const SKIP_DIRS = new Set(['node_modules', 'dist', '__screenshots__']);
@@ -159,12 +160,6 @@ export function checkStyles({
   return problems;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const problems = checkStyles();
-  for (const problem of problems) console.error(problem);
-  if (problems.length > 0) {
-    console.error(`check-styles: ${problems.length} problem(s)`);
-    process.exit(1);
-  }
-  console.log('check-styles: no colour or z-index literal in ui or panel styles');
+if (isMainModule(import.meta.url)) {
+  reportGate('check-styles', checkStyles(), 'no colour or z-index literal in ui or panel styles');
 }
