@@ -40,18 +40,18 @@ describe('display preferences', () => {
     await expect(rootState(page)).resolves.toMatchObject({
       theme: 'light',
       scheme: 'default',
-      font: 'vela-sans',
+      font: 'inter',
     });
 
     await choose(page, 'Theme', 'Dark');
     await choose(page, 'Colour scheme', 'Legacy (dense)');
-    await choose(page, 'Font', 'Inter');
-    await page.waitForFunction(() => document.documentElement.dataset.font === 'inter');
-    await expect(rootState(page)).resolves.toMatchObject({ theme: 'dark', scheme: 'legacy', font: 'inter' });
+    await choose(page, 'Font', 'Roboto');
+    await page.waitForFunction(() => document.documentElement.dataset.font === 'roboto');
+    await expect(rootState(page)).resolves.toMatchObject({ theme: 'dark', scheme: 'legacy', font: 'roboto' });
 
     await page.reload();
     await waitForTitle(page, 'Interface - Settings - Cairn');
-    await expect(rootState(page)).resolves.toMatchObject({ theme: 'dark', scheme: 'legacy', font: 'inter' });
+    await expect(rootState(page)).resolves.toMatchObject({ theme: 'dark', scheme: 'legacy', font: 'roboto' });
     await expect(page.getByRole('combobox', { name: 'Theme' }).textContent()).resolves.toContain('Dark');
   });
 

@@ -30,7 +30,7 @@ export type RunningServer = Awaited<ReturnType<typeof startCairn>>;
 
 /** The real server, in-process, on a fresh data dir, serving the built panel. */
 export async function startServer(options: CairnOptions = {}): Promise<RunningServer> {
-  if (!fs.existsSync(path.join(panelDist, 'index.html'))) {
+  if (!fs.existsSync(path.join(options.panelDir ?? panelDist, 'index.html'))) {
     throw new Error('packages/panel/dist is missing: run `npx turbo run build --filter=@cairn/panel` first');
   }
   return startCairn({

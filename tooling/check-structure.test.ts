@@ -1,28 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkStructure, LOOSE_FILES_ALLOWED, SERVER_LAYERING } from './check-structure.ts';
+import { repositoryPlanter } from './plant.testing.ts';
 
 // The structure rules on a planted repository in a temp dir, so each rule is seen failing; and the real
 // repository, which must pass them with its allow-list.
 
-const planted: string[] = [];
-
-afterEach(() => {
-  for (const dir of planted.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-/** A repository whose files are `{relative path: text}`. */
-function plant(files: Record<string, string>): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-structure-'));
-  planted.push(root);
-  for (const [file, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    fs.writeFileSync(path.join(root, file), text);
-  }
-  return root;
-}
+const plant = repositoryPlanter('cairn-structure-');
 
 /** `count` modules directly in `folder`, each exporting a constant. */
 function modules(folder: string, count: number, suffix = '.ts'): Record<string, string> {

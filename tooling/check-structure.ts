@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isMainModule, reportGate } from './gate.ts';
 
 const MAX_LINES = 450;
 // A folder is a room: past this many modules side by side a reader can no longer tell its parts apart, and
@@ -19,8 +20,7 @@ const TEST_FILE = /\.test\.tsx?$/;
  * Folders over MAX_LOOSE_FILES today, each with the issue that splits it. An entry whose folder no longer
  * fails is reported too, so the list only shrinks. Paths are relative to the repository root.
  */
-export const LOOSE_FILES_ALLOWED: Readonly<Record<string, string>> = {
-};
+export const LOOSE_FILES_ALLOWED: Readonly<Record<string, string>> = {};
 
 /**
  * The server's floors, lowest first. A module (a folder of src/, or a file directly in it) may import its
@@ -325,15 +325,11 @@ export function checkStructure({
   return problems;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const problems = checkStructure();
-  for (const problem of problems) console.error(problem);
-  if (problems.length > 0) {
-    console.error(`check-structure: ${problems.length} problem(s)`);
-    process.exit(1);
-  }
-  console.log(
-    'check-structure: no import cycles, no file over the size limit, no folder over the file limit, ' +
+if (isMainModule(import.meta.url)) {
+  reportGate(
+    'check-structure',
+    checkStructure(),
+    'no import cycles, no file over the size limit, no folder over the file limit, ' +
       'no import up the server floors, no test helper in the server src',
   );
 }

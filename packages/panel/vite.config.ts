@@ -31,6 +31,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // A font file under Vite's inline limit (small unicode-range subsets) would become a data: URL, which
+    // the panel's content security policy refuses: fonts always stay files.
+    assetsInlineLimit: (filePath) => (/\.(woff2?|ttf|otf)$/.test(filePath) ? false : undefined),
     // bench/bundle.ts follows each route's chunks through the manifest to weigh what it downloads.
     manifest: true,
     rolldownOptions: {

@@ -1,5 +1,8 @@
-// Side effects: the @font-face rules of every selectable font, and the scheme x theme classes.
-import './fonts/font-faces.ts';
+// Side effects: the @font-face rules of every selectable font, and the scheme x theme classes. That is
+// why package.json lists this file under sideEffects: otherwise a production build takes the re-exports
+// past it and drops these imports, emitting the font files while linking none of their rules.
+import './fonts/font-faces.css';
+import './fonts/font-faces.css.ts';
 
 export {
   COLOR_SCHEMES,

@@ -23,7 +23,7 @@ export const skipLink = style({
   position: 'absolute',
   top: vars.space.xs,
   left: vars.space.xs,
-  zIndex: 10,
+  zIndex: vars.zIndex.raised,
   padding: `${vars.space.xs} ${vars.space.md}`,
   background: vars.color.surface,
   color: vars.color.accentText,

@@ -1,7 +1,9 @@
 import { consoleLogger, type TokensLogger } from '../logger.ts';
 
+// Every id here must render from files the panel and Storybook ship (see font-faces.css and
+// font-faces.css.ts): a choice that silently falls back to the host's fonts is no choice. Vela Sans,
+// once the default, ships in no open-licensed package and was dropped for that reason.
 export const FONT_IDS = [
-  'vela-sans',
   'fira-code',
   'ibm-plex-mono',
   'inter',
@@ -13,13 +15,13 @@ export const FONT_IDS = [
 ] as const;
 export type FontId = (typeof FONT_IDS)[number];
 
-export const DEFAULT_FONT_ID: FontId = 'vela-sans';
+export const DEFAULT_FONT_ID: FontId = 'inter';
 
 export type FontKind = 'sans' | 'mono';
 
 /**
  * Where a font's files come from: an npm @fontsource package bundled by Vite, or the panel's static font
- * folder, where an operator may drop files no package ships (then `local()`, then the fallback stack).
+ * folder (packages/panel/public/fonts, which Storybook serves at the same path) for a family no package ships.
  */
 export type FontSource = 'fontsource' | 'static';
 
@@ -32,11 +34,10 @@ export interface FontDefinition {
   readonly source: FontSource;
 }
 
-/** The URL folder the panel serves operator-provided font files from. */
+/** The URL folder the panel (and Storybook) serve the static font files from. */
 export const STATIC_FONT_BASE_PATH = '/panel/fonts';
 
 export const FONTS: Readonly<Record<FontId, FontDefinition>> = {
-  'vela-sans': { id: 'vela-sans', label: 'Vela Sans', family: 'Vela Sans', kind: 'sans', source: 'static' },
   'fira-code': {
     id: 'fira-code',
     label: 'Fira Code',

@@ -36,7 +36,7 @@ describe('loadFont', () => {
   it('reports a family with no face as unavailable without logging', async () => {
     const { logger, messages } = recordingLogger();
     const doc = documentWithFonts(async () => []);
-    await expect(loadFont('vela-sans', { doc, logger })).resolves.toBe('unavailable');
+    await expect(loadFont('liberation-mono', { doc, logger })).resolves.toBe('unavailable');
     expect(messages).toEqual([]);
   });
 

@@ -13,7 +13,7 @@ export interface LoadFontOptions {
 /**
  * Loads every weight of a font and resolves with what happened; it never rejects (SPEC.md section 8:
  * font errors are logged only). 'unavailable' means the browser found no face for the family (the
- * fallback stack renders instead), which is normal for Vela Sans when no operator put files in place.
+ * fallback stack renders instead), as when a font's files are missing from the build.
  */
 export async function loadFont(fontId: unknown, options: LoadFontOptions = {}): Promise<FontLoadResult> {
   const logger = options.logger ?? consoleLogger;

@@ -27,8 +27,8 @@ function FontSpecimens({ factors }: { factors: ScaleFactors }) {
             <h2 style={{ margin: 0, fontSize: vars.fontSize.md }}>
               {font.label}{' '}
               <span style={{ color: vars.color.textMuted, fontWeight: vars.fontWeight.regular }}>
-                {font.kind}, {font.source === 'static' ? 'static path, then local()' : 'self-hosted'}, scale
-                factor {factors[id].toFixed(3)}
+                {font.kind}, {font.source === 'static' ? 'static path' : 'self-hosted'}, scale factor{' '}
+                {factors[id].toFixed(3)}
               </span>
             </h2>
             {FONT_WEIGHTS.map((weight) => (

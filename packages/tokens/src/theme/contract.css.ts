@@ -156,6 +156,17 @@ export const vars = createThemeContract({
     fast: null,
     normal: null,
   },
+  // The stacking order of everything that floats over the page, lowest first, in one place so a new layer
+  // is placed against the others instead of guessing a number. The same in every scheme.
+  zIndex: {
+    raised: null,
+    overlay: null,
+    dialog: null,
+    menu: null,
+    toast: null,
+    progress: null,
+    tooltip: null,
+  },
 });
 
 export type ThemeVars = typeof vars;

@@ -37,13 +37,25 @@ function fontSizes(scale: TypeScale): ThemeTokens['fontSize'] {
 }
 
 // The body font is a user preference, not a scheme property: every scheme reads the root's font
-// variable and only falls back to Vela Sans when none is set.
+// variable and only falls back to the default font when none is set.
 const font: ThemeTokens['font'] = {
   body: `var(${cssVariables.fontFamily}, ${fontStack(DEFAULT_FONT_ID)})`,
   mono: fontStack('liberation-mono'),
 };
 
 const fontWeight: ThemeTokens['fontWeight'] = { regular: '400', medium: '500', semibold: '600', bold: '700' };
+
+// Menus sit above dialogs because dialogs hold selects and date pickers; toasts and the navigation
+// progress bar stay visible over an open dialog; a tooltip explains whatever it is over, so it tops all.
+const zIndex: ThemeTokens['zIndex'] = {
+  raised: '10',
+  overlay: '800',
+  dialog: '801',
+  menu: '900',
+  toast: '1000',
+  progress: '1100',
+  tooltip: '1200',
+};
 
 /** Roomy sizes of the default scheme. */
 export function comfortableLayout(shadowColour: string): LayoutTokens {
@@ -68,6 +80,7 @@ export function comfortableLayout(shadowColour: string): LayoutTokens {
       focusRingWidth: '2px',
     },
     motion: { fast: '120ms', normal: '200ms' },
+    zIndex,
   };
 }
 
@@ -94,6 +107,7 @@ export function denseLayout(shadowColour: string): LayoutTokens {
       focusRingWidth: '2px',
     },
     motion: { fast: '80ms', normal: '150ms' },
+    zIndex,
   };
 }
 
@@ -120,5 +134,6 @@ export function boldLayout(shadowColour: string): LayoutTokens {
       focusRingWidth: '3px',
     },
     motion: { fast: '120ms', normal: '220ms' },
+    zIndex,
   };
 }

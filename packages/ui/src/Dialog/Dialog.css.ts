@@ -15,7 +15,7 @@ const popIn = keyframes({
 export const overlay = style({
   position: 'fixed',
   inset: 0,
-  zIndex: 800,
+  zIndex: vars.zIndex.overlay,
   background: vars.color.overlay,
   selectors: {
     '&[data-state="open"]': { animation: `${fadeIn} ${vars.motion.normal} ease-out` },
@@ -28,7 +28,7 @@ export const content = recipe({
     position: 'fixed',
     top: '50%',
     left: '50%',
-    zIndex: 801,
+    zIndex: vars.zIndex.dialog,
     transform: 'translate(-50%, -50%)',
     display: 'flex',
     flexDirection: 'column',

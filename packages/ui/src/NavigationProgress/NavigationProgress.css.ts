@@ -12,7 +12,7 @@ export const bar = style({
   position: 'fixed',
   top: 0,
   left: 0,
-  zIndex: 1100,
+  zIndex: vars.zIndex.progress,
   height: 3,
   background: vars.color.progressBar,
   pointerEvents: 'none',

@@ -61,6 +61,7 @@ export const navRoot = style({ position: 'relative', minWidth: 0 });
 // under the arrow at that end the row is masked out entirely, so the arrow never sits on text.
 const arrow = vars.size.controlSm;
 const hide = (side: 'right' | 'left') =>
+  // check-styles-ignore: a mask reads only the alpha, so black here means "shown", not a colour.
   `linear-gradient(to ${side}, transparent ${arrow}, black calc(${arrow} + 1.5em))`;
 export const scrollingList = style({
   scrollbarWidth: 'thin',

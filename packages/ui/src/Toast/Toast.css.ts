@@ -9,7 +9,7 @@ export const viewport = style({
   position: 'fixed',
   bottom: 0,
   right: 0,
-  zIndex: 1000,
+  zIndex: vars.zIndex.toast,
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.sm,

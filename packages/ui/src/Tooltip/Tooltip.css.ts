@@ -2,7 +2,7 @@ import { vars } from '@cairn/tokens';
 import { style } from '@vanilla-extract/css';
 
 export const content = style({
-  zIndex: 1200,
+  zIndex: vars.zIndex.tooltip,
   maxWidth: 280,
   padding: `${vars.space.xxs} ${vars.space.xs}`,
   borderRadius: vars.radius.sm,

@@ -8,7 +8,7 @@ const appear = keyframes({
 
 /** Floating surfaces: select lists, menus, popovers, combobox lists. */
 export const content = style({
-  zIndex: 900,
+  zIndex: vars.zIndex.menu,
   minWidth: 'var(--radix-popper-anchor-width, 160px)',
   maxHeight: 'var(--radix-popper-available-height, 320px)',
   overflowY: 'auto',
