@@ -39,7 +39,7 @@ export interface CairnConfig {
    */
   privateDestinations: string[];
   panelDir: string;
-  /** Font files no npm package ships (Vela Sans, Liberation Mono), served at /panel/fonts/; null is `<dataDir>/fonts`. */
+  /** Font files an operator adds beside the panel's own, served at /panel/fonts/; null is `<dataDir>/fonts`. */
   fontsDir: string | null;
   /** The panel's demo (410) and licence messages link here (http(s)); null words them without a link. */
   linkTrial: string | null;

@@ -42,9 +42,8 @@ export async function panelPlugin(app: FastifyInstance, options: PanelOptions): 
   app.get('/', intoPanel);
   app.get('/panel', intoPanel);
 
-  // Vela Sans and Liberation Mono ship in no npm package: an operator drops their files in the data dir
-  // (kept across panel rebuilds) or builds them into the panel; until then the panel falls back to
-  // local() and same-kind stacks.
+  // Faces that ship in no npm package (Liberation Mono) come with the panel's build; an operator may drop
+  // other files in the data dir (kept across panel rebuilds), which are served first.
   fs.mkdirSync(fontsDir, { recursive: true });
   const builtFonts = path.join(panelDir, 'fonts');
   app.register(fastifyStatic, {
