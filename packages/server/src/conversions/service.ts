@@ -2,7 +2,6 @@ import {
   DEFAULT_POSTBACK_PROCESSING,
   POSTBACK_PARAMS,
   type PostbackProcessingSettings,
-  postbackProcessingSettingsSchema,
 } from '@cairn/contract';
 import type { Logger } from 'pino';
 import type { TrackingEvent } from '../events/event.ts';
@@ -10,7 +9,8 @@ import { lacksRate } from '../events/money.ts';
 import type { ClickRecorder } from '../journal/recorder.ts';
 import type { OutboundGuard } from '../outbound/guard.ts';
 import { SETTING_POSTBACK_PROCESSING } from '../settings/keys.ts';
-import { readJsonSetting, setSetting } from '../settings/store.ts';
+import { readPostbackProcessing } from '../settings/readers.ts';
+import { setSetting } from '../settings/store.ts';
 import type { ConfigStore } from '../store/config/port.ts';
 import type { EventStore } from '../store/events/port.ts';
 import type { ClickEngine } from '../tracking/click/engine.ts';
@@ -76,13 +76,6 @@ export interface ConversionServiceOptions {
   onAnswered?: (outcome: LogEntry['outcome']) => void;
 }
 
-export async function loadPostbackSettings(store: ConfigStore): Promise<PostbackProcessingSettings> {
-  return (
-    (await readJsonSetting(store, SETTING_POSTBACK_PROCESSING, postbackProcessingSettingsSchema)) ??
-    DEFAULT_POSTBACK_PROCESSING
-  );
-}
-
 export class ConversionService {
   readonly writer: ConversionWriter;
   readonly outbox: S2sOutbox;
@@ -136,7 +129,7 @@ export class ConversionService {
 
   /** Reads the settings again: on start, and whenever any node announces a settings change. */
   async reloadSettings(): Promise<void> {
-    this.current = await loadPostbackSettings(this.options.store);
+    this.current = await readPostbackProcessing(this.options.store);
     await this.keys.load(this.options.store);
   }
 

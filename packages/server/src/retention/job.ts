@@ -1,7 +1,7 @@
 import type { ClearRequest, ClearSummary, MonitorResponse } from '@cairn/contract';
 import type { Logger } from 'pino';
 import { type ScheduledJob, scheduleJob, withJobLock } from '../cluster/jobs.ts';
-import { dialectFor } from '../reports/plan/dialect.ts';
+import { oldestEventIn } from '../reports/logs/oldestEvent.ts';
 import {
   type RetentionStatus,
   readRetentionSettings,
@@ -11,7 +11,6 @@ import {
 import { readStatsSettings } from '../settings/stats.ts';
 import type { ConfigStore } from '../store/config/port.ts';
 import type { ClearCounts, ClearScope, EventStore } from '../store/events/port.ts';
-import { campaignCondition } from '../store/events/rollup.ts';
 import { manualScope, monthlySteps, retentionPlan, startOfDay } from './plan.ts';
 
 // The auto-clearing job: every node schedules it hourly and whichever claims the job lock runs it (a
@@ -36,26 +35,12 @@ export interface RetentionDeps {
 
 const zero = (): ClearCounts => ({ events: 0, clicks: 0 });
 
-/** The oldest raw event a scope takes (null: none). */
-async function oldestOf(events: EventStore, scope: ClearScope): Promise<number | null> {
-  const at = dialectFor(events.dialect).timestamp(scope.before);
-  const rows = await events.query(
-    `SELECT min(ts) AS first FROM events WHERE ts < ${at}${campaignCondition(scope)} HAVING count(*) > 0`,
-  );
-  const value = rows[0]?.first;
-  if (value == null) return null;
-  if (value instanceof Date) return value.getTime();
-  const text = String(value);
-  const ms = Date.parse(text.includes('T') ? text : `${text.replace(' ', 'T')}Z`);
-  return Number.isNaN(ms) ? null : ms;
-}
-
 /** Clears a scope month by month (see monthlySteps). */
 export async function clearInSteps(events: EventStore, scope: ClearScope): Promise<ClearCounts> {
   const total = zero();
   // ClickHouse compares whole seconds above: an event in the cutoff's last second is found by the
   // final step, which is the cutoff itself.
-  const oldest = (await oldestOf(events, scope)) ?? scope.before;
+  const oldest = (await oldestEventIn(events, scope)) ?? scope.before;
   for (const end of monthlySteps(oldest, scope.before)) {
     const counts = await events.clearBefore({ ...scope, before: end });
     total.events += counts.events;

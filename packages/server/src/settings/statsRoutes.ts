@@ -10,19 +10,15 @@ import { recordAudit } from '../audit.ts';
 import type { Guard } from '../auth/guard.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../http.ts';
-import type { Sql } from '../store/config/port.ts';
 import { SETTINGS_CHANGE } from '../tracking/runtime.ts';
 import { SETTING_DEFAULT_COLUMNS } from './keys.ts';
+import { readDefaultColumns } from './readers.ts';
 import { readStatsSettings, saveStatsSettings } from './stats.ts';
-import { readJsonSetting, setSetting } from './store.ts';
+import { setSetting } from './store.ts';
 
 // The stats settings (time zone, base currency, currency rates: the keys the click engine reads) and the
 // default columns of the panel's lists and reports. Everyone signed in reads both, since every report
 // counts days in the tracker's zone and shows money in its base currency; only admins change them.
-
-export async function readDefaultColumns(sql: Sql): Promise<DefaultColumns> {
-  return (await readJsonSetting(sql, SETTING_DEFAULT_COLUMNS, defaultColumnsSchema)) ?? { tables: {} };
-}
 
 export function registerStatsSettingsRoutes(api: FastifyInstance, ctx: AppContext, guard: Guard): void {
   api.get(STATS_SETTINGS_PATHS.stats, async (request): Promise<StatsSettings> => {

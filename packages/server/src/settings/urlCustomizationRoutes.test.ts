@@ -11,8 +11,8 @@ import { errorFields, kindClient, signedInAdmin } from '../../test-support/entit
 import { ConversionKit } from '../../test-support/postbacks.ts';
 import { startTestCairn, TestBrowser } from '../../test-support/server.ts';
 import type { RunningCairn } from '../index.ts';
-import { readUrlCustomization } from '../tracking/runtime.ts';
 import { SETTING_URL_CUSTOMIZATION } from './keys.ts';
+import { readUrlCustomization } from './readers.ts';
 import { setSetting } from './store.ts';
 
 // Settings > URL customization through the real API and the real tracking endpoints: renamed paths are

@@ -4,8 +4,9 @@ import { recordAudit } from '../audit.ts';
 import type { Guard } from '../auth/guard.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../http.ts';
-import { readUrlCustomization, SETTINGS_CHANGE } from '../tracking/runtime.ts';
+import { SETTINGS_CHANGE } from '../tracking/runtime.ts';
 import { SETTING_URL_CUSTOMIZATION } from './keys.ts';
+import { readUrlCustomization } from './readers.ts';
 import { setSetting } from './store.ts';
 
 // Settings > URL customization: the public endpoints' paths and where a click with nowhere to go is sent.

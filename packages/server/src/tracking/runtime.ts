@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_URL_CUSTOMIZATION, type UrlCustomization, urlCustomizationSchema } from '@cairn/contract';
 import type { Logger } from 'pino';
 import { ConversionService } from '../conversions/service.ts';
 import type { EntityChanges } from '../entities/changes.ts';
@@ -11,14 +10,10 @@ import type { TrackingEvent } from '../events/event.ts';
 import { type ClickRecorder, openRecorder } from '../journal/recorder.ts';
 import type { OutboundGuard } from '../outbound/guard.ts';
 import { Rerun } from '../rerun.ts';
-import {
-  SETTING_BASE_CURRENCY,
-  SETTING_CURRENCY_RATES,
-  SETTING_TIMEZONE,
-  SETTING_URL_CUSTOMIZATION,
-} from '../settings/keys.ts';
-import { getSetting, readJsonSetting } from '../settings/store.ts';
-import type { ConfigStore, Sql } from '../store/config/port.ts';
+import { SETTING_BASE_CURRENCY, SETTING_CURRENCY_RATES, SETTING_TIMEZONE } from '../settings/keys.ts';
+import { readUrlCustomization } from '../settings/readers.ts';
+import { getSetting } from '../settings/store.ts';
+import type { ConfigStore } from '../store/config/port.ts';
 import type { EventStore } from '../store/events/port.ts';
 import { ClickEngine, clickFacts, DEFAULT_TRACKING_SETTINGS, type TrackingSettings } from './click/engine.ts';
 import { HopLinks } from './click/hopLinks.ts';
@@ -86,14 +81,6 @@ export function nodeIdFor(dataDir: string, configured: string | null): string {
   const id = `node-${crypto.randomBytes(6).toString('hex')}`;
   fs.writeFileSync(file, `${id}\n`, { mode: 0o600 });
   return id;
-}
-
-/** The stored URL customization; a value a tool or an older release left unreadable reads as the defaults. */
-export async function readUrlCustomization(sql: Sql): Promise<UrlCustomization> {
-  return (
-    (await readJsonSetting(sql, SETTING_URL_CUSTOMIZATION, urlCustomizationSchema)) ??
-    DEFAULT_URL_CUSTOMIZATION
-  );
 }
 
 export async function loadTrackingSettings(store: ConfigStore): Promise<TrackingSettings> {
