@@ -40,7 +40,7 @@ describe('display preferences', () => {
     await expect(rootState(page)).resolves.toMatchObject({
       theme: 'light',
       scheme: 'default',
-      font: 'inter',
+      font: 'vela-sans',
     });
 
     await choose(page, 'Theme', 'Dark');

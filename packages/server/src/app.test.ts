@@ -89,8 +89,9 @@ describe('public calls', () => {
     const dataDir = tempDir('cairn-fonts-');
     const cairn = await start({ dataDir });
     const browser = new TestBrowser(cairn.url);
-    const missing = await browser.get('/panel/fonts/vela-sans/vela-sans-400.woff2');
+    const missing = await browser.get('/panel/fonts/operator-sans/operator-sans-400.woff2');
     expect(missing.status).toBe(404);
+    // A file in the data dir is served ahead of the face the panel's build ships under the same name.
     fs.mkdirSync(path.join(dataDir, 'fonts', 'vela-sans'), { recursive: true });
     fs.writeFileSync(path.join(dataDir, 'fonts', 'vela-sans', 'vela-sans-400.woff2'), 'wOF2-bytes');
     const font = await browser.get('/panel/fonts/vela-sans/vela-sans-400.woff2');

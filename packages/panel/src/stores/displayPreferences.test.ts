@@ -57,7 +57,7 @@ describe('display preferences store', () => {
     expect(store.getSnapshot()).toMatchObject({
       fontSizeDelta: 10,
       colorScheme: 'default',
-      font: 'inter',
+      font: 'vela-sans',
     });
     store.setFontSizeDelta(-25);
     expect(store.getSnapshot().fontSizeDelta).toBe(-10);

@@ -11,8 +11,9 @@ function recordingLogger() {
 }
 
 describe('fonts', () => {
-  it('offers the fonts of the spec that ship, with Inter as default', () => {
+  it('offers the nine fonts of the spec with Vela Sans as default', () => {
     expect(FONT_IDS.map((id) => FONTS[id].label)).toEqual([
+      'Vela Sans',
       'Fira Code',
       'IBM Plex Mono',
       'Inter',
@@ -22,12 +23,12 @@ describe('fonts', () => {
       'Roboto',
       'Source Code Pro',
     ]);
-    expect(FONTS[DEFAULT_FONT_ID].label).toBe('Inter');
+    expect(FONTS[DEFAULT_FONT_ID].label).toBe('Vela Sans');
   });
 
-  it('loads the one font no npm package ships from the static font path', () => {
+  it('loads the two fonts no npm package ships from the static font path', () => {
     const staticFonts = FONT_IDS.filter((id) => FONTS[id].source === 'static');
-    expect(staticFonts).toEqual(['liberation-mono']);
+    expect(staticFonts).toEqual(['vela-sans', 'liberation-mono']);
   });
 
   // The built-panel and built-Storybook test (e2e/fonts.test.ts) proves the faces load; this one names the

@@ -1,9 +1,11 @@
 import { consoleLogger, type TokensLogger } from '../logger.ts';
 
 // Every id here must render from files the panel and Storybook ship (see font-faces.css and
-// font-faces.css.ts): a choice that silently falls back to the host's fonts is no choice. Vela Sans,
-// once the default, ships in no open-licensed package and was dropped for that reason.
+// font-faces.css.ts): a choice that silently falls back to the host's fonts is no choice. Vela Sans, the
+// spec's default, is published under no open licence: its faces ship from Inter's files under its name
+// (packages/panel/public/fonts/vela-sans/README.txt), and an operator's licensed files replace them.
 export const FONT_IDS = [
+  'vela-sans',
   'fira-code',
   'ibm-plex-mono',
   'inter',
@@ -15,7 +17,7 @@ export const FONT_IDS = [
 ] as const;
 export type FontId = (typeof FONT_IDS)[number];
 
-export const DEFAULT_FONT_ID: FontId = 'inter';
+export const DEFAULT_FONT_ID: FontId = 'vela-sans';
 
 export type FontKind = 'sans' | 'mono';
 
@@ -38,6 +40,7 @@ export interface FontDefinition {
 export const STATIC_FONT_BASE_PATH = '/panel/fonts';
 
 export const FONTS: Readonly<Record<FontId, FontDefinition>> = {
+  'vela-sans': { id: 'vela-sans', label: 'Vela Sans', family: 'Vela Sans', kind: 'sans', source: 'static' },
   'fira-code': {
     id: 'fira-code',
     label: 'Fira Code',

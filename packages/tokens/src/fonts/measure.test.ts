@@ -8,6 +8,6 @@ describe('font measuring without a canvas', () => {
   it('reports no width and falls back to a neutral factor', () => {
     expect(measureAverageCharWidth('inter', document)).toBeUndefined();
     expect(measureFontScaleFactor('inter', document)).toBe(1);
-    expect(measureFontScaleFactor('roboto', document)).toBe(1);
+    expect(measureFontScaleFactor('vela-sans', document)).toBe(1);
   });
 });

@@ -122,7 +122,7 @@ describe('display preferences', () => {
     const { controller } = setup(false, logger);
     controller.setFont('Wingdings');
     controller.setColorScheme('neon');
-    expect(controller.current()).toMatchObject({ font: 'inter', colorScheme: 'default' });
+    expect(controller.current()).toMatchObject({ font: 'vela-sans', colorScheme: 'default' });
     expect(messages).toEqual(['Invalid font rejected', 'Invalid colour scheme rejected']);
     expect(localStorage.getItem(STORAGE_KEYS.font)).toBeNull();
     controller.dispose();
@@ -164,6 +164,6 @@ describe('applyDisplayPreferences', () => {
     expect(messages).toEqual(['Invalid colour scheme, using the default', 'Invalid font rejected']);
     expect(element.className).toBe(themeClassNames.default.dark);
     expect(element.style.getPropertyValue('--cairn-font-size-delta')).toBe('-10px');
-    expect(element.style.getPropertyValue('--cairn-font-family')).toMatch(/^'Inter', /);
+    expect(element.style.getPropertyValue('--cairn-font-family')).toMatch(/^'Vela Sans', /);
   });
 });

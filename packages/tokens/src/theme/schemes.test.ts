@@ -33,7 +33,7 @@ describe.each(COLOR_SCHEMES.flatMap((scheme) => THEMES.map((theme) => [scheme, t
     });
 
     it('uses the chosen font through the root font variable', () => {
-      expect(tokens.font.body).toMatch(/^var\(--cairn-font-family, 'Inter', .*sans-serif\)$/);
+      expect(tokens.font.body).toMatch(/^var\(--cairn-font-family, 'Vela Sans', .*sans-serif\)$/);
     });
   },
 );
