@@ -1,4 +1,4 @@
-import { type Campaign, campaignPath } from '@cairn/contract';
+import { type Campaign, campaignPath, entityPath, type OfferImportResponse } from '@cairn/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { AGENTS, FR_IP, US_MOBILE_IP, useClickServer } from '../../../test-support/clicks.ts';
 import { kindClient } from '../../../test-support/entities.ts';
@@ -409,6 +409,35 @@ describe('click engine', () => {
     } finally {
       unsubscribe();
     }
+  });
+
+  it("sends clicks to an offer's URL with its network's parameters as they are now edited", async () => {
+    const networks = kindClient(server.browser, 'affiliate_network');
+    const network = await networks.make({ name: 'Params network', offerUrlParams: 'a={clickid}' });
+    const offer = await server.offers.make({
+      name: 'networked',
+      url: 'https://networked.example/?o=1',
+      affiliateNetworkId: network.id,
+    });
+    const campaign = await makeCampaign({ flow: { defaultPaths: [{ offers: [{ offerId: offer.id }] }] } });
+    const sentTo = async () =>
+      new URL((await visit(`/click?key=${campaign.key}`)).headers.get('location') ?? '').searchParams;
+    expect((await sentTo()).has('a')).toBe(true);
+    const edited = await networks.put(network.id, { name: 'Params network', offerUrlParams: 'b={clickid}' });
+    expect(edited.status).toBe(200);
+    const now = await sentTo();
+    expect([now.has('a'), now.has('b'), now.get('o')]).toEqual([false, true, '1']);
+  });
+
+  it('routes every offer of an import from the moment the API answers it', async () => {
+    const lines = Array.from({ length: 300 }, (_, n) => `imported ${n};https://imported.example/${n};no;1`);
+    const before = server.cairn.tracking.table.changeCount;
+    const imported = await server.browser.post(entityPath.offerImport, { text: lines.join('\n') });
+    expect(imported.status).toBe(200);
+    const { created, errors } = imported.json<OfferImportResponse>();
+    expect([created.length, errors]).toEqual([300, []]);
+    for (const { id, name } of created) expect(server.cairn.tracking.table.offer(id)?.name).toBe(name);
+    expect(server.cairn.tracking.table.changeCount - before).toBe(300);
   });
 
   it('sends unknown and paused campaigns to the fallback', async () => {

@@ -13,6 +13,7 @@ import {
 import type { EntityChanges } from '../../entities/changes.ts';
 import type { EntityDefinition, EntityRecord } from '../../entities/definition.ts';
 import type { EntityRepository } from '../../entities/repository.ts';
+import { chunks } from '../../entities/sqlParts.ts';
 import type { ConfigStore } from '../../store/config/port.ts';
 import { DEFAULT_TRACKING_PATHS } from '../paths.ts';
 import { type CompiledFlow, compileFlow } from './evaluate.ts';
@@ -98,6 +99,12 @@ const ROUTED_KINDS = [
 ] as const;
 type RoutedKind = (typeof ROUTED_KINDS)[number];
 
+/** Kinds whose compiled copy holds fields of another kind, and the column that names it. */
+const DEPENDENTS = [
+  { changed: 'rotation', dependent: 'campaign', table: 'campaigns', column: 'rotation_id' },
+  { changed: 'affiliate_network', dependent: 'offer', table: 'offers', column: 'affiliate_network_id' },
+] as const satisfies readonly { changed: RoutedKind; dependent: RoutedKind; table: string; column: string }[];
+
 /** The values a routed entity is presented with; only the parts that are not URLs for the panel matter. */
 const PRESENT_ENV = { baseUrl: '', paths: DEFAULT_TRACKING_PATHS };
 
@@ -111,6 +118,9 @@ export class RoutingTable {
   private readonly sources = new Map<number, RoutedSource>();
   private readonly networks = new Map<number, RoutedNetwork>();
   private pending: Promise<void> = Promise.resolve();
+  /** Changes announced and not yet applied, and the batch that will apply them. */
+  private readonly queued: [RoutedKind, number][] = [];
+  private nextBatch: Promise<void> | null = null;
   private readonly onError: (error: unknown) => void;
   private version = 0;
   /** Networks whose postbacks may come without the key: a keyless postback is looked into only if any. */
@@ -171,16 +181,28 @@ export class RoutingTable {
     return this.campaignsById.size;
   }
 
-  // Changes are applied one after another, in the order announced, so a fast edit-then-edit never
-  // leaves the older version in memory.
+  // Changes are applied one batch after another, in the order announced, so a fast edit-then-edit never
+  // leaves the older version in memory. Every change announced while a batch is being applied waits for
+  // the next one, which reads all of them together: an import of thousands of offers is one range read,
+  // not thousands of single-row reads each answered in turn.
   private enqueue(kind: RoutedKind, id: number): Promise<void> {
-    this.pending = this.pending
-      .then(() => this.apply(kind, id))
-      .catch((error: unknown) => this.onError(error))
-      .then(() => {
-        this.version += 1;
-      });
-    return this.pending;
+    this.queued.push([kind, id]);
+    if (!this.nextBatch) {
+      this.nextBatch = this.pending.then(() => this.applyQueued());
+      this.pending = this.nextBatch;
+    }
+    return this.nextBatch;
+  }
+
+  private async applyQueued(): Promise<void> {
+    this.nextBatch = null;
+    const changes = this.queued.splice(0);
+    try {
+      await this.apply(changes);
+    } catch (error) {
+      this.onError(error);
+    }
+    this.version += changes.length;
   }
 
   /** Reads everything again; entries deleted or archived meanwhile are dropped. */
@@ -220,19 +242,38 @@ export class RoutingTable {
     return definition;
   }
 
-  private async apply(kind: RoutedKind, id: number): Promise<void> {
-    if (kind === 'rotation') {
-      // A rotation's flow is read with each campaign that uses it.
-      const rows = await this.store.query<{ id: number }>('SELECT id FROM campaigns WHERE rotation_id = $1', [
-        id,
-      ]);
-      for (const row of rows) await this.apply('campaign', Number(row.id));
-      return;
+  /** Reads the changed items again, one query per kind, and swaps each one's compiled copy. */
+  private async apply(changes: readonly (readonly [RoutedKind, number])[]): Promise<void> {
+    const idsByKind = new Map<RoutedKind, Set<number>>();
+    const add = (kind: RoutedKind, id: number) => {
+      const ids = idsByKind.get(kind) ?? new Set<number>();
+      ids.add(id);
+      idsByKind.set(kind, ids);
+    };
+    for (const [kind, id] of changes) if (kind !== 'rotation') add(kind, id);
+    // Items compiled with another's fields are read again with it: a campaign holds its rotation's flow,
+    // an offer's URL its network's parameters.
+    for (const { changed, dependent, table, column } of DEPENDENTS) {
+      const ids = [...new Set(changes.filter(([kind]) => kind === changed).map(([, id]) => id))];
+      for (const chunk of chunks(ids)) {
+        const params = chunk.map((_, n) => `$${n + 1}`).join(', ');
+        const rows = await this.store.query<{ id: number }>(
+          `SELECT id FROM ${table} WHERE ${column} IN (${params})`,
+          chunk,
+        );
+        for (const row of rows) add(dependent, Number(row.id));
+      }
     }
-    const definition = this.definition(kind);
-    const record = await this.entities.find(this.store, definition, id);
-    this.remove(kind, id);
-    if (record && record.archived !== true) this.put(kind, definition, record);
+    for (const [kind, ids] of idsByKind) {
+      const definition = this.definition(kind);
+      const records = await this.entities.findMany(this.store, definition, [...ids]);
+      const found = new Map(records.map((record) => [Number(record.id), record]));
+      for (const id of ids) {
+        const record = found.get(id);
+        this.remove(kind, id);
+        if (record && record.archived !== true) this.put(kind, definition, record);
+      }
+    }
   }
 
   private remove(kind: RoutedKind, id: number): void {
