@@ -96,3 +96,11 @@ export function useClickServer(): ClickServer {
   };
   return server;
 }
+
+/** A campaign as read, without what the server sets itself: a body to send back with a change. */
+export function campaignInput(campaign: Campaign): Record<string, unknown> {
+  const { id, key, createdAt, updatedAt, archived, effectiveFlow, url, ...input } = campaign as Campaign &
+    Record<string, unknown>;
+  void [id, key, createdAt, updatedAt, archived, effectiveFlow, url];
+  return input;
+}
