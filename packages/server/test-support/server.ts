@@ -10,6 +10,8 @@ import { dropSchema, freshSchemaName, sweepLeftoverSchemas, urlWithSchema } from
 export const ADMIN_PASSWORD = 'correct horse battery staple';
 
 const madeDirs = new Set<string>();
+// Test servers' configuration schemas on PostgreSQL, dropped with the data dirs they belong to.
+const madeSchemas = new Set<string>();
 
 /** A fresh dir under the system temp dir, removed after the test file that made it (vitest.setup.ts). */
 export function tempDir(prefix = 'cairn-test-'): string {
@@ -20,9 +22,13 @@ export function tempDir(prefix = 'cairn-test-'): string {
 
 // Runs after the file's own afterAll hooks (vitest's 'stack' order), so its servers and stores are
 // closed by then; a child process a test forgot would only lose files it no longer has a reader for.
-export function removeTempDirs(): void {
+export async function removeTempDirs(): Promise<void> {
   for (const dir of madeDirs) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
   madeDirs.clear();
+  const schemas = [...madeSchemas];
+  madeSchemas.clear();
+  // One at a time: other test files' servers hold connections to the same PostgreSQL server.
+  for (const schema of schemas) await dropSchema(schema);
 }
 
 export class Clock {
@@ -55,14 +61,17 @@ function postgresSchemaOf(dataDir: string): string {
 /**
  * A real server on a fresh data dir. With CAIRN_TEST_CONFIG_DB=postgres its configuration lives in a
  * schema of its own on the CAIRN_TEST_POSTGRES_URL server instead, so the same API tests run against
- * PostgreSQL. The schema goes with the data dir: dropped at close when the data dir was made here, kept
- * for a restart when the test chose the data dir (sweepLeftoverSchemas drops it in a later run).
+ * PostgreSQL. The schema goes with the data dir: a restart on the same dir finds it, and it is dropped
+ * when the file's temp dirs are removed (sweepLeftoverSchemas drops what a killed run left).
  */
 export async function startTestCairn(options: CairnOptions = {}): Promise<RunningCairn> {
   const dataDir = options.dataDir ?? tempDir();
   const onPostgres = process.env.CAIRN_TEST_CONFIG_DB === 'postgres' && options.configDb === undefined;
   const schema = onPostgres ? postgresSchemaOf(dataDir) : null;
-  if (schema) void sweepLeftoverSchemas();
+  if (schema) {
+    madeSchemas.add(schema);
+    void sweepLeftoverSchemas();
+  }
   const running = await startCairn({
     port: 0,
     host: '127.0.0.1',
@@ -77,14 +86,6 @@ export async function startTestCairn(options: CairnOptions = {}): Promise<Runnin
     ...options,
     dataDir,
   });
-  if (!schema || options.dataDir !== undefined) return running;
-  const close = running.close.bind(running);
-  let dropped: Promise<void> | null = null;
-  running.close = async () => {
-    await close();
-    dropped ??= dropSchema(schema);
-    await dropped;
-  };
   return running;
 }
 
