@@ -32,6 +32,8 @@ const SUMMARY_REFRESH_MS = 5000;
 export interface DuckDbEventStoreOptions {
   /** For tests: called inside a clear's transaction, before it commits (a throw rolls it back). */
   beforeClearCommit?: () => void;
+  /** For tests: false leaves the summary's refreshes to the caller, so they fall at the same points. */
+  refreshSummaryOnTimer?: boolean;
 }
 
 /**
@@ -42,15 +44,15 @@ const LOOKUP_CONNECTIONS = 2;
 /** Clicks per lookup statement: each is a scan of its own in the plan, which grows with them. */
 const LOOKUPS_PER_READ = 64;
 
+/** The storage format of a new events.duckdb; only DuckDB 1.5 or later reads it. */
+export const STORAGE_VERSION = 'v1.5.0';
+
 /**
  * The embedded event store: its own DuckDB file (`events.duckdb`), one connection that writes (batches
  * through DuckDB's appender, inside a transaction with the journal mark), one that reads for reports and
  * LOOKUP_CONNECTIONS for click lookups, so reports, lookups and inserts never queue behind each other,
  * and none touches the configuration database.
  */
-/** The storage format of a new events.duckdb; only DuckDB 1.5 or later reads it. */
-export const STORAGE_VERSION = 'v1.5.0';
-
 export class DuckDbEventStore implements EventStore {
   readonly dialect = 'duckdb' as const;
   private readonly instance: DuckDBInstance;
@@ -96,12 +98,10 @@ export class DuckDbEventStore implements EventStore {
   static async open(file: string, options: DuckDbEventStoreOptions = {}): Promise<DuckDbEventStore> {
     // As many threads as cores this process may run on. DuckDB counts the machine's cores and ignores the
     // process's CPU affinity, so a node pinned to one core (taskset, a container's cpuset) ran two threads
-    // on it, and a statement's thread spins on tasks while the other holds them: bench:click, pinned to one
-    // core, spent 27-33 s of worker-pool CPU storing clicks with two threads against 21-23 s with one, and
-    // the click path had the difference (0.72x and 0.74x of the bare server against 0.82x and 0.81x,
-    // alternating runs on 2026-11-28). Unpinned, reports get every core as before.
+    // on it, and a statement's thread spins on tasks while the other holds them: storing clicks took more
+    // CPU, which the click path on that core went without. Unpinned, reports get every core as before.
     // A new file is written in DuckDB 1.5's storage format, not the 0.10 one DuckDB picks by default for
-    // older readers (dictionary-FSST strings: 4.5% fewer blocks of clicks); a file keeps its own.
+    // older readers (dictionary-FSST strings: fewer blocks of clicks); a file keeps its own.
     await ensureDuckDbFile(file, { storage_compatibility_version: STORAGE_VERSION });
     const instance = await DuckDBInstance.create(file, {
       threads: String(os.availableParallelism()),
@@ -122,7 +122,7 @@ export class DuckDbEventStore implements EventStore {
       await store.readClearedThrough();
       await store.pending.load(store.writer);
       store.checkSummary();
-      store.scheduleSummary(0);
+      if (options.refreshSummaryOnTimer !== false) store.scheduleSummary(0);
     } catch (error) {
       await store.close();
       throw error;
