@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs one benchmark and keeps what it printed in bench-results/, headed by the commit, date and machine,
-# so a figure travels with the commit it was measured on:
+# Runs one benchmark and keeps what it printed in bench-results/NAME-DATE-COMMIT.txt, headed by the commit,
+# date and machine, and its figures in the .json beside it (tooling/benchResults.ts), from which
+# `npm run bench:report` writes the docs' figures; so a figure travels with the commit it was measured on:
 #   bash tooling/bench-record.sh click   # npm run bench:click -w @cairn/server
 # The name is the server's bench script (bench:NAME). Refuses a dirty tree: the figure would belong to no commit.
 set -euo pipefail
@@ -13,6 +14,7 @@ fi
 commit="$(git rev-parse --short HEAD)"
 mkdir -p bench-results
 out="bench-results/${name}-$(date -u +%Y-%m-%d)-${commit}.txt"
+export CAIRN_BENCH_RESULT="$PWD/${out%.txt}.json"
 {
   echo "bench: ${name}"
   echo "commit: $(git rev-parse HEAD)"
@@ -23,3 +25,6 @@ out="bench-results/${name}-$(date -u +%Y-%m-%d)-${commit}.txt"
 } > "$out"
 npm run "bench:${name}" -w @cairn/server 2>&1 | tee -a "$out"
 echo "bench-record: kept in $out" >&2
+if [ -f "$CAIRN_BENCH_RESULT" ]; then
+  node tooling/bench-report.ts
+fi
