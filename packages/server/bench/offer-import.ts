@@ -4,6 +4,7 @@
 // the timed call, the CPU time it took (steadier than wall time on a shared machine), and what it created
 // and refused.
 import { entityPath, type OfferImportResponse } from '@cairn/contract';
+import { keepBenchResult, targetFigure } from '@cairn/tooling/benchResults';
 import { ADMIN_PASSWORD, startTestCairn, TestBrowser } from '../test-support/server.ts';
 
 const LINES = Number(process.env.BENCH_LINES ?? 5000);
@@ -41,6 +42,29 @@ try {
     `offer import: ${LINES} lines in ${Math.round(elapsed)} ms (${(elapsed / LINES).toFixed(3)} ms/line; ` +
       `${Math.round((cpu.user + cpu.system) / 1000)} ms of CPU in this process, server and DuckDB threads included), ` +
       `${report.created.length} created, ${report.errors.length} refused`,
+  );
+  keepBenchResult(
+    'import',
+    [
+      targetFigure(
+        {
+          key: 'importSeconds',
+          label: `One import of ${LINES} offer lines`,
+          value: elapsed / 1000,
+          unit: 's',
+        },
+        { atMost: 2 },
+      ),
+      {
+        key: 'cpuSeconds',
+        label: 'CPU of the import (server and DuckDB threads)',
+        value: (cpu.user + cpu.system) / 1e6,
+        unit: 's',
+      },
+      { key: 'created', label: 'Offers created', value: report.created.length, unit: '' },
+      { key: 'refused', label: 'Lines refused, each with its reason', value: report.errors.length, unit: '' },
+    ],
+    { lines: LINES },
   );
 } finally {
   await cairn.close();
