@@ -79,4 +79,17 @@ describe('DropdownMenu before its code arrives', () => {
     await userEvent.keyboard('{Escape}');
     expect(screen.getByRole('button', { name: 'Columns' })).toHaveFocus();
   });
+
+  it('cancels the mousedown of a tap that opens it, so that focus cannot close it as it arrives', async () => {
+    const trigger = await freshMenu();
+    // false: the pointerdown was cancelled, which in a browser means no mousedown and no focus change.
+    expect(fireEvent.pointerDown(trigger, { button: 0, pointerType: 'touch' })).toBe(false);
+    expect(await screen.findByRole('menuitem', { name: 'Reset' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('leaves a pointerdown it does not open on (another button, a ctrl-click) alone', async () => {
+    const trigger = await freshMenu();
+    expect(fireEvent.pointerDown(trigger, { button: 2, pointerType: 'mouse' })).toBe(true);
+    expect(fireEvent.pointerDown(trigger, { button: 0, ctrlKey: true, pointerType: 'mouse' })).toBe(true);
+  });
 });

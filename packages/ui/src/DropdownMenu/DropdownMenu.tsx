@@ -118,7 +118,12 @@ const Trigger = forwardRef<HTMLButtonElement, Props<'Trigger'>>(function MenuTri
       {...props}
       onPointerDown={(event: PointerEvent<HTMLButtonElement>) => {
         onPointerDown?.(event);
-        if (!event.defaultPrevented && event.button === 0 && !event.ctrlKey) deferred.press();
+        if (event.defaultPrevented || event.button !== 0 || event.ctrlKey) return;
+        // As Radix's own trigger does when it opens: no mousedown follows, so nothing takes the focus.
+        // A tap's mousedown comes after its pointerup, by when the menu may have arrived open; the focus
+        // that mousedown gave the trigger was focus outside the menu, which closes a non-modal one.
+        event.preventDefault();
+        deferred.press();
       }}
       onKeyDown={(event: KeyboardEvent<HTMLButtonElement>) => {
         onKeyDown?.(event);
