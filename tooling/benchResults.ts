@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 export interface BenchFigure {
-  /** Stable name of the figure within its bench (`cpuPerClickRatio`), for scripts and history. */
+  /** Stable name of the figure within its bench (`cpuRatio`), for scripts and history. */
   key: string;
   /** What a reader sees in the docs' table. */
   label: string;

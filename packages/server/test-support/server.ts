@@ -72,7 +72,7 @@ export async function startTestCairn(options: CairnOptions = {}): Promise<Runnin
     madeSchemas.add(schema);
     void sweepLeftoverSchemas();
   }
-  const running = await startCairn({
+  return startCairn({
     port: 0,
     host: '127.0.0.1',
     logLevel: 'silent',
@@ -86,7 +86,6 @@ export async function startTestCairn(options: CairnOptions = {}): Promise<Runnin
     ...options,
     dataDir,
   });
-  return running;
 }
 
 export interface CallOptions {
