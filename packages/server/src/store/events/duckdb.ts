@@ -34,6 +34,8 @@ export interface DuckDbEventStoreOptions {
   beforeClearCommit?: () => void;
   /** For tests: false leaves the summary's refreshes to the caller, so they fall at the same points. */
   refreshSummaryOnTimer?: boolean;
+  /** For tests: the clock that decides which quarter hours are closed (Date.now by default). */
+  now?: () => number;
 }
 
 /**
@@ -357,13 +359,17 @@ export class DuckDbEventStore implements EventStore {
   }
 
   /** Resolves once the check made at open is done (reports read the summary from then on). */
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
   summaryChecked(): Promise<void> {
     return this.summaryCheck;
   }
 
   refreshSummary(): Promise<number> {
     return this.writes.run(async () => {
-      const due = this.pending.due(Date.now());
+      const due = this.pending.due(this.now());
       if (due.length > 0) {
         await this.transaction(() => this.pending.refresh(this.writer, due));
         this.pending.committed([], due);
@@ -387,7 +393,7 @@ export class DuckDbEventStore implements EventStore {
   summaryStatus(): SummaryStatus {
     return {
       checked: this.pending.isChecked,
-      ...this.pending.counts(Date.now()),
+      ...this.pending.counts(this.now()),
       lastRefreshAt: this.summaryRefreshedAt,
       lastError: this.summaryError,
     };
