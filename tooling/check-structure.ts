@@ -49,6 +49,7 @@ export const SERVER_LAYERING: Layering = {
       'config',
       'context',
       'conversions',
+      'costs',
       'entities',
       'feature',
       'files',

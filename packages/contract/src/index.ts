@@ -1,6 +1,7 @@
 export * from './apiKeys.ts';
 export * from './auth.ts';
 export * from './conversions.ts';
+export * from './costs.ts';
 export * from './entities/index.ts';
 export * from './errors.ts';
 export * from './paths.ts';

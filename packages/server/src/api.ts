@@ -5,6 +5,7 @@ import { apiKeysPlugin } from './apiKeys/routes.ts';
 import type { GuardWithHooks } from './auth/guard.ts';
 import type { AppContext } from './context.ts';
 import { conversionsPlugin } from './conversions/apiRoutes.ts';
+import { costsPlugin } from './costs/routes.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
 import type { FeatureOptions, FeaturePlugin } from './feature.ts';
 import { monitorPlugin } from './monitor/routes.ts';
@@ -28,6 +29,7 @@ const FEATURES: readonly FeaturePlugin[] = [
   apiDocsPlugin,
   monitorPlugin,
   conversionsPlugin,
+  costsPlugin,
   reportsPlugin,
   settingsPlugin,
   retentionPlugin,

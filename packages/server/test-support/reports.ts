@@ -39,8 +39,13 @@ export function conversion(of: TrackingEvent, iso: string, change: ConversionCha
   };
 }
 
+/** A cost set after the fact: the click's copy carrying the difference (see costs/costChanges.ts). */
+export function costChange(of: TrackingEvent, difference: number, seq = 1): TrackingEvent {
+  return { ...of, kind: EVENT_KIND.costChange, seq, costMicros: difference };
+}
+
 /**
- * A repeatable mix of clicks, lander clicks and conversions with millisecond times, over `days` days
+ * A repeatable mix of clicks, lander clicks, cost changes and conversions with millisecond times, over `days` days
  * from `from`, for comparing event stores: campaigns 1-6 (6 routed by rotation 2), rules, paths,
  * landers, offers, countries (one with a quote), OSes, flags, costs, a token and conversions whose
  * status changes later.
@@ -74,6 +79,8 @@ export function seededEvents(from: number, days: number, count = 3000): Tracking
       tokens: Array.from({ length: 30 }, (_, slot) => (slot === 0 ? `zone${next(5)}` : '')),
     });
     events.push(base);
+    // Every 13th click's cost set again later (by its index: the random sequence stays as it was).
+    if (index % 13 === 0) events.push(costChange(base, 777 - base.costMicros));
     if (next(4) === 0) events.push(lpClick(base, new Date(time + 5000 + next(1000)).toISOString()));
     if (next(8) === 0) {
       const at = new Date(time + 3_600_000).toISOString();

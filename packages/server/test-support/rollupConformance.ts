@@ -63,7 +63,7 @@ async function rawCount(store: EventStore, before: number): Promise<number> {
   return Number(rows[0]?.n);
 }
 
-/** Three days of three campaigns: clicks with landers, costs and bots, lander clicks, leads turned sales. */
+/** Three days of three campaigns: clicks with landers, costs (some set again) and bots, lander clicks, leads turned sales. */
 function traffic(): TrackingEvent[] {
   const events: TrackingEvent[] = [];
   for (let index = 0; index < 90; index += 1) {
@@ -81,6 +81,8 @@ function traffic(): TrackingEvent[] {
       tokens: Array.from({ length: 30 }, (_, slot) => (slot === 1 ? `zone${index % 4}` : '')),
     };
     events.push(click);
+    if (index % 7 === 0)
+      events.push({ ...click, kind: EVENT_KIND.costChange, seq: 1, costMicros: 500 - click.costMicros });
     if (index % 3 === 0) events.push({ ...click, kind: EVENT_KIND.lpClick, seq: 1, time: time + 5_000 });
     if (index % 5 === 0) {
       const lead = { ...click, kind: EVENT_KIND.conversion, seq: 1, time: time + 60_000 };

@@ -7,6 +7,7 @@ import {
   postbackKeysResponseSchema,
   postbackProcessingSettingsSchema,
 } from '../conversions.ts';
+import { COST_API_PATHS, costUpdateRequestSchema, costUpdateResponseSchema } from '../costs.ts';
 import {
   clickLogQuerySchema,
   clickLogResponseSchema,
@@ -40,6 +41,7 @@ import type { ApiRoute } from './catalogue.ts';
 
 const REPORTS = 'Reports';
 const CONVERSIONS = 'Conversions';
+const COSTS = 'Costs';
 const SETTINGS = 'Settings';
 const TRACKING = 'Tracking';
 
@@ -92,6 +94,27 @@ export const DATA_ROUTES: readonly ApiRoute[] = [
     access: 'admin',
     body: conversionUploadRequestSchema,
     response: conversionUploadResponseSchema,
+  },
+  // Costs
+  {
+    method: 'POST',
+    path: COST_API_PATHS.update,
+    summary: "Set a campaign's cost over a range, spread over its clicks",
+    description:
+      'Replaces what the clicks of the campaign in the range (optionally only those with one token value, ' +
+      'e.g. a zone) cost, spreading `costMicros` over them evenly to the micro-unit. Setting the same cost ' +
+      'again changes nothing. Needs write access to the campaign; audit-logged.',
+    tag: COSTS,
+    access: 'user',
+    body: costUpdateRequestSchema,
+    response: costUpdateResponseSchema,
+    bodyExample: {
+      campaignId: 12,
+      from: '2026-11-30',
+      to: '2026-11-30',
+      costMicros: 152_400_000,
+      token: { slot: 1, value: 'zone-4411' },
+    },
   },
   // Settings
   {

@@ -49,7 +49,7 @@ export interface LocalDateTime {
 const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 
-const localDateTimeSchema = z.string().transform((text, ctx): LocalDateTime => {
+export const localDateTimeSchema = z.string().transform((text, ctx): LocalDateTime => {
   const match = DATE_TIME.exec(text.trim());
   const part = (index: number) => Number(match?.[index] ?? 0);
   const [year, month, day, hour, minute, second] = [1, 2, 3, 4, 5, 6].map(part) as number[];

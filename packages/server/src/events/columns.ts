@@ -211,3 +211,14 @@ export function eventFromRow(row: Record<string, unknown>): TrackingEvent {
   }
   return event;
 }
+
+/**
+ * A row as either store keeps it, as its event: ClickHouse's ts holds whole seconds and keeps the
+ * milliseconds apart (ts_ms, click_ts_ms); DuckDB's ts holds them itself.
+ */
+export function eventFromStoredRow(row: Record<string, unknown>): TrackingEvent {
+  const event = eventFromRow(row);
+  event.time += Number(row.ts_ms ?? 0);
+  event.clickTime += Number(row.click_ts_ms ?? 0);
+  return event;
+}

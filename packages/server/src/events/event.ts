@@ -5,8 +5,15 @@ import { TOKEN_SLOTS } from '@cairn/contract';
 // A conversion whose status or payout changes later is not updated in place: a correcting event carries
 // the differences (say approved +1, pending -1), so sums stay right and the history stays visible.
 
-export const EVENT_KIND = { click: 1, lpClick: 2, conversion: 3 } as const;
+export const EVENT_KIND = { click: 1, lpClick: 2, conversion: 3, costChange: 4 } as const;
 export type EventKind = (typeof EVENT_KIND)[keyof typeof EVENT_KIND];
+
+/**
+ * The events whose cost_micros count as cost: clicks, and cost changes (a cost set after the fact, see
+ * costs/: an event per changed click, copying the click, carrying the difference). Lander clicks and
+ * conversions copy their click's cost and must not count it again.
+ */
+export const COST_KINDS_SQL = `kind IN (${EVENT_KIND.click}, ${EVENT_KIND.costChange})`;
 
 export interface TrackingEvent {
   kind: EventKind;

@@ -1,11 +1,12 @@
 import type { ReportMetrics, ReportSortKey } from '@cairn/contract';
+import { COST_KINDS_SQL } from '../events/event.ts';
 import type { ReportDialect } from './plan/dialect.ts';
 
 // Every metric derives from nine sums, so any grouping can be re-aggregated (a level from the level
 // below, totals from the top level) by adding, and the ratios are computed once from the sums.
 // Counts come from the event kind; a conversion's status changes arrive as correcting events carrying
-// -1/+1 and the revenue difference, so plain sums are right. Cost counts on clicks only: lander clicks
-// and conversions copy their click's fields and must not count its cost again.
+// -1/+1 and the revenue difference, so plain sums are right. Cost counts on clicks and cost changes only
+// (COST_KINDS_SQL): lander clicks and conversions copy their click's fields and must not count it again.
 
 export const SUM_COLUMNS = [
   'clicks',
@@ -32,7 +33,7 @@ export function eventAggregates(dialect: ReportDialect): string[] {
     pending: 'sum(pending)',
     declined: 'sum(declined)',
     revenue: 'sum(revenue_micros)',
-    cost: dialect.sumIf('cost_micros', 'kind = 1'),
+    cost: dialect.sumIf('cost_micros', COST_KINDS_SQL),
   };
   return SUM_COLUMNS.map((column) => `${expressions[column]} AS ${column}`);
 }

@@ -32,6 +32,7 @@ const KIND_NAMES: Record<number, string> = {
   [EVENT_KIND.click]: 'clicks',
   [EVENT_KIND.lpClick]: 'lander clicks',
   [EVENT_KIND.conversion]: 'conversion events',
+  [EVENT_KIND.costChange]: 'cost changes',
 };
 
 /** The journal source of the marks a re-run writes; it names no node, so no node's journal is affected. */

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import { type ClickHouseClient, type ClickHouseSettings, createClient } from '@clickhouse/client';
-import { clickhouseType, EVENT_COLUMNS, eventFromRow } from '../../events/columns.ts';
+import { clickhouseType, EVENT_COLUMNS, eventFromStoredRow } from '../../events/columns.ts';
 import { EVENT_KIND, type TrackingEvent } from '../../events/event.ts';
 import { SerialQueue } from '../serialQueue.ts';
 import { type ClearStep, ClickHouseClearing, clickhouseRollupMigration } from './clickhouseRollup.ts';
@@ -295,7 +295,7 @@ export class ClickHouseEventStore implements EventStore {
       this.client,
       `SELECT * FROM events WHERE (campaign_id, ts) IN (SELECT campaign_id, ts FROM click_ids WHERE click_id IN (${ids}) AND ts BETWEEN ${from} AND ${to}) AND click_id IN (${ids}) AND kind = ${EVENT_KIND.click}`,
     );
-    return found.map(eventOf);
+    return found.map(eventFromStoredRow);
   }
 
   query<T extends Row = Row>(text: string, params: readonly SqlParam[] = []): Promise<T[]> {
@@ -412,14 +412,4 @@ function insertId(source: string): string {
 
 function stagingTable(source: string): string {
   return `journal_replay_${crypto.createHash('sha256').update(source).digest('hex').slice(0, 16)}`;
-}
-
-/** A stored row as an event, its times with their milliseconds again. */
-function eventOf(row: Row): TrackingEvent {
-  const event = eventFromRow(row);
-  return {
-    ...event,
-    time: event.time + Number(row.ts_ms ?? 0),
-    clickTime: event.clickTime + Number(row.click_ts_ms ?? 0),
-  };
 }

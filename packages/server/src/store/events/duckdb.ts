@@ -32,16 +32,13 @@ const SUMMARY_REFRESH_MS = 5000;
 export interface DuckDbEventStoreOptions {
   /** For tests: called inside a clear's transaction, before it commits (a throw rolls it back). */
   beforeClearCommit?: () => void;
-  /** For tests: false leaves the summary's refreshes to the caller, so they fall at the same points. */
+  /** For tests: false leaves the summary's refreshes to the caller; `now` decides which quarter hours closed. */
   refreshSummaryOnTimer?: boolean;
-  /** For tests: the clock that decides which quarter hours are closed (Date.now by default). */
   now?: () => number;
 }
 
-/**
- * Connections that answer click lookups, besides the one for reports: postbacks never wait behind a
- * long report, and a batch of lookups can be read while the next one gathers.
- */
+// Connections that answer click lookups, besides the one for reports: postbacks never wait behind a
+// long report, and a batch of lookups can be read while the next one gathers.
 const LOOKUP_CONNECTIONS = 2;
 /** Clicks per lookup statement: each is a scan of its own in the plan, which grows with them. */
 const LOOKUPS_PER_READ = 64;
@@ -359,17 +356,13 @@ export class DuckDbEventStore implements EventStore {
   }
 
   /** Resolves once the check made at open is done (reports read the summary from then on). */
-  private now(): number {
-    return (this.options.now ?? Date.now)();
-  }
-
   summaryChecked(): Promise<void> {
     return this.summaryCheck;
   }
 
   refreshSummary(): Promise<number> {
     return this.writes.run(async () => {
-      const due = this.pending.due(this.now());
+      const due = this.pending.due((this.options.now ?? Date.now)());
       if (due.length > 0) {
         await this.transaction(() => this.pending.refresh(this.writer, due));
         this.pending.committed([], due);
@@ -393,7 +386,7 @@ export class DuckDbEventStore implements EventStore {
   summaryStatus(): SummaryStatus {
     return {
       checked: this.pending.isChecked,
-      ...this.pending.counts(this.now()),
+      ...this.pending.counts((this.options.now ?? Date.now)()),
       lastRefreshAt: this.summaryRefreshedAt,
       lastError: this.summaryError,
     };

@@ -1,6 +1,6 @@
 import { CLEARED_VALUE } from '@cairn/contract';
 import { EVENT_COLUMNS, type EventColumn, eventFromRow } from '../../events/columns.ts';
-import { EVENT_KIND, type TrackingEvent } from '../../events/event.ts';
+import { COST_KINDS_SQL, EVENT_KIND, type TrackingEvent } from '../../events/event.ts';
 import type { ClearScope } from './port.ts';
 
 // What clearing keeps of raw events, for every adapter.
@@ -57,7 +57,7 @@ export const ROLLUP_SUMS = [
   { name: 'pending', raw: 'sum(pending)', signed: true },
   { name: 'declined', raw: 'sum(declined)', signed: true },
   { name: 'revenue', raw: 'sum(revenue_micros)', signed: true },
-  { name: 'cost', raw: 'sum(CASE WHEN kind = 1 THEN cost_micros ELSE 0 END)', signed: true },
+  { name: 'cost', raw: `sum(CASE WHEN ${COST_KINDS_SQL} THEN cost_micros ELSE 0 END)`, signed: true },
 ] as const;
 
 const TOKEN_COLUMNS = EVENT_COLUMNS.filter((column) => /^t\d+$/.test(column.name)).map((c) => c.name);
