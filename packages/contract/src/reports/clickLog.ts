@@ -54,9 +54,27 @@ export interface ClickLogQuery extends ReportScope {
   columns: ClickLogColumn[];
   limit: number;
   cursor: string | null;
+  /** Only the click with this id, whatever the period and filters (the id carries its own time). */
+  clickId: string | null;
+  /** Only clicks where one of the token values (t1 .. t30) or the external id is exactly this text. */
+  token: string | null;
 }
 
-/** `GET /api/clicks?preset=&from=&to=&timezone=&filter[d]=...&limit=&cursor=&columns=` */
+/** A click id as the engine mints it: 23 characters of lowercase Crockford base32. */
+export const CLICK_ID_PATTERN = /^[0-9a-hjkmnp-tv-z]{23}$/;
+export const CLICK_ID_HINT = 'a click id is 23 letters and digits, as in the click log';
+/** A click id as pasted: spaces around it dropped, capitals read as the id's lowercase. */
+export const clickIdSchema = z
+  .string({ error: 'clickId is given once' })
+  .trim()
+  .toLowerCase()
+  .regex(CLICK_ID_PATTERN, `Not a click id: ${CLICK_ID_HINT}`);
+export const TOKEN_SEARCH_MAX = 500;
+
+/**
+ * `GET /api/clicks?preset=&from=&to=&timezone=&filter[d]=...&limit=&cursor=&columns=&clickId=&token=`;
+ * `clickId` finds one click in any period, `token` matches any token slot or the external id exactly.
+ */
 export const clickLogQuerySchema = z
   .object({
     ...rangeQueryShape,
@@ -70,6 +88,11 @@ export const clickLogQuerySchema = z
     cursor: queryParamOnce('cursor')
       .regex(/^[A-Za-z0-9_-]{1,300}$/, 'Not a cursor this API handed out')
       .optional(),
+    clickId: clickIdSchema.optional(),
+    token: queryParamOnce('token')
+      .min(1, 'token is the value to find')
+      .max(TOKEN_SEARCH_MAX, `token is at most ${TOKEN_SEARCH_MAX} characters`)
+      .optional(),
   })
   .catchall(anyQueryValue)
   .transform((query, ctx): ClickLogQuery => {
@@ -80,7 +103,14 @@ export const clickLogQuerySchema = z
       ctx.addIssue({ code: 'custom', path: ['columns'], message: `Unknown column "${unknown}"` });
     }
     const columns = [...new Set(['time', 'click_id', ...asked])] as ClickLogColumn[];
-    return { ...scope, columns, limit: query.limit, cursor: query.cursor ?? null };
+    return {
+      ...scope,
+      columns,
+      limit: query.limit,
+      cursor: query.cursor ?? null,
+      clickId: query.clickId ?? null,
+      token: query.token ?? null,
+    };
   });
 
 /** An entity column's cell (campaign, offer, rule, path ...): its value and display name. */
