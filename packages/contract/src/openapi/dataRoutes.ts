@@ -8,6 +8,7 @@ import {
   postbackProcessingSettingsSchema,
 } from '../conversions.ts';
 import {
+  clickDetailResponseSchema,
   clickLogQuerySchema,
   clickLogResponseSchema,
   entityStatsQuerySchema,
@@ -64,6 +65,16 @@ export const DATA_ROUTES: readonly ApiRoute[] = [
     access: 'user',
     query: clickLogQuerySchema,
     response: clickLogResponseSchema,
+  },
+  {
+    method: 'GET',
+    path: REPORT_PATHS.click,
+    summary: "One click's facts, its conversions and their S2S deliveries",
+    description:
+      'The click as the click log shows it, every column, and its conversions oldest first. Only clicks of campaigns the caller may read (404 otherwise); why an S2S delivery failed is shown to admins only.',
+    tag: REPORTS,
+    access: 'user',
+    response: clickDetailResponseSchema,
   },
   {
     method: 'GET',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { conversionRowSchema } from '../conversions.ts';
 import { REPORT_DIMENSIONS, type ReportDimension, TIME_DIMENSIONS } from './dimensions.ts';
 import {
   anyQueryValue,
@@ -124,3 +125,16 @@ export const clickLogResponseSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type ClickLogResponse = z.infer<typeof clickLogResponseSchema>;
+
+/** `GET /api/clicks/:clickId`: the id as pasted (spaces and capitals forgiven). */
+export const clickDetailParamsSchema = z.object({ clickId: clickIdSchema });
+
+/**
+ * One click: every click log column (entities, rule and path with their names), and its conversions,
+ * oldest first, each with the delivery of its S2S postback to the traffic source.
+ */
+export const clickDetailResponseSchema = z.object({
+  click: z.record(z.string(), clickLogCellSchema),
+  conversions: z.array(conversionRowSchema),
+});
+export type ClickDetailResponse = z.infer<typeof clickDetailResponseSchema>;

@@ -96,7 +96,11 @@ describe('click log', () => {
   });
 
   it('finds a pasted click id outside the period and its filters, and only that click', async () => {
-    const found = await page({ clickId: ` ${old.toUpperCase()}\t`, 'filter[country]': 'FR', columns: 'country' });
+    const found = await page({
+      clickId: ` ${old.toUpperCase()}\t`,
+      'filter[country]': 'FR',
+      columns: 'country',
+    });
     expect(found.rows).toEqual([{ time: '2026-01-05T08:00:00.000Z', click_id: old, country: 'NL' }]);
     // Another campaign's click stays unseen however exactly its id is known.
     expect((await page({ clickId: old }, [alpha])).rows).toEqual([]);

@@ -9,9 +9,9 @@ import { ENTITY_DIMENSIONS, TOKEN_SLOTS } from '@cairn/contract';
 import { clickTimeOf } from '../../events/clickId.ts';
 import { validationError } from '../../http.ts';
 import { CLICK_LOOKUP_WINDOW_MS } from '../../store/events/port.ts';
-import type { SqlBuilder } from '../plan/sql.ts';
 import { type EntityDimension, entityColumn } from '../dimensions.ts';
 import type { NameOf } from '../names.ts';
+import type { SqlBuilder } from '../plan/sql.ts';
 
 // The click log's columns over the stored ones, its cells, and its cursor: the (ts, click_id) of the
 // last row shown, so the next page starts strictly after it in the log's order (newest first).
