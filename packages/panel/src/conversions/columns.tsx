@@ -1,9 +1,10 @@
-import type { ConversionRow, ConversionStatus, S2sDelivery, S2sState } from '@cairn/contract';
+import type { ConversionRow, ConversionStatus, S2sDelivery } from '@cairn/contract';
 import { Badge, type BadgeTone, type DataTableColumn } from '@cairn/ui';
 import { Link } from 'wouter';
 import type { CsvCell } from '../reports/csv.ts';
 import { editPathOf } from '../reports/dimensions.ts';
 import { formatDuration, formatInstant } from '../reports/format.ts';
+import { s2sStateText } from './s2sState.ts';
 
 // The columns of a conversion (`GET /api/conversions` rows), shared by the conversions page and the leads
 // report: names instead of ids, times in the viewer's zone, money with its currency. Each column also
@@ -65,14 +66,6 @@ export const STATUS_TONES: Record<ConversionStatus, BadgeTone> = {
 };
 
 export const statusLabel = (status: ConversionStatus) => status.charAt(0).toUpperCase() + status.slice(1);
-
-export const S2S_LABELS: Record<S2sState, string> = {
-  none: 'None',
-  skipped: 'Skipped',
-  pending: 'Pending',
-  delivered: 'Delivered',
-  failed: 'Failed',
-};
 
 export interface ConversionFormat {
   locale: string;
@@ -232,9 +225,10 @@ function columnOf(id: ConversionColumn, format: ConversionFormat): ConversionTab
       return {
         id,
         header,
-        accessor: (row) => S2S_LABELS[row.s2s.state],
+        // "Failing (5 tries): connection refused" rather than a bare "Pending" while it fails.
+        accessor: (row) => s2sStateText(row.s2s),
         csv: (row) => row.s2s.state,
-        width: 120,
+        width: 240,
       };
     case 's2sDetail':
       return {
