@@ -5,6 +5,8 @@ import {
   conversionUploadRequestSchema,
   conversionUploadResponseSchema,
   postbackKeysResponseSchema,
+  postbackLogQuerySchema,
+  postbackLogResponseSchema,
   postbackProcessingSettingsSchema,
 } from '../conversions.ts';
 import {
@@ -94,6 +96,17 @@ export const DATA_ROUTES: readonly ApiRoute[] = [
     access: 'user',
     query: conversionListQuerySchema,
     response: conversionListResponseSchema,
+  },
+  {
+    method: 'GET',
+    path: CONVERSION_API_PATHS.postbacks,
+    summary: 'The postback log: every postback received and what became of it, newest first',
+    description:
+      'Accepted, status changes, duplicates and refusals with their reason, the query as received with the postback key masked, and the sender address. Kept 30 days and at most 200,000 entries.',
+    tag: CONVERSIONS,
+    access: 'admin',
+    query: postbackLogQuerySchema,
+    response: postbackLogResponseSchema,
   },
   {
     method: 'POST',

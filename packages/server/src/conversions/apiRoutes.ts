@@ -6,7 +6,9 @@ import {
   conversionListQuerySchema,
   conversionUploadRequestSchema,
   type PostbackKeysResponse,
+  type PostbackLogResponse,
   type PostbackProcessingSettings,
+  postbackLogQuerySchema,
   postbackProcessingSettingsSchema,
   truncateText,
 } from '@cairn/contract';
@@ -17,6 +19,7 @@ import { parseInput, validationError } from '../http.ts';
 import { listConversions } from '../reports/logs/conversionLog.ts';
 import { SETTINGS_CHANGE } from '../tracking/runtime.ts';
 import type { FieldReader } from './params.ts';
+import { listPostbackLog } from './postbackLog.ts';
 
 // The panel's side of conversions: the conversion log, the bulk upload and the postback-processing
 // settings. Revenue fields of the log are stripped for hide-profit users by the api plugin's filter.
@@ -63,6 +66,15 @@ export async function conversionsPlugin(
       }
       throw error;
     }
+  });
+
+  // Admins only: the log is not tied to campaigns (a refused postback names no click anyone may read),
+  // and its queries carry the networks' parameters.
+  api.get(CONVERSION_API_PATHS.postbacks, async (request, reply): Promise<PostbackLogResponse> => {
+    guard.requireAdmin(request);
+    const query = parseInput(postbackLogQuerySchema, request.query);
+    reply.header('cache-control', 'no-store');
+    return listPostbackLog(ctx.store, query, ctx.config.now());
   });
 
   api.post(CONVERSION_API_PATHS.upload, async (request): Promise<ConversionUploadResponse> => {

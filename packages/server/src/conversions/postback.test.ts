@@ -284,7 +284,9 @@ describe('a flood of refused postbacks', () => {
     clock.advance(1000);
     const count = async () => {
       await cairn.tracking.conversions.writer.idle();
-      const [row] = await cairn.store.query("SELECT count(*) AS n FROM postback_log WHERE outcome = 'invalid'");
+      const [row] = await cairn.store.query(
+        "SELECT count(*) AS n FROM postback_log WHERE outcome = 'invalid'",
+      );
       return Number(row?.n);
     };
     const before = await count();
