@@ -16,6 +16,7 @@ const sections: [string, string][] = [
   ['Trends', '/panel/trends'],
   ['Conversions', '/panel/conversions'],
   ['Click log', '/panel/clicklog'],
+  ['Postbacks', '/panel/postbacks'],
   ['Triggers', '/panel/triggers'],
   ['Users', '/panel/users'],
   ['Files', '/panel/files'],
