@@ -27,7 +27,19 @@ export const CONVERSION_API_PATHS = {
   retirePostbackKeys: '/api/settings/postback-keys/retire',
   /** Admin: every postback received (and refused), newest first. */
   postbacks: '/api/postbacks',
+  /** Admin: try a conversion's failing or failed S2S postback again now. */
+  retryS2s: '/api/conversions/:clickId/:seq/s2s/retry',
 } as const;
+
+/** A click id as the engine mints it: 23 characters of lowercase Crockford base32. */
+export const CLICK_ID_PATTERN = /^[0-9a-hjkmnp-tv-z]{23}$/;
+export const CLICK_ID_HINT = 'a click id is 23 letters and digits, as in the click log';
+/** A click id as pasted: spaces around it dropped, capitals read as the id's lowercase. */
+export const clickIdSchema = z
+  .string({ error: 'clickId is given once' })
+  .trim()
+  .toLowerCase()
+  .regex(CLICK_ID_PATTERN, `Not a click id: ${CLICK_ID_HINT}`);
 
 /** What the postback key routes answer: the current key and how many older keys still work. */
 export const postbackKeysResponseSchema = z.object({
@@ -126,6 +138,16 @@ export const s2sDeliverySchema = z.object({
   deliveredAt: z.string().nullable(),
 });
 export type S2sDelivery = z.infer<typeof s2sDeliverySchema>;
+
+/** `POST /api/conversions/:clickId/:seq/s2s/retry`: the conversion whose S2S postback to send again. */
+export const s2sRetryParamsSchema = z.object({
+  clickId: clickIdSchema,
+  seq: z.coerce
+    .number({ error: 'seq is a number' })
+    .int('seq is an integer')
+    .min(1, 'seq is at least 1')
+    .max(1_000_000),
+});
 
 const namedRefSchema = z.object({ id: z.number().int(), name: z.string() }).nullable();
 

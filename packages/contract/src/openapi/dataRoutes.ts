@@ -8,6 +8,7 @@ import {
   postbackLogQuerySchema,
   postbackLogResponseSchema,
   postbackProcessingSettingsSchema,
+  s2sDeliverySchema,
 } from '../conversions.ts';
 import {
   clickDetailResponseSchema,
@@ -107,6 +108,17 @@ export const DATA_ROUTES: readonly ApiRoute[] = [
     access: 'admin',
     query: postbackLogQuerySchema,
     response: postbackLogResponseSchema,
+  },
+  {
+    method: 'POST',
+    path: CONVERSION_API_PATHS.retryS2s,
+    summary: "Send a conversion's failing or failed S2S postback again now",
+    description:
+      'The delivery becomes pending with its next attempt due now and another day of retries; its attempts so far are kept. Answers the delivery as it stands.',
+    tag: CONVERSIONS,
+    access: 'admin',
+    response: s2sDeliverySchema,
+    errors: { 409: 'The postback was delivered already, or held back on purpose' },
   },
   {
     method: 'POST',

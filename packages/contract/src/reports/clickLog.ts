@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { conversionRowSchema } from '../conversions.ts';
+import { clickIdSchema, conversionRowSchema } from '../conversions.ts';
 import { REPORT_DIMENSIONS, type ReportDimension, TIME_DIMENSIONS } from './dimensions.ts';
 import {
   anyQueryValue,
@@ -61,15 +61,6 @@ export interface ClickLogQuery extends ReportScope {
   token: string | null;
 }
 
-/** A click id as the engine mints it: 23 characters of lowercase Crockford base32. */
-export const CLICK_ID_PATTERN = /^[0-9a-hjkmnp-tv-z]{23}$/;
-export const CLICK_ID_HINT = 'a click id is 23 letters and digits, as in the click log';
-/** A click id as pasted: spaces around it dropped, capitals read as the id's lowercase. */
-export const clickIdSchema = z
-  .string({ error: 'clickId is given once' })
-  .trim()
-  .toLowerCase()
-  .regex(CLICK_ID_PATTERN, `Not a click id: ${CLICK_ID_HINT}`);
 export const TOKEN_SEARCH_MAX = 500;
 
 /**

@@ -242,7 +242,8 @@ async function byConversion(
   return map;
 }
 
-function delivery(row: Row | undefined, detail: boolean): S2sDelivery {
+/** An outbox row as the API shows it; `detail` (admins) adds the last answer and error. */
+export function delivery(row: Row | undefined, detail: boolean): S2sDelivery {
   if (!row) {
     return {
       state: 'none',
