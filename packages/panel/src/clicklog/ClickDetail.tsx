@@ -9,6 +9,7 @@ import { CopyField, Dialog, Skeleton } from '@cairn/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { useServices } from '../app/services.ts';
+import { RetryS2sButton } from '../conversions/RetryS2sButton.tsx';
 import { s2sStateText } from '../conversions/s2sState.ts';
 import { formatInstant, formatMoney } from '../utils/format.ts';
 import * as styles from './clickDetail.css.ts';
@@ -172,7 +173,9 @@ function Conversions({
                 </td>
               )}
               <td className={styles.cell}>{row.txid || '–'}</td>
-              <td className={styles.cell}>{s2sStateText(row.s2s)}</td>
+              <td className={styles.cell}>
+                {s2sStateText(row.s2s)} <RetryS2sButton clickId={row.clickId} seq={row.seq} s2s={row.s2s} />
+              </td>
             </tr>
           ))}
         </tbody>

@@ -233,4 +233,50 @@ describe('finding a click', () => {
     expect(conversions).toHaveTextContent('Failing (5 tries): connection refused');
     expect(details).toHaveLength(1);
   });
+
+  it('retries a failing S2S postback from the detail, then shows the delivery afresh', async () => {
+    const details: string[] = [];
+    const retries: string[] = [];
+    renderLog('/clicklog', [
+      on('GET', '/api/clicks', () => json({ rows: [{ ...click(0), click_id: clickId }], nextCursor: null })),
+      detailRoute(details),
+      on('POST', `/api/conversions/${clickId}/1/s2s/retry`, (request) => {
+        retries.push(request.url);
+        return json({
+          state: 'pending',
+          attempts: 5,
+          lastStatus: null,
+          lastError: null,
+          nextAttemptAt: '2026-03-02T12:00:00.000Z',
+          deliveredAt: null,
+        });
+      }),
+    ]);
+    const user = userEvent.setup();
+    const grid = await screen.findByRole('grid', { name: 'Click log' });
+    await user.click(await within(grid).findByRole('button', { name: clickId }));
+    const dialog = await screen.findByRole('dialog', { name: 'Click' });
+    const conversions = await within(dialog).findByRole('table', { name: 'Conversions of this click' });
+    await user.click(within(conversions).getByRole('button', { name: 'Retry' }));
+    expect(await within(conversions).findByRole('button', { name: 'Retry queued' })).toBeDisabled();
+    expect(retries).toHaveLength(1);
+    await waitFor(() => expect(details).toHaveLength(2));
+  });
+
+  it('offers no retry to a plain user', async () => {
+    renderApp('/clicklog', [
+      ...signedInAs({ role: 'user' }),
+      ...statsSettingsRoutes({ timezone: 'Europe/Berlin', baseCurrency: 'USD', rates: {} }),
+      namesRoute('campaign', [{ id: 3, name: 'Summer sale' }]),
+      on('GET', '/api/clicks', () => json({ rows: [{ ...click(0), click_id: clickId }], nextCursor: null })),
+      detailRoute([]),
+    ]);
+    const user = userEvent.setup();
+    const grid = await screen.findByRole('grid', { name: 'Click log' });
+    await user.click(await within(grid).findByRole('button', { name: clickId }));
+    const dialog = await screen.findByRole('dialog', { name: 'Click' });
+    const conversions = await within(dialog).findByRole('table', { name: 'Conversions of this click' });
+    expect(conversions).toHaveTextContent('Failing (5 tries)');
+    expect(within(conversions).queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
 });

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { CsvCell } from '../reports/csv.ts';
 import { editPathOf } from '../reports/dimensions.ts';
 import { formatDuration, formatInstant } from '../reports/format.ts';
+import { RetryS2sButton } from './RetryS2sButton.tsx';
 import { s2sStateText } from './s2sState.ts';
 
 // The columns of a conversion (`GET /api/conversions` rows), shared by the conversions page and the leads
@@ -227,8 +228,13 @@ function columnOf(id: ConversionColumn, format: ConversionFormat): ConversionTab
         header,
         // "Failing (5 tries): connection refused" rather than a bare "Pending" while it fails.
         accessor: (row) => s2sStateText(row.s2s),
+        cell: (row) => (
+          <>
+            {s2sStateText(row.s2s)} <RetryS2sButton clickId={row.clickId} seq={row.seq} s2s={row.s2s} />
+          </>
+        ),
         csv: (row) => row.s2s.state,
-        width: 240,
+        width: 320,
       };
     case 's2sDetail':
       return {
