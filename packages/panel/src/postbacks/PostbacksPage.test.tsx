@@ -7,7 +7,7 @@ import { json, on, type Route, signedInAs } from '../app/testing.ts';
 import { statsSettingsRoutes } from '../reports/testData.ts';
 import { outcomeText } from './outcome.ts';
 
-const CLICK = '01kf3m2x9q7v5t4s3r2p1n0m8';
+const CLICK = '01kf3m2x9q7v5t4s3r2p1n0';
 
 function entry(id: number, fields: Partial<PostbackLogEntry>): PostbackLogEntry {
   return {
@@ -101,6 +101,32 @@ describe('postbacks page', () => {
     await waitFor(() => expect(within(grid).queryByRole('row', { name: /Accepted/ })).toBeNull());
     await user.type(screen.getByRole('textbox', { name: 'Click ID' }), ` ${CLICK} {Enter}`);
     await waitFor(() => expect(requests.at(-1)?.searchParams.get('clickId')).toBe(CLICK));
+  });
+
+  it('opens the click a postback named', async () => {
+    const details: string[] = [];
+    renderPage([
+      postbacksRoute([]),
+      on('GET', `/api/clicks/${CLICK}`, (request) => {
+        details.push(request.url);
+        return json({
+          click: {
+            time: '2026-03-02T11:00:00.000Z',
+            click_id: CLICK,
+            campaign: { value: 3, name: 'Summer sale' },
+          },
+          conversions: [],
+        });
+      }),
+    ]);
+    const user = userEvent.setup();
+    const grid = await screen.findByRole('grid', { name: 'Postbacks' });
+    const rejected = await within(grid).findByRole('row', { name: /Rejected/ });
+    await user.click(within(rejected).getByRole('button', { name: CLICK }));
+    const dialog = await screen.findByRole('dialog', { name: 'Click' });
+    expect(await within(dialog).findByText('Summer sale')).toBeInTheDocument();
+    expect(within(dialog).getByText('No conversion for this click.')).toBeInTheDocument();
+    expect(details).toHaveLength(1);
   });
 
   it("shows the server's refusal", async () => {

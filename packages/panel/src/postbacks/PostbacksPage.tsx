@@ -1,4 +1,5 @@
 import {
+  CLICK_ID_PATTERN,
   CONVERSION_API_PATHS,
   POSTBACK_LOG_LIMIT_MAX,
   POSTBACK_VIAS,
@@ -18,10 +19,12 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useDebugSettings } from '../app/hooks.ts';
 import { useServices } from '../app/services.ts';
+import { ClickDetail } from '../clicklog/ClickDetail.tsx';
+import * as clickStyles from '../clicklog/clickDetail.css.ts';
 import { cursorLogParts, LOG_ROW_HEIGHT, loadMoreNearEnd, logAppearance } from '../reports/cursorLog.tsx';
 import { periodParams } from '../reports/period.ts';
 import * as reportStyles from '../reports/reports.css.ts';
-import { useReportZone, viewerLocale } from '../reports/settingsApi.ts';
+import { useReportZone, useStatsSettings, viewerLocale } from '../reports/settingsApi.ts';
 import { ReportToolbar } from '../reports/toolbar/ReportToolbar.tsx';
 import { useTrendsState } from '../trends/trendsState.ts';
 import { formatInstant } from '../utils/format.ts';
@@ -45,6 +48,8 @@ function Postbacks({ timeZone }: { timeZone: string }) {
   const { client } = useServices();
   const debug = useDebugSettings();
   const locale = viewerLocale();
+  const { settings } = useStatsSettings();
+  const [opened, setOpened] = useState<string | null>(null);
   const [state, update] = useTrendsState(timeZone, 'today');
   const { period } = state;
   const [groups, setGroups] = useState<string[]>([]);
@@ -78,7 +83,10 @@ function Postbacks({ timeZone }: { timeZone: string }) {
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
   const rows = useMemo(() => log.data?.pages.flatMap((page) => page.rows) ?? [], [log.data]);
-  const columns = useMemo(() => postbackColumns(locale, period.timeZone), [locale, period.timeZone]);
+  const columns = useMemo(
+    () => postbackColumns(locale, period.timeZone, setOpened),
+    [locale, period.timeZone],
+  );
   const loadMore = () => {
     if (log.hasNextPage && !log.isFetchingNextPage) void log.fetchNextPage();
   };
@@ -151,11 +159,22 @@ function Postbacks({ timeZone }: { timeZone: string }) {
           })}
         />
       </div>
+      <ClickDetail
+        clickId={opened}
+        onClose={() => setOpened(null)}
+        locale={locale}
+        timeZone={period.timeZone}
+        currency={settings.baseCurrency}
+      />
     </div>
   );
 }
 
-function postbackColumns(locale: string, timeZone: string): DataTableColumn<PostbackLogEntry>[] {
+function postbackColumns(
+  locale: string,
+  timeZone: string,
+  openClick: (clickId: string) => void,
+): DataTableColumn<PostbackLogEntry>[] {
   const column = (
     id: string,
     header: string,
@@ -168,7 +187,18 @@ function postbackColumns(locale: string, timeZone: string): DataTableColumn<Post
       cell: (row) => formatInstant(row.receivedAt, locale, timeZone),
     },
     column('outcome', 'Outcome', 320, (row) => outcomeText(row)),
-    column('clickId', 'Click ID', 220, (row) => row.clickId || null),
+    {
+      ...column('clickId', 'Click ID', 220, (row) => row.clickId || null),
+      // A well-formed id opens its click; anything else a postback named is shown as sent.
+      cell: (row) =>
+        CLICK_ID_PATTERN.test(row.clickId) ? (
+          <button type="button" className={clickStyles.idButton} onClick={() => openClick(row.clickId)}>
+            {row.clickId}
+          </button>
+        ) : (
+          row.clickId || '–'
+        ),
+    },
     column('ip', 'Source IP', 150, (row) => row.ip || null),
     column('via', 'Received as', 110, (row) => VIA_LABELS[row.via]),
     column('httpStatus', 'Answer', 90, (row) => row.httpStatus),
