@@ -4,6 +4,7 @@ import {
   type ClickLogColumn,
   clickDetailResponseSchema,
   REPORT_PATHS,
+  type S2sDelivery,
 } from '@cairn/contract';
 import { CopyField, Dialog, Skeleton } from '@cairn/ui';
 import { useQuery } from '@tanstack/react-query';
@@ -82,6 +83,14 @@ function ClickDetailBody({
       )}
     </div>
   );
+}
+
+/** When the postback went out, or when its next try is due. */
+function s2sWhen(s2s: S2sDelivery, locale: string, timeZone: string): string {
+  const at = (iso: string) => formatInstant(iso, locale, timeZone);
+  if (s2s.deliveredAt) return `, ${at(s2s.deliveredAt)}`;
+  if (s2s.state === 'pending' && s2s.nextAttemptAt) return `, next try ${at(s2s.nextAttemptAt)}`;
+  return '';
 }
 
 function factText(
@@ -174,7 +183,9 @@ function Conversions({
               )}
               <td className={styles.cell}>{row.txid || '–'}</td>
               <td className={styles.cell}>
-                {s2sStateText(row.s2s)} <RetryS2sButton clickId={row.clickId} seq={row.seq} s2s={row.s2s} />
+                {s2sStateText(row.s2s)}
+                {s2sWhen(row.s2s, locale, timeZone)}{' '}
+                <RetryS2sButton clickId={row.clickId} seq={row.seq} s2s={row.s2s} />
               </td>
             </tr>
           ))}

@@ -231,6 +231,8 @@ describe('finding a click', () => {
     const conversions = within(dialog).getByRole('table', { name: 'Conversions of this click' });
     expect(conversions).toHaveTextContent('Approved (sale)');
     expect(conversions).toHaveTextContent('Failing (5 tries): connection refused');
+    // 11:30 UTC is 12:30 in Berlin.
+    expect(conversions.textContent).toMatch(/next try 03\/02\/2026, 12:30:00\sPM/);
     expect(details).toHaveLength(1);
   });
 
