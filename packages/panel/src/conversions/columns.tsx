@@ -1,6 +1,7 @@
 import type { ConversionRow, ConversionStatus, S2sDelivery } from '@cairn/contract';
 import { Badge, type BadgeTone, type DataTableColumn } from '@cairn/ui';
 import { Link } from 'wouter';
+import * as clickStyles from '../clicklog/clickDetail.css.ts';
 import type { CsvCell } from '../reports/csv.ts';
 import { editPathOf } from '../reports/dimensions.ts';
 import { formatDuration, formatInstant } from '../reports/format.ts';
@@ -73,6 +74,8 @@ export interface ConversionFormat {
   timeZone: string;
   /** The base currency: payouts and costs are counted in it. */
   currency: string;
+  /** Opens a click's detail from its id; without it the id is plain text. */
+  openClick?: (clickId: string) => void;
 }
 
 export type ConversionTableColumn = DataTableColumn<ConversionRow> & {
@@ -149,7 +152,14 @@ function columnOf(id: ConversionColumn, format: ConversionFormat): ConversionTab
       return refColumn(id);
     case 'clickId':
       // Wide enough for a whole click id (23 characters), which is what people copy from here.
-      return { id, header, accessor: (row) => row.clickId, csv: (row) => row.clickId, width: 220 };
+      return {
+        id,
+        header,
+        accessor: (row) => row.clickId,
+        ...(format.openClick ? { cell: clickIdOpener(format.openClick) } : {}),
+        csv: (row) => row.clickId,
+        width: 220,
+      };
     case 'timeToConvert':
       return {
         id,
@@ -250,6 +260,12 @@ function columnOf(id: ConversionColumn, format: ConversionFormat): ConversionTab
 }
 
 /** The table's columns for these column ids, in their order. */
+const clickIdOpener = (open: (clickId: string) => void) => (row: ConversionRow) => (
+  <button type="button" className={clickStyles.idButton} onClick={() => open(row.clickId)}>
+    {row.clickId}
+  </button>
+);
+
 export function conversionColumns(
   ids: readonly ConversionColumn[],
   format: ConversionFormat,
