@@ -117,7 +117,7 @@ describe.each(sizes)('the header at $width px', (size) => {
     };
     expect(await wcag()).toEqual([]);
     const header = page.getByRole('banner');
-    const menus = [/user menu/i, 'Menu', ...(size.width < 1140 ? ['Sections'] : [])];
+    const menus = [/user menu/i, 'Menu', ...(size.width < 1200 ? ['Sections'] : [])];
     for (const name of menus) {
       await header.getByRole('button', { name, exact: typeof name === 'string' }).click();
       await page.getByRole('menu').waitFor();
