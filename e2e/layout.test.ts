@@ -16,6 +16,7 @@ const sections: [string, string][] = [
   ['Trends', '/panel/trends'],
   ['Conversions', '/panel/conversions'],
   ['Click log', '/panel/clicklog'],
+  ['Postbacks', '/panel/postbacks'],
   ['Triggers', '/panel/triggers'],
   ['Users', '/panel/users'],
   ['Files', '/panel/files'],
@@ -116,7 +117,7 @@ describe.each(sizes)('the header at $width px', (size) => {
     };
     expect(await wcag()).toEqual([]);
     const header = page.getByRole('banner');
-    const menus = [/user menu/i, 'Menu', ...(size.width < 1140 ? ['Sections'] : [])];
+    const menus = [/user menu/i, 'Menu', ...(size.width < 1200 ? ['Sections'] : [])];
     for (const name of menus) {
       await header.getByRole('button', { name, exact: typeof name === 'string' }).click();
       await page.getByRole('menu').waitFor();

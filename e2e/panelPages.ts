@@ -63,6 +63,7 @@ export const panelPages: PanelPage[] = [
   { path: '/trends', title: 'Trends' },
   { path: '/conversions', title: 'Conversions' },
   { path: '/clicklog', title: 'Click log' },
+  { path: '/postbacks', title: 'Postbacks' },
   { path: '/files', title: 'Files' },
   { path: '/triggers', title: 'Triggers' },
   // Without a newer version the update route goes on to the campaigns, as the spec says.

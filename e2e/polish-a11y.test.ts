@@ -147,7 +147,7 @@ describe.each(['light', 'dark'] as const)('axe in the %s theme', (theme) => {
     try {
       await open(page, { path: '/campaigns/create', title: 'New campaign' });
       const header = page.getByRole('banner');
-      const menus = ['Menu', /user menu/i, ...(size.width < 1140 ? ['Sections'] : [])];
+      const menus = ['Menu', /user menu/i, ...(size.width < 1200 ? ['Sections'] : [])];
       for (const name of menus) {
         await header.getByRole('button', { name, exact: typeof name === 'string' }).click();
         await page.getByRole('menu').waitFor();

@@ -6,6 +6,7 @@ import {
 } from './entities/affiliateNetwork.ts';
 import {
   anyQueryValue,
+  commaList,
   queryParamOnce,
   type ReportScope,
   rangeQueryShape,
@@ -24,7 +25,21 @@ export const CONVERSION_API_PATHS = {
   rotatePostbackKey: '/api/settings/postback-keys/rotate',
   /** Admin: every key but the current one stops working. */
   retirePostbackKeys: '/api/settings/postback-keys/retire',
+  /** Admin: every postback received (and refused), newest first. */
+  postbacks: '/api/postbacks',
+  /** Admin: try a conversion's failing or failed S2S postback again now. */
+  retryS2s: '/api/conversions/:clickId/:seq/s2s/retry',
 } as const;
+
+/** A click id as the engine mints it: 23 characters of lowercase Crockford base32. */
+export const CLICK_ID_PATTERN = /^[0-9a-hjkmnp-tv-z]{23}$/;
+export const CLICK_ID_HINT = 'a click id is 23 letters and digits, as in the click log';
+/** A click id as pasted: spaces around it dropped, capitals read as the id's lowercase. */
+export const clickIdSchema = z
+  .string({ error: 'clickId is given once' })
+  .trim()
+  .toLowerCase()
+  .regex(CLICK_ID_PATTERN, `Not a click id: ${CLICK_ID_HINT}`);
 
 /** What the postback key routes answer: the current key and how many older keys still work. */
 export const postbackKeysResponseSchema = z.object({
@@ -123,6 +138,16 @@ export const s2sDeliverySchema = z.object({
   deliveredAt: z.string().nullable(),
 });
 export type S2sDelivery = z.infer<typeof s2sDeliverySchema>;
+
+/** `POST /api/conversions/:clickId/:seq/s2s/retry`: the conversion whose S2S postback to send again. */
+export const s2sRetryParamsSchema = z.object({
+  clickId: clickIdSchema,
+  seq: z.coerce
+    .number({ error: 'seq is a number' })
+    .int('seq is an integer')
+    .min(1, 'seq is at least 1')
+    .max(1_000_000),
+});
 
 const namedRefSchema = z.object({ id: z.number().int(), name: z.string() }).nullable();
 
@@ -237,3 +262,121 @@ export const conversionUploadResponseSchema = z.object({
   errors: z.number().int(),
 });
 export type ConversionUploadResponse = z.infer<typeof conversionUploadResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// The postback log (`GET /api/postbacks`): every postback, pixel and uploaded line as it was received,
+// with what became of it. The postback key in its query is masked before it is stored; the log keeps
+// 30 days and at most 200,000 entries.
+
+/**
+ * What became of a postback: recorded (a new conversion), updated (a status or payout change), ignored
+ * (a duplicate, or the pixel turned off), refused (key or sender address), invalid (malformed),
+ * unknown_click (no such click), error (the tracker could not read what it needed; the sender retries).
+ */
+export const POSTBACK_OUTCOMES = [
+  'recorded',
+  'updated',
+  'ignored',
+  'refused',
+  'invalid',
+  'unknown_click',
+  'error',
+] as const;
+export type PostbackOutcome = (typeof POSTBACK_OUTCOMES)[number];
+/** The outcomes that turned a postback away. */
+export const POSTBACK_REJECTIONS: readonly PostbackOutcome[] = [
+  'refused',
+  'invalid',
+  'unknown_click',
+  'error',
+];
+export const POSTBACK_VIAS = ['postback', 'pixel', 'click', 'upload'] as const;
+export type PostbackVia = (typeof POSTBACK_VIAS)[number];
+
+export const POSTBACK_LOG_LIMIT_DEFAULT = 100;
+export const POSTBACK_LOG_LIMIT_MAX = 500;
+
+export interface PostbackLogQuery extends ReportScope {
+  outcomes: PostbackOutcome[];
+  vias: PostbackVia[];
+  clickId: string | null;
+  limit: number;
+  /** Entries older than this one (its id); null: from the newest. */
+  before: number | null;
+}
+
+function listOf<T extends string>(field: string, allowed: readonly T[]) {
+  return queryParamOnce(field).transform((text, ctx): T[] => {
+    const items = [...new Set(commaList(text).filter((item) => item !== ''))];
+    const unknown = items.find((item) => !(allowed as readonly string[]).includes(item));
+    if (unknown !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `"${unknown}" is not one of ${allowed.join(', ')}` });
+      return z.NEVER;
+    }
+    return items as T[];
+  });
+}
+
+/**
+ * `GET /api/postbacks?preset=&from=&to=&timezone=&outcome=refused,invalid&via=&clickId=&limit=&cursor=`:
+ * the range (as in reports, `today` unless said), outcomes and channels to show, an exact click id (as
+ * the postback carried it, well-formed or not), and the cursor of the previous page.
+ */
+export const postbackLogQuerySchema = z
+  .object({
+    ...rangeQueryShape,
+    outcome: listOf('outcome', POSTBACK_OUTCOMES).optional(),
+    via: listOf('via', POSTBACK_VIAS).optional(),
+    clickId: queryParamOnce('clickId')
+      .trim()
+      .min(1, 'clickId is the click id to find')
+      .max(64, 'clickId is at most 64 characters')
+      .optional(),
+    limit: z.coerce
+      .number({ error: 'limit is a number' })
+      .int('limit is an integer')
+      .min(1, 'limit is at least 1')
+      .max(POSTBACK_LOG_LIMIT_MAX, `limit is at most ${POSTBACK_LOG_LIMIT_MAX}`)
+      .default(POSTBACK_LOG_LIMIT_DEFAULT),
+    cursor: queryParamOnce('cursor')
+      .regex(/^\d{1,15}$/, 'Not a cursor this API handed out')
+      .optional(),
+  })
+  .transform(
+    (query, ctx): PostbackLogQuery => ({
+      ...reportScopeOf(query, ctx),
+      outcomes: query.outcome ?? [],
+      vias: query.via ?? [],
+      clickId: query.clickId ?? null,
+      limit: query.limit,
+      before: query.cursor === undefined ? null : Number(query.cursor),
+    }),
+  );
+
+export const postbackLogEntrySchema = z.object({
+  id: z.number().int(),
+  /** When it arrived (ISO, UTC). */
+  receivedAt: z.string(),
+  via: z.enum(POSTBACK_VIAS),
+  /** The sender's address. */
+  ip: z.string(),
+  /** The click id it named, as sent ('' when it named none). */
+  clickId: z.string(),
+  /** Its query string as received, the postback key masked; cut at 2,000 characters. */
+  query: z.string(),
+  /** What the tracker answered. */
+  httpStatus: z.number().int(),
+  outcome: z.enum(POSTBACK_OUTCOMES),
+  /** Why it was refused or ignored, or what it changed. */
+  message: z.string(),
+  /** The conversion it recorded or changed (its number within the click); null when none. */
+  conversionSeq: z.number().int().nullable(),
+});
+export type PostbackLogEntry = z.infer<typeof postbackLogEntrySchema>;
+
+export const postbackLogResponseSchema = z.object({
+  rows: z.array(postbackLogEntrySchema),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type PostbackLogResponse = z.infer<typeof postbackLogResponseSchema>;

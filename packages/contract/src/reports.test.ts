@@ -155,6 +155,20 @@ describe('click log query', () => {
     expect(refusedFields(clickLogQuerySchema, { limit: '501' })).toEqual(['limit']);
     expect(refusedFields(clickLogQuerySchema, { cursor: 'not a cursor!' })).toEqual(['cursor']);
   });
+
+  it('reads a pasted click id (spaces and capitals forgiven) and a token value to find', () => {
+    const id = '01jx9z8w7v6t5s4r3q2p1n0m9';
+    const pasted = clickLogQuerySchema.parse({ clickId: `  ${id.slice(0, 23).toUpperCase()} ` });
+    expect(pasted.clickId).toBe(id.slice(0, 23));
+    expect(clickLogQuerySchema.parse({ token: 'zone 42' })).toMatchObject({
+      token: 'zone 42',
+      clickId: null,
+    });
+    expect(refusedFields(clickLogQuerySchema, { clickId: 'abc' })).toEqual(['clickId']);
+    expect(refusedFields(clickLogQuerySchema, { clickId: `${id.slice(0, 22)}u` })).toEqual(['clickId']);
+    expect(refusedFields(clickLogQuerySchema, { token: '' })).toEqual(['token']);
+    expect(refusedFields(clickLogQuerySchema, { token: 'x'.repeat(501) })).toEqual(['token']);
+  });
 });
 
 describe('entity stats query', () => {

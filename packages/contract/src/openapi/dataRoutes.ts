@@ -5,10 +5,14 @@ import {
   conversionUploadRequestSchema,
   conversionUploadResponseSchema,
   postbackKeysResponseSchema,
+  postbackLogQuerySchema,
+  postbackLogResponseSchema,
   postbackProcessingSettingsSchema,
+  s2sDeliverySchema,
 } from '../conversions.ts';
 import { COST_API_PATHS, costUpdateRequestSchema, costUpdateResponseSchema } from '../costs.ts';
 import {
+  clickDetailResponseSchema,
   clickLogQuerySchema,
   clickLogResponseSchema,
   entityStatsQuerySchema,
@@ -69,6 +73,16 @@ export const DATA_ROUTES: readonly ApiRoute[] = [
   },
   {
     method: 'GET',
+    path: REPORT_PATHS.click,
+    summary: "One click's facts, its conversions and their S2S deliveries",
+    description:
+      'The click as the click log shows it, every column, and its conversions oldest first. Only clicks of campaigns the caller may read (404 otherwise); why an S2S delivery failed is shown to admins only.',
+    tag: REPORTS,
+    access: 'user',
+    response: clickDetailResponseSchema,
+  },
+  {
+    method: 'GET',
     path: REPORT_PATHS.entityStats,
     summary: 'Metrics of listed entities over a range',
     tag: REPORTS,
@@ -85,6 +99,28 @@ export const DATA_ROUTES: readonly ApiRoute[] = [
     access: 'user',
     query: conversionListQuerySchema,
     response: conversionListResponseSchema,
+  },
+  {
+    method: 'GET',
+    path: CONVERSION_API_PATHS.postbacks,
+    summary: 'The postback log: every postback received and what became of it, newest first',
+    description:
+      'Accepted, status changes, duplicates and refusals with their reason, the query as received with the postback key masked, and the sender address. Kept 30 days and at most 200,000 entries.',
+    tag: CONVERSIONS,
+    access: 'admin',
+    query: postbackLogQuerySchema,
+    response: postbackLogResponseSchema,
+  },
+  {
+    method: 'POST',
+    path: CONVERSION_API_PATHS.retryS2s,
+    summary: "Send a conversion's failing or failed S2S postback again now",
+    description:
+      'The delivery becomes pending with its next attempt due now and another day of retries; its attempts so far are kept. Answers the delivery as it stands.',
+    tag: CONVERSIONS,
+    access: 'admin',
+    response: s2sDeliverySchema,
+    errors: { 409: 'The postback was delivered already, or held back on purpose' },
   },
   {
     method: 'POST',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clickIdSchema, conversionRowSchema } from '../conversions.ts';
 import { REPORT_DIMENSIONS, type ReportDimension, TIME_DIMENSIONS } from './dimensions.ts';
 import {
   anyQueryValue,
@@ -54,9 +55,18 @@ export interface ClickLogQuery extends ReportScope {
   columns: ClickLogColumn[];
   limit: number;
   cursor: string | null;
+  /** Only the click with this id, whatever the period and filters (the id carries its own time). */
+  clickId: string | null;
+  /** Only clicks where one of the token values (t1 .. t30) or the external id is exactly this text. */
+  token: string | null;
 }
 
-/** `GET /api/clicks?preset=&from=&to=&timezone=&filter[d]=...&limit=&cursor=&columns=` */
+export const TOKEN_SEARCH_MAX = 500;
+
+/**
+ * `GET /api/clicks?preset=&from=&to=&timezone=&filter[d]=...&limit=&cursor=&columns=&clickId=&token=`;
+ * `clickId` finds one click in any period, `token` matches any token slot or the external id exactly.
+ */
 export const clickLogQuerySchema = z
   .object({
     ...rangeQueryShape,
@@ -70,6 +80,11 @@ export const clickLogQuerySchema = z
     cursor: queryParamOnce('cursor')
       .regex(/^[A-Za-z0-9_-]{1,300}$/, 'Not a cursor this API handed out')
       .optional(),
+    clickId: clickIdSchema.optional(),
+    token: queryParamOnce('token')
+      .min(1, 'token is the value to find')
+      .max(TOKEN_SEARCH_MAX, `token is at most ${TOKEN_SEARCH_MAX} characters`)
+      .optional(),
   })
   .catchall(anyQueryValue)
   .transform((query, ctx): ClickLogQuery => {
@@ -80,7 +95,14 @@ export const clickLogQuerySchema = z
       ctx.addIssue({ code: 'custom', path: ['columns'], message: `Unknown column "${unknown}"` });
     }
     const columns = [...new Set(['time', 'click_id', ...asked])] as ClickLogColumn[];
-    return { ...scope, columns, limit: query.limit, cursor: query.cursor ?? null };
+    return {
+      ...scope,
+      columns,
+      limit: query.limit,
+      cursor: query.cursor ?? null,
+      clickId: query.clickId ?? null,
+      token: query.token ?? null,
+    };
   });
 
 /** An entity column's cell (campaign, offer, rule, path ...): its value and display name. */
@@ -94,3 +116,16 @@ export const clickLogResponseSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type ClickLogResponse = z.infer<typeof clickLogResponseSchema>;
+
+/** `GET /api/clicks/:clickId`: the id as pasted (spaces and capitals forgiven). */
+export const clickDetailParamsSchema = z.object({ clickId: clickIdSchema });
+
+/**
+ * One click: every click log column (entities, rule and path with their names), and its conversions,
+ * oldest first, each with the delivery of its S2S postback to the traffic source.
+ */
+export const clickDetailResponseSchema = z.object({
+  click: z.record(z.string(), clickLogCellSchema),
+  conversions: z.array(conversionRowSchema),
+});
+export type ClickDetailResponse = z.infer<typeof clickDetailResponseSchema>;

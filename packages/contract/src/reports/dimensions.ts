@@ -7,6 +7,8 @@ import { isProfitField } from '../entities/permissions.ts';
 export const REPORT_PATHS = {
   report: '/api/report',
   clicks: '/api/clicks',
+  /** One click's facts and its conversions with their S2S deliveries. */
+  click: '/api/clicks/:clickId',
   entityStats: '/api/report/entity_stats',
 } as const;
 

@@ -185,7 +185,7 @@ describe('panel routing', () => {
     expect(current()).toBe('/panel/trends');
   });
 
-  it('shows the twelve navigation tabs', async () => {
+  it('shows the twelve navigation tabs, and Postbacks to an admin', async () => {
     renderAt('/offers', ...signedIn);
     await screen.findByRole('heading', { level: 1, name: 'Offers' });
     const nav = screen.getByRole('navigation', { name: 'Sections' });
@@ -200,6 +200,7 @@ describe('panel routing', () => {
       'Trends',
       'Conversions',
       'Click log',
+      'Postbacks',
       'Triggers',
       'Users',
       'Files',

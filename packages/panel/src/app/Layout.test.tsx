@@ -66,6 +66,14 @@ describe('header', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Users' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
   });
+
+  it('shows the postback log to admins only', async () => {
+    renderApp('/offers', signedInAs({ role: 'user' }));
+    await screen.findByRole('heading', { level: 1, name: 'Offers' });
+    const nav = screen.getByRole('navigation', { name: 'Sections' });
+    expect(within(nav).queryByRole('link', { name: 'Postbacks' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Click log' })).toBeInTheDocument();
+  });
 });
 
 describe('focus after a navigation', () => {

@@ -99,9 +99,17 @@ function UserMenu() {
   );
 }
 
+/** The tabs this user is shown: admin-only ones (the postback log) not to plain users. */
+function useNavigationTabs() {
+  const user = useCurrentUser();
+  const admin = user !== undefined && user.role !== 'user';
+  return navigationTabs.filter((tab) => admin || !tab.adminOnly);
+}
+
 /** The navigation tabs as a menu, shown instead of the tabs where they no longer fit (see Layout.css.ts). */
 function SectionsMenu({ location }: { location: string }) {
   const [, navigate] = useLocation();
+  const tabs = useNavigationTabs();
   return (
     <div className={styles.sectionsMenu}>
       <DropdownMenu.Root modal={false}>
@@ -109,7 +117,7 @@ function SectionsMenu({ location }: { location: string }) {
           <Button variant="ghost">Sections</Button>
         </DropdownMenu.Trigger>
         <DropdownMenu.Content align="start">
-          {navigationTabs.map((tab) => (
+          {tabs.map((tab) => (
             <DropdownMenu.Item
               key={tab.path}
               aria-current={isActive(location, tab.path) ? 'page' : undefined}
@@ -127,6 +135,7 @@ function SectionsMenu({ location }: { location: string }) {
 export function Layout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   const main = useRef<HTMLElement>(null);
+  const tabs = useNavigationTabs();
   return (
     <div className={styles.shell}>
       {/* biome-ignore lint/a11y/useValidAnchor: it is a link to #main (and works as one without
@@ -148,7 +157,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <SectionsMenu location={location} />
         <div className={styles.tabs}>
           <NavTabs.Root label="Sections">
-            {navigationTabs.map((tab) => (
+            {tabs.map((tab) => (
               <NavTabs.Link key={tab.path} asChild active={isActive(location, tab.path)}>
                 <Link href={tab.path}>{tab.label}</Link>
               </NavTabs.Link>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../app/renderApp.tsx';
 import { json, on, type Route, signedInAs } from '../app/testing.ts';
+import { conversion } from '../conversions/testData.ts';
 import { namesRoute, statsSettingsRoutes } from '../reports/testData.ts';
 
 function click(index: number) {
@@ -148,5 +149,136 @@ describe('click log', () => {
   it("shows the server's refusal", async () => {
     renderLog('/clicklog', [on('GET', '/api/clicks', () => json({ message: 'Permission denied' }, 403))]);
     expect(await screen.findByText('Permission denied')).toBeInTheDocument();
+  });
+});
+
+describe('finding a click', () => {
+  const id = '01kf3m2x9q7v5t4s3r2p1n0m8';
+  const clickId = id.slice(0, 23);
+
+  function detailRoute(requests: string[]): Route {
+    return on('GET', `/api/clicks/${clickId}`, (request) => {
+      requests.push(request.url);
+      return json({
+        click: {
+          ...click(0),
+          click_id: clickId,
+          path: { value: 'c3:1:2', name: 'Rule 1: Mobile DE / Path 2' },
+          landing: { value: 8, name: 'Quiz <b>lander</b>' },
+          token_3: 'zone-4411',
+          token_4: '',
+        },
+        conversions: [
+          {
+            ...conversion(clickId),
+            s2s: {
+              state: 'pending',
+              attempts: 5,
+              lastStatus: null,
+              lastError: 'Error: connect ECONNREFUSED 203.0.113.9:443',
+              nextAttemptAt: '2026-03-02T11:30:00.000Z',
+              deliveredAt: null,
+            },
+          },
+        ],
+      });
+    });
+  }
+
+  it('asks for a pasted click id (any case, spaces around) and a token value as exact searches', async () => {
+    const requests: URL[] = [];
+    renderLog('/clicklog', [clicksRoute(requests, 3)]);
+    const user = userEvent.setup();
+    const box = await screen.findByRole('textbox', { name: 'Find a click' });
+    await user.type(box, `  ${clickId.toUpperCase()} `);
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+    await waitFor(() => expect(requests.at(-1)?.searchParams.get('clickId')).toBe(clickId));
+    expect(requests.at(-1)?.searchParams.has('token')).toBe(false);
+    expect(screen.getByText(/whatever the period and filters/)).toBeInTheDocument();
+    await user.clear(box);
+    await user.type(box, 'zone-4411{Enter}');
+    await waitFor(() => expect(requests.at(-1)?.searchParams.get('token')).toBe('zone-4411'));
+    expect(requests.at(-1)?.searchParams.has('clickId')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Show all clicks' }));
+    await waitFor(() => expect(requests.at(-1)?.searchParams.has('token')).toBe(false));
+    expect(box).toHaveValue('');
+  });
+
+  it('shows the full id, copies it, and opens the detail with facts, conversions and S2S state', async () => {
+    const details: string[] = [];
+    renderLog('/clicklog', [
+      on('GET', '/api/clicks', () => json({ rows: [{ ...click(0), click_id: clickId }], nextCursor: null })),
+      detailRoute(details),
+    ]);
+    const user = userEvent.setup();
+    const grid = await screen.findByRole('grid', { name: 'Click log' });
+    const open = await within(grid).findByRole('button', { name: clickId });
+    await user.click(within(grid).getByRole('button', { name: `Copy click ID ${clickId}` }));
+    // user-event's clipboard stands in for the browser's.
+    expect(await navigator.clipboard.readText()).toBe(clickId);
+    expect(within(grid).getByRole('button', { name: `Copied ${clickId}` })).toBeInTheDocument();
+    await user.click(open);
+    const dialog = await screen.findByRole('dialog', { name: 'Click' });
+    expect(within(dialog).getByRole('textbox', { name: 'Click ID' })).toHaveValue(clickId);
+    const list = await within(dialog).findByLabelText('Click facts');
+    expect(list.textContent).toMatch(/Time03\/02\/2026, 01:00:00\sPM/);
+    expect(list).toHaveTextContent('CampaignSummer sale');
+    expect(list).toHaveTextContent('PathRule 1: Mobile DE / Path 2');
+    // Names are text, never markup.
+    expect(list).toHaveTextContent('Quiz <b>lander</b>');
+    expect(list).toHaveTextContent('zone-4411');
+    expect(list.textContent).not.toContain('Token 4');
+    const conversions = within(dialog).getByRole('table', { name: 'Conversions of this click' });
+    expect(conversions).toHaveTextContent('Approved (sale)');
+    expect(conversions).toHaveTextContent('Failing (5 tries): connection refused');
+    // 11:30 UTC is 12:30 in Berlin.
+    expect(conversions.textContent).toMatch(/next try 03\/02\/2026, 12:30:00\sPM/);
+    expect(details).toHaveLength(1);
+  });
+
+  it('retries a failing S2S postback from the detail, then shows the delivery afresh', async () => {
+    const details: string[] = [];
+    const retries: string[] = [];
+    renderLog('/clicklog', [
+      on('GET', '/api/clicks', () => json({ rows: [{ ...click(0), click_id: clickId }], nextCursor: null })),
+      detailRoute(details),
+      on('POST', `/api/conversions/${clickId}/1/s2s/retry`, (request) => {
+        retries.push(request.url);
+        return json({
+          state: 'pending',
+          attempts: 5,
+          lastStatus: null,
+          lastError: null,
+          nextAttemptAt: '2026-03-02T12:00:00.000Z',
+          deliveredAt: null,
+        });
+      }),
+    ]);
+    const user = userEvent.setup();
+    const grid = await screen.findByRole('grid', { name: 'Click log' });
+    await user.click(await within(grid).findByRole('button', { name: clickId }));
+    const dialog = await screen.findByRole('dialog', { name: 'Click' });
+    const conversions = await within(dialog).findByRole('table', { name: 'Conversions of this click' });
+    await user.click(within(conversions).getByRole('button', { name: 'Retry' }));
+    expect(await within(conversions).findByRole('button', { name: 'Retry queued' })).toBeDisabled();
+    expect(retries).toHaveLength(1);
+    await waitFor(() => expect(details).toHaveLength(2));
+  });
+
+  it('offers no retry to a plain user', async () => {
+    renderApp('/clicklog', [
+      ...signedInAs({ role: 'user' }),
+      ...statsSettingsRoutes({ timezone: 'Europe/Berlin', baseCurrency: 'USD', rates: {} }),
+      namesRoute('campaign', [{ id: 3, name: 'Summer sale' }]),
+      on('GET', '/api/clicks', () => json({ rows: [{ ...click(0), click_id: clickId }], nextCursor: null })),
+      detailRoute([]),
+    ]);
+    const user = userEvent.setup();
+    const grid = await screen.findByRole('grid', { name: 'Click log' });
+    await user.click(await within(grid).findByRole('button', { name: clickId }));
+    const dialog = await screen.findByRole('dialog', { name: 'Click' });
+    const conversions = await within(dialog).findByRole('table', { name: 'Conversions of this click' });
+    expect(conversions).toHaveTextContent('Failing (5 tries)');
+    expect(within(conversions).queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 });

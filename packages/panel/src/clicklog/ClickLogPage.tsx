@@ -1,4 +1,5 @@
 import {
+  CLICK_ID_PATTERN,
   CLICK_LOG_COLUMNS,
   CLICK_LOG_DEFAULT_COLUMNS,
   CLICK_LOG_LIMIT_MAX,
@@ -7,9 +8,9 @@ import {
   clickLogResponseSchema,
   REPORT_PATHS,
 } from '@cairn/contract';
-import { DataTable, PageHeader, Skeleton } from '@cairn/ui';
+import { Button, DataTable, PageHeader, Skeleton, TextField } from '@cairn/ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useCurrentUser, useDebugSettings } from '../app/hooks.ts';
 import { useServices } from '../app/services.ts';
 import { filterParams } from '../reports/api.ts';
@@ -22,7 +23,19 @@ import { ColumnChooser } from '../reports/toolbar/ColumnChooser.tsx';
 import { ExportCsvButton, ReportToolbar } from '../reports/toolbar/ReportToolbar.tsx';
 import { useChosenColumns } from '../reports/toolbar/useChosenColumns.ts';
 import { useTrendsState } from '../trends/trendsState.ts';
+import { ClickDetail } from './ClickDetail.tsx';
+import * as detailStyles from './clickDetail.css.ts';
 import { CLICK_LOG_CHOICES, clickLogColumns, clickLogCsvCell, columnLabel } from './columns.tsx';
+
+/** What the search box asks the log for: a pasted click id, else a token value to match exactly. */
+type Search = { clickId: string } | { token: string } | null;
+
+export function searchOf(text: string): Search {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const id = trimmed.toLowerCase();
+  return CLICK_ID_PATTERN.test(id) ? { clickId: id } : { token: trimmed };
+}
 
 // `/clicklog`: every click, newest first, a server page (cursor) at a time. The table renders only the
 // rows in view, so scrolling reaches the next page before the end and hundreds of thousands stay smooth.
@@ -43,9 +56,16 @@ function ClickLog({ timeZone }: { timeZone: string }) {
   const [state, update] = useTrendsState(timeZone, 'today');
   const { period, filters } = state;
   const choice = useChosenColumns<ClickLogColumn>('clicklog', CLICK_LOG_DEFAULT_COLUMNS, CLICK_LOG_COLUMNS);
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState<Search>(null);
+  const [opened, setOpened] = useState<string | null>(null);
+  const find = (event: FormEvent) => {
+    event.preventDefault();
+    setSearch(searchOf(typed));
+  };
 
   const clicks = useInfiniteQuery({
-    queryKey: ['clicklog', periodParams(period), filters, choice.chosen],
+    queryKey: ['clicklog', periodParams(period), filters, choice.chosen, search],
     queryFn: async ({ pageParam, signal }) => {
       const filter = filterParams(filters);
       const result = await client.get(REPORT_PATHS.clicks, {
@@ -55,6 +75,7 @@ function ClickLog({ timeZone }: { timeZone: string }) {
           limit: String(CLICK_LOG_LIMIT_MAX),
           ...(Object.keys(filter).length > 0 ? { filter } : {}),
           ...(pageParam ? { cursor: pageParam } : {}),
+          ...search,
         },
         schema: clickLogResponseSchema,
         signal,
@@ -70,7 +91,12 @@ function ClickLog({ timeZone }: { timeZone: string }) {
   const rows = useMemo(() => clicks.data?.pages.flatMap((page) => page.rows) ?? [], [clicks.data]);
   const columns = useMemo(
     () =>
-      clickLogColumns(choice.chosen, { locale, timeZone: period.timeZone, currency: settings.baseCurrency }),
+      clickLogColumns(choice.chosen, {
+        locale,
+        timeZone: period.timeZone,
+        currency: settings.baseCurrency,
+        openClick: setOpened,
+      }),
     [choice.chosen, locale, period.timeZone, settings.baseCurrency],
   );
   const loadMore = () => {
@@ -111,6 +137,37 @@ function ClickLog({ timeZone }: { timeZone: string }) {
           onChange={choice.choose}
         />
       </ReportToolbar>
+      <form className={detailStyles.search} onSubmit={find} aria-label="Find clicks">
+        <TextField
+          label="Find a click"
+          description="A click ID (in any period) or a token or external ID value, exactly"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          spellCheck={false}
+          autoComplete="off"
+        />
+        <Button type="submit">Find</Button>
+        {search !== null && (
+          <Button
+            type="button"
+            variant="outline"
+            tone="neutral"
+            onClick={() => {
+              setTyped('');
+              setSearch(null);
+            }}
+          >
+            Show all clicks
+          </Button>
+        )}
+      </form>
+      {search !== null && (
+        <p className={detailStyles.muted} aria-live="polite">
+          {'clickId' in search
+            ? `The click ${search.clickId}, whatever the period and filters.`
+            : `Clicks of this period where a token or the external ID is exactly "${search.token}".`}
+        </p>
+      )}
       <div onScrollCapture={loadMoreNearEnd(loadMore, LOG_ROW_HEIGHT)}>
         <DataTable<ClickLogRow>
           label="Click log"
@@ -120,11 +177,23 @@ function ClickLog({ timeZone }: { timeZone: string }) {
           appearance={logAppearance(debug, locale)}
           {...cursorLogParts(clicks, {
             loadMore,
-            emptyTitle: 'No clicks in this period',
+            emptyTitle:
+              search === null
+                ? 'No clicks in this period'
+                : 'clickId' in search
+                  ? 'No click with this ID among your campaigns'
+                  : 'No click with this value in this period',
             moreLabel: 'More clicks',
           })}
         />
       </div>
+      <ClickDetail
+        clickId={opened}
+        onClose={() => setOpened(null)}
+        locale={locale}
+        timeZone={period.timeZone}
+        currency={settings.baseCurrency}
+      />
     </div>
   );
 }

@@ -4,11 +4,13 @@ import {
   type ClickLogRow,
   type ReportDimension,
 } from '@cairn/contract';
-import type { DataTableColumn } from '@cairn/ui';
+import { type DataTableColumn, IconButton, useCopy } from '@cairn/ui';
+import { Check, Copy } from 'lucide-react';
 import { Link } from 'wouter';
 import type { CsvCell } from '../reports/csv.ts';
 import { DIMENSION_LABELS, editPathOf, isDimension, isEntityDimension } from '../reports/dimensions.ts';
 import { formatInstant } from '../utils/format.ts';
+import * as styles from './clickDetail.css.ts';
 
 // The click log's columns: every column the engine records (CLICK_LOG_COLUMNS), each read from the
 // row the API answers: entity columns carry `{ value, name }`, yes/no columns booleans, cost micro-units.
@@ -30,7 +32,7 @@ export const CLICK_LOG_CHOICES = CLICK_LOG_COLUMNS.map((id) => ({ id, label: col
 
 const WIDTHS: Partial<Record<ClickLogColumn, number>> = {
   time: 180,
-  click_id: 170,
+  click_id: 250,
   user_agent: 320,
   ip: 140,
   referrer_domain: 180,
@@ -51,6 +53,27 @@ export interface ClickLogFormat {
   locale: string;
   timeZone: string;
   currency: string;
+  /** Opens a click's detail; without it the id is plain text. */
+  openClick?: (clickId: string) => void;
+}
+
+/** The full click id: a button that opens its detail, and one that copies it. */
+function ClickIdCell({ clickId, open }: { clickId: string; open: (clickId: string) => void }) {
+  const { status, copy } = useCopy();
+  return (
+    <span className={styles.idCell}>
+      <button type="button" className={styles.idButton} onClick={() => open(clickId)}>
+        {clickId}
+      </button>
+      <IconButton
+        size="sm"
+        label={status === 'copied' ? `Copied ${clickId}` : `Copy click ID ${clickId}`}
+        onClick={() => void copy(clickId)}
+      >
+        {status === 'copied' ? <Check size={14} aria-hidden /> : <Copy size={14} aria-hidden />}
+      </IconButton>
+    </span>
+  );
 }
 
 export function clickLogColumns(
@@ -64,6 +87,14 @@ export function clickLogColumns(
         ...base,
         accessor: (row) => cellText(row.time) as string | null,
         cell: (row) => formatInstant(String(row.time), format.locale, format.timeZone),
+      };
+    }
+    const open = format.openClick;
+    if (id === 'click_id' && open) {
+      return {
+        ...base,
+        accessor: (row) => cellText(row.click_id) as string | null,
+        cell: (row) => <ClickIdCell clickId={String(row.click_id)} open={open} />,
       };
     }
     if (id === 'cost') {

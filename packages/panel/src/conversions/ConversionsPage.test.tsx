@@ -196,3 +196,28 @@ describe('conversions page', () => {
     expect(await screen.findByText('Permission denied')).toBeInTheDocument();
   });
 });
+
+describe("a conversion's click", () => {
+  it('opens from its id, with its facts and the S2S postback in words', async () => {
+    const details: string[] = [];
+    renderPage('/conversions', [
+      conversionsRoute([], 1),
+      on('GET', '/api/clicks/c0', (request) => {
+        details.push(request.url);
+        return json({
+          click: { time: '2026-03-02T10:00:00.000Z', click_id: 'c0', offer: { value: 5, name: 'Keto EU' } },
+          conversions: [conversion('c0', { payout: 12_500_000 })],
+        });
+      }),
+    ]);
+    const user = userEvent.setup();
+    const grid = await screen.findByRole('grid', { name: 'Conversions' });
+    await user.click(await within(grid).findByRole('button', { name: 'c0' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Click' });
+    expect(await within(dialog).findByText('Keto EU')).toBeInTheDocument();
+    const conversions = within(dialog).getByRole('table', { name: 'Conversions of this click' });
+    expect(conversions).toHaveTextContent('Delivered');
+    expect(conversions).toHaveTextContent('€12.50');
+    expect(details).toHaveLength(1);
+  });
+});

@@ -2,6 +2,7 @@ import { CONVERSION_STATUSES, type ConversionRow } from '@cairn/contract';
 import { Combobox, DataTable, PageHeader, Skeleton } from '@cairn/ui';
 import { useMemo, useState } from 'react';
 import { useCurrentUser, useDebugSettings } from '../app/hooks.ts';
+import { ClickDetail } from '../clicklog/ClickDetail.tsx';
 import type { ReportFilters } from '../reports/api.ts';
 import { csvFileName, downloadCsv, toCsv } from '../reports/csv.ts';
 import { cursorLogParts, LOG_ROW_HEIGHT, loadMoreNearEnd, logAppearance } from '../reports/cursorLog.tsx';
@@ -57,6 +58,7 @@ function Conversions({ timeZone }: { timeZone: string }) {
   const { settings } = useStatsSettings();
   const locale = viewerLocale();
   const [uploading, setUploading] = useState(false);
+  const [opened, setOpened] = useState<string | null>(null);
   // Period and filters share the trends page's address shape (`period`, `tz`, `filter[...]`); the
   // status is `filter[conversion_status]`, each conversion's current status.
   const [state, update] = useTrendsState(timeZone);
@@ -88,6 +90,7 @@ function Conversions({ timeZone }: { timeZone: string }) {
         locale,
         timeZone: period.timeZone,
         currency: settings.baseCurrency,
+        openClick: setOpened,
       }),
     [choice.chosen, locale, period.timeZone, settings.baseCurrency],
   );
@@ -160,6 +163,13 @@ function Conversions({ timeZone }: { timeZone: string }) {
           })}
         />
       </div>
+      <ClickDetail
+        clickId={opened}
+        onClose={() => setOpened(null)}
+        locale={locale}
+        timeZone={period.timeZone}
+        currency={settings.baseCurrency}
+      />
     </div>
   );
 }

@@ -1,9 +1,12 @@
-import type { ConversionRow, ConversionStatus, S2sDelivery, S2sState } from '@cairn/contract';
+import type { ConversionRow, ConversionStatus, S2sDelivery } from '@cairn/contract';
 import { Badge, type BadgeTone, type DataTableColumn } from '@cairn/ui';
 import { Link } from 'wouter';
+import * as clickStyles from '../clicklog/clickDetail.css.ts';
 import type { CsvCell } from '../reports/csv.ts';
 import { editPathOf } from '../reports/dimensions.ts';
 import { formatDuration, formatInstant } from '../reports/format.ts';
+import { RetryS2sButton } from './RetryS2sButton.tsx';
+import { s2sStateText } from './s2sState.ts';
 
 // The columns of a conversion (`GET /api/conversions` rows), shared by the conversions page and the leads
 // report: names instead of ids, times in the viewer's zone, money with its currency. Each column also
@@ -66,19 +69,13 @@ export const STATUS_TONES: Record<ConversionStatus, BadgeTone> = {
 
 export const statusLabel = (status: ConversionStatus) => status.charAt(0).toUpperCase() + status.slice(1);
 
-export const S2S_LABELS: Record<S2sState, string> = {
-  none: 'None',
-  skipped: 'Skipped',
-  pending: 'Pending',
-  delivered: 'Delivered',
-  failed: 'Failed',
-};
-
 export interface ConversionFormat {
   locale: string;
   timeZone: string;
   /** The base currency: payouts and costs are counted in it. */
   currency: string;
+  /** Opens a click's detail from its id; without it the id is plain text. */
+  openClick?: (clickId: string) => void;
 }
 
 export type ConversionTableColumn = DataTableColumn<ConversionRow> & {
@@ -155,7 +152,14 @@ function columnOf(id: ConversionColumn, format: ConversionFormat): ConversionTab
       return refColumn(id);
     case 'clickId':
       // Wide enough for a whole click id (23 characters), which is what people copy from here.
-      return { id, header, accessor: (row) => row.clickId, csv: (row) => row.clickId, width: 220 };
+      return {
+        id,
+        header,
+        accessor: (row) => row.clickId,
+        ...(format.openClick ? { cell: clickIdOpener(format.openClick) } : {}),
+        csv: (row) => row.clickId,
+        width: 220,
+      };
     case 'timeToConvert':
       return {
         id,
@@ -232,9 +236,15 @@ function columnOf(id: ConversionColumn, format: ConversionFormat): ConversionTab
       return {
         id,
         header,
-        accessor: (row) => S2S_LABELS[row.s2s.state],
+        // "Failing (5 tries): connection refused" rather than a bare "Pending" while it fails.
+        accessor: (row) => s2sStateText(row.s2s),
+        cell: (row) => (
+          <>
+            {s2sStateText(row.s2s)} <RetryS2sButton clickId={row.clickId} seq={row.seq} s2s={row.s2s} />
+          </>
+        ),
         csv: (row) => row.s2s.state,
-        width: 120,
+        width: 320,
       };
     case 's2sDetail':
       return {
@@ -250,6 +260,12 @@ function columnOf(id: ConversionColumn, format: ConversionFormat): ConversionTab
 }
 
 /** The table's columns for these column ids, in their order. */
+const clickIdOpener = (open: (clickId: string) => void) => (row: ConversionRow) => (
+  <button type="button" className={clickStyles.idButton} onClick={() => open(row.clickId)}>
+    {row.clickId}
+  </button>
+);
+
 export function conversionColumns(
   ids: readonly ConversionColumn[],
   format: ConversionFormat,

@@ -14,6 +14,7 @@ const loaders: Record<PageKey, () => Promise<PageModule>> = {
   trends: () => import('../trends/TrendsPage.tsx'),
   conversions: () => import('../conversions/ConversionsPage.tsx'),
   clicklog: () => import('../clicklog/ClickLogPage.tsx'),
+  postbacks: () => import('../postbacks/PostbacksPage.tsx'),
   files: () => import('./NotBuiltPage.tsx'),
   triggers: () => import('./NotBuiltPage.tsx'),
   report: () => import('../reports/ReportPage.tsx'),

@@ -121,7 +121,7 @@ describe('route table', () => {
     expect(matched('/offers/').title).toBe('Offers');
   });
 
-  it('lists the twelve navigation tabs, each a real route', () => {
+  it("lists the twelve navigation tabs and the admins' Postbacks, each a real route", () => {
     expect(navigationTabs.map((tab) => tab.path)).toEqual([
       '/campaigns',
       '/offers',
@@ -132,6 +132,7 @@ describe('route table', () => {
       '/trends',
       '/conversions',
       '/clicklog',
+      '/postbacks',
       '/triggers',
       '/users',
       '/files',

@@ -19,6 +19,7 @@ export type PageKey =
   | 'trends'
   | 'conversions'
   | 'clicklog'
+  | 'postbacks'
   | 'files'
   | 'triggers'
   | 'update'
@@ -139,6 +140,7 @@ export const routeTable: RouteDef[] = [
   { path: '/trends', title: 'Trends', page: 'trends' },
   { path: '/conversions', title: 'Conversions', page: 'conversions' },
   { path: '/clicklog', title: 'Click log', page: 'clicklog' },
+  { path: '/postbacks', title: 'Postbacks', page: 'postbacks' },
   { path: '/files', title: 'Files', page: 'files' },
   { path: '/triggers', title: 'Triggers', page: 'triggers' },
   { path: '/update', title: 'Update', page: 'update' },
@@ -171,8 +173,11 @@ export const routeTable: RouteDef[] = [
   },
 ];
 
-/** The twelve navigation tabs, in SPEC.md order. */
-export const navigationTabs: { path: string; label: string }[] = [
+/**
+ * The navigation tabs, in SPEC.md order, and Postbacks after the click log (issue 53); `adminOnly` tabs
+ * show only to admins (the postback log is theirs alone).
+ */
+export const navigationTabs: { path: string; label: string; adminOnly?: boolean }[] = [
   { path: '/campaigns', label: 'Campaigns' },
   { path: '/offers', label: 'Offers' },
   { path: '/landings', label: 'Landers' },
@@ -182,6 +187,7 @@ export const navigationTabs: { path: string; label: string }[] = [
   { path: '/trends', label: 'Trends' },
   { path: '/conversions', label: 'Conversions' },
   { path: '/clicklog', label: 'Click log' },
+  { path: '/postbacks', label: 'Postbacks', adminOnly: true },
   { path: '/triggers', label: 'Triggers' },
   { path: '/users', label: 'Users' },
   { path: '/files', label: 'Files' },

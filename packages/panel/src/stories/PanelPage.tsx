@@ -136,7 +136,7 @@ export function resetPanelStorage(seed: Record<string, unknown> = {}) {
   return () => resetPanelStorage();
 }
 
-/** A laptop screen; the panel's tabs fit on one row beside the brand from 1360 px. */
+/** A laptop screen; the panel's tabs fit on one row beside the brand from 1400 px. */
 export function pageViewport(height = 900) {
   return {
     viewport: {

@@ -5,18 +5,26 @@ import {
   type ConversionUploadResponse,
   conversionListQuerySchema,
   conversionUploadRequestSchema,
+  MESSAGES,
   type PostbackKeysResponse,
+  type PostbackLogResponse,
   type PostbackProcessingSettings,
+  postbackLogQuerySchema,
   postbackProcessingSettingsSchema,
+  type S2sDelivery,
+  s2sRetryParamsSchema,
   truncateText,
 } from '@cairn/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordAudit } from '../audit.ts';
 import type { FeatureOptions } from '../feature.ts';
-import { parseInput, validationError } from '../http.ts';
-import { listConversions } from '../reports/logs/conversionLog.ts';
+import { HttpError, parseInput, validationError } from '../http.ts';
+import { delivery, listConversions } from '../reports/logs/conversionLog.ts';
+import { timestamp } from '../store/config/port.ts';
 import { SETTINGS_CHANGE } from '../tracking/runtime.ts';
 import type { FieldReader } from './params.ts';
+import { listPostbackLog } from './postbackLog.ts';
+import { S2S_RETRY_FOR_MS } from './store.ts';
 
 // The panel's side of conversions: the conversion log, the bulk upload and the postback-processing
 // settings. Revenue fields of the log are stripped for hide-profit users by the api plugin's filter.
@@ -63,6 +71,50 @@ export async function conversionsPlugin(
       }
       throw error;
     }
+  });
+
+  // Admins only: the log is not tied to campaigns (a refused postback names no click anyone may read),
+  // and its queries carry the networks' parameters.
+  api.get(CONVERSION_API_PATHS.postbacks, async (request, reply): Promise<PostbackLogResponse> => {
+    guard.requireAdmin(request);
+    const query = parseInput(postbackLogQuerySchema, request.query);
+    reply.header('cache-control', 'no-store');
+    return listPostbackLog(ctx.store, query, ctx.config.now());
+  });
+
+  // Retry: the row is due now with another day of retries, and the worker is woken. A delivered row or
+  // one held back on purpose (skipped) is not sent again; attempts so far stay counted.
+  api.post(CONVERSION_API_PATHS.retryS2s, async (request): Promise<S2sDelivery> => {
+    const user = guard.requireAdmin(request);
+    const { clickId, seq } = parseInput(s2sRetryParamsSchema, request.params);
+    const select =
+      'SELECT id, state, attempts, last_status, last_error, next_attempt_at, delivered_at FROM s2s_outbox WHERE click_id = $1 AND seq = $2 ORDER BY id DESC LIMIT 1';
+    const [row] = await ctx.store.query(select, [clickId, seq]);
+    if (!row)
+      throw new HttpError(404, { message: `${MESSAGES.notFound}: no S2S postback for this conversion` });
+    if (row.state === 'delivered' || row.state === 'skipped') {
+      throw new HttpError(409, {
+        message:
+          row.state === 'delivered'
+            ? 'This S2S postback was delivered already'
+            : 'This S2S postback was held back on purpose (postback share or disable_postback)',
+      });
+    }
+    const now = ctx.config.now();
+    await ctx.store.execute(
+      `UPDATE s2s_outbox SET state = 'pending', next_attempt_at = CAST($1 AS TIMESTAMPTZ),
+              give_up_at = CAST($2 AS TIMESTAMPTZ)
+        WHERE id = $3 AND state IN ('pending', 'failed')`,
+      [timestamp(now), timestamp(now + S2S_RETRY_FOR_MS), Number(row.id)],
+    );
+    await recordAudit(ctx.store, now, {
+      userId: user.id,
+      action: 's2s_retried',
+      details: { clickId, seq, attempts: Number(row.attempts) },
+    });
+    conversions.outbox.poke();
+    // As it stands now: the worker's attempt, woken above, may answer within milliseconds.
+    return { ...delivery(row, true), state: 'pending', nextAttemptAt: new Date(now).toISOString() };
   });
 
   api.post(CONVERSION_API_PATHS.upload, async (request): Promise<ConversionUploadResponse> => {

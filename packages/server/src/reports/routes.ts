@@ -1,5 +1,9 @@
 import {
+  CLICK_LOG_COLUMNS,
+  type ClickDetailResponse,
+  clickDetailParamsSchema,
   clickLogQuerySchema,
+  conversionListQuerySchema,
   type ErrorItem,
   entityStatsQuerySchema,
   MESSAGES,
@@ -9,8 +13,10 @@ import {
   reportQuerySchema,
 } from '@cairn/contract';
 import type { FastifyInstance } from 'fastify';
+import { clickTimeOf } from '../events/clickId.ts';
 import type { FeatureOptions } from '../feature.ts';
 import { HttpError, parseInput } from '../http.ts';
+import { listConversions } from './logs/conversionLog.ts';
 import { EntityNames } from './names.ts';
 import { ReportService } from './service.ts';
 
@@ -62,6 +68,27 @@ export async function reportsPlugin(
     const query = parseInput(clickLogQuerySchema, request.query);
     if (user.hideProfit) refuseProfit(conversionFilterErrors(query.filters));
     return service.clicks(query, { campaignIds: await readableIds(user, 'campaign') });
+  });
+
+  // One click for the click log's detail: every column, found by id like the log's search (so within the
+  // campaigns the caller reads: another's click is as unknown as a mistyped id), and its conversions.
+  app.get(REPORT_PATHS.click, async (request, reply): Promise<ClickDetailResponse> => {
+    const user = guard.requireUser(request);
+    const { clickId } = parseInput(clickDetailParamsSchema, request.params);
+    const campaignIds = await readableIds(user, 'campaign');
+    const query = clickLogQuerySchema.parse({ clickId, columns: CLICK_LOG_COLUMNS.join(','), limit: '1' });
+    const [click] = (await service.clicks(query, { campaignIds })).rows;
+    if (!click) throw new HttpError(404, { message: `${MESSAGES.notFound}: no click ${clickId}` });
+    reply.header('cache-control', 'no-store');
+    const conversions = await listConversions(ctx.events, ctx.store, {
+      query: conversionListQuerySchema.parse({ preset: 'all_time', limit: '500' }),
+      campaignIds,
+      now: ctx.config.now,
+      showDeliveryDetail: user.role !== 'user',
+      hideProfit: user.hideProfit,
+      click: { id: clickId, time: clickTimeOf(clickId) ?? 0 },
+    });
+    return { click, conversions: conversions.rows.reverse() };
   });
 
   app.get(REPORT_PATHS.entityStats, async (request) => {

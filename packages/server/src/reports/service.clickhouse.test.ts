@@ -120,6 +120,47 @@ describeWithClickHouse('reports agree between DuckDB and ClickHouse', (serverUrl
       expect(await pages(onHouse)).toEqual(expected);
     });
 
+    it("the click log's search by a token value and by a pasted click id, and a click's conversions", async () => {
+      const search = async (
+        service: ReportService,
+        query: Record<string, string>,
+        range: Record<string, string> = scope,
+      ) => {
+        const parsed = clickLogQuerySchema.parse({ columns: 'campaign,token_1', ...range, ...query });
+        return (await service.clicks(parsed, everyone)).rows;
+      };
+      const byToken = await search(onDuck, { token: 'zone3', limit: '50' });
+      expect(byToken.length).toBeGreaterThan(5);
+      expect(byToken.every((row) => row.token_1 === 'zone3')).toBe(true);
+      expect(await search(onHouse, { token: 'zone3', limit: '50' })).toEqual(byToken);
+      // A converted click, found by its id whatever the period, and its conversions alike on both.
+      const [converted] = await listConversions(duck, config, {
+        query: conversionListQuerySchema.parse({ limit: '1', ...scope }),
+        campaignIds: null,
+        now: () => NOW,
+        showDeliveryDetail: true,
+        hideProfit: false,
+      }).then((answer) => answer.rows);
+      const id = converted?.clickId ?? '';
+      const today = { preset: 'today', timezone: ZONE };
+      const byId = await search(onDuck, { clickId: id.toUpperCase() }, today);
+      expect(byId.map((row) => row.click_id)).toEqual([id]);
+      expect(await search(onHouse, { clickId: id }, today)).toEqual(byId);
+      const ofClick = (events: EventStore) =>
+        listConversions(events, config, {
+          query: conversionListQuerySchema.parse({ preset: 'all_time', limit: '500' }),
+          campaignIds: null,
+          now: () => NOW,
+          showDeliveryDetail: true,
+          hideProfit: false,
+          click: { id, time: Date.parse(converted?.clickTime ?? '') },
+        });
+      const conversions = await ofClick(duck);
+      expect(conversions.rows.length).toBeGreaterThan(0);
+      expect(conversions.rows.every((row) => row.clickId === id)).toBe(true);
+      expect(await ofClick(house)).toEqual(conversions);
+    });
+
     it('the conversion log, page by page, with a status filter', async () => {
       const pages = async (events: EventStore, filters: Record<string, string>) => {
         const rows: unknown[] = [];

@@ -11,7 +11,15 @@ import type {
 import type { Sql } from '../store/config/port.ts';
 import type { EventStore } from '../store/events/port.ts';
 import { DIMENSION_SPECS, entityColumn } from './dimensions.ts';
-import { clickLogRow, decodeCursor, encodeCursor, namesWanted, storedColumns } from './logs/clickLog.ts';
+import {
+  clickIdRange,
+  clickLogRow,
+  decodeCursor,
+  encodeCursor,
+  namesWanted,
+  searchSql,
+  storedColumns,
+} from './logs/clickLog.ts';
 import { addSums, metricsOf, type Sums, sumsOf, zeroSums } from './metrics.ts';
 import { EntityNames } from './names.ts';
 import { dialectFor, type ReportDialect } from './plan/dialect.ts';
@@ -103,10 +111,14 @@ export class ReportService {
   /** Raw clicks, newest first, a page at a time. */
   async clicks(query: ClickLogQuery, viewer: ReportViewer): Promise<ClickLogResponse> {
     const after = query.cursor === null ? null : decodeCursor(query.cursor);
-    const prepared = await this.prepare(query, viewer, false);
+    const byId = clickIdRange(query);
+    const scoped = await this.prepare(query, viewer, false);
+    // A pasted click id is found in any period and under any filter; only the campaigns read still bound it.
+    const prepared = byId ? { ...scoped, range: byId, filters: {} } : scoped;
     if (prepared.empty) return { rows: [], nextCursor: null };
     const builder = new SqlBuilder(this.dialect, prepared.segments);
-    const where = whereSql(builder, prepared);
+    const search = searchSql(builder, query);
+    const where = search ? `${whereSql(builder, prepared)} AND ${search}` : whereSql(builder, prepared);
     const sql = clickLogSql(builder, storedColumns(query.columns), where, after, query.limit);
     const stored = await this.events.query(sql.text, sql.params);
     const page = stored.slice(0, query.limit);

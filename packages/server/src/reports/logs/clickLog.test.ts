@@ -2,6 +2,7 @@ import { clickLogQuerySchema, entityStatsQuerySchema } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kindClient, signedInAdmin } from '../../../test-support/entities.ts';
 import { click, conversion, lpClick } from '../../../test-support/reports.ts';
+import { mintClickId } from '../../events/clickId.ts';
 import { HttpError } from '../../http.ts';
 import type { RunningCairn } from '../../index.ts';
 import { ReportService } from '../service.ts';
@@ -11,6 +12,9 @@ let cairn: RunningCairn;
 let service: ReportService;
 let alpha = 0;
 let beta = 0;
+// Real ids, minted at their clicks' times: a search by id reads the hour around the time an id carries.
+const old = mintClickId(Date.parse('2026-01-05T08:00:00Z'));
+const oldTwin = mintClickId(Date.parse('2026-01-05T08:00:00Z'));
 
 beforeAll(async () => {
   const admin = await signedInAdmin();
@@ -31,14 +35,17 @@ beforeAll(async () => {
     click('k5', '2026-02-20T11:00:00Z', { campaignId: beta, country: 'US', costMicros: 300 }),
     lpClick(first, '2026-02-20T12:00:00Z'),
     conversion(first, '2026-02-20T13:00:00Z', { status: 'approved', approved: 1, revenueMicros: 9_000 }),
+    click(old, '2026-01-05T08:00:00Z', { campaignId: beta, country: 'NL', tokens: tokens('', 'zone-77') }),
+    click(oldTwin, '2026-01-05T08:00:00Z', { campaignId: beta, country: 'NL' }),
+    click('k6', '2026-02-21T12:00:00Z', { campaignId: alpha, externalId: 'zone-77' }),
   ]);
 });
 afterAll(async () => {
   await cairn.close();
 });
 
-function tokens(first: string): string[] {
-  return Array.from({ length: 30 }, (_, index) => (index === 0 ? first : ''));
+function tokens(first: string, twentieth = ''): string[] {
+  return Array.from({ length: 30 }, (_, index) => (index === 0 ? first : index === 19 ? twentieth : ''));
 }
 
 const range = { from: '2026-02-20', to: '2026-02-20' };
@@ -86,6 +93,28 @@ describe('click log', () => {
     const result = await page({ columns: 'campaign' }, [beta]);
     expect(result.rows.map((row) => row.click_id)).toEqual(['k5', 'k3']);
     expect((await page({}, [])).rows).toEqual([]);
+  });
+
+  it('finds a pasted click id outside the period and its filters, and only that click', async () => {
+    const found = await page({
+      clickId: ` ${old.toUpperCase()}\t`,
+      'filter[country]': 'FR',
+      columns: 'country',
+    });
+    expect(found.rows).toEqual([{ time: '2026-01-05T08:00:00.000Z', click_id: old, country: 'NL' }]);
+    // Another campaign's click stays unseen however exactly its id is known.
+    expect((await page({ clickId: old }, [alpha])).rows).toEqual([]);
+    expect((await page({ clickId: mintClickId(Date.parse('2026-01-05T08:00:00Z')) })).rows).toEqual([]);
+  });
+
+  it('finds a token value in any slot or the external id, exactly and within the period', async () => {
+    const all = { from: '2026-01-01', to: '2026-02-28' };
+    const ids = async (query: Record<string, string>) =>
+      (await page({ ...all, ...query })).rows.map((row) => row.click_id);
+    expect(await ids({ token: 'zone-77' })).toEqual(['k6', old]);
+    expect(await ids({ token: 'zone-7' })).toEqual([]);
+    expect(await ids({ token: 'blue' })).toEqual(['k2']);
+    expect(await ids({ token: 'zone-77', from: '2026-02-21', to: '2026-02-21' })).toEqual(['k6']);
   });
 
   it('refuses a cursor it did not hand out, naming it', async () => {

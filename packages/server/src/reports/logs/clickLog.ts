@@ -1,8 +1,17 @@
-import type { ClickLogColumn, ClickLogRow, DimensionValue, ReportDimension } from '@cairn/contract';
-import { ENTITY_DIMENSIONS } from '@cairn/contract';
+import type {
+  ClickLogColumn,
+  ClickLogQuery,
+  ClickLogRow,
+  DimensionValue,
+  ReportDimension,
+} from '@cairn/contract';
+import { ENTITY_DIMENSIONS, TOKEN_SLOTS } from '@cairn/contract';
+import { clickTimeOf } from '../../events/clickId.ts';
 import { validationError } from '../../http.ts';
+import { CLICK_LOOKUP_WINDOW_MS } from '../../store/events/port.ts';
 import { type EntityDimension, entityColumn } from '../dimensions.ts';
 import type { NameOf } from '../names.ts';
+import type { SqlBuilder } from '../plan/sql.ts';
 
 // The click log's columns over the stored ones, its cells, and its cursor: the (ts, click_id) of the
 // last row shown, so the next page starts strictly after it in the log's order (newest first).
@@ -131,4 +140,30 @@ export function decodeCursor(cursor: string): ClickCursor {
     // Falls through to the refusal below.
   }
   throw validationError([{ message: 'Not a cursor this API handed out', detail: { field: 'cursor' } }]);
+}
+
+/**
+ * The range a click id search reads: the hour either side of the time the id carries (ids are minted
+ * from their click's time), whatever period the log shows; null for a query without a click id.
+ */
+export function clickIdRange(query: ClickLogQuery): { from: number; to: number } | null {
+  if (query.clickId === null) return null;
+  const time = clickTimeOf(query.clickId);
+  if (time === null) {
+    throw validationError([{ message: 'Not a click id', detail: { field: 'clickId' } }]);
+  }
+  return { from: time - CLICK_LOOKUP_WINDOW_MS, to: time + CLICK_LOOKUP_WINDOW_MS };
+}
+
+/** The search's conditions (exact click id; one token value in any slot or the external id), or ''. */
+export function searchSql(builder: SqlBuilder, query: ClickLogQuery): string {
+  const conditions: string[] = [];
+  if (query.clickId !== null) conditions.push(`click_id = ${builder.env.bind(query.clickId)}`);
+  if (query.token !== null) {
+    // One bound value read by every slot: each an equality the store can test on its column.
+    const value = builder.env.bind(query.token);
+    const slots = Array.from({ length: TOKEN_SLOTS }, (_, index) => `t${index + 1} = ${value}`);
+    conditions.push(`(${[...slots, `external_id = ${value}`].join(' OR ')})`);
+  }
+  return conditions.join(' AND ');
 }

@@ -54,6 +54,8 @@ export interface ListOptions {
    * not CPA is left out: a RevShare cost is a share of the revenue and would give it away.
    */
   hideProfit: boolean;
+  /** Only the conversions of this click, read from the click's time on (the range is not looked at). */
+  click?: { id: string; time: number };
 }
 
 const msOf = (value: unknown): number | null =>
@@ -93,12 +95,15 @@ export async function listConversions(
   const { dialect, env } = builder;
   // Events are read from the range's start on, so changes made after its end still count; which
   // conversions belong to the range is decided by when they arrived (their first event).
-  const where = whereSql(builder, { ...prepared, filters, range: { from: prepared.range.from, to: null } });
+  const click = options.click;
+  const from = click ? click.time : prepared.range.from;
+  const scoped = whereSql(builder, { ...prepared, filters, range: { from, to: null } });
+  const where = click ? `${scoped} AND click_id = ${env.bind(click.id)}` : scoped;
   // To the millisecond: ClickHouse keeps the milliseconds of ts apart (see the dialect's epochMs). No
   // alias is a column's name: ClickHouse would read the aggregate where the conditions name the column.
   const ms = dialect.epochMs('ts');
   const having: string[] = [];
-  if (prepared.range.to !== null) having.push(`min(${ms}) < ${Math.trunc(prepared.range.to)}`);
+  if (prepared.range.to !== null && !click) having.push(`min(${ms}) < ${Math.trunc(prepared.range.to)}`);
   if (statuses && statuses.length > 0) {
     having.push(
       `argMax(status, ${ms}) IN (${statuses.map((status) => env.bind(String(status))).join(', ')})`,
@@ -237,7 +242,8 @@ async function byConversion(
   return map;
 }
 
-function delivery(row: Row | undefined, detail: boolean): S2sDelivery {
+/** An outbox row as the API shows it; `detail` (admins) adds the last answer and error. */
+export function delivery(row: Row | undefined, detail: boolean): S2sDelivery {
   if (!row) {
     return {
       state: 'none',
