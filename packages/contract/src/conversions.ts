@@ -263,6 +263,40 @@ export const conversionUploadResponseSchema = z.object({
 });
 export type ConversionUploadResponse = z.infer<typeof conversionUploadResponseSchema>;
 
+/** Conversions one `POST /api/conversions` may carry. */
+export const CONVERSION_RECORD_MAX = 1000;
+
+/**
+ * Conversions sent by a script, each as a postback would carry it (`POST /api/conversions`): the click id,
+ * and optionally the status, the payout (micro-units, in `currency` or the offer's), the transaction id
+ * and whether to hold back the traffic source's postback. The answer is the upload's, a line per item.
+ */
+export const conversionRecordRequestSchema = z.object({
+  conversions: z
+    .array(
+      z.object({
+        clickId: z.string().trim().min(1, 'The click id the conversion belongs to').max(64),
+        status: z.string().trim().min(1).max(64).optional(),
+        payoutMicros: z
+          .number()
+          .int('Money is in integer micro-units')
+          .min(0, 'A payout cannot be negative')
+          .max(POSTBACK_PAYOUT_MAX_MICROS, 'At most 100000 per conversion')
+          .optional(),
+        currency: z
+          .string()
+          .trim()
+          .regex(/^[A-Za-z]{3}$/, 'A 3-letter currency code such as USD')
+          .optional(),
+        txid: z.string().trim().min(1).max(POSTBACK_TXID_MAX).optional(),
+        disablePostback: z.boolean().optional(),
+      }),
+    )
+    .min(1, 'Send at least one conversion')
+    .max(CONVERSION_RECORD_MAX, `At most ${CONVERSION_RECORD_MAX} conversions at once`),
+});
+export type ConversionRecordRequest = z.input<typeof conversionRecordRequestSchema>;
+
 // ---------------------------------------------------------------------------------------------------
 // The postback log (`GET /api/postbacks`): every postback, pixel and uploaded line as it was received,
 // with what became of it. The postback key in its query is masked before it is stored; the log keeps

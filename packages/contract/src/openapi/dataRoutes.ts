@@ -2,6 +2,7 @@ import {
   CONVERSION_API_PATHS,
   conversionListQuerySchema,
   conversionListResponseSchema,
+  conversionRecordRequestSchema,
   conversionUploadRequestSchema,
   conversionUploadResponseSchema,
   postbackKeysResponseSchema,
@@ -121,6 +122,23 @@ export const DATA_ROUTES: readonly ApiRoute[] = [
     access: 'admin',
     response: s2sDeliverySchema,
     errors: { 409: 'The postback was delivered already, or held back on purpose' },
+  },
+  {
+    method: 'POST',
+    path: CONVERSION_API_PATHS.list,
+    summary: 'Record conversions, each as a postback would',
+    description:
+      'Each item goes through what a postback goes through (duplicates, status changes, the payout rules, ' +
+      'S2S postbacks to the traffic source) and gets a line of the answer, numbered from 1 in the order sent.',
+    tag: CONVERSIONS,
+    access: 'admin',
+    body: conversionRecordRequestSchema,
+    response: conversionUploadResponseSchema,
+    bodyExample: {
+      conversions: [
+        { clickId: '0mbx3d1c0a9f4e2b7c6d5e4', status: 'approved', payoutMicros: 12_500_000, txid: 'T-88412' },
+      ],
+    },
   },
   {
     method: 'POST',

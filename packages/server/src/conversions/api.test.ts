@@ -6,7 +6,7 @@ import {
   type PermissionInput,
 } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kindClient, signedInAdmin } from '../../test-support/entities.ts';
+import { errorFields, kindClient, signedInAdmin } from '../../test-support/entities.ts';
 import { ConversionKit } from '../../test-support/postbacks.ts';
 import { Clock, TestBrowser } from '../../test-support/server.ts';
 import { mintClickId } from '../events/clickId.ts';
@@ -169,6 +169,47 @@ describe('bulk upload', () => {
     const plain = await signedInUser([{ kind: 'campaign', scope: 'all', access: 'write' }]);
     expect((await plain.post(CONVERSION_API_PATHS.upload, { text: `${fresh}` })).status).toBe(403);
     expect((await admin.post(CONVERSION_API_PATHS.upload, { text: '' })).status).toBe(400);
+  });
+
+  it('takes conversions as JSON by API, each as a postback, and refuses bad items by field', async () => {
+    const auto = await kit.campaign({ offer: { payoutAuto: true } });
+    const first = await kit.click(auto);
+    const second = await kit.click(auto);
+    const record = (body: unknown) => admin.post(CONVERSION_API_PATHS.list, body);
+    const result = await record({
+      conversions: [
+        { clickId: first, status: 'approved', payoutMicros: 12_345_678, txid: 'API-1' },
+        { clickId: first, status: 'approved', payoutMicros: 12_345_678, txid: 'API-1' },
+        { clickId: second, payoutMicros: 500_000, disablePostback: true },
+        { clickId: 'not-a-click-id' },
+      ],
+    });
+    expect(result.status, result.text).toBe(200);
+    const body = result.json<ConversionUploadResponse>();
+    expect(body.lines.map((line) => [line.line, line.clickId, line.outcome])).toEqual([
+      [1, first, 'recorded'],
+      [2, first, 'ignored'],
+      [3, second, 'recorded'],
+      [4, 'not-a-click-id', 'error'],
+    ]);
+    expect(await kit.conversions(first)).toMatchObject([{ txid: 'API-1', status: 'approved' }]);
+    expect(await kit.sums(first)).toMatchObject({ approved: 1, revenue: 12_345_678 });
+    expect(await kit.sums(second)).toMatchObject({ revenue: 500_000 });
+    for (const [bad, field] of [
+      [{ conversions: [] }, 'conversions'],
+      [{ conversions: [{ clickId: first, payoutMicros: -1 }] }, 'conversions.0.payoutMicros'],
+      [{ conversions: [{ clickId: first, payoutMicros: 1.5 }] }, 'conversions.0.payoutMicros'],
+      [{ conversions: [{ clickId: '' }] }, 'conversions.0.clickId'],
+      [{ conversions: [{ clickId: first, currency: 'dollars' }] }, 'conversions.0.currency'],
+    ] as const) {
+      const refused = await record(bad);
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+      expect(errorFields(refused)).toEqual([field]);
+    }
+    const plain = await signedInUser([{ kind: 'campaign', scope: 'all', access: 'write' }]);
+    expect((await plain.post(CONVERSION_API_PATHS.list, { conversions: [{ clickId: first }] })).status).toBe(
+      403,
+    );
   });
 
   it('answers once the conversions are in the log, however far off the next flush is', async () => {

@@ -4,8 +4,10 @@ import {
   type ConversionListResponse,
   type ConversionUploadResponse,
   conversionListQuerySchema,
+  conversionRecordRequestSchema,
   conversionUploadRequestSchema,
   MESSAGES,
+  microsToDecimal,
   type PostbackKeysResponse,
   type PostbackLogResponse,
   type PostbackProcessingSettings,
@@ -117,27 +119,18 @@ export async function conversionsPlugin(
     return { ...delivery(row, true), state: 'pending', nextAttemptAt: new Date(now).toISOString() };
   });
 
-  api.post(CONVERSION_API_PATHS.upload, async (request): Promise<ConversionUploadResponse> => {
-    guard.requireAdmin(request);
-    const { text } = parseInput(conversionUploadRequestSchema, request.body);
-    const lines = text
-      .split(/\r?\n/)
-      .map((content, index) => ({ line: index + 1, content: content.trim() }))
-      .filter(({ content }) => content !== '' && !content.startsWith('#'));
-    if (lines.length > CONVERSION_UPLOAD_MAX_LINES) {
-      throw validationError([
-        { message: `At most ${CONVERSION_UPLOAD_MAX_LINES} lines at once`, detail: { field: 'text' } },
-      ]);
-    }
+  /** Each item as a postback (no key or address check: an admin sent it), answered a line each. */
+  const record = async (
+    request: FastifyRequest,
+    items: readonly { line: number; clickId: string; read: FieldReader; raw: string }[],
+  ): Promise<ConversionUploadResponse> => {
     const results = await Promise.all(
-      lines.map(async ({ line, content }) => {
-        const { clickId, fields } = parseUploadLine(content);
-        const read: FieldReader = (name) => (name === 'clickid' ? clickId : fields.get(name));
+      items.map(async ({ line, clickId, read, raw }) => {
         const answer = await conversions.handle({
           via: 'upload',
           ip: request.ip,
           read,
-          raw: content,
+          raw,
           checkIp: false,
           checkKey: false,
         });
@@ -154,7 +147,7 @@ export async function conversionsPlugin(
     // store refuse them, they stay journaled (the flusher retries) and the report still stands.
     if (count('recorded') + count('updated') > 0) {
       await conversions.storeJournaled().catch((error: unknown) => {
-        request.log.warn({ err: error }, 'uploaded conversions wait for the next flush');
+        request.log.warn({ err: error }, 'recorded conversions wait for the next flush');
       });
     }
     return {
@@ -164,6 +157,46 @@ export async function conversionsPlugin(
       ignored: count('ignored'),
       errors: count('error'),
     };
+  };
+
+  api.post(CONVERSION_API_PATHS.upload, async (request): Promise<ConversionUploadResponse> => {
+    guard.requireAdmin(request);
+    const { text } = parseInput(conversionUploadRequestSchema, request.body);
+    const lines = text
+      .split(/\r?\n/)
+      .map((content, index) => ({ line: index + 1, content: content.trim() }))
+      .filter(({ content }) => content !== '' && !content.startsWith('#'));
+    if (lines.length > CONVERSION_UPLOAD_MAX_LINES) {
+      throw validationError([
+        { message: `At most ${CONVERSION_UPLOAD_MAX_LINES} lines at once`, detail: { field: 'text' } },
+      ]);
+    }
+    return record(
+      request,
+      lines.map(({ line, content }) => {
+        const { clickId, fields } = parseUploadLine(content);
+        const read: FieldReader = (name) => (name === 'clickid' ? clickId : fields.get(name));
+        return { line, clickId, read, raw: content };
+      }),
+    );
+  });
+
+  api.post(CONVERSION_API_PATHS.list, async (request): Promise<ConversionUploadResponse> => {
+    guard.requireAdmin(request);
+    const { conversions: items } = parseInput(conversionRecordRequestSchema, request.body);
+    return record(
+      request,
+      items.map((item, index) => {
+        const fields = new Map<string, string>([['clickid', item.clickId]]);
+        if (item.status !== undefined) fields.set('status', item.status);
+        if (item.payoutMicros !== undefined) fields.set('payout', microsToDecimal(item.payoutMicros));
+        if (item.currency !== undefined) fields.set('currency', item.currency.toUpperCase());
+        if (item.txid !== undefined) fields.set('txid', item.txid);
+        if (item.disablePostback) fields.set('disable_postback', '1');
+        const raw = [...fields].map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&');
+        return { line: index + 1, clickId: item.clickId, read: (name) => fields.get(name), raw };
+      }),
+    );
   });
 
   api.get(CONVERSION_API_PATHS.postbackSettings, async (request): Promise<PostbackProcessingSettings> => {
