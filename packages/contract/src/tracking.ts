@@ -12,6 +12,8 @@ export const TRACKING_PATHS = {
   conversionPixel: '/conversion.gif',
   /** Second hop of a double meta refresh: the page that drops the referrer on the tracker's own domain. */
   hop: '/click/hop',
+  /** The Click API: a lander's server asks where a visitor goes and gets JSON, no redirect (clickApi.ts). */
+  clickApi: '/click/api',
 } as const;
 
 /** Every path the tracking endpoints answer by default; a renamed endpoint may not take another's. */

@@ -3,6 +3,7 @@ import { accountPlugin } from './account/routes.ts';
 import { apiDocsPlugin } from './apiDocs/routes.ts';
 import { apiKeysPlugin } from './apiKeys/routes.ts';
 import type { GuardWithHooks } from './auth/guard.ts';
+import { clickApiPlugin } from './clickApi/routes.ts';
 import type { AppContext } from './context.ts';
 import { conversionsPlugin } from './conversions/apiRoutes.ts';
 import { costsPlugin } from './costs/routes.ts';
@@ -28,6 +29,7 @@ const FEATURES: readonly FeaturePlugin[] = [
   apiKeysPlugin,
   apiDocsPlugin,
   monitorPlugin,
+  clickApiPlugin,
   conversionsPlugin,
   costsPlugin,
   reportsPlugin,

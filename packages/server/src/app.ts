@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { apiPlugin } from './api.ts';
 import { createGuard, type Guard } from './auth/guard.ts';
+import { clickApiEndpoint } from './clickApi/endpoint.ts';
 import { fontsDirOf } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createPostbackHandler } from './conversions/handler.ts';
@@ -103,6 +104,7 @@ export function buildApp(ctx: AppContext): CairnApp {
   const panel = { panelDir: ctx.config.panelDir, fontsDir: fontsDirOf(ctx.config) };
   app.register(apiPlugin, { ctx, guard });
   app.register(trackingPlugin, { tracking: ctx.tracking, clicks });
+  app.register(clickApiEndpoint, { ctx });
   app.register(metricsPlugin, { metrics: ctx.metrics, token: ctx.config.metricsToken });
   app.register(panelPlugin, panel);
   panelFallback(app, panel);

@@ -1,3 +1,4 @@
+import { CLICK_API_PATHS, clickApiSettingsSchema, clickApiTokenResponseSchema } from '../clickApi.ts';
 import {
   CONVERSION_API_PATHS,
   conversionListQuerySchema,
@@ -171,6 +172,32 @@ export const DATA_ROUTES: readonly ApiRoute[] = [
     },
   },
   // Settings
+  {
+    method: 'GET',
+    path: CLICK_API_PATHS.settings,
+    summary: 'Whether the Click API is on, and where it answers',
+    tag: SETTINGS,
+    access: 'admin',
+    response: clickApiSettingsSchema,
+  },
+  {
+    method: 'POST',
+    path: CLICK_API_PATHS.token,
+    summary: 'Make a new click-API token (turning the Click API on)',
+    description:
+      'The token is in this answer only; Cairn keeps its hash. The token before it stops working on every node at once.',
+    tag: SETTINGS,
+    access: 'admin',
+    response: clickApiTokenResponseSchema,
+  },
+  {
+    method: 'DELETE',
+    path: CLICK_API_PATHS.token,
+    summary: 'Turn the Click API off (its token stops working)',
+    tag: SETTINGS,
+    access: 'admin',
+    response: clickApiSettingsSchema,
+  },
   {
     method: 'POST',
     path: CONVERSION_API_PATHS.rotatePostbackKey,

@@ -26,6 +26,9 @@ export const SETTING_POSTBACK_PROCESSING = 'postback.processing';
 /** The installation's postback keys, sealed with the installation key. */
 export const SETTING_POSTBACK_KEYS = 'postback.keys';
 
+/** The Click API's token: its SHA-256 and when it was made (JSON); absent or enabled false: the API is off. */
+export const SETTING_CLICK_API_TOKEN = 'click_api.token';
+
 export const SETTING_KEYS = [
   SETTING_TRACKER_ID,
   SETTING_LICENSE_KEY,
@@ -39,4 +42,5 @@ export const SETTING_KEYS = [
   SETTING_RETENTION_STATUS,
   SETTING_POSTBACK_PROCESSING,
   SETTING_POSTBACK_KEYS,
+  SETTING_CLICK_API_TOKEN,
 ] as const;
