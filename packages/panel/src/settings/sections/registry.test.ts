@@ -38,7 +38,7 @@ describe('settings section registry', () => {
     expect(settingsSectionOf('nope')).toBeUndefined();
   });
 
-  it('builds the tracking links, auto-clearing, user, interface, stats, columns, public API, postback-processing and URL customization sections; the others say they are not built yet', () => {
+  it('builds the tracking links, auto-clearing, user, interface, stats, columns, public API, click API, postback-processing and URL customization sections; the others say they are not built yet', () => {
     const built = settingsSectionDefs.filter((section) => section.Component).map((section) => section.id);
     expect(built).toEqual([
       'tracking-links',
@@ -48,17 +48,19 @@ describe('settings section registry', () => {
       'stats',
       'columns',
       'public-api',
+      'click-api',
       'postback-processing',
       'url-customization',
     ]);
   });
 
-  it('shows auto-clearing, postback processing and URL customization to admins only, and every other section to everyone signed in', () => {
+  it('shows auto-clearing, the click API, postback processing and URL customization to admins only, and every other section to everyone signed in', () => {
     const visible = sectionsVisibleTo(plainUser).map((section) => section.id);
     expect(visible).not.toContain('postback-processing');
     expect(visible).not.toContain('auto-clearing');
     expect(visible).not.toContain('url-customization');
-    expect(sectionsVisibleTo(plainUser)).toHaveLength(12);
+    expect(visible).not.toContain('click-api');
+    expect(sectionsVisibleTo(plainUser)).toHaveLength(11);
     expect(sectionsVisibleTo({ ...plainUser, role: 'admin' })).toHaveLength(15);
     const adminsOnly: SettingsSectionDef = {
       id: 'beta',

@@ -3,6 +3,7 @@ import { type SettingsSection, settingsSections } from '../../routes/table.ts';
 import type { CurrentUser } from '../../stores/currentUser.ts';
 import { SettingsUserSection } from './account/SettingsUserSection.tsx';
 import { SettingsAutoClearingSection } from './autoClearing/SettingsAutoClearingSection.tsx';
+import { SettingsClickApiSection } from './clickApi/SettingsClickApiSection.tsx';
 import { SettingsPublicApiSection } from './publicApi/SettingsPublicApiSection.tsx';
 import { SettingsColumnsSection } from './SettingsColumnsSection.tsx';
 import { SettingsPostbackProcessingSection } from './SettingsPostbackProcessingSection.tsx';
@@ -32,7 +33,7 @@ const entries: Record<SettingsSection, SettingsSectionEntry> = {
   stats: { Component: SettingsStatsSection },
   columns: { Component: SettingsColumnsSection },
   'public-api': { Component: SettingsPublicApiSection },
-  'click-api': {},
+  'click-api': { Component: SettingsClickApiSection, canSee: (user) => user?.role !== 'user' },
   'lp-protect': {},
   integration: {},
   // The server answers these settings to admins only.
