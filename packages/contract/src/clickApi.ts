@@ -76,3 +76,18 @@ export const clickApiResponseSchema = z.discriminatedUnion('status', [
   clickApiFallbackSchema,
 ]);
 export type ClickApiResponse = z.infer<typeof clickApiResponseSchema>;
+
+/** The first-party cookie the direct-tracking script keeps a visitor's click id in, per campaign key. */
+export const DIRECT_COOKIE_PREFIX = 'cairn_cid_';
+
+/** What `/click/direct` answers the direct-tracking script. */
+export const directClickResponseSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('routed'), clickId: z.string(), clickThroughUrl: z.string() }),
+  z.object({ status: z.literal('fallback'), reason: z.string() }),
+]);
+export type DirectClickResponse = z.infer<typeof directClickResponseSchema>;
+
+/** The tag a lander includes for direct tracking (`origin`: the tracking domain, scheme included). */
+export function directTrackingSnippet(origin: string, campaignKey: string): string {
+  return `<script src="${origin}/t.js?key=${encodeURIComponent(campaignKey)}" async></script>`;
+}

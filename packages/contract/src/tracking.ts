@@ -14,6 +14,9 @@ export const TRACKING_PATHS = {
   hop: '/click/hop',
   /** The Click API: a lander's server asks where a visitor goes and gets JSON, no redirect (clickApi.ts). */
   clickApi: '/click/api',
+  /** Direct (redirectless) tracking: the script a lander includes, and the call it makes. */
+  directScript: '/t.js',
+  direct: '/click/direct',
 } as const;
 
 /** Every path the tracking endpoints answer by default; a renamed endpoint may not take another's. */

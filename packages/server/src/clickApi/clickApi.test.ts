@@ -205,3 +205,52 @@ describe('the Click API', () => {
     expect(audit.map((row) => row.action).at(-1)).toBe('click_api_turned_off');
   });
 });
+
+describe('direct tracking', () => {
+  it('serves the script landers include, the same for every lander', async () => {
+    const script = await fetch(`${cairn.url}/t.js?key=${direct.key}`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    const text = await script.text();
+    expect(text).toContain("'/click/direct?'");
+    expect(text).toContain("'cairn_cid_'");
+    expect(() => new Function(text)).not.toThrow();
+  });
+
+  it("records a click from a lander's page, with its parameters and the ad's referrer, for any origin", async () => {
+    const response = await fetch(
+      `${cairn.url}/click/direct?key=${direct.key}&t1=ad-991&lp=1&referrer=${encodeURIComponent('https://m.facebook.com/')}`,
+      {
+        headers: {
+          'user-agent': VISITOR.ua,
+          'x-forwarded-for': VISITOR.ip,
+          origin: 'https://lander.example',
+        },
+      },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const answer = (await response.json()) as { status: string; clickId: string; clickThroughUrl: string };
+    expect(answer).toEqual({
+      status: 'routed',
+      clickId: expect.stringMatching(/^[0-9a-z]{23}$/),
+      clickThroughUrl: `${cairn.url}/click?lp=1&clickid=${answer.clickId}`,
+    });
+    await cairn.tracking.recorder.flushNow();
+    const [stored] = await cairn.events.query(
+      'SELECT ip, device_type, referrer_domain, t1, campaign_id FROM events WHERE click_id = $1 AND kind = 1',
+      [answer.clickId],
+    );
+    expect(stored).toEqual({
+      ip: VISITOR.ip,
+      device_type: 'mobile',
+      referrer_domain: 'm.facebook.com',
+      t1: 'ad-991',
+      campaign_id: direct.id,
+    });
+    const through = await fetch(answer.clickThroughUrl, { redirect: 'manual' });
+    expect(through.headers.get('location')).toBe(`https://offer.example/?c=${answer.clickId}`);
+    const refused = await fetch(`${cairn.url}/click/direct?t1=x`);
+    expect(refused.status).toBe(400);
+  });
+});

@@ -4,13 +4,16 @@ import {
   CLICK_API_TOKEN_HEADER,
   CLICK_PARAMS,
   type ClickApiResponse,
+  type DirectClickResponse,
   TRACKING_PATHS,
 } from '@cairn/contract';
 import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import type { ClickRequest } from '../tracking/click/engine.ts';
 import { queryText } from '../tracking/rawRequest.ts';
 import { SETTINGS_CHANGE } from '../tracking/runtime.ts';
+import { DIRECT_SCRIPT } from './directScript.ts';
 import { ClickApiToken } from './token.ts';
 
 // GET|POST /click/api: the click path for a lander's server code. The visitor's facts come as
@@ -68,6 +71,55 @@ export async function clickApiEndpoint(scope: FastifyInstance, { ctx }: { ctx: A
     (_request, body, done) => done(null, new URLSearchParams(body as string)),
   );
 
+  /** Routes and journals a click as /click would; null when it could not be journaled. */
+  const route = (input: ClickRequest, origin: string): ClickApiResponse | null => {
+    const result = engine.click(input);
+    if (result.kind === 'fallback') {
+      counters.clicks.fallback += 1;
+      return { status: 'fallback', reason: result.reason, url: engine.settings.fallbackUrl };
+    }
+    const { event } = result;
+    // Journaled before it is answered, as on /click; kept in memory for a fast postback or click-through.
+    recorder.stage(event);
+    const write = recorder.pendingWrite;
+    recent.rememberLine(event.clickId, recorder.lastStagedLine, true);
+    try {
+      recorder.commit();
+    } catch (error) {
+      ctx.logger.error({ err: error }, 'click API click could not be journaled');
+    }
+    if (write.written !== true) {
+      recent.forgetClick(event.clickId);
+      return null;
+    }
+    counters.clicks.routed += 1;
+    runtime.clicksPerMinute.add(event.time);
+    const landed = event.landingId !== 0;
+    // With a lander the offer comes after it; its final URL as the click-through would fill it in.
+    const throughLander = landed ? engine.lpClick(event, input, 1) : null;
+    return {
+      status: 'routed',
+      clickId: event.clickId,
+      campaignId: event.campaignId,
+      url: result.url,
+      redirectMode: result.mode,
+      lander: landed ? { id: event.landingId, name: result.trace.landingName ?? '', url: result.url } : null,
+      offer: {
+        id: event.offerId,
+        name: result.trace.offerName ?? '',
+        url: throughLander?.kind === 'routed' ? throughLander.url : landed ? '' : result.url,
+        clickThroughUrl: landed ? clickThroughUrl(origin, event.clickId) : null,
+      },
+      unique: event.isUnique,
+      bot: event.isBot,
+      costMicros: event.costMicros,
+      cookies: result.cookies,
+    };
+  };
+
+  const clickThroughUrl = (origin: string, clickId: string) =>
+    `${origin}${engine.settings.paths.click}?${CLICK_PARAMS.lp}=1&${CLICK_PARAMS.clickId}=${clickId}`;
+
   const answer = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const params = paramsOf(request);
     const given = take(params, CLICK_API_PARAMS.token, 256);
@@ -99,60 +151,64 @@ export async function clickApiEndpoint(scope: FastifyInstance, { ctx }: { ctx: A
       query: params,
       now: ctx.config.now(),
     };
-    const result = engine.click(input);
-    if (result.kind === 'fallback') {
-      counters.clicks.fallback += 1;
-      const fallback: ClickApiResponse = {
-        status: 'fallback',
-        reason: result.reason,
-        url: engine.settings.fallbackUrl,
-      };
-      return json(reply, 200, fallback);
-    }
-    const { event } = result;
-    // Journaled before it is answered, as on /click; kept in memory for a fast postback or click-through.
-    recorder.stage(event);
-    const write = recorder.pendingWrite;
-    recent.rememberLine(event.clickId, recorder.lastStagedLine, true);
-    try {
-      recorder.commit();
-    } catch (error) {
-      request.log.error({ err: error }, 'click API click could not be journaled');
-    }
-    if (write.written !== true) {
-      recent.forgetClick(event.clickId);
-      return json(reply, 503, { message: 'The click could not be recorded; try again' });
-    }
-    counters.clicks.routed += 1;
-    runtime.clicksPerMinute.add(event.time);
-
-    const landed = event.landingId !== 0;
-    // With a lander the offer comes after it; its final URL as the click-through would fill it in.
-    const throughLander = landed ? engine.lpClick(event, input, 1) : null;
-    const origin = `${request.protocol}://${request.host}`;
-    const routed: ClickApiResponse = {
-      status: 'routed',
-      clickId: event.clickId,
-      campaignId: event.campaignId,
-      url: result.url,
-      redirectMode: result.mode,
-      lander: landed ? { id: event.landingId, name: result.trace.landingName ?? '', url: result.url } : null,
-      offer: {
-        id: event.offerId,
-        name: result.trace.offerName ?? '',
-        url: throughLander?.kind === 'routed' ? throughLander.url : landed ? '' : result.url,
-        clickThroughUrl: landed
-          ? `${origin}${engine.settings.paths.click}?${CLICK_PARAMS.lp}=1&${CLICK_PARAMS.clickId}=${event.clickId}`
-          : null,
-      },
-      unique: event.isUnique,
-      bot: event.isBot,
-      costMicros: event.costMicros,
-      cookies: result.cookies,
-    };
+    const routed = route(input, `${request.protocol}://${request.host}`);
+    if (routed === null) return json(reply, 503, { message: 'The click could not be recorded; try again' });
     return json(reply, 200, routed);
   };
 
   scope.get(TRACKING_PATHS.clickApi, { exposeHeadRoute: false }, answer);
+
+  // Direct tracking: the script, cached a while (it is the same for every lander), and the call it makes
+  // from the lander's page. That call comes from any site, so it answers any origin, with no cookies.
+  scope.get(TRACKING_PATHS.directScript, async (_request, reply) =>
+    reply
+      .headers({
+        'content-type': 'text/javascript; charset=utf-8',
+        'cache-control': 'public, max-age=3600',
+        'x-content-type-options': 'nosniff',
+      })
+      .send(DIRECT_SCRIPT),
+  );
+
+  scope.get(TRACKING_PATHS.direct, { exposeHeadRoute: false }, async (request, reply) => {
+    reply.header('access-control-allow-origin', '*');
+    const params = new URLSearchParams(queryText(request.url));
+    const referrer = take(params, CLICK_API_PARAMS.referrer, LIMITS.referrer);
+    // The page's own parameters come along; none of them may make this a lander click-through.
+    params.delete(CLICK_PARAMS.lp);
+    if (!params.get(CLICK_PARAMS.key)) {
+      return json(reply, 400, {
+        message: 'Invalid request',
+        errors: [{ message: 'The campaign key', detail: { field: CLICK_PARAMS.key } }],
+      });
+    }
+    const header = (name: string, max: number) => {
+      const value = request.headers[name];
+      return (typeof value === 'string' ? value : '').slice(0, max);
+    };
+    const origin = `${request.protocol}://${request.host}`;
+    const routed = route(
+      {
+        ip: request.ip,
+        userAgent: header('user-agent', LIMITS.userAgent),
+        acceptLanguage: header('accept-language', LIMITS.language),
+        referrer,
+        cookies: {},
+        query: params,
+        now: ctx.config.now(),
+      },
+      origin,
+    );
+    if (routed === null) return json(reply, 503, { message: 'The click could not be recorded; try again' });
+    const answer: DirectClickResponse =
+      routed.status === 'routed'
+        ? {
+            status: 'routed',
+            clickId: routed.clickId,
+            clickThroughUrl: clickThroughUrl(origin, routed.clickId),
+          }
+        : { status: 'fallback', reason: routed.reason };
+    return json(reply, 200, answer);
+  });
   scope.post(TRACKING_PATHS.clickApi, { bodyLimit: BODY_MAX }, answer);
 }
