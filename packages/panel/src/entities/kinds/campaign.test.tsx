@@ -130,6 +130,19 @@ describe('campaign form', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Copy URL' })).toBeInTheDocument();
   });
 
+  it('gives the lander script and offer link for direct tracking, in place of the campaign URL', async () => {
+    const { user } = renderEdit(campaign({}));
+    await screen.findByRole('textbox', { name: 'Campaign URL' });
+    await user.click(screen.getByRole('radio', { name: 'Direct on the lander (no redirect)' }));
+    expect(screen.getByRole('textbox', { name: 'Lander script' })).toHaveValue(
+      '<script src="http://track.example/t.js?key=abcdefghijkl" async></script>',
+    );
+    expect(screen.getByRole('textbox', { name: 'Offer link on the lander' })).toHaveValue(
+      'http://track.example/click?lp=1&clickid={clickid}',
+    );
+    expect(screen.queryByRole('textbox', { name: 'Campaign URL' })).toBeNull();
+  });
+
   it('previews the URL of a new campaign with the chosen source and domain', async () => {
     renderApp('/campaigns/create', [...signedIn, ...references]);
     const user = userEvent.setup();

@@ -3,6 +3,7 @@ import {
   type CostModel,
   campaignPath,
   campaignSchema,
+  directTrackingSnippet,
   REDIRECT_MODES,
   type RedirectMode,
 } from '@cairn/contract';
@@ -90,6 +91,7 @@ function CampaignUrl({ mode, item, draft }: FormExtrasProps) {
   const queryClient = useQueryClient();
   const [regenerated, setRegenerated] = useState<string | null>(null);
   const [regenerating, setRegenerating] = useState(false);
+  const [arrival, setArrival] = useState<'redirect' | 'direct'>('redirect');
   const sourceId = typeof draft.trafficSourceId === 'number' ? draft.trafficSourceId : null;
   const source = useQuery({
     queryKey: entityQueryKeys.item('traffic_source', sourceId ?? 0),
@@ -150,9 +152,42 @@ function CampaignUrl({ mode, item, draft }: FormExtrasProps) {
     toast.success('New campaign key: the old URL no longer routes clicks');
   };
 
+  const directKey = saved && unchanged ? (/[?&]key=([^&]*)/.exec(saved)?.[1] ?? '') : '';
+  const trackingOrigin = URL.canParse(url) ? new URL(url).origin : window.location.origin;
   return (
     <div className={styles.stack}>
-      <CopyField label="Campaign URL" description={description} value={url} copyLabel="Copy URL" />
+      <RadioGroup<'redirect' | 'direct'>
+        label="How visitors arrive"
+        orientation="horizontal"
+        options={[
+          { value: 'redirect', label: 'Through the campaign URL' },
+          { value: 'direct', label: 'Direct on the lander (no redirect)' },
+        ]}
+        value={arrival}
+        onValueChange={setArrival}
+      />
+      {arrival === 'redirect' ? (
+        <CopyField label="Campaign URL" description={description} value={url} copyLabel="Copy URL" />
+      ) : directKey ? (
+        <>
+          <CopyField
+            label="Lander script"
+            description="For ads that must point at the lander itself (Meta, Google, TikTok): paste it into the lander's <head> and put the lander's address, with the source's parameters, in the ad. Each visit records one click with the page's parameters; a reload does not count again."
+            value={directTrackingSnippet(trackingOrigin, decodeURIComponent(directKey))}
+            copyLabel="Copy script"
+          />
+          <CopyField
+            label="Offer link on the lander"
+            description="The lander's link to the offer: the script fills in {clickid}, so conversions are attributed to the click."
+            value={`${trackingOrigin}${clickPath}?lp=1&clickid={clickid}`}
+            copyLabel="Copy link"
+          />
+        </>
+      ) : (
+        <p className={styles.muted}>
+          Save the campaign (with its domain and traffic source) to get its lander script.
+        </p>
+      )}
       {mode === 'edit' && item && (
         <span className={styles.actions}>
           <Button
