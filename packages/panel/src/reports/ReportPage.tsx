@@ -11,6 +11,7 @@ import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useCurrentUser, useDebugSettings } from '../app/hooks.ts';
 import { useServices } from '../app/services.ts';
+import { CostUpdateButton } from '../entities/lists/CostUpdateButton.tsx';
 import type { PageProps } from '../pages/pageProps.ts';
 import { parseIds } from '../routes/resolve.ts';
 import { type SubjectType, subjectTypes } from '../routes/table.ts';
@@ -114,6 +115,15 @@ function Report({ subject, timeZone }: { subject: Subject; timeZone: string }) {
             <Button asChild variant="outline" tone="neutral">
               <Link href={`/report/leads/${subject.type}/${subject.ids.join(',')}`}>Leads</Link>
             </Button>
+            {subject.kind === 'campaign' && subject.ids.length === 1 && (
+              <CostUpdateButton
+                defaults={{
+                  campaignId: subject.ids[0],
+                  ...(state.period.from ? { from: state.period.from } : {}),
+                  ...(state.period.to ? { to: state.period.to } : {}),
+                }}
+              />
+            )}
             <ExportCsvButton disabled={!answer || rows.length === 0} onExport={exportCsv} />
           </>
         }

@@ -9,7 +9,15 @@ const loadDialog = loadOnce('cost update', () =>
   import('./CostUpdateDialog.tsx').then((module) => module.CostUpdateDialog),
 );
 
-export function CostUpdateButton() {
+export interface CostUpdateDefaults {
+  campaignId?: number;
+  /** Calendar days (YYYY-MM-DD), inclusive. */
+  from?: string;
+  to?: string;
+}
+
+/** `defaults`: what the dialog starts with, e.g. the campaign and period a report shows. */
+export function CostUpdateButton({ defaults }: { defaults?: CostUpdateDefaults } = {}) {
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const loaded = useLazyPart(loadDialog, open);
@@ -29,7 +37,7 @@ export function CostUpdateButton() {
         ('error' in loaded ? (
           open && <PartFailure onClose={() => setOpen(false)} />
         ) : (
-          <loaded.part open={open} onOpenChange={setOpen} opener={opener} />
+          <loaded.part open={open} onOpenChange={setOpen} opener={opener} defaults={defaults} />
         ))}
     </>
   );

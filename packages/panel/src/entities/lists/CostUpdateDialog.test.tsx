@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ServicesContext } from '../../app/services.ts';
 import { fakeServer, json, on, testServices } from '../../app/testing.ts';
 import { campaigns as fixtureCampaigns } from '../../stories/fixtures.ts';
-import { CostUpdateButton } from './CostUpdateButton.tsx';
+import { CostUpdateButton, type CostUpdateDefaults } from './CostUpdateButton.tsx';
 
 const listed = fixtureCampaigns.slice(0, 3);
 const campaigns = on('GET', '/api/campaign', () =>
@@ -13,12 +13,19 @@ const campaigns = on('GET', '/api/campaign', () =>
 );
 
 function renderButton(...routes: Parameters<typeof fakeServer>) {
+  return renderButtonWith(undefined, ...routes);
+}
+
+function renderButtonWith(
+  defaults: CostUpdateDefaults | undefined,
+  ...routes: Parameters<typeof fakeServer>
+) {
   const server = fakeServer(campaigns, ...routes);
   const services = testServices(server.fetch);
   render(
     <ServicesContext.Provider value={services}>
       <QueryClientProvider client={services.queryClient}>
-        <CostUpdateButton />
+        <CostUpdateButton defaults={defaults} />
       </QueryClientProvider>
     </ServicesContext.Provider>,
   );
@@ -110,5 +117,34 @@ describe('update costs', () => {
     await user.click(screen.getByRole('button', { name: 'Set cost' }));
     expect(await screen.findByText(/No clicks of the campaign in the range/)).toBeInTheDocument();
     expect(screen.getByLabelText('From')).toHaveAccessibleDescription(/No clicks of the campaign/);
+  });
+
+  it('starts from the campaign and period a report shows', async () => {
+    const sent: unknown[] = [];
+    renderButtonWith(
+      { campaignId: 3, from: '2026-11-01', to: '2026-11-03' },
+      on('POST', '/api/costs', async (request) => {
+        sent.push(await request.json());
+        return json({
+          from: '2026-11-01T00:00:00.000Z',
+          to: '2026-11-04T00:00:00.000Z',
+          clicks: 1,
+          previousCostMicros: 0,
+          costMicros: 2_000_000,
+          currency: 'USD',
+          changedClicks: 1,
+        });
+      }),
+    );
+    const { user } = await openDialog();
+    expect(await screen.findByRole('combobox', { name: 'Campaign' })).toHaveTextContent(
+      'Solar US - Lookalike 2%',
+    );
+    await user.type(screen.getByLabelText('Cost'), '2');
+    await user.click(screen.getByRole('button', { name: 'Set cost' }));
+    await screen.findByRole('status');
+    expect(sent).toMatchObject([
+      { campaignId: 3, from: '2026-11-01', to: '2026-11-03', costMicros: 2_000_000 },
+    ]);
   });
 });

@@ -16,6 +16,7 @@ import * as styles from '../entities.css.ts';
 import { FormProblem } from '../FormProblem.tsx';
 import { moneyMessage } from '../forms/draft.ts';
 import { useRefOptions } from '../refs.ts';
+import type { CostUpdateDefaults } from './CostUpdateButton.tsx';
 
 // Setting what a campaign (or one zone of it) cost over some days, as the traffic source bills it: the
 // server spreads the amount over the clicks of those days, replacing what they cost before, so sending
@@ -43,15 +44,16 @@ export interface CostUpdateDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The button that opened it, which has the focus back when it closes. */
   opener: RefObject<HTMLButtonElement | null>;
+  defaults?: CostUpdateDefaults | undefined;
 }
 
-export function CostUpdateDialog({ open, onOpenChange, opener }: CostUpdateDialogProps) {
+export function CostUpdateDialog({ open, onOpenChange, opener, defaults }: CostUpdateDialogProps) {
   const { client } = useServices();
   const queryClient = useQueryClient();
   const campaigns = useRefOptions({ kind: 'campaign' });
-  const [campaignId, setCampaignId] = useState('');
-  const [from, setFrom] = useState(dayBefore(1));
-  const [to, setTo] = useState(dayBefore(1));
+  const [campaignId, setCampaignId] = useState(defaults?.campaignId ? String(defaults.campaignId) : '');
+  const [from, setFrom] = useState(defaults?.from ?? dayBefore(1));
+  const [to, setTo] = useState(defaults?.to ?? defaults?.from ?? dayBefore(1));
   const [cost, setCost] = useState('');
   const [currency, setCurrency] = useState('');
   const [slot, setSlot] = useState(ANY_TOKEN);
