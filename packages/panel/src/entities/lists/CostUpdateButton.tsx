@@ -2,19 +2,15 @@ import { Button } from '@cairn/ui';
 import { useRef, useState } from 'react';
 import { loadOnce } from '../../app/chunks.ts';
 import { PartFailure, useLazyPart } from '../lazyPart.tsx';
+import type { CostUpdateDefaults } from './CostUpdateDialog.tsx';
+
+export type { CostUpdateDefaults } from './CostUpdateDialog.tsx';
 
 // The campaigns list's "Update costs" button; its dialog (CostUpdateDialog.tsx) is a chunk fetched with
 // the first click, so no list carries it before then.
 const loadDialog = loadOnce('cost update', () =>
   import('./CostUpdateDialog.tsx').then((module) => module.CostUpdateDialog),
 );
-
-export interface CostUpdateDefaults {
-  campaignId?: number;
-  /** Calendar days (YYYY-MM-DD), inclusive. */
-  from?: string;
-  to?: string;
-}
 
 /** `defaults`: what the dialog starts with, e.g. the campaign and period a report shows. */
 export function CostUpdateButton({ defaults }: { defaults?: CostUpdateDefaults } = {}) {

@@ -16,7 +16,6 @@ import * as styles from '../entities.css.ts';
 import { FormProblem } from '../FormProblem.tsx';
 import { moneyMessage } from '../forms/draft.ts';
 import { useRefOptions } from '../refs.ts';
-import type { CostUpdateDefaults } from './CostUpdateButton.tsx';
 
 // Setting what a campaign (or one zone of it) cost over some days, as the traffic source bills it: the
 // server spreads the amount over the clicks of those days, replacing what they cost before, so sending
@@ -37,6 +36,13 @@ function dayBefore(days: number): string {
   const day = new Date(Date.now() - days * 86_400_000);
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+}
+
+export interface CostUpdateDefaults {
+  campaignId?: number;
+  /** Calendar days (YYYY-MM-DD), inclusive. */
+  from?: string;
+  to?: string;
 }
 
 export interface CostUpdateDialogProps {
