@@ -127,6 +127,8 @@ export interface EntityUi {
   labelField: string;
   /** Extra list actions next to "New ..." (offer bulk import). */
   ListActions?: () => ReactNode;
+  /** Extra actions for the selected rows, before mass edit (a campaign's cost update). */
+  SelectionActions?: (props: { ids: number[] }) => ReactNode;
   /** Whether the signed-in user may create one, for the list's "New ..." buttons; omitted: anyone. */
   canCreate?: (user: CurrentUser | undefined) => boolean;
 }

@@ -264,6 +264,27 @@ describe('campaign list and history', { timeout: 20_000 }, () => {
     expect(row).not.toHaveTextContent(meta.updatedAt);
   });
 
+  it('sets the cost of the one campaign selected, the dialog starting from it', async () => {
+    renderApp('/campaigns', [
+      ...signedIn,
+      ...references,
+      on('GET', '/api/campaign', () =>
+        list([campaign({}), { ...campaign({}), id: 8, key: 'other8keyxyz', name: 'Push DE' }])(),
+      ),
+    ]);
+    const user = userEvent.setup();
+    await screen.findByRole('link', { name: 'Push DE' });
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 8' }));
+    await user.click(await screen.findByRole('button', { name: 'Set cost' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update costs' });
+    expect(await within(dialog).findByRole('combobox', { name: 'Campaign' })).toHaveTextContent(
+      /Push (US|DE)/,
+    );
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 7' }));
+    expect(screen.queryByRole('button', { name: 'Set cost' })).toBeNull();
+  });
+
   it('names changed fields as the form labels them, each value as the form shows it', async () => {
     renderApp('/campaigns/edit/7', [
       ...signedIn,

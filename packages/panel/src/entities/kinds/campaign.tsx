@@ -2,7 +2,7 @@ import { CAMPAIGN_STATUSES, type CostModel } from '@cairn/contract';
 import { Badge, Button, useCopy } from '@cairn/ui';
 import { formatMoney, formatPercentMicros } from '../../utils/format.ts';
 import * as styles from '../entities.css.ts';
-import { CostUpdateButton } from '../lists/CostUpdateButton.tsx';
+import { CampaignCostAction, CostUpdateButton } from '../lists/CostUpdateButton.tsx';
 import { updatedColumn } from '../lists/listColumns.tsx';
 import type { EntityUi, Item } from '../types.ts';
 
@@ -54,6 +54,7 @@ export const campaignUi: EntityUi = {
   routeKind: 'campaigns',
   labelField: 'name',
   ListActions: CostUpdateButton,
+  SelectionActions: CampaignCostAction,
   columns: [
     { id: 'id', header: 'ID', kind: 'number', width: 64 },
     { id: 'name', header: 'Name', width: 240, hideable: false },

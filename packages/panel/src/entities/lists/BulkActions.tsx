@@ -1,4 +1,5 @@
 import { Button } from '@cairn/ui';
+import type { ReactNode } from 'react';
 import { loadOnce } from '../../app/chunks.ts';
 import { PartFailure, useLazyPart } from '../lazyPart.tsx';
 import type { Item } from '../types.ts';
@@ -17,8 +18,11 @@ export function SelectionActions({
   massEditable,
   onMassEdit,
   onBulk,
+  extra,
 }: {
   ids: number[];
+  /** The kind's own actions for these rows, first. */
+  extra?: ReactNode;
   /** The rows of the page shown, to tell archived from active. */
   items: readonly Item[];
   massEditable: boolean;
@@ -28,6 +32,7 @@ export function SelectionActions({
   const selectedItems = items.filter((item) => ids.includes(item.id));
   return (
     <>
+      {extra}
       {massEditable && (
         <Button size="sm" variant="outline" onClick={() => onMassEdit(ids)}>
           Mass edit

@@ -13,7 +13,16 @@ const loadDialog = loadOnce('cost update', () =>
 );
 
 /** `defaults`: what the dialog starts with, e.g. the campaign and period a report shows. */
-export function CostUpdateButton({ defaults }: { defaults?: CostUpdateDefaults } = {}) {
+export function CostUpdateButton({
+  defaults,
+  size,
+  label = 'Update costs',
+}: {
+  label?: string;
+  defaults?: CostUpdateDefaults | undefined;
+  /** `sm` among the selection's actions. */
+  size?: 'sm';
+} = {}) {
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const loaded = useLazyPart(loadDialog, open);
@@ -23,11 +32,12 @@ export function CostUpdateButton({ defaults }: { defaults?: CostUpdateDefaults }
         ref={opener}
         variant="outline"
         tone="neutral"
+        {...(size ? { size } : {})}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => setOpen(true)}
       >
-        Update costs
+        {label}
       </Button>
       {loaded &&
         ('error' in loaded ? (
@@ -37,4 +47,11 @@ export function CostUpdateButton({ defaults }: { defaults?: CostUpdateDefaults }
         ))}
     </>
   );
+}
+
+/** The campaigns list's action for one selected campaign: its cost, the dialog starting from it. */
+export function CampaignCostAction({ ids }: { ids: number[] }) {
+  const [campaignId] = ids;
+  if (ids.length !== 1 || campaignId === undefined) return null;
+  return <CostUpdateButton size="sm" label="Set cost" defaults={{ campaignId }} />;
 }

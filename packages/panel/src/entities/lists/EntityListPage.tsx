@@ -178,6 +178,7 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
               ids={ids.map(Number)}
               items={items}
               massEditable={massEditable}
+              extra={ui.SelectionActions && <ui.SelectionActions ids={ids.map(Number)} />}
               onMassEdit={(chosen) =>
                 navigate(
                   `${listPath === '/' ? '' : listPath}/edit/mass/${chosen.join(',')}${search ? `?${search}` : ''}`,
