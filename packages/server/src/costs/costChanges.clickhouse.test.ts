@@ -1,16 +1,9 @@
-import path from 'node:path';
 import { reportQuerySchema } from '@cairn/contract';
-import { createClient } from '@clickhouse/client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { databaseUrl, describeWithClickHouse, freshDatabaseName } from '../../test-support/clickhouse.ts';
+import { type BothStores, describeWithClickHouse, openBothStores } from '../../test-support/clickhouse.ts';
 import { everyone, FROM, NOW, PARITY_REPORTS, seededEvents } from '../../test-support/reports.ts';
-import { tempDir } from '../../test-support/server.ts';
 import type { TrackingEvent } from '../events/event.ts';
 import { ReportService } from '../reports/service.ts';
-import { DuckDbConfigStore } from '../store/config/duckdb.ts';
-import { migrate } from '../store/config/migrate.ts';
-import { ClickHouseEventStore } from '../store/events/clickhouse.ts';
-import { DuckDbEventStore } from '../store/events/duckdb.ts';
 import type { EventStore } from '../store/events/port.ts';
 import { type CostTarget, setCost } from './costChanges.ts';
 
@@ -19,8 +12,7 @@ import { type CostTarget, setCost } from './costChanges.ts';
 // (levels, top N and others, zones, filters) answers alike on both afterwards.
 
 describeWithClickHouse('cost changes on DuckDB and ClickHouse', (serverUrl) => {
-  const database = freshDatabaseName();
-  let config: DuckDbConfigStore;
+  let stores: BothStores;
   let duck: EventStore;
   let house: EventStore;
   let onDuck: ReportService;
@@ -32,24 +24,17 @@ describeWithClickHouse('cost changes on DuckDB and ClickHouse', (serverUrl) => {
   };
 
   beforeAll(async () => {
-    const dir = tempDir();
-    config = await DuckDbConfigStore.open(path.join(dir, 'cairn.duckdb'));
-    await migrate(config);
-    const events = seededEvents(Date.parse(`${FROM}T00:00:00Z`) - 86_400_000, 21);
-    duck = await DuckDbEventStore.open(path.join(dir, 'events.duckdb'));
-    house = await ClickHouseEventStore.open({ url: databaseUrl(serverUrl, database) });
-    await duck.append(events);
-    await house.append(events, { source: 'seed', position: 1 });
-    onDuck = new ReportService(duck, config, () => NOW);
-    onHouse = new ReportService(house, config, () => NOW);
+    stores = await openBothStores(
+      serverUrl,
+      seededEvents(Date.parse(`${FROM}T00:00:00Z`) - 86_400_000, 21),
+      'seed',
+    );
+    ({ duck, house } = stores);
+    onDuck = new ReportService(duck, stores.config, () => NOW);
+    onHouse = new ReportService(house, stores.config, () => NOW);
   });
   afterAll(async () => {
-    await duck?.close();
-    await house?.close();
-    await config?.close();
-    const admin = createClient({ url: serverUrl });
-    await admin.command({ query: `DROP DATABASE IF EXISTS ${database}` });
-    await admin.close();
+    await stores?.close();
   });
 
   // 2026-03-25 in UTC, to the millisecond a click may have, and one zone of campaign 2 over three days.

@@ -1,13 +1,11 @@
-import path from 'node:path';
 import {
   clickLogQuerySchema,
   conversionListQuerySchema,
   entityStatsQuerySchema,
   reportQuerySchema,
 } from '@cairn/contract';
-import { createClient } from '@clickhouse/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseUrl, describeWithClickHouse, freshDatabaseName } from '../../test-support/clickhouse.ts';
+import { type BothStores, describeWithClickHouse, openBothStores } from '../../test-support/clickhouse.ts';
 import {
   everyone,
   FROM,
@@ -17,11 +15,7 @@ import {
   seededEvents,
   ZONE,
 } from '../../test-support/reports.ts';
-import { tempDir } from '../../test-support/server.ts';
-import { DuckDbConfigStore } from '../store/config/duckdb.ts';
-import { migrate } from '../store/config/migrate.ts';
-import { ClickHouseEventStore } from '../store/events/clickhouse.ts';
-import { DuckDbEventStore } from '../store/events/duckdb.ts';
+import type { DuckDbConfigStore } from '../store/config/duckdb.ts';
 import type { EventStore } from '../store/events/port.ts';
 import { listConversions } from './logs/conversionLog.ts';
 import { ReportService } from './service.ts';
@@ -34,8 +28,8 @@ import { ReportService } from './service.ts';
 // windows, so this is what holds the two together.
 
 describeWithClickHouse('reports agree between DuckDB and ClickHouse', (serverUrl) => {
-  const database = freshDatabaseName();
   describe('reports agree row for row between DuckDB and ClickHouse on the same seeded events', () => {
+    let stores: BothStores;
     let config: DuckDbConfigStore;
     let duck: EventStore;
     let house: EventStore;
@@ -44,25 +38,15 @@ describeWithClickHouse('reports agree between DuckDB and ClickHouse', (serverUrl
     // Deriving every level's parents in SQL instead of listing them, as very wide reports do.
     let onHouseDerived: ReportService;
     beforeAll(async () => {
-      const dir = tempDir();
-      config = await DuckDbConfigStore.open(path.join(dir, 'cairn.duckdb'));
-      await migrate(config);
       const events = seededEvents(Date.parse(`${FROM}T00:00:00Z`) - 86_400_000, 21);
-      duck = await DuckDbEventStore.open(path.join(dir, 'events.duckdb'));
-      house = await ClickHouseEventStore.open({ url: databaseUrl(serverUrl, database) });
-      await duck.append(events);
-      await house.append(events, { source: 'parity', position: 1 });
+      stores = await openBothStores(serverUrl, events, 'parity');
+      ({ config, duck, house } = stores);
       onDuck = new ReportService(duck, config, () => NOW);
       onHouse = new ReportService(house, config, () => NOW);
       onHouseDerived = new ReportService(house, config, () => NOW, { maxInlineParents: 0 });
     });
     afterAll(async () => {
-      await duck?.close();
-      await house?.close();
-      await config?.close();
-      const admin = createClient({ url: serverUrl });
-      await admin.command({ query: `DROP DATABASE IF EXISTS ${database}` });
-      await admin.close();
+      await stores?.close();
     });
 
     it.each(REPORTS)('%s', async (_, query, viewer = everyone) => {

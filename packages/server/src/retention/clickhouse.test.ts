@@ -1,17 +1,11 @@
-import path from 'node:path';
 import { entityStatsQuerySchema, reportQuerySchema } from '@cairn/contract';
-import { createClient } from '@clickhouse/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseUrl, describeWithClickHouse, freshDatabaseName } from '../../test-support/clickhouse.ts';
+import { type BothStores, describeWithClickHouse, openBothStores } from '../../test-support/clickhouse.ts';
 import { click, conversion, lpClick } from '../../test-support/reports.ts';
-import { tempDir } from '../../test-support/server.ts';
 import { mintClickId } from '../events/clickId.ts';
 import type { TrackingEvent } from '../events/event.ts';
 import { ReportService } from '../reports/service.ts';
-import { DuckDbConfigStore } from '../store/config/duckdb.ts';
-import { migrate } from '../store/config/migrate.ts';
-import { ClickHouseEventStore } from '../store/events/clickhouse.ts';
-import { DuckDbEventStore } from '../store/events/duckdb.ts';
+import type { DuckDbConfigStore } from '../store/config/duckdb.ts';
 import type { EventStore } from '../store/events/port.ts';
 import { clearInSteps } from './job.ts';
 
@@ -71,8 +65,8 @@ function events(): TrackingEvent[] {
 }
 
 describeWithClickHouse('clearing under ClickHouse reports', (serverUrl) => {
-  const database = freshDatabaseName();
   describe('reports over a partly cleared ClickHouse', () => {
+    let stores: BothStores;
     let config: DuckDbConfigStore;
     let duck: EventStore;
     let house: EventStore;
@@ -93,22 +87,11 @@ describeWithClickHouse('clearing under ClickHouse reports', (serverUrl) => {
       ),
     });
     beforeAll(async () => {
-      const dir = tempDir();
-      config = await DuckDbConfigStore.open(path.join(dir, 'cairn.duckdb'));
-      await migrate(config);
-      duck = await DuckDbEventStore.open(path.join(dir, 'events.duckdb'));
-      house = await ClickHouseEventStore.open({ url: databaseUrl(serverUrl, database) });
-      const seeded = events();
-      await duck.append(seeded);
-      await house.append(seeded, { source: 'clearing', position: 1 });
+      stores = await openBothStores(serverUrl, events(), 'clearing');
+      ({ config, duck, house } = stores);
     });
     afterAll(async () => {
-      await duck?.close();
-      await house?.close();
-      await config?.close();
-      const admin = createClient({ url: serverUrl });
-      await admin.command({ query: `DROP DATABASE IF EXISTS ${database}` });
-      await admin.close();
+      await stores?.close();
     });
 
     it('answers every report as before, and as DuckDB does', async () => {

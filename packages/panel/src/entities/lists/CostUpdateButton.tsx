@@ -1,13 +1,11 @@
-import { Button } from '@cairn/ui';
-import { useRef, useState } from 'react';
 import { loadOnce } from '../../app/chunks.ts';
-import { PartFailure, useLazyPart } from '../lazyPart.tsx';
 import type { CostUpdateDefaults } from './CostUpdateDialog.tsx';
+import { DialogButton } from './DialogButton.tsx';
 
 export type { CostUpdateDefaults } from './CostUpdateDialog.tsx';
 
-// The campaigns list's "Update costs" button; its dialog (CostUpdateDialog.tsx) is a chunk fetched with
-// the first click, so no list carries it before then.
+// The campaigns list's "Update costs" button and a campaign's "Set cost"; the dialog
+// (CostUpdateDialog.tsx) is a chunk fetched with the first press.
 const loadDialog = loadOnce('cost update', () =>
   import('./CostUpdateDialog.tsx').then((module) => module.CostUpdateDialog),
 );
@@ -20,33 +18,9 @@ export function CostUpdateButton({
 }: {
   label?: string;
   defaults?: CostUpdateDefaults | undefined;
-  /** `sm` among the selection's actions. */
   size?: 'sm';
 } = {}) {
-  const [open, setOpen] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
-  const loaded = useLazyPart(loadDialog, open);
-  return (
-    <>
-      <Button
-        ref={opener}
-        variant="outline"
-        tone="neutral"
-        {...(size ? { size } : {})}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => setOpen(true)}
-      >
-        {label}
-      </Button>
-      {loaded &&
-        ('error' in loaded ? (
-          open && <PartFailure onClose={() => setOpen(false)} />
-        ) : (
-          <loaded.part open={open} onOpenChange={setOpen} opener={opener} defaults={defaults} />
-        ))}
-    </>
-  );
+  return <DialogButton load={loadDialog} label={label} size={size} dialogProps={{ defaults }} />;
 }
 
 /** The campaigns list's action for one selected campaign: its cost, the dialog starting from it. */

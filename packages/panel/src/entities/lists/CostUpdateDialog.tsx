@@ -8,7 +8,7 @@ import {
 } from '@cairn/contract';
 import { Button, Dialog, Select, TextField } from '@cairn/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type RefObject, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useServices } from '../../app/services.ts';
 import { formatMoney } from '../../utils/format.ts';
 import { type CallProblem, problemOf } from '../api.ts';
@@ -16,6 +16,7 @@ import * as styles from '../entities.css.ts';
 import { FormProblem } from '../FormProblem.tsx';
 import { moneyMessage } from '../forms/draft.ts';
 import { useRefOptions } from '../refs.ts';
+import type { OpenedDialogProps } from './DialogButton.tsx';
 
 // Setting what a campaign (or one zone of it) cost over some days, as the traffic source bills it: the
 // server spreads the amount over the clicks of those days, replacing what they cost before, so sending
@@ -45,11 +46,7 @@ export interface CostUpdateDefaults {
   to?: string;
 }
 
-export interface CostUpdateDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The button that opened it, which has the focus back when it closes. */
-  opener: RefObject<HTMLButtonElement | null>;
+export interface CostUpdateDialogProps extends OpenedDialogProps {
   defaults?: CostUpdateDefaults | undefined;
 }
 

@@ -1,22 +1,18 @@
 import { OFFER_IMPORT_FORMAT, type OfferImportResponse } from '@cairn/contract';
 import { Button, Dialog, ServerMessage, TextArea } from '@cairn/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type RefObject, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useServices } from '../../app/services.ts';
 import { importOffers } from '../api.ts';
 import * as styles from '../entities.css.ts';
+import type { OpenedDialogProps } from './DialogButton.tsx';
 
 const example = [
   'Summer sale US;https://offer.example/?sub={clickid};no;2.50;USD;no;US;Sweepstakes;MaxBounty',
   'Auto payout;https://other.example/?s={clickid};yes',
 ].join('\n');
 
-export interface OfferImportDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The button that opened it, which has the focus back when it closes. */
-  opener: RefObject<HTMLButtonElement | null>;
-}
+export type OfferImportDialogProps = OpenedDialogProps;
 
 /** Bulk import: one offer per line; the report names each line that was refused and why. */
 export function OfferImportDialog({ open, onOpenChange, opener }: OfferImportDialogProps) {
