@@ -8,9 +8,9 @@ import {
   clickLogResponseSchema,
   REPORT_PATHS,
 } from '@cairn/contract';
-import { Button, DataTable, PageHeader, Skeleton, TextField } from '@cairn/ui';
+import { DataTable, PageHeader, Skeleton } from '@cairn/ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useCurrentUser, useDebugSettings } from '../app/hooks.ts';
 import { useServices } from '../app/services.ts';
 import { filterParams } from '../reports/api.ts';
@@ -26,6 +26,7 @@ import { useTrendsState } from '../trends/trendsState.ts';
 import { ClickDetail } from './ClickDetail.tsx';
 import * as detailStyles from './clickDetail.css.ts';
 import { CLICK_LOG_CHOICES, clickLogColumns, clickLogCsvCell, columnLabel } from './columns.tsx';
+import { FindForm } from './FindForm.tsx';
 
 /** What the search box asks the log for: a pasted click id, else a token value to match exactly. */
 type Search = { clickId: string } | { token: string } | null;
@@ -56,14 +57,8 @@ function ClickLog({ timeZone }: { timeZone: string }) {
   const [state, update] = useTrendsState(timeZone, 'today');
   const { period, filters } = state;
   const choice = useChosenColumns<ClickLogColumn>('clicklog', CLICK_LOG_DEFAULT_COLUMNS, CLICK_LOG_COLUMNS);
-  const [typed, setTyped] = useState('');
   const [search, setSearch] = useState<Search>(null);
   const [opened, setOpened] = useState<string | null>(null);
-  const find = (event: FormEvent) => {
-    event.preventDefault();
-    setSearch(searchOf(typed));
-  };
-
   const clicks = useInfiniteQuery({
     queryKey: ['clicklog', periodParams(period), filters, choice.chosen, search],
     queryFn: async ({ pageParam, signal }) => {
@@ -137,30 +132,15 @@ function ClickLog({ timeZone }: { timeZone: string }) {
           onChange={choice.choose}
         />
       </ReportToolbar>
-      <form className={detailStyles.search} onSubmit={find} aria-label="Find clicks">
-        <TextField
-          label="Find a click"
-          description="A click ID (in any period) or a token or external ID value, exactly"
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          spellCheck={false}
-          autoComplete="off"
-        />
-        <Button type="submit">Find</Button>
-        {search !== null && (
-          <Button
-            type="button"
-            variant="outline"
-            tone="neutral"
-            onClick={() => {
-              setTyped('');
-              setSearch(null);
-            }}
-          >
-            Show all clicks
-          </Button>
-        )}
-      </form>
+      <FindForm
+        formLabel="Find clicks"
+        label="Find a click"
+        description="A click ID (in any period) or a token or external ID value, exactly"
+        active={search !== null}
+        clearLabel="Show all clicks"
+        onFind={(text) => setSearch(searchOf(text))}
+        onClear={() => setSearch(null)}
+      />
       {search !== null && (
         <p className={detailStyles.muted} aria-live="polite">
           {'clickId' in search

@@ -6,21 +6,14 @@ import {
   type PostbackLogEntry,
   postbackLogResponseSchema,
 } from '@cairn/contract';
-import {
-  Button,
-  Combobox,
-  DataTable,
-  type DataTableColumn,
-  PageHeader,
-  Skeleton,
-  TextField,
-} from '@cairn/ui';
+import { Combobox, DataTable, type DataTableColumn, PageHeader, Skeleton } from '@cairn/ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useDebugSettings } from '../app/hooks.ts';
 import { useServices } from '../app/services.ts';
 import { ClickDetail } from '../clicklog/ClickDetail.tsx';
 import * as clickStyles from '../clicklog/clickDetail.css.ts';
+import { FindForm } from '../clicklog/FindForm.tsx';
 import { cursorLogParts, LOG_ROW_HEIGHT, loadMoreNearEnd, logAppearance } from '../reports/cursorLog.tsx';
 import { periodParams } from '../reports/period.ts';
 import * as reportStyles from '../reports/reports.css.ts';
@@ -54,7 +47,6 @@ function Postbacks({ timeZone }: { timeZone: string }) {
   const { period } = state;
   const [groups, setGroups] = useState<string[]>([]);
   const [vias, setVias] = useState<string[]>([]);
-  const [typedId, setTypedId] = useState('');
   const [clickId, setClickId] = useState('');
   const outcomes = useMemo(
     () => OUTCOME_GROUPS.filter((group) => groups.includes(group.id)).flatMap((group) => group.outcomes),
@@ -90,11 +82,6 @@ function Postbacks({ timeZone }: { timeZone: string }) {
   const loadMore = () => {
     if (log.hasNextPage && !log.isFetchingNextPage) void log.fetchNextPage();
   };
-  const find = (event: FormEvent) => {
-    event.preventDefault();
-    setClickId(typedId.trim());
-  };
-
   return (
     <div className={reportStyles.page}>
       <PageHeader
@@ -121,30 +108,15 @@ function Postbacks({ timeZone }: { timeZone: string }) {
           />
         </div>
       </ReportToolbar>
-      <form className={styles.search} onSubmit={find} aria-label="Find postbacks of a click">
-        <TextField
-          label="Click ID"
-          description="Exactly as the postback sent it"
-          value={typedId}
-          onChange={(event) => setTypedId(event.target.value)}
-          spellCheck={false}
-          autoComplete="off"
-        />
-        <Button type="submit">Find</Button>
-        {clickId !== '' && (
-          <Button
-            type="button"
-            variant="outline"
-            tone="neutral"
-            onClick={() => {
-              setTypedId('');
-              setClickId('');
-            }}
-          >
-            Any click
-          </Button>
-        )}
-      </form>
+      <FindForm
+        formLabel="Find postbacks of a click"
+        label="Click ID"
+        description="Exactly as the postback sent it"
+        active={clickId !== ''}
+        clearLabel="Any click"
+        onFind={(text) => setClickId(text.trim())}
+        onClear={() => setClickId('')}
+      />
       <div onScrollCapture={loadMoreNearEnd(loadMore, LOG_ROW_HEIGHT)}>
         <DataTable<PostbackLogEntry>
           label="Postbacks"
