@@ -264,6 +264,17 @@ describe('campaign list and history', { timeout: 20_000 }, () => {
     expect(row).not.toHaveTextContent(meta.updatedAt);
   });
 
+  it('says Archived for an archived campaign, never the status it was archived with', async () => {
+    renderApp('/campaigns?archived=true', [
+      ...signedIn,
+      ...references,
+      on('GET', '/api/campaign', () => list([{ ...campaign({}), archived: true }])()),
+    ]);
+    const row = await screen.findByRole('row', { name: /Push US/ });
+    expect(row).toHaveTextContent('Archived');
+    expect(row).not.toHaveTextContent('Active');
+  });
+
   it('sets the cost of the one campaign selected, the dialog starting from it', async () => {
     renderApp('/campaigns', [
       ...signedIn,

@@ -62,12 +62,16 @@ export const campaignUi: EntityUi = {
       id: 'status',
       header: 'Status',
       width: 100,
-      accessor: (item) => String(item.status),
-      cell: (item) => (
-        <Badge tone={item.status === 'active' ? 'success' : 'neutral'} withDot>
-          {item.status === 'active' ? 'Active' : 'Paused'}
-        </Badge>
-      ),
+      // An archived campaign routes nothing, whatever status it was archived with.
+      accessor: (item) => (item.archived ? 'archived' : String(item.status)),
+      cell: (item) =>
+        item.archived ? (
+          <Badge tone="neutral">Archived</Badge>
+        ) : (
+          <Badge tone={item.status === 'active' ? 'success' : 'neutral'} withDot>
+            {item.status === 'active' ? 'Active' : 'Paused'}
+          </Badge>
+        ),
     },
     {
       id: 'url',
