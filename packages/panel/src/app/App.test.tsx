@@ -90,6 +90,7 @@ describe('panel routing', () => {
     );
     await waitFor(() => expect(current()).toBe('/panel/campaigns'));
     expect(server.calls).toContain('GET /updates/check');
+    expect(await screen.findByText('Cairn is up to date (version 0.1.0).')).toBeInTheDocument();
   });
 
   it('shows the update page when a version is available', async () => {

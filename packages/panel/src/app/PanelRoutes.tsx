@@ -1,3 +1,4 @@
+import { toast } from '@cairn/ui';
 import { type ComponentType, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { checkForUpdates, fetchRole, isDemoMode, signInDemo } from '../api/calls.ts';
@@ -30,7 +31,10 @@ async function beforeEnter(services: AppServices, match: Match): Promise<string 
     queryFn: () => checkForUpdates(services.client),
     staleTime: 0,
   });
-  return result.status === 'ok' && !result.data.is_available_updates ? '/campaigns' : undefined;
+  if (result.status !== 'ok' || result.data.is_available_updates) return undefined;
+  // The spec sends the user on to the campaigns; they are told why, not bounced without a word.
+  toast.success(`Cairn is up to date (version ${result.data.current_version}).`);
+  return '/campaigns';
 }
 
 /**
