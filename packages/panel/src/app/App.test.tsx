@@ -221,8 +221,24 @@ describe('access denied', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Access denied: This account is disabled');
   });
 
-  it('shows the server message on sign-in when the role call answers 401 with AUTHENTICATION_ERROR', async () => {
+  it('says nothing on a first visit, with nobody signed in before in this browser', async () => {
     const { current } = renderAt('/offers', ...signedOut);
+    await waitFor(() => expect(current()).toBe('/panel/login?returnTo=%2Foffers'));
+    await screen.findByRole('button', { name: 'Sign in' });
+    expect(screen.queryByText(/Access denied/)).toBeNull();
+  });
+
+  it('shows the server message on sign-in when the role call answers 401 with AUTHENTICATION_ERROR', async () => {
+    // Someone was signed in here: their session is what was refused.
+    const { current } = renderApp('/offers', signedOut, (services) =>
+      services.currentUser.set({
+        id: '1',
+        username: 'admin',
+        role: 'admin',
+        canCreateUsers: true,
+        isHideProfit: false,
+      }),
+    );
     await waitFor(() => expect(current()).toBe('/panel/login?returnTo=%2Foffers'));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Access denied: AUTHENTICATION_ERROR: sign in required',

@@ -80,7 +80,12 @@ export function PanelRoutes() {
     const fullPath = searchRef.current ? `${path}?${searchRef.current}` : path;
     const isSignIn = resolution.route.page === 'sign-in';
     const guard = runGuard(
-      { fullPath, isSignIn, isPublic: Boolean(resolution.route.public) },
+      {
+        fullPath,
+        isSignIn,
+        isPublic: Boolean(resolution.route.public),
+        wasSignedIn: services.currentUser.getSnapshot() !== undefined,
+      },
       {
         fetchRole: () => fetchRole(services.client),
         isDemoMode: () => isDemoMode(services.client),

@@ -25,6 +25,12 @@ export interface GuardTarget {
   isSignIn: boolean;
   /** Routes anyone may see (sign-in, not found). */
   isPublic: boolean;
+  /**
+   * Whether this browser holds a user signed in before (the remembered current user). Without one, a
+   * missing session is a first visit or one after signing out, and needs no "Access denied"; a session
+   * refused for a user (403) is said either way. Omitted: true.
+   */
+  wasSignedIn?: boolean;
 }
 
 export interface GuardDeps {
@@ -66,5 +72,6 @@ export async function runGuard(target: GuardTarget, deps: GuardDeps): Promise<Gu
     }
   }
   const to = signInPath(target.fullPath);
-  return notice ? { kind: 'redirect', to, notice } : { kind: 'redirect', to };
+  const firstVisit = target.wasSignedIn === false && role.httpStatus === 401;
+  return notice && !firstVisit ? { kind: 'redirect', to, notice } : { kind: 'redirect', to };
 }

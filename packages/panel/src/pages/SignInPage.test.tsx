@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../app/renderApp.tsx';
 import { json, on, type Route } from '../app/testing.ts';
+import { currentUserDataVersion, currentUserStorageKey } from '../stores/currentUser.ts';
 
 const noSession = on('GET', '/api/user/role', () =>
   json({ message: 'AUTHENTICATION_ERROR: sign in required' }, 401),
@@ -154,6 +155,14 @@ describe('sign-in page', () => {
   });
 
   it('shows the licence error alone when the user was also turned away', async () => {
+    // A user was signed in in this browser: their lost session is worth an "Access denied".
+    localStorage.setItem(
+      currentUserStorageKey,
+      JSON.stringify({
+        version: currentUserDataVersion,
+        data: { id: '1', username: 'ann', role: 'admin', canCreateUsers: true, isHideProfit: false },
+      }),
+    );
     const { services, current } = renderSignIn('/offers');
     await waitFor(() => expect(current()).toBe('/panel/login?returnTo=%2Foffers'));
     expect(await screen.findByRole('alert')).toHaveTextContent('Access denied');
