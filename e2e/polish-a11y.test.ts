@@ -195,8 +195,9 @@ describe('theme', () => {
 
   it.each([
     { path: '/campaigns', title: 'Campaigns' },
-    { path: '/report/campaign/{campaigns}', title: 'Report' },
-    { path: '/clicklog', title: 'Click log' },
+    // Over the seeded days, not "today": a run that crosses midnight (UTC) would find no rows to link.
+    { path: '/report/campaign/{campaigns}?period=last7&tz=UTC', title: 'Report' },
+    { path: '/clicklog?period=last7&tz=UTC', title: 'Click log' },
   ])('gives links and row actions the creative dark scheme colour on $path', async (panelPage) => {
     const context = await themedContext(e2e.browser, { theme: 'dark', scheme: 'creative' });
     try {
