@@ -128,6 +128,8 @@ describe('campaign form', { timeout: 20_000 }, () => {
       'http://track.example/click?key=abcdefghijkl',
     );
     expect(screen.getByRole('button', { name: 'Copy URL' })).toBeInTheDocument();
+    // An admin tests the saved campaign where they edit it.
+    expect(screen.getByRole('button', { name: 'Test link' })).toHaveAttribute('aria-haspopup', 'dialog');
   });
 
   it('gives the lander script and offer link for direct tracking, in place of the campaign URL', async () => {

@@ -10,6 +10,8 @@ import {
 import { Button, CopyField, RadioGroup, toast } from '@cairn/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { loadOnce } from '../../app/chunks.ts';
+import { useCurrentUser } from '../../app/hooks.ts';
 import { useServices } from '../../app/services.ts';
 import { flowFieldSpec } from '../../flow/FlowField.tsx';
 import { itemHistory } from '../../history/AuditTrail.tsx';
@@ -18,6 +20,7 @@ import { formatPercentMicros } from '../../utils/format.ts';
 import { entityQueryKeys, fetchItem, problemOf } from '../api.ts';
 import * as styles from '../entities.css.ts';
 import { RefSelect } from '../forms/FieldControl.tsx';
+import { DialogButton } from '../lists/DialogButton.tsx';
 import { useRefOptions } from '../refs.ts';
 import type { CustomFieldProps, Draft, EntityFormUi, FormExtrasProps } from '../types.ts';
 import { campaignUi, statusOptions } from './campaign.tsx';
@@ -85,6 +88,14 @@ function RoutingControl({ id, value, onChange, disabled }: CustomFieldProps) {
   );
 }
 
+/** The campaign key a saved campaign URL carries ('' when none). */
+const directKeyOf = (url: string | null): string => (url ? (/[?&]key=([^&]*)/.exec(url)?.[1] ?? '') : '');
+
+// The clicker for this campaign: admins only (the test-click route is theirs), a chunk of its own.
+const loadTestLink = loadOnce('test link', () =>
+  import('../../monitor/developer/TestLinkDialog.tsx').then((module) => module.TestLinkDialog),
+);
+
 /** The campaign URL with the traffic source's parameters; before a save it is a preview. */
 function CampaignUrl({ mode, item, draft }: FormExtrasProps) {
   const { client } = useServices();
@@ -92,6 +103,7 @@ function CampaignUrl({ mode, item, draft }: FormExtrasProps) {
   const [regenerated, setRegenerated] = useState<string | null>(null);
   const [regenerating, setRegenerating] = useState(false);
   const [arrival, setArrival] = useState<'redirect' | 'direct'>('redirect');
+  const user = useCurrentUser();
   const sourceId = typeof draft.trafficSourceId === 'number' ? draft.trafficSourceId : null;
   const source = useQuery({
     queryKey: entityQueryKeys.item('traffic_source', sourceId ?? 0),
@@ -152,7 +164,8 @@ function CampaignUrl({ mode, item, draft }: FormExtrasProps) {
     toast.success('New campaign key: the old URL no longer routes clicks');
   };
 
-  const directKey = saved && unchanged ? (/[?&]key=([^&]*)/.exec(saved)?.[1] ?? '') : '';
+  const directKey = saved && unchanged ? directKeyOf(saved) : '';
+  const isAdmin = user?.role === 'admin' || user?.role === 'super-admin';
   const trackingOrigin = URL.canParse(url) ? new URL(url).origin : window.location.origin;
   return (
     <div className={styles.stack}>
@@ -201,6 +214,14 @@ function CampaignUrl({ mode, item, draft }: FormExtrasProps) {
             Regenerate key
           </Button>
           <span className={styles.muted}>The old URL stops working at once.</span>
+          {isAdmin && directKeyOf(saved) && (
+            <DialogButton
+              load={loadTestLink}
+              label="Test link"
+              size="sm"
+              dialogProps={{ campaignKey: decodeURIComponent(directKeyOf(saved)) }}
+            />
+          )}
         </span>
       )}
     </div>

@@ -1,11 +1,14 @@
 import type { TestClickResponse } from '@cairn/contract';
-import { screen, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../app/renderApp.tsx';
-import { json, on, type Route, signedInAs } from '../../app/testing.ts';
+import { ServicesContext } from '../../app/services.ts';
+import { fakeServer, json, on, type Route, signedInAs, testServices } from '../../app/testing.ts';
 import { USER_AGENT_PRESETS } from './ClickerSection.tsx';
 import { factLabel } from './ClickResult.tsx';
+import { TestLinkDialog } from './TestLinkDialog.tsx';
 
 const campaigns = on('GET', '/api/campaign', () =>
   json({
@@ -180,5 +183,33 @@ describe('factLabel', () => {
   it('names known facts and spells out new ones', () => {
     expect(factLabel('countryCode')).toBe('Country code');
     expect(factLabel('proxyType')).toBe('Proxy type');
+  });
+});
+
+describe("a campaign's test link", () => {
+  it('tests that campaign alone, with no campaign to pick', async () => {
+    const user = userEvent.setup();
+    const sent: { campaignKey?: string }[] = [];
+    const server = fakeServer(
+      on('POST', '/api/tracking/test_click', async (request) => {
+        sent.push((await request.json()) as { campaignKey?: string });
+        return json(routed);
+      }),
+    );
+    const services = testServices(server.fetch);
+    const opener = { current: null };
+    render(
+      <ServicesContext.Provider value={services}>
+        <QueryClientProvider client={services.queryClient}>
+          <TestLinkDialog open onOpenChange={() => {}} opener={opener} campaignKey="bfus4key" />
+        </QueryClientProvider>
+      </ServicesContext.Provider>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Test link' });
+    expect(within(dialog).queryByRole('combobox', { name: 'Campaign' })).toBeNull();
+    expect(within(dialog).queryByLabelText(/^Campaign key/)).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Send test click' }));
+    expect(await within(dialog).findByText('Routed')).toBeInTheDocument();
+    expect(sent.map((body) => body.campaignKey)).toEqual(['bfus4key']);
   });
 });

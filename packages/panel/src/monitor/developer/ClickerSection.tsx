@@ -81,9 +81,15 @@ function CampaignPicker({ campaignKey, onPick }: { campaignKey: string; onPick: 
   );
 }
 
-export function ClickerSection() {
+/**
+ * The test clicker. `campaignKey`: tests that campaign alone (a campaign's Test link), with no campaign
+ * picker or key field.
+ */
+export function ClickerSection({ campaignKey }: { campaignKey?: string } = {}) {
   const { client } = useServices();
-  const [form, setForm] = useState<ClickForm>(initialForm);
+  const [form, setForm] = useState<ClickForm>(
+    campaignKey === undefined ? initialForm : { ...initialForm, campaignKey },
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<CallProblem>();
   const [result, setResult] = useState<TestClickResponse>();
@@ -129,15 +135,19 @@ export function ClickerSection() {
           </p>
           {problem && <ProblemBox problem={problem} />}
           <div className={styles.formGrid}>
-            <CampaignPicker campaignKey={form.campaignKey} onPick={set('campaignKey')} />
-            <TextField
-              label="Campaign key"
-              required
-              spellCheck={false}
-              value={form.campaignKey}
-              error={errors.campaignKey}
-              onChange={(event) => set('campaignKey')(event.target.value)}
-            />
+            {campaignKey === undefined && (
+              <>
+                <CampaignPicker campaignKey={form.campaignKey} onPick={set('campaignKey')} />
+                <TextField
+                  label="Campaign key"
+                  required
+                  spellCheck={false}
+                  value={form.campaignKey}
+                  error={errors.campaignKey}
+                  onChange={(event) => set('campaignKey')(event.target.value)}
+                />
+              </>
+            )}
             <TextField
               label="IP address"
               description="IPv4 or IPv6; country, region, city and ISP are looked up from it."
