@@ -163,6 +163,7 @@ export const DATA_ROUTES: readonly ApiRoute[] = [
     access: 'user',
     body: costUpdateRequestSchema,
     response: costUpdateResponseSchema,
+    errors: { 404: 'No such campaign' },
     bodyExample: {
       campaignId: 12,
       from: '2026-11-30',

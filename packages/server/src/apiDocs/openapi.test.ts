@@ -1,4 +1,13 @@
-import { API_KEY_PATHS, API_PATHS, entityPath, REPORT_PATHS, STATS_SETTINGS_PATHS } from '@cairn/contract';
+import {
+  API_KEY_PATHS,
+  API_PATHS,
+  CLICK_API_PATHS,
+  CONVERSION_API_PATHS,
+  COST_API_PATHS,
+  entityPath,
+  REPORT_PATHS,
+  STATS_SETTINGS_PATHS,
+} from '@cairn/contract';
 import { API_ROUTES, OPENAPI_PATHS, openApiPath } from '@cairn/contract/openapi';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -78,7 +87,7 @@ describe('OpenAPI document', () => {
     }
   });
 
-  it('describes real answers: list, get, report, settings, account and keys', async () => {
+  it('describes real answers: list, get, report, settings, account, keys, costs, conversions and the Click API', async () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats.default(ajv);
     const components = document.components as Json;
@@ -120,6 +129,25 @@ describe('OpenAPI document', () => {
       await admin.post(API_KEY_PATHS.list, { name: 'doc', scope: 'read_only' }),
     );
     check('get', API_KEY_PATHS.list, await admin.get(API_KEY_PATHS.list));
+    check('post', CLICK_API_PATHS.token, await admin.post(CLICK_API_PATHS.token, {}));
+    check('get', CLICK_API_PATHS.settings, await admin.get(CLICK_API_PATHS.settings));
+    check('delete', CLICK_API_PATHS.token, await admin.call('DELETE', CLICK_API_PATHS.token));
+    // The cost of a campaign with no clicks is refused with the shared error answer.
+    check(
+      'post',
+      COST_API_PATHS.update,
+      await admin.post(COST_API_PATHS.update, {
+        campaignId: 999_999,
+        from: '2026-01-01',
+        to: '2026-01-01',
+        costMicros: 1,
+      }),
+    );
+    check(
+      'post',
+      CONVERSION_API_PATHS.list,
+      await admin.post(CONVERSION_API_PATHS.list, { conversions: [{ clickId: 'no-such-click' }] }),
+    );
     // A refusal matches the shared error answer too.
     check('get', '/api/offer/{id}', await admin.get(entityPath.item('offer', 999_999)));
   });
