@@ -14,6 +14,12 @@ describe('public API', () => {
     page.on('request', (request) => hosts.add(new URL(request.url()).host));
     await page.goto('/api/doc');
     await page.getByText('Cairn API', { exact: false }).first().waitFor();
+    // Every tag of the document is listed (closed), and one opens on its operations.
+    const document = (await (await fetch(`${e2e.server.url}/api/openapi.json`)).json()) as {
+      tags: unknown[];
+    };
+    await expect.poll(() => page.locator('.opblock-tag').count()).toBe(document.tags.length);
+    await page.locator('.opblock-tag', { hasText: 'API keys' }).click();
     await page.getByText('/api/api_key', { exact: true }).first().waitFor();
     await page.getByRole('button', { name: /Authorize/ }).waitFor();
     expect(errors).toEqual([]);
