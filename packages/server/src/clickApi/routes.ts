@@ -6,23 +6,15 @@ import {
 } from '@cairn/contract';
 import { recordAudit } from '../audit.ts';
 import type { FeaturePlugin } from '../feature.ts';
-import { SETTING_CLICK_API_TOKEN } from '../settings/keys.ts';
-import { getSetting } from '../settings/store.ts';
 import { SETTINGS_CHANGE } from '../tracking/runtime.ts';
-import { createClickApiToken, removeClickApiToken } from './token.ts';
+import { createClickApiToken, readClickApiToken, removeClickApiToken } from './token.ts';
 
 // Settings > Click API, for admins: make a token (shown once; the one before stops working) or turn the
 // API off. Each change is audit-logged and announced, so every node's endpoint reads it again.
 
 export const clickApiPlugin: FeaturePlugin = async (api, { ctx, guard }) => {
   const settingsNow = async (): Promise<ClickApiSettings> => {
-    const stored = await getSetting(ctx.store, SETTING_CLICK_API_TOKEN);
-    let createdAt: string | null = null;
-    try {
-      createdAt = stored ? ((JSON.parse(stored) as { createdAt?: string }).createdAt ?? null) : null;
-    } catch {
-      createdAt = null;
-    }
+    const createdAt = (await readClickApiToken(ctx.store))?.createdAt ?? null;
     return { enabled: createdAt !== null, createdAt, path: TRACKING_PATHS.clickApi };
   };
 

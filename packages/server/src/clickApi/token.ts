@@ -10,12 +10,17 @@ import type { Sql } from '../store/config/port.ts';
 
 const PREFIX = 'cairn_click_';
 
-interface StoredToken {
+export interface StoredToken {
   sha256: string;
   createdAt: string;
 }
 
 const sha256 = (text: string): Buffer => crypto.createHash('sha256').update(text, 'utf8').digest();
+
+/** The stored token's hash and making time; null while the Click API is off. */
+export async function readClickApiToken(sql: Sql): Promise<StoredToken | null> {
+  return parseStored(await getSetting(sql, SETTING_CLICK_API_TOKEN));
+}
 
 function parseStored(text: string | null): StoredToken | null {
   if (!text) return null;
@@ -35,7 +40,7 @@ export class ClickApiToken {
   private current: { hash: Buffer; createdAt: string } | null = null;
 
   async load(sql: Sql): Promise<void> {
-    const stored = parseStored(await getSetting(sql, SETTING_CLICK_API_TOKEN));
+    const stored = await readClickApiToken(sql);
     this.current = stored ? { hash: Buffer.from(stored.sha256, 'hex'), createdAt: stored.createdAt } : null;
   }
 
