@@ -69,6 +69,7 @@ export const SERVER_LAYERING: Layering = {
       'settings',
       'storeCommands',
       'threadPriority',
+      'tls',
       'tracking',
       'updates',
     ],

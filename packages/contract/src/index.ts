@@ -11,4 +11,5 @@ export * from './retention.ts';
 export * from './statsSettings.ts';
 export * from './system.ts';
 export * from './text.ts';
+export * from './tls.ts';
 export * from './tracking.ts';

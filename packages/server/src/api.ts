@@ -16,6 +16,7 @@ import { reportsPlugin } from './reports/routes.ts';
 import { retentionPlugin } from './retention/routes.ts';
 import { settingsPlugin } from './settings/plugin.ts';
 import { systemPlugin } from './system/routes.ts';
+import { tlsPlugin } from './tls/routes.ts';
 
 export interface ApiPluginOptions {
   ctx: AppContext;
@@ -35,6 +36,7 @@ const FEATURES: readonly FeaturePlugin[] = [
   reportsPlugin,
   settingsPlugin,
   retentionPlugin,
+  tlsPlugin,
 ];
 
 /**

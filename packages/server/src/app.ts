@@ -10,6 +10,7 @@ import { createPostbackHandler } from './conversions/handler.ts';
 import { HttpError } from './http.ts';
 import { metricsPlugin, observeResponses } from './metrics/plugin.ts';
 import { panelFallback, panelPlugin } from './panel.ts';
+import { acmeChallengeEndpoint } from './tls/routes.ts';
 import { createClickHandler } from './tracking/clickHandler.ts';
 import { trackingPlugin } from './tracking/plugin.ts';
 
@@ -23,6 +24,8 @@ export interface RegisteredRoute {
 
 export interface CairnApp {
   app: FastifyInstance;
+  /** What every request of the HTTP server goes through; the HTTPS server (index.ts) takes it too. */
+  listener: http.RequestListener;
   guard: Guard;
   /** Every route of every plugin, filled in as the app gets ready; the API description is checked against it. */
   routes: RegisteredRoute[];
@@ -45,6 +48,9 @@ export function buildApp(ctx: AppContext): CairnApp {
     logger: ctx.logger,
   });
   const paths = () => ctx.tracking.engine.settings.paths;
+  let listener: http.RequestListener = () => {
+    throw new Error('The HTTP server is not made yet');
+  };
   const app = Fastify({
     // pino's Logger is a FastifyBaseLogger; the cast keeps the instance type the default one callers expect.
     loggerInstance: ctx.logger as FastifyBaseLogger,
@@ -70,15 +76,17 @@ export function buildApp(ctx: AppContext): CairnApp {
         // client outlive a shorter timeout by that much).
         connectionsCheckingInterval: Math.max(50, Math.min(5_000, Math.floor(httpHeadersTimeoutMs / 4))),
       };
-      const server = http.createServer(serverOptions, (request, response) => {
+      listener = (request, response) => {
+        // A domain set to HTTPS only: plain HTTP gets its redirect before anything else.
+        if (ctx.tls.redirectToHttps(request, response)) return;
         request.url = paths().rewrite(request.url ?? '');
         // Both answer every failure themselves; a rejection past that is logged, never left unhandled.
         const failed = (error: unknown) => ctx.logger.error({ err: error }, 'tracking request failed');
         if (clicks.takes(request)) clicks.serve(request, response).catch(failed);
         else if (postbacks.takes(request)) postbacks.serve(request, response).catch(failed);
         else handler(request, response);
-      });
-      return server;
+      };
+      return http.createServer(serverOptions, listener);
     },
   });
   const routes: RegisteredRoute[] = [];
@@ -105,8 +113,9 @@ export function buildApp(ctx: AppContext): CairnApp {
   app.register(apiPlugin, { ctx, guard });
   app.register(trackingPlugin, { tracking: ctx.tracking, clicks });
   app.register(clickApiEndpoint, { ctx });
+  app.register(acmeChallengeEndpoint(ctx.store));
   app.register(metricsPlugin, { metrics: ctx.metrics, token: ctx.config.metricsToken });
   app.register(panelPlugin, panel);
   panelFallback(app, panel);
-  return { app, guard, routes };
+  return { app, guard, routes, listener: (request, response) => listener(request, response) };
 }

@@ -118,6 +118,12 @@ export interface CairnConfig {
   metricsToken: string | null;
   /** /api/ready answers 503 once journaled events wait longer than this for the event store. */
   readyMaxLagMs: number;
+  /** Where HTTPS is served (SNI, certificates from ACME); null serves none. */
+  httpsPort: number | null;
+  /** The ACME directory certificates come from, the account's contact, and a CA file to trust for it. */
+  acmeDirectory: string;
+  acmeEmail: string | null;
+  acmeCaFile: string | null;
 }
 
 export type CairnOptions = Partial<Omit<CairnConfig, 'trustProxy'>> & {
@@ -169,6 +175,10 @@ export const DEFAULT_CONFIG: CairnConfig = {
   now: () => Date.now(),
   metricsToken: null,
   readyMaxLagMs: 60_000,
+  httpsPort: null,
+  acmeDirectory: 'https://acme-v02.api.letsencrypt.org/directory',
+  acmeEmail: null,
+  acmeCaFile: null,
 };
 
 /** The allowed private CIDRs, each checked, or a ConfigError naming the bad one. */
@@ -224,6 +234,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
     workerNice: read('CAIRN_WORKER_NICE'),
     metricsToken: read('CAIRN_METRICS_TOKEN'),
     readyMaxLagMs: read('CAIRN_READY_MAX_LAG_MS'),
+    httpsPort: read('CAIRN_HTTPS_PORT'),
+    acmeDirectory: read('CAIRN_ACME_DIRECTORY'),
+    acmeEmail: read('CAIRN_ACME_EMAIL'),
+    acmeCaFile: read('CAIRN_ACME_CA_FILE'),
     headersTimeout: read('CAIRN_HTTP_HEADERS_TIMEOUT_MS'),
     requestTimeout: read('CAIRN_HTTP_REQUEST_TIMEOUT_MS'),
     keepAliveTimeout: read('CAIRN_HTTP_KEEP_ALIVE_TIMEOUT_MS'),
@@ -326,6 +340,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
     }
     options.metricsToken = v.metricsToken.trim();
   }
+  if (v.httpsPort !== undefined) options.httpsPort = port(v.httpsPort, 'CAIRN_HTTPS_PORT');
+  if (v.acmeDirectory !== undefined) {
+    if (!/^https?:\/\/\S+$/.test(v.acmeDirectory)) {
+      throw new ConfigError(`CAIRN_ACME_DIRECTORY must be an http(s) URL, got "${v.acmeDirectory}"`);
+    }
+    options.acmeDirectory = v.acmeDirectory;
+  }
+  if (v.acmeEmail !== undefined) {
+    if (!/^[^@\s]+@[^@\s]+$/.test(v.acmeEmail)) {
+      throw new ConfigError(`CAIRN_ACME_EMAIL must be an email address, got "${v.acmeEmail}"`);
+    }
+    options.acmeEmail = v.acmeEmail;
+  }
+  if (v.acmeCaFile !== undefined) options.acmeCaFile = v.acmeCaFile;
   if (v.readyMaxLagMs !== undefined) {
     options.readyMaxLagMs = positiveNumber('CAIRN_READY_MAX_LAG_MS', v.readyMaxLagMs);
   }

@@ -9,6 +9,7 @@ import type { CairnMetrics } from './metrics/registry.ts';
 import type { OutboundGuard } from './outbound/guard.ts';
 import type { ConfigStore } from './store/config/port.ts';
 import type { EventStore } from './store/events/port.ts';
+import type { TlsService } from './tls/service.ts';
 import type { TrackingRuntime } from './tracking/runtime.ts';
 
 /** What route modules share: configuration, the store and the repositories built on it. */
@@ -34,6 +35,8 @@ export interface AppContext {
   outbound: OutboundGuard;
   /** The key installed through the API (kept in settings); CAIRN_LICENSE_KEY is the other candidate. */
   installedLicenseKey: string | null;
+  /** Certificates for the tracking domains, HTTPS by SNI and the HTTP-to-HTTPS redirects. */
+  tls: TlsService;
   /** Copies the embedded database now; null for stores that are backed up by their own tools. */
   createBackup: (() => Promise<Backup>) | null;
 }

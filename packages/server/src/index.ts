@@ -25,6 +25,8 @@ import type { ConfigStore } from './store/config/port.ts';
 import { PostgresConfigStore } from './store/config/postgres.ts';
 import type { EventStore } from './store/events/port.ts';
 import { lowerBackgroundThreadPriority } from './threadPriority.ts';
+import { closeServer, listenHttps } from './tls/httpsServer.ts';
+import { TlsService } from './tls/service.ts';
 import { startTracking, type TrackingRuntime } from './tracking/runtime.ts';
 
 export { totpCode } from './auth/totp.ts';
@@ -42,6 +44,8 @@ export interface FirstSignIn {
 
 export interface RunningCairn {
   url: string;
+  /** The port HTTPS is served on (the one picked when CAIRN_HTTPS_PORT is 0); null: none. */
+  httpsPort: number | null;
   app: FastifyInstance;
   /** Every registered route (method and URL pattern). */
   routes: RegisteredRoute[];
@@ -56,6 +60,8 @@ export interface RunningCairn {
   /** The entity change signal (what the routing table follows). */
   changes: EntityChanges;
   tracking: TrackingRuntime;
+  /** Certificates and HTTPS (tests run its renewal check at will). */
+  tls: TlsService;
   close(): Promise<void>;
 }
 
@@ -85,6 +91,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
   let tracking: TrackingRuntime | null = null;
   let broadcast: ChangeBroadcast | null = null;
   let heartbeat: Heartbeat | null = null;
+  let tls: TlsService | null = null;
   try {
     events = await openEventStore(config);
     const changes = new EntityChanges((error) =>
@@ -149,8 +156,21 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       else await users.create({ login: DEMO_ACCOUNT.login, password: DEMO_ACCOUNT.password, role: 'admin' });
     }
 
+    tls = new TlsService({
+      store: data.store,
+      changes,
+      outbound,
+      encryptionKey: data.keys.encryption,
+      now: config.now,
+      logger,
+      directoryUrl: config.acmeDirectory,
+      email: config.acmeEmail,
+      caFile: config.acmeCaFile,
+      httpsPort: config.httpsPort,
+    });
+    await tls.reload();
     const embedded = data.store instanceof DuckDbConfigStore ? data.store : null;
-    const { app, guard, routes } = buildApp({
+    const { app, guard, routes, listener } = buildApp({
       config,
       store: data.store,
       events,
@@ -165,6 +185,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       sessions,
       logger,
       outbound,
+      tls,
       installedLicenseKey: await getSetting(data.store, SETTING_LICENSE_KEY),
       // A PostgreSQL store is backed up with its own tools (pg_dump); the route says so.
       createBackup: embedded
@@ -187,6 +208,21 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
     const port = typeof address === 'object' && address ? address.port : config.port;
     const publicHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     const url = `http://${publicHost.includes(':') ? `[${publicHost}]` : publicHost}:${port}`;
+    const httpsServer =
+      config.httpsPort === null
+        ? null
+        : await listenHttps(tls, listener, {
+            port: config.httpsPort,
+            host: config.host,
+            headersTimeoutMs: config.httpHeadersTimeoutMs,
+            requestTimeoutMs: config.httpRequestTimeoutMs,
+            keepAliveTimeoutMs: config.httpKeepAliveTimeoutMs,
+          });
+    const httpsAddress = httpsServer?.address();
+    const httpsPort = typeof httpsAddress === 'object' && httpsAddress ? httpsAddress.port : null;
+    if (httpsPort !== null) tls.listeningOn(httpsPort);
+    tls.startRenewal();
+    const running = tls;
     // Half-finished two-factor sign-ins and stale throttle entries are otherwise only cleared on use.
     const sweeper = setInterval(() => {
       guard.sweep().catch((error: unknown) => app.log.error({ err: error }, 'session sweep failed'));
@@ -196,6 +232,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
     let closed = false;
     return {
       url,
+      httpsPort,
       app,
       routes,
       config,
@@ -206,11 +243,14 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       events,
       changes,
       tracking,
+      tls,
       async close() {
         if (closed) return;
         closed = true;
         clearInterval(sweeper);
         await retention.stop();
+        await running.close();
+        if (httpsServer) await closeServer(httpsServer);
         await app.close();
         await heartbeat?.stop();
         await broadcast?.close();
@@ -221,6 +261,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       },
     };
   } catch (error) {
+    await tls?.close();
     await heartbeat?.stop();
     await broadcast?.close();
     await tracking?.close();

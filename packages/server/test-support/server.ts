@@ -165,6 +165,10 @@ export class TestBrowser {
     return this.call('POST', urlPath, { ...options, body });
   }
 
+  put(urlPath: string, body?: unknown, options: CallOptions = {}): Promise<CallResult> {
+    return this.call('PUT', urlPath, { ...options, body });
+  }
+
   /** Fetches a pre-session XSRF token the way the panel does (any GET), then signs in. */
   async signIn(login: string, password: string): Promise<CallResult> {
     if (!this.cookies.has(XSRF_COOKIE)) await this.get('/api/mode');

@@ -6,9 +6,15 @@ import { type ApiRoute, openApiPath, pathParameters } from './catalogue.ts';
 import { DATA_ROUTES } from './dataRoutes.ts';
 import { ENTITY_ROUTES } from './entityRoutes.ts';
 import { SYSTEM_ROUTES } from './routes.ts';
+import { TLS_ROUTES } from './tlsRoutes.ts';
 
 /** Every `/api` and `/updates` route the server registers. */
-export const API_ROUTES: readonly ApiRoute[] = [...SYSTEM_ROUTES, ...DATA_ROUTES, ...ENTITY_ROUTES];
+export const API_ROUTES: readonly ApiRoute[] = [
+  ...SYSTEM_ROUTES,
+  ...DATA_ROUTES,
+  ...TLS_ROUTES,
+  ...ENTITY_ROUTES,
+];
 
 type JsonSchema = Record<string, unknown>;
 type Io = 'input' | 'output';

@@ -12,10 +12,10 @@ export function positiveNumber(name: string, raw: string): number {
   return value;
 }
 
-export function port(raw: string): number {
+export function port(raw: string, name = 'CAIRN_PORT'): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0 || value > 65535) {
-    throw new ConfigError(`CAIRN_PORT must be an integer from 0 to 65535, got "${raw}"`);
+    throw new ConfigError(`${name} must be an integer from 0 to 65535, got "${raw}"`);
   }
   return value;
 }

@@ -47,9 +47,15 @@ export interface OutboundGuardOptions {
 }
 
 export interface OutboundRequest {
+  /** GET unless said; HEAD and POST are for protocols (ACME) that need them. */
+  method?: 'GET' | 'HEAD' | 'POST';
   /** The whole call, connect included. */
   timeoutMs: number;
   headers?: Record<string, string>;
+  /** Sent as it is (the caller sets its content type). */
+  body?: string | Buffer;
+  /** Certificate authorities to trust for this call in place of Node's own list (a private ACME server). */
+  ca?: string;
   /** Bytes of the answer's body to read (more fails the call); 0 reads none. */
   maxBodyBytes?: number;
 }
@@ -59,6 +65,8 @@ export interface OutboundAnswer {
   /** A redirect's target, reported, never followed. */
   location: string | null;
   body: string;
+  /** The answer's headers, names in lower case. */
+  headers: Record<string, string | string[] | undefined>;
 }
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
@@ -109,7 +117,12 @@ export class OutboundGuard {
   }
 
   /** One GET; rejects with OutboundRefused, OutboundTimeout or the network's error. */
-  async get(url: string, request: OutboundRequest): Promise<OutboundAnswer> {
+  get(url: string, request: OutboundRequest): Promise<OutboundAnswer> {
+    return this.request(url, { ...request, method: 'GET' });
+  }
+
+  /** One call of `request.method`; rejects as `get` does. */
+  async request(url: string, request: OutboundRequest): Promise<OutboundAnswer> {
     let target: URL;
     try {
       target = new URL(url);
@@ -174,8 +187,9 @@ export class OutboundGuard {
         } else resolve(answer as OutboundAnswer);
       };
       const outgoing = client.request(target, {
-        method: 'GET',
+        method: request.method ?? 'GET',
         headers: request.headers,
+        ...(request.ca !== undefined && target.protocol === 'https:' ? { ca: request.ca } : {}),
         // A fresh connection per call: a pooled socket could outlive the check it was opened under.
         agent: false,
         lookup: this.lookup,
@@ -194,10 +208,11 @@ export class OutboundGuard {
       outgoing.once('response', (response) => {
         const status = response.statusCode ?? 0;
         const location = response.headers.location ?? null;
+        const headers = response.headers;
         response.on('error', (error) => finish(error));
         if (limit === 0) {
           response.destroy();
-          finish(null, { status, location, body: '' });
+          finish(null, { status, location, body: '', headers });
           return;
         }
         const chunks: Buffer[] = [];
@@ -208,10 +223,10 @@ export class OutboundGuard {
           else chunks.push(chunk);
         });
         response.once('end', () =>
-          finish(null, { status, location, body: Buffer.concat(chunks).toString('utf8') }),
+          finish(null, { status, location, body: Buffer.concat(chunks).toString('utf8'), headers }),
         );
       });
-      outgoing.end();
+      outgoing.end(request.body);
     });
   }
 }

@@ -8,6 +8,7 @@ import { SHARED_NODE_STATE_MIGRATION } from './006-shared-node-state.ts';
 import { CONVERSION_JOURNAL_BATCHES_MIGRATION } from './007-conversion-journal-batches.ts';
 import { POSTBACK_KEYS_MIGRATION } from './008-postback-keys.ts';
 import { API_KEYS_MIGRATION } from './009-api-keys.ts';
+import { TLS_MIGRATION } from './010-tls.ts';
 
 // The config store's migrations in order; a new one is a new file appended here. Entity tables follow the
 // same shape: a sequence-backed BIGINT id, TIMESTAMPTZ created_at/updated_at, and no foreign keys,
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   CONVERSION_JOURNAL_BATCHES_MIGRATION,
   POSTBACK_KEYS_MIGRATION,
   API_KEYS_MIGRATION,
+  TLS_MIGRATION,
 ];
