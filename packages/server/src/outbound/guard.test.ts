@@ -72,7 +72,8 @@ describe('outbound guard', () => {
       timeoutMs: 2000,
       maxBodyBytes: 100,
     });
-    expect(answer).toEqual({ status: 200, location: null, body: 'fine' });
+    expect(answer).toMatchObject({ status: 200, location: null, body: 'fine' });
+    expect(answer.headers['content-length']).toBe('4');
     expect(server.paths).toEqual(['/s2s?x=1']);
   });
 
