@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import http2 from 'node:http2';
 import https from 'node:https';
 import { REPORT_PATHS, TLS_PATHS, type TlsIssueResponse, type TlsStatus } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +69,33 @@ function httpsGet(port: number, host: string, path: string): Promise<Served> {
     );
     request.on('error', reject);
     request.end();
+  });
+}
+
+/** One HTTP/2 GET (negotiated by ALPN, as browsers do), naming `host` in SNI and `:authority`. */
+function http2Get(
+  port: number,
+  host: string,
+  path: string,
+): Promise<{ status: number; location: string | null; alpn: string | false | null }> {
+  return new Promise((resolve, reject) => {
+    const session = http2.connect(`https://${host}:${port}`, {
+      host: '127.0.0.1',
+      servername: host,
+      rejectUnauthorized: false,
+    } as http2.SecureClientSessionOptions);
+    session.on('error', reject);
+    const stream = session.request({ ':path': path, ':authority': host });
+    stream.on('response', (headers) => {
+      stream.resume();
+      stream.on('end', () => {
+        const alpn = (session.socket as import('node:tls').TLSSocket).alpnProtocol;
+        session.close();
+        resolve({ status: Number(headers[':status']), location: (headers.location as string) ?? null, alpn });
+      });
+    });
+    stream.on('error', reject);
+    stream.end();
   });
 }
 
@@ -234,10 +262,24 @@ describe.skipIf(SKIP !== null)(`HTTPS for tracking domains${SKIP ? ` (${SKIP})` 
     expect(click.status).toBe(302);
     const clickId = new URL(click.location ?? '').searchParams.get('c') ?? '';
     expect(clickId).not.toBe('');
+    // Browsers speak HTTP/2 where the server offers it; the click path answers them the same.
+    const overHttp2 = await http2Get(
+      first.httpsPort as number,
+      'shop.cairn.test',
+      `/click?key=${campaign.key}`,
+    );
+    expect(overHttp2.alpn).toBe('h2');
+    expect(overHttp2.status).toBe(302);
+    const http2ClickId = new URL(overHttp2.location ?? '').searchParams.get('c') ?? '';
+    expect(http2ClickId).not.toBe('');
     await first.tracking.recorder.flushNow();
-    const detail = await panel.get(REPORT_PATHS.click.replace(':clickId', clickId));
-    expect(detail.status).toBe(200);
-    expect(detail.json<{ click: Record<string, unknown> }>().click.click_id).toBe(clickId);
+    for (const id of [clickId, http2ClickId]) {
+      const detail = await panel.get(REPORT_PATHS.click.replace(':clickId', id));
+      expect(detail.status).toBe(200);
+      expect(detail.json<{ click: Record<string, unknown> }>().click.click_id).toBe(id);
+    }
+    const health = await http2Get(first.httpsPort as number, 'shop.cairn.test', '/api/health');
+    expect(health.status).toBe(200);
   });
 
   it('shows a failed attempt with the reason, and keeps it from being retried at every check', async () => {
