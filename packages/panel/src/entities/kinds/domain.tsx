@@ -1,3 +1,4 @@
+import { TlsStateCell } from '../../domains/TlsStateCell.tsx';
 import { updatedColumn } from '../lists/listColumns.tsx';
 import type { EntityUi } from '../types.ts';
 
@@ -9,6 +10,13 @@ export const domainUi: EntityUi = {
     { id: 'id', header: 'ID', kind: 'number', width: 80 },
     { id: 'host', header: 'Host', width: 280, hideable: false },
     { id: 'isDefault', header: 'Default', accessor: (item) => (item.isDefault ? 'Default' : ''), width: 100 },
+    {
+      id: 'https',
+      header: 'HTTPS',
+      width: 240,
+      accessor: () => null,
+      cell: (item) => <TlsStateCell item={item} />,
+    },
     { id: 'notes', header: 'Notes', width: 280 },
     updatedColumn,
   ],

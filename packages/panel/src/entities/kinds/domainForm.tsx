@@ -1,3 +1,4 @@
+import { DomainHttps } from '../../domains/DomainHttps.tsx';
 import type { EntityFormUi } from '../types.ts';
 import { domainUi } from './domain.tsx';
 
@@ -20,4 +21,5 @@ export const domainFormUi: EntityFormUi = {
     },
     { kind: 'text', name: 'notes', label: 'Notes', multiline: true },
   ],
+  FormOutro: DomainHttps,
 };
