@@ -211,11 +211,7 @@ export function AuditTrail({ title, filter, formUiOf, item }: AuditTrailProps) {
 }
 
 /** The change history of the item a form edits, below the form (edit mode only). */
-export function itemHistory(kind: string) {
-  return function ItemHistory({ mode, item, formUiOf }: FormExtrasProps) {
-    if (mode !== 'edit' || !item) return null;
-    return (
-      <AuditTrail title="History" filter={{ kind, entityId: item.id }} formUiOf={formUiOf} item={item} />
-    );
-  };
+export function ItemHistory({ mode, item, formUiOf, kind }: FormExtrasProps & { kind: string }) {
+  if (mode !== 'edit' || !item) return null;
+  return <AuditTrail title="History" filter={{ kind, entityId: item.id }} formUiOf={formUiOf} item={item} />;
 }

@@ -14,6 +14,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { useServices } from '../../app/services.ts';
+import { ItemHistory } from '../../history/AuditTrail.tsx';
 import type { PageProps } from '../../pages/pageProps.ts';
 import { entityKindOf, entityNames, type FormMode } from '../../routes/table.ts';
 import { capitalize } from '../../utils/text.ts';
@@ -319,6 +320,8 @@ function FormBody({
         </div>
       </form>
       {ui.FormOutro && <ui.FormOutro {...extras} />}
+      {/* Every kind's edit page shows what was done to the item, by whom (admins; absent for others). */}
+      <ItemHistory {...extras} kind={ui.kind} />
       <ConfirmDialog
         open={guard.pendingTarget !== null}
         onOpenChange={(open) => {

@@ -14,7 +14,6 @@ import { loadOnce } from '../../app/chunks.ts';
 import { useCurrentUser } from '../../app/hooks.ts';
 import { useServices } from '../../app/services.ts';
 import { flowFieldSpec } from '../../flow/FlowField.tsx';
-import { itemHistory } from '../../history/AuditTrail.tsx';
 import { useClickPath } from '../../settings/sections/urlCustomization/urlCustomizationApi.ts';
 import { formatPercentMicros } from '../../utils/format.ts';
 import { entityQueryKeys, fetchItem, problemOf } from '../api.ts';
@@ -322,5 +321,4 @@ export const campaignFormUi: EntityFormUi = {
     { kind: 'text', name: 'notes', label: 'Notes', multiline: true },
   ],
   FormIntro: CampaignUrl,
-  FormOutro: itemHistory('campaign'),
 };

@@ -1,5 +1,4 @@
 import { flowFieldSpec } from '../../flow/FlowField.tsx';
-import { itemHistory } from '../../history/AuditTrail.tsx';
 import * as styles from '../entities.css.ts';
 import type { EntityFormUi, FormExtrasProps } from '../types.ts';
 import { rotationUi } from './rotation.tsx';
@@ -35,5 +34,4 @@ export const rotationFormUi: EntityFormUi = {
     { kind: 'text', name: 'notes', label: 'Notes', multiline: true },
   ],
   FormIntro: RotationUsage,
-  FormOutro: itemHistory('rotation'),
 };
