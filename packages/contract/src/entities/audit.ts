@@ -27,6 +27,10 @@ export const auditLogQuerySchema = z.object({
   entityId: z.coerce.number().int().positive().optional(),
   userId: z.coerce.number().int().positive().optional(),
   action: z.string().max(100).optional(),
+  /** Entries at or after this instant (ISO 8601 with its offset). */
+  from: z.iso.datetime({ offset: true }).optional(),
+  /** Entries before this instant. */
+  to: z.iso.datetime({ offset: true }).optional(),
   page: z.coerce.number().int().min(1, 'page starts at 1').default(1),
   pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
 });

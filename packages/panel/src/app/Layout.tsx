@@ -36,9 +36,10 @@ function MainMenu() {
   const [, navigate] = useLocation();
   const settings = useDebugSettings();
   const updateAvailable = useUpdateAvailable();
-  const entries = settings.isShowMonitorForDevelopersInMenu
-    ? [...menuEntries, monitorForDevelopersEntry]
-    : menuEntries;
+  const user = useCurrentUser();
+  const admin = user !== undefined && user.role !== 'user';
+  const shown = menuEntries.filter((entry) => admin || !entry.adminOnly);
+  const entries = settings.isShowMonitorForDevelopersInMenu ? [...shown, monitorForDevelopersEntry] : shown;
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>

@@ -13,7 +13,7 @@ export interface RefOption {
 }
 
 export function labelOfItem(item: Item): string {
-  const label = item.name ?? item.host;
+  const label = item.name ?? item.host ?? item.login;
   return typeof label === 'string' ? label : `#${item.id}`;
 }
 

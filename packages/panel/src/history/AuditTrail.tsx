@@ -31,6 +31,9 @@ export interface AuditFilter {
   kind?: string;
   entityId?: number;
   userId?: number;
+  /** ISO instants: entries at or after `from`, before `to`. */
+  from?: string;
+  to?: string;
 }
 
 interface AuditTrailProps {

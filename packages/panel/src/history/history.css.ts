@@ -28,3 +28,11 @@ globalStyle(`${changes} > li + li`, { marginTop: vars.space.xxs });
 
 export const field = style({ fontWeight: vars.fontWeight.medium });
 export const before = style({ color: vars.color.textMuted });
+
+/** The audit log page's filters: a wrapping row of the period and the selects. */
+export const filters = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  gap: vars.space.md,
+});

@@ -24,6 +24,7 @@ const loaders: Record<PageKey, () => Promise<PageModule>> = {
   rollback: () => import('./RollbackPage.tsx'),
   settings: () => import('./settings/SettingsPage.tsx'),
   'monitor-developer': () => import('../monitor/developer/MonitorDeveloperPage.tsx'),
+  'audit-log': () => import('../history/AuditLogPage.tsx'),
 };
 
 const pages = new Map<PageKey, () => Promise<ComponentType<PageProps>>>();

@@ -28,7 +28,8 @@ export type PageKey =
   | 'leads-report'
   | 'monitor'
   | 'settings'
-  | 'monitor-developer';
+  | 'monitor-developer'
+  | 'audit-log';
 
 export interface RouteDef {
   /** Relative to the parent; `{id}` matches digits, `{ids}` comma-separated ids, `{subjectType}` a subject type. */
@@ -145,6 +146,7 @@ export const routeTable: RouteDef[] = [
   { path: '/triggers', title: 'Triggers', page: 'triggers' },
   { path: '/update', title: 'Update', page: 'update' },
   { path: '/rollback', title: 'Rollback', page: 'rollback' },
+  { path: '/audit-log', title: 'Audit log', page: 'audit-log' },
   // Domains and groups are menu entries, not tabs, but are created and edited like the other kinds.
   ...entityRoutes('domains'),
   ...entityRoutes('groups'),
@@ -193,12 +195,16 @@ export const navigationTabs: { path: string; label: string; adminOnly?: boolean 
   { path: '/files', label: 'Files' },
 ];
 
-/** The menu entries, in SPEC.md order; the monitor for developers joins them when its debug setting is on. */
-export const menuEntries: { path: string; label: string }[] = [
+/**
+ * The menu entries, in SPEC.md order, then the audit log (admins only, issue 49); the monitor for
+ * developers joins them when its debug setting is on.
+ */
+export const menuEntries: { path: string; label: string; adminOnly?: boolean }[] = [
   { path: '/settings', label: 'Settings' },
   { path: '/update', label: 'Update' },
   { path: '/rollback', label: 'Rollback' },
   { path: '/domains', label: 'Domains' },
   { path: '/groups', label: 'Groups' },
+  { path: '/audit-log', label: 'Audit log', adminOnly: true },
 ];
 export const monitorForDevelopersEntry = { path: '/monitor/developer', label: 'Monitor for developers' };

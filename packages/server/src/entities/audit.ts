@@ -1,5 +1,5 @@
 import type { AuditEntry, AuditLogQuery, ListResponse } from '@cairn/contract';
-import type { Sql, SqlParam } from '../store/config/port.ts';
+import { type Sql, type SqlParam, timestamp } from '../store/config/port.ts';
 import { isoTimestamp } from './definition.ts';
 
 export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
@@ -30,6 +30,8 @@ export async function listAuditEntries(sql: Sql, query: AuditLogQuery): Promise<
   if (query.entityId) add('a.entity_id = ?', query.entityId);
   if (query.userId) add('a.user_id = ?', query.userId);
   if (query.action) add('a.action = ?', query.action);
+  if (query.from) add('a.occurred_at >= CAST(? AS TIMESTAMPTZ)', timestamp(Date.parse(query.from)));
+  if (query.to) add('a.occurred_at < CAST(? AS TIMESTAMPTZ)', timestamp(Date.parse(query.to)));
   const whereSql = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
   const totals = await sql.query<{ total: number }>(
     `SELECT count(*) AS total FROM audit_log a${whereSql}`,

@@ -266,6 +266,27 @@ describe('audit log', () => {
     expect(signIns.total).toBeGreaterThanOrEqual(1);
     expect((await browser.get(`${entityPath.auditLog}?page=0`)).status).toBe(400);
   });
+
+  it('filters by time: from (inclusive) and to (exclusive), and refuses a time without its offset', async () => {
+    const made = await offers.make<Offer>(offer('audit-timed'));
+    const all = (await browser.get(`${entityPath.auditLog}?kind=offer&entityId=${made.id}`)).json<
+      ListResponse<AuditEntry>
+    >();
+    const at = all.items[0]?.occurredAt as string;
+    const query = (range: string) =>
+      browser
+        .get(`${entityPath.auditLog}?kind=offer&entityId=${made.id}&${range}`)
+        .then((answer) => answer.json<ListResponse<AuditEntry>>().total);
+    const plus = (ms: number) => encodeURIComponent(new Date(Date.parse(at) + ms).toISOString());
+    expect(await query(`from=${plus(0)}`)).toBe(1);
+    expect(await query(`from=${plus(1)}`)).toBe(0);
+    expect(await query(`to=${plus(1)}`)).toBe(1);
+    expect(await query(`to=${plus(0)}`)).toBe(0);
+    expect(await query(`from=${plus(-60_000)}&to=${plus(60_000)}`)).toBe(1);
+    const bad = await browser.get(`${entityPath.auditLog}?from=2026-12-01T10:00:00`);
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('from');
+  });
 });
 
 describe('the contract', () => {
