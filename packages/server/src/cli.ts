@@ -7,6 +7,7 @@ import { LoginTakenError, UserRepository } from './auth/users.ts';
 import { ArgumentError, type Flags, parseInvocation } from './cliArgs.ts';
 import { publishChange } from './cluster/changes.ts';
 import { type CairnOptions, ConfigError, loadConfig, resolveConfig } from './config.ts';
+import { exitCodeOf, formatChecks, runDoctor } from './doctor/doctor.ts';
 import { startCairn } from './index.ts';
 import { generateLicenseKeyPair, signLicense } from './license.ts';
 import { acquireDataDirLock, DataDirLockedError } from './lock.ts';
@@ -263,6 +264,14 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
       case 'start':
         await start(config);
         return -1;
+      case 'doctor': {
+        const checks = await runDoctor(resolveConfig(config), {
+          eventsDb: env.CAIRN_EVENTS_DB?.trim() || undefined,
+          acmeDirectorySet: Boolean(env.CAIRN_ACME_DIRECTORY?.trim()),
+        });
+        process.stdout.write(formatChecks(checks));
+        return exitCodeOf(checks);
+      }
       case 'migrate':
         await migrateCommand(config);
         return 0;
