@@ -83,7 +83,7 @@ export interface CairnConfig {
   logLevel: string;
   /** This node's name in a many-node installation (its journal marks); null: made once per data dir. */
   nodeId: string | null;
-  /** How often the click journal is moved into the event store. */
+  /** How often the click journal is moved into the event store (100 ms; 1000 with ClickHouse as event store). */
   flushIntervalMs: number;
   /**
    * Priority of the helper threads (the worker pool that inserts events and runs queries, V8's
