@@ -172,6 +172,23 @@ describe('cairn doctor', { timeout: 120_000 }, () => {
     expect(lineOf(formatChecks(full), 'data dir')).toMatch(/^ok +data dir +.* exists and is writable/);
   });
 
+  it('opens the embedded databases read-only and names a damaged one', async () => {
+    const dataDir = tempDir('cairn-doctor-stores-');
+    const server = await startTestCairn({ dataDir, host: '127.0.0.1', port: 0 });
+    await server.close();
+    const config = resolveConfig({ dataDir, port: 0 });
+    const healthy = formatChecks(await runDoctor(config));
+    expect(lineOf(healthy, 'config store')).toMatch(/^ok +config store +.*cairn\.duckdb opens/);
+    expect(lineOf(healthy, 'event store')).toMatch(/^ok +event store +.*events\.duckdb opens/);
+
+    fs.writeFileSync(path.join(dataDir, 'cairn.duckdb'), 'not a database');
+    const damaged = await runDoctor(config);
+    expect(lineOf(formatChecks(damaged), 'config store')).toMatch(
+      /^fail +config store +.*cairn\.duckdb does not open .*cairn rollback/,
+    );
+    expect(exitCodeOf(damaged)).toBe(1);
+  });
+
   it('reaches the ACME directory through the outbound guard, which refuses a private one unless allowed', async () => {
     const acme = http.createServer((_, answer) => {
       answer.setHeader('content-type', 'application/json');
