@@ -51,6 +51,7 @@ export const SERVER_LAYERING: Layering = {
       'context',
       'conversions',
       'costs',
+      'doctor',
       'entities',
       'feature',
       'files',

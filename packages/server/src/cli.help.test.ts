@@ -13,6 +13,7 @@ import { tempDir } from '../test-support/server.ts';
 const COMMANDS: [string[], string[]][] = [
   [['start'], ['--data-dir', '--help']],
   [['migrate'], ['--data-dir', '--help']],
+  [['doctor'], ['--data-dir', 'exit code 1 when a check fails']],
   [
     ['user', 'create'],
     ['--role', '--password', '--password-stdin'],

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { API_PATHS } from '@cairn/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestCairn, TestBrowser, tempDir } from '../test-support/server.ts';
+import { mintClickId } from './events/clickId.ts';
 import { checkLicense, generateLicenseKeyPair } from './license.ts';
 import { backupDatabase, listBackups } from './store/config/backups.ts';
 import { MIGRATIONS } from './store/config/migrate.ts';
@@ -62,6 +63,18 @@ describe('cairn CLI', () => {
     const password = /password: (\S+)/.exec(first.output())?.[1];
     expect(first.output()).toContain('login:    admin');
     expect(password).toMatch(/^[\w-]{24}$/);
+    // The banner gives the links to paste into sources and networks, in the form the endpoints accept.
+    expect(first.output()).toContain(`Clicks:     ${first.url}/click?key={campaign_key}`);
+    const postback = /Postbacks:\s+(\S+)/.exec(first.output())?.[1] ?? '';
+    expect(postback).toMatch(
+      new RegExp(`^${first.url}/postback\\?clickid=\\{clickid\\}&payout=\\{payout\\}.*&key=[\\w-]+$`),
+    );
+    const filled = postback
+      .replace('{clickid}', mintClickId(Date.now()))
+      .replace('{payout}', '1')
+      .replace(/\{\w+\}/g, '');
+    // The key is taken (a wrong one answers 403): what is left is that no click has this id.
+    expect((await fetch(filled)).status).toBe(404);
     const browser = new TestBrowser(first.url);
     expect((await browser.get(API_PATHS.mode)).body).toEqual({ mode: 'normal' });
     expect((await browser.signIn('admin', password ?? '')).status).toBe(200);
@@ -77,6 +90,9 @@ describe('cairn CLI', () => {
 
     const second = await startOnce();
     expect(second.output()).not.toContain('First start');
+    // Later starts, whose output goes to logs, name where the postback key is rather than print it.
+    expect(second.output()).toContain(`Postbacks:  ${second.url}/postback?clickid={clickid}&payout={payout}`);
+    expect(second.output()).toContain('key={postback_key}');
     second.child.kill('SIGTERM');
     await new Promise((resolve) => second.child.on('exit', resolve));
   });

@@ -7,6 +7,7 @@ import { LoginTakenError, UserRepository } from './auth/users.ts';
 import { ArgumentError, type Flags, parseInvocation } from './cliArgs.ts';
 import { publishChange } from './cluster/changes.ts';
 import { type CairnOptions, ConfigError, loadConfig, resolveConfig } from './config.ts';
+import { exitCodeOf, formatChecks, runDoctor } from './doctor/doctor.ts';
 import { startCairn } from './index.ts';
 import { generateLicenseKeyPair, signLicense } from './license.ts';
 import { acquireDataDirLock, DataDirLockedError } from './lock.ts';
@@ -18,6 +19,7 @@ import { SchemaTooNewError, schemaVersion } from './store/config/migrate.ts';
 import { PostgresConfigStore } from './store/config/postgres.ts';
 import { CopyMismatchError, NonEmptyTargetError } from './storeCommands/copyConfig.ts';
 import { MigrateStoreError, migrateStoreCommand } from './storeCommands/migrateStore.ts';
+import { trackingLinks } from './tracking/paths.ts';
 
 class UsageError extends Error {}
 
@@ -28,9 +30,19 @@ function out(line = ''): void {
 async function start(config: CairnOptions): Promise<void> {
   const cairn = await startCairn(config);
   // One write, so the banner is never interleaved with log lines (and tests can wait for its last line).
+  // The postback key is printed whole on the first start only, like the password: later starts go to logs
+  // that more people read, and the panel shows it (Settings > Tracking links).
+  const links = trackingLinks(
+    cairn.url,
+    cairn.tracking.engine.settings.paths,
+    cairn.firstSignIn ? cairn.tracking.conversions.keys.current : '{postback_key}',
+  );
   const banner = [
     `Cairn ${CAIRN_VERSION} is running (${cairn.config.mode} mode).`,
     `  Panel:      ${cairn.url}/panel/`,
+    `  Clicks:     ${links.clickUrl}`,
+    `  Postbacks:  ${links.postbackUrl}`,
+    ...(cairn.firstSignIn ? [] : ['              (the postback key: panel, Settings > Tracking links)']),
     `  Data:       ${cairn.config.dataDir}`,
     `  Tracker id: ${cairn.trackerId}`,
   ];
@@ -263,6 +275,14 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
       case 'start':
         await start(config);
         return -1;
+      case 'doctor': {
+        const checks = await runDoctor(resolveConfig(config), {
+          eventsDb: env.CAIRN_EVENTS_DB?.trim() || undefined,
+          acmeDirectorySet: Boolean(env.CAIRN_ACME_DIRECTORY?.trim()),
+        });
+        process.stdout.write(formatChecks(checks));
+        return exitCodeOf(checks);
+      }
       case 'migrate':
         await migrateCommand(config);
         return 0;

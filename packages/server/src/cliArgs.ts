@@ -67,6 +67,21 @@ export const COMMANDS: readonly CommandSpec[] = [
     maxPositionals: 0,
   },
   {
+    name: 'doctor',
+    forms: [
+      {
+        synopsis: 'doctor',
+        summary: [
+          'check this machine for Cairn: Node version, ports, disk, data',
+          'directory, store connections, ACME; one line per check with',
+          'what to fix (exit code 1 when a check fails)',
+        ],
+      },
+    ],
+    options: {},
+    maxPositionals: 0,
+  },
+  {
     name: 'migrate',
     forms: [{ synopsis: 'migrate', summary: ['bring the database schema up to date (backs up first)'] }],
     options: {},

@@ -85,6 +85,21 @@ describe('configuration', () => {
     expect(loadConfig({ CAIRN_SIGNED_IN_CACHE_MS: '0' })).toEqual({ signedInCacheMs: 0 });
   });
 
+  it('flushes the journal every 100 ms, every second with ClickHouse as event store, or as set', () => {
+    expect(DEFAULT_CONFIG.flushIntervalMs).toBe(100);
+    expect(loadConfig({}).flushIntervalMs).toBeUndefined();
+    expect(loadConfig({ CAIRN_EVENTS_DB: 'http://clickhouse:8123/cairn' })).toEqual({
+      flushIntervalMs: 1000,
+    });
+    expect(resolveConfig(loadConfig({ CAIRN_EVENTS_DB: 'http://clickhouse:8123' })).flushIntervalMs).toBe(
+      1000,
+    );
+    expect(loadConfig({ CAIRN_EVENTS_DB: 'http://clickhouse:8123', CAIRN_FLUSH_INTERVAL_MS: '250' })).toEqual(
+      { flushIntervalMs: 250 },
+    );
+    expect(loadConfig({ CAIRN_EVENTS_DB: '' })).toEqual({});
+  });
+
   it('keeps the click archive by default; off turns it off', () => {
     expect(DEFAULT_CONFIG.clickArchive).toBe(true);
     expect(loadConfig({ CAIRN_CLICK_ARCHIVE: 'off' })).toEqual({ clickArchive: false });

@@ -84,3 +84,10 @@ function readLock(file: string): LockContent | null {
     return null;
   }
 }
+
+/** The live process holding the data directory's lock, or null (none, or a stale lock); takes nothing. */
+export function lockHolder(dataDir: string): { pid: number; purpose: string } | null {
+  const holder = readLock(path.join(dataDir, LOCK_FILE));
+  if (holder === null || holder.pid === process.pid || !isAlive(holder.pid)) return null;
+  return { pid: holder.pid, purpose: holder.purpose };
+}

@@ -2,7 +2,6 @@ import {
   CLICK_PARAMS,
   type MonitorNode,
   type MonitorResponse,
-  POSTBACK_PARAMS,
   seedRequestSchema,
   type TestClickResponse,
   TRACKING_API_PATHS,
@@ -18,6 +17,7 @@ import { retentionMonitorItem } from '../retention/job.ts';
 import { seedEvents } from '../seeding/seed.ts';
 import type { EventStore } from '../store/events/port.ts';
 import { ENRICHMENT_CREDITS } from '../tracking/enrich/index.ts';
+import { trackingLinks } from '../tracking/paths.ts';
 import { nodeFigures } from './nodeFigures.ts';
 
 /**
@@ -148,15 +148,11 @@ export async function monitorPlugin(api: FastifyInstance, { ctx, guard }: Featur
     reply.header('cache-control', 'no-store');
     const paths = runtime.engine.settings.paths;
     const keys = runtime.conversions.keys;
-    const key = `${POSTBACK_PARAMS.key[0]}=${keys.current}`;
     return {
       domains: hosts.map(({ base, host, isDefault }) => ({
         host,
         isDefault,
-        clickUrl: `${base}${paths.click}?${CLICK_PARAMS.key}={campaign_key}`,
-        lpClickUrl: `${base}${paths.click}?${CLICK_PARAMS.lp}=1`,
-        postbackUrl: `${base}${paths.postback}?clickid={clickid}&payout={payout}&status={status}&txid={txid}&${key}`,
-        conversionPixelUrl: `${base}${paths.conversionPixel}?clickid={clickid}&${key}`,
+        ...trackingLinks(base, paths, keys.current),
       })),
       previousPostbackKeys: keys.previousCount,
     };

@@ -1,4 +1,10 @@
-import { DEFAULT_URL_CUSTOMIZATION, TRACKING_PATHS, type UrlCustomization } from '@cairn/contract';
+import {
+  CLICK_PARAMS,
+  DEFAULT_URL_CUSTOMIZATION,
+  POSTBACK_PARAMS,
+  TRACKING_PATHS,
+  type UrlCustomization,
+} from '@cairn/contract';
 import { pathOf } from '../http.ts';
 
 // The public endpoints' paths (Settings > URL customization). The server's handlers and routes stay on the
@@ -39,3 +45,28 @@ export class TrackingPaths {
 }
 
 export const DEFAULT_TRACKING_PATHS = new TrackingPaths();
+
+export interface TrackingLinks {
+  clickUrl: string;
+  lpClickUrl: string;
+  postbackUrl: string;
+  conversionPixelUrl: string;
+}
+
+/**
+ * The links an operator pastes into sources and networks, on `base` (`https://trk.example`): one builder
+ * for Settings > Tracking links and the start banner, so both show what the endpoints accept.
+ */
+export function trackingLinks(
+  base: string,
+  paths: Pick<TrackingPaths, 'click' | 'postback' | 'conversionPixel'>,
+  postbackKey: string,
+): TrackingLinks {
+  const key = `${POSTBACK_PARAMS.key[0]}=${postbackKey}`;
+  return {
+    clickUrl: `${base}${paths.click}?${CLICK_PARAMS.key}={campaign_key}`,
+    lpClickUrl: `${base}${paths.click}?${CLICK_PARAMS.lp}=1`,
+    postbackUrl: `${base}${paths.postback}?clickid={clickid}&payout={payout}&status={status}&txid={txid}&${key}`,
+    conversionPixelUrl: `${base}${paths.conversionPixel}?clickid={clickid}&${key}`,
+  };
+}
