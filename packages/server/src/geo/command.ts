@@ -1,7 +1,9 @@
 import { type CairnOptions, resolveConfig } from '../config.ts';
 import { OutboundGuard } from '../outbound/guard.ts';
+import { openPostgresConfigStore } from '../runtime.ts';
 import { GeoFileError } from '../tracking/enrich/index.ts';
-import { updateGeoData } from './update.ts';
+import { shareGeoFiles } from './shared.ts';
+import { type GeoUpdateResult, updateGeoData } from './update.ts';
 
 export { GeoFileError };
 
@@ -34,6 +36,29 @@ export async function geoUpdateCommand(
   for (const name of result.removed) out(`Removed ${name}, which would have answered in its place.`);
   out(
     `The files are in ${resolved.dataDir}/geo/. A Cairn server running on this data directory reloads them ` +
-      'within seconds (no restart); each other node takes the update run on its own data directory.',
+      'within seconds (no restart).',
   );
+  if (resolved.configDb) {
+    await shareWithNodes(resolved.configDb, result);
+    out(
+      'Stored in the shared PostgreSQL too: every node copies them into its own data directory and reloads.',
+    );
+  }
+}
+
+async function shareWithNodes(url: string, result: GeoUpdateResult): Promise<void> {
+  const store = await openPostgresConfigStore(url);
+  try {
+    try {
+      await store.query('SELECT count(*) AS n FROM geo_files');
+    } catch {
+      throw new GeoFileError(
+        'The files are installed here, but the shared PostgreSQL has no geo_files table yet: start a node of ' +
+          'this Cairn version (it brings the schema up to date), then run the update again.',
+      );
+    }
+    await shareGeoFiles(store, result.placed, result.removed);
+  } finally {
+    await store.close();
+  }
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { OutboundGuard } from '../outbound/guard.ts';
@@ -5,7 +6,9 @@ import {
   type CheckedDatabase,
   checkDatabaseFile,
   DATA_DIR_FILES,
+  type Family,
   GeoFileError,
+  type Kind,
   PACKAGED_FILES,
   packageDir,
   UPDATE_STAMP,
@@ -24,6 +27,7 @@ export interface GeoStampFile {
   origin: string;
   builtAt: string;
   installedAt: string;
+  sha256: string;
 }
 
 export interface GeoStamp {
@@ -43,6 +47,8 @@ export interface GeoUpdateOptions {
 
 export interface GeoUpdateResult {
   installed: (CheckedDatabase & { origin: string })[];
+  /** The installed files as placed, with their bytes (to share them with the other nodes). */
+  placed: (GeoStampFile & { bytes: Buffer })[];
   /** Older data-dir files that would have shadowed the new ones, deleted. */
   removed: string[];
 }
@@ -95,6 +101,56 @@ async function check(path: string, file: GivenFile): Promise<CheckedDatabase> {
   }
 }
 
+export function sha256Of(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** What the name of a data-dir file says it answers: `city-ipv4.mmdb` city for IPv4, `asn.mmdb` both. */
+export function answersOf(name: string): { kind: Kind; families: Family[] } {
+  const kind: Kind = name.startsWith('city') ? 'city' : 'asn';
+  return { kind, families: /ipv4/.test(name) ? [4] : /ipv6/.test(name) ? [6] : [4, 6] };
+}
+
+/**
+ * Renames checked files into `<dataDir>/geo/` under their names, removes older files that would answer
+ * before them, and writes the stamp last (which a running server reloads on). Answers what it removed.
+ */
+export async function placeFiles(
+  dataDir: string,
+  files: (GeoStampFile & { stagedPath: string })[],
+  updatedAt: string,
+): Promise<string[]> {
+  const geoDir = join(dataDir, 'geo');
+  const targets = new Set(files.map((file) => file.name));
+  const removed: string[] = [];
+  for (const file of files) {
+    await rename(file.stagedPath, join(geoDir, file.name));
+    // A file tried before the new one for its families would go on answering in its place.
+    const { kind, families } = answersOf(file.name);
+    for (const family of families) {
+      const order = DATA_DIR_FILES[kind][family];
+      for (const name of order.slice(0, order.indexOf(file.name))) {
+        if (targets.has(name) || removed.includes(name)) continue;
+        if ((await sizeOf(join(geoDir, name))) === null) continue;
+        await unlink(join(geoDir, name));
+        removed.push(name);
+      }
+    }
+  }
+  const previous = (await readGeoStamp(dataDir))?.files ?? [];
+  const stamp: GeoStamp = {
+    updatedAt,
+    files: [
+      ...previous.filter((entry) => !targets.has(entry.name) && !removed.includes(entry.name)),
+      ...files.map(({ stagedPath, ...entry }) => entry),
+    ],
+  };
+  const stampPath = join(geoDir, UPDATE_STAMP);
+  await writeFile(`${stampPath}.tmp`, `${JSON.stringify(stamp, null, 2)}\n`, { mode: 0o600 });
+  await rename(`${stampPath}.tmp`, stampPath);
+  return removed;
+}
+
 export async function updateGeoData(options: GeoUpdateOptions): Promise<GeoUpdateResult> {
   const { dataDir } = options;
   const files = await givenFiles(options.from, options.guard);
@@ -129,40 +185,22 @@ export async function updateGeoData(options: GeoUpdateOptions): Promise<GeoUpdat
     throw error;
   }
 
-  const now = new Date(options.now()).toISOString();
-  const targets = new Set(staged.map(({ checked }) => checked.target));
-  const removed: string[] = [];
-  for (const { path, checked } of staged) {
-    await rename(path, join(geoDir, checked.target));
-    // A file tried before the new one for its families would go on answering in its place.
-    for (const family of checked.families) {
-      const order = DATA_DIR_FILES[checked.kind][family];
-      for (const name of order.slice(0, order.indexOf(checked.target))) {
-        if (targets.has(name) || removed.includes(name)) continue;
-        if ((await sizeOf(join(geoDir, name))) === null) continue;
-        await unlink(join(geoDir, name));
-        removed.push(name);
-      }
-    }
-  }
-  const previous = (await readGeoStamp(dataDir))?.files ?? [];
-  const stamp: GeoStamp = {
-    updatedAt: now,
-    files: [
-      ...previous.filter((entry) => !targets.has(entry.name) && !removed.includes(entry.name)),
-      ...staged.map(({ file, checked }) => ({
-        name: checked.target,
-        origin: file.origin,
-        builtAt: checked.builtAt,
-        installedAt: now,
-      })),
-    ],
-  };
-  const stampPath = join(geoDir, UPDATE_STAMP);
-  await writeFile(`${stampPath}.tmp`, `${JSON.stringify(stamp, null, 2)}\n`, { mode: 0o600 });
-  await rename(`${stampPath}.tmp`, stampPath);
+  const installedAt = new Date(options.now()).toISOString();
+  const placed = staged.map(({ path, file, checked }) => ({
+    stagedPath: path,
+    name: checked.target,
+    origin: file.origin,
+    builtAt: checked.builtAt,
+    installedAt,
+    sha256: sha256Of(file.bytes),
+  }));
+  const removed = await placeFiles(dataDir, placed, installedAt);
   return {
     installed: staged.map(({ file, checked }) => ({ ...checked, origin: file.origin })),
+    placed: placed.map(({ stagedPath, ...entry }, index) => ({
+      ...entry,
+      bytes: staged[index]?.file.bytes ?? Buffer.alloc(0),
+    })),
     removed,
   };
 }
