@@ -103,6 +103,22 @@ describe('cairn geo update against a running server', { timeout: 120_000 }, () =
     expect(countryOf(VISITOR)).toBe('NZ');
   });
 
+  it('takes an ASN CSV the same way, and refuses one that does not know Google', async () => {
+    const asnOf = (ip: string) =>
+      server.cairn.tracking.enricher.enrich({ ip, userAgent: '', acceptLanguage: '', referrer: '' }).asn;
+    const csv = (googleAsn: number) =>
+      `8.8.8.0,8.8.8.255,${googleAsn},Google LLC\n203.0.113.0,203.0.113.255,64500,"Example Networks, Ltd."\n`;
+
+    const wrong = await geoUpdate('--from', fileOf('asn-ipv4.csv', Buffer.from(csv(3356))), '--force');
+    expect(wrong.stderr).toContain(
+      "asn-ipv4.csv was not installed: it answers AS3356 for 8.8.8.8, which is Google's AS15169",
+    );
+
+    const result = await geoUpdate('--from', fileOf('asn-ipv4.csv', Buffer.from(csv(15169))), '--force');
+    expect(result.stdout).toContain('Installed asn-ipv4.csv (asn, IPv4');
+    await vi.waitFor(() => expect(asnOf(VISITOR)).toBe(64500), { timeout: 30_000, interval: 100 });
+  });
+
   describe('from a URL', () => {
     let site: http.Server;
     let base = '';
