@@ -55,6 +55,7 @@ export const SERVER_LAYERING: Layering = {
       'entities',
       'feature',
       'files',
+      'geo',
       'http',
       'license',
       'lock',

@@ -162,6 +162,9 @@ export const trackingLinksResponseSchema = z.object({
 });
 export type TrackingLinksResponse = z.infer<typeof trackingLinksResponseSchema>;
 
+/** Geo data older than this is flagged on the monitor: DB-IP's lite databases are rebuilt monthly. */
+export const GEO_DATA_MAX_AGE_DAYS = 60;
+
 export const monitorResponseSchema = z.object({
   nodeId: z.string(),
   now: z.string(),
@@ -176,8 +179,19 @@ export const monitorResponseSchema = z.object({
     eventsPerSecond: z.number(),
   }),
   databases: z.array(
-    z.object({ name: z.string(), path: z.string(), builtAt: z.string(), source: z.string() }),
+    z.object({
+      name: z.string(),
+      path: z.string(),
+      builtAt: z.string(),
+      source: z.string(),
+      /** Where the file came from: the package and version shipped, or what `cairn geo update` was given. */
+      origin: z.string(),
+      /** Whole days since the data was built. */
+      ageDays: z.number(),
+    }),
   ),
+  /** Set when some geo data is older than GEO_DATA_MAX_AGE_DAYS: which, its date and source, and what to do. */
+  geoDataWarning: z.string().nullable(),
   credits: z.array(
     z.object({
       name: z.string(),

@@ -8,6 +8,7 @@ import { ArgumentError, type Flags, parseInvocation } from './cliArgs.ts';
 import { publishChange } from './cluster/changes.ts';
 import { type CairnOptions, ConfigError, loadConfig, resolveConfig } from './config.ts';
 import { exitCodeOf, formatChecks, runDoctor } from './doctor/doctor.ts';
+import { GeoFileError, geoUpdateCommand } from './geo/command.ts';
 import { startCairn } from './index.ts';
 import { generateLicenseKeyPair, signLicense } from './license.ts';
 import { acquireDataDirLock, DataDirLockedError } from './lock.ts';
@@ -307,6 +308,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
       case 'migrate-store':
         await migrateStoreCommand(config, flags, out);
         return 0;
+      case 'geo update':
+        await geoUpdateCommand(config, flags, out);
+        return 0;
       default:
         throw new Error(`cairn ${command} has options but no implementation`);
     }
@@ -327,6 +331,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
       error instanceof NonEmptyTargetError ||
       error instanceof CopyMismatchError ||
       error instanceof ConfigDbError ||
+      error instanceof GeoFileError ||
       error instanceof RangeError
     ) {
       process.stderr.write(`cairn: ${error.message}\n`);

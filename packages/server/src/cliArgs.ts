@@ -40,6 +40,8 @@ export interface Flags {
   'to-config'?: string;
   'to-events'?: string;
   'allow-non-empty'?: boolean;
+  from?: string;
+  force?: boolean;
   help?: boolean;
 }
 
@@ -184,6 +186,24 @@ export const COMMANDS: readonly CommandSpec[] = [
       },
       'to-events': { type: 'string', value: 'URL', description: 'the ClickHouse to copy the events into' },
       'allow-non-empty': { type: 'boolean', description: 'copy into a target that already holds data' },
+    },
+    maxPositionals: 0,
+  },
+  {
+    name: 'geo update',
+    forms: [
+      {
+        synopsis: 'geo update --from FILE|DIR|URL [--force]',
+        summary: [
+          'install newer geo databases (city MMDB, ASN MMDB or CSV; .gz too):',
+          'each is opened and checked against known addresses first; a running',
+          'server on this data directory takes them without a restart',
+        ],
+      },
+    ],
+    options: {
+      from: { type: 'string', value: 'SRC', description: 'a file, a directory of them, or an http(s) URL' },
+      force: { type: 'boolean', description: 'take a file under half the size of the one in use' },
     },
     maxPositionals: 0,
   },

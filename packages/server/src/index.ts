@@ -8,6 +8,7 @@ import { type ChangeBroadcast, startChangeBroadcast } from './cluster/changes.ts
 import { type Heartbeat, startHeartbeat } from './cluster/heartbeat.ts';
 import { type CairnConfig, type CairnOptions, ConfigError, resolveConfig } from './config.ts';
 import { EntityChanges } from './entities/changes.ts';
+import { startGeoSync } from './geo/shared.ts';
 import { parsePublicKey } from './license.ts';
 import { createLogger } from './logger.ts';
 import { type CairnMetrics, createMetrics } from './metrics/registry.ts';
@@ -92,6 +93,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
   let broadcast: ChangeBroadcast | null = null;
   let heartbeat: Heartbeat | null = null;
   let tls: TlsService | null = null;
+  let stopGeoSync: (() => void) | null = null;
   try {
     events = await openEventStore(config);
     const changes = new EntityChanges((error) =>
@@ -125,6 +127,8 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
         },
         onError: (error) => logger.error({ err: error }, 'entity change broadcast failed'),
       });
+      // `cairn geo update` stores its files in PostgreSQL: every node copies them into its own data dir.
+      stopGeoSync = await startGeoSync({ store: data.store, changes, dataDir: config.dataDir, logger });
     }
     // Every node's health on every node's monitor.
     const beating = tracking;
@@ -253,6 +257,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
         if (httpsServer) await closeServer(httpsServer);
         await app.close();
         await heartbeat?.stop();
+        stopGeoSync?.();
         await broadcast?.close();
         await tracking?.close();
         await events?.close();
@@ -263,6 +268,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
   } catch (error) {
     await tls?.close();
     await heartbeat?.stop();
+    stopGeoSync?.();
     await broadcast?.close();
     await tracking?.close();
     await events?.close();

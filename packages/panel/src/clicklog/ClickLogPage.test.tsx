@@ -79,6 +79,12 @@ describe('click log', () => {
       columns: 'time,click_id,campaign,offer,landing,traffic_source,country,device_type,os,browser,ip,cost',
     });
     expect(screen.getByText('500 rows loaded')).toBeInTheDocument();
+    // Countries are DB-IP's data (CC BY 4.0): its credit is under the log, for every user.
+    expect(screen.getByRole('link', { name: 'IP Geolocation by DB-IP' })).toHaveAttribute(
+      'href',
+      'https://db-ip.com',
+    );
+    expect(screen.getByRole('link', { name: 'CC BY 4.0' })).toBeInTheDocument();
   });
 
   it('asks for the next page as the end of the rows scrolls near, and with Load more', async () => {

@@ -11,6 +11,7 @@ import {
 import { DataTable, PageHeader, Skeleton } from '@cairn/ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { GeoDataCredit } from '../app/GeoDataCredit.tsx';
 import { useCurrentUser, useDebugSettings } from '../app/hooks.ts';
 import { useServices } from '../app/services.ts';
 import { filterParams } from '../reports/api.ts';
@@ -174,6 +175,7 @@ function ClickLog({ timeZone }: { timeZone: string }) {
         timeZone={period.timeZone}
         currency={settings.baseCurrency}
       />
+      <GeoDataCredit />
     </div>
   );
 }

@@ -86,6 +86,10 @@ describe('conversions page', () => {
       timezone: 'Europe/Berlin',
       limit: '500',
     });
+    expect(screen.getByRole('link', { name: 'IP Geolocation by DB-IP' })).toHaveAttribute(
+      'href',
+      'https://db-ip.com',
+    );
   });
 
   it('asks for the next page as the end of the rows scrolls near, and with Load more', async () => {

@@ -1,6 +1,7 @@
 import { CONVERSION_STATUSES, type ConversionRow } from '@cairn/contract';
 import { Combobox, DataTable, PageHeader, Skeleton } from '@cairn/ui';
 import { useMemo, useState } from 'react';
+import { GeoDataCredit } from '../app/GeoDataCredit.tsx';
 import { useCurrentUser, useDebugSettings } from '../app/hooks.ts';
 import { ClickDetail } from '../clicklog/ClickDetail.tsx';
 import type { ReportFilters } from '../reports/api.ts';
@@ -170,6 +171,7 @@ function Conversions({ timeZone }: { timeZone: string }) {
         timeZone={period.timeZone}
         currency={settings.baseCurrency}
       />
+      <GeoDataCredit />
     </div>
   );
 }

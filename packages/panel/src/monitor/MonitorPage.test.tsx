@@ -65,8 +65,28 @@ describe('monitor page', () => {
 
     const databases = card('Enrichment databases');
     expect(within(databases).getByRole('row', { name: /city-ipv4/ })).toHaveTextContent('Shipped with Cairn');
-    expect(within(databases).getByRole('row', { name: /asn-ipv4/ })).toHaveTextContent('Data directory');
+    const asn = within(databases).getByRole('row', { name: /asn-ipv4/ });
+    expect(asn).toHaveTextContent('Data directory');
+    expect(asn).toHaveTextContent('https://example.org/asn-ipv4.csv');
+    expect(asn).toHaveTextContent('(9 days ago)');
+    expect(within(databases).queryByRole('status')).toBeNull();
+    expect(within(databases).getByRole('link', { name: 'IP Geolocation by DB-IP' })).toHaveAttribute(
+      'href',
+      'https://db-ip.com',
+    );
     expect(server.calls).toContain('GET /api/monitor');
+  });
+
+  it('warns of old geo data with its date and source', async () => {
+    const warning =
+      'Geo data older than 60 days: city-ipv4 built 2025-12-01 (93 days ago), from /srv/geo/city.mmdb. ' +
+      'Install newer data with `cairn geo update --from FILE|DIR|URL` (no restart needed).';
+    renderApp('/monitor', [
+      ...signedInAs(),
+      on('GET', '/api/monitor', () => json(monitorAnswer({ geoDataWarning: warning }))),
+    ]);
+    await screen.findByRole('heading', { name: 'Enrichment databases' });
+    expect(within(card('Enrichment databases')).getByRole('status')).toHaveTextContent(warning);
   });
 
   it('refreshes by itself while open', async () => {

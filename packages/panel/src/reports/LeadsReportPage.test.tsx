@@ -86,6 +86,10 @@ describe('leads report', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Load more' }));
     expect(await within(grid).findByRole('row', { name: /c2/ })).toHaveTextContent('Declined');
     expect(requests.at(-1)?.searchParams.get('cursor')).toBe('next');
+    expect(screen.getByRole('link', { name: 'IP Geolocation by DB-IP' })).toHaveAttribute(
+      'href',
+      'https://db-ip.com',
+    );
   });
 
   it('filters by status', async () => {

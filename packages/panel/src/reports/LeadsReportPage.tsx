@@ -2,6 +2,7 @@ import { CONVERSION_STATUSES, type ConversionRow, type ConversionStatus } from '
 import { Button, DataTable, type DateRangeValue, PageHeader, Select, Skeleton } from '@cairn/ui';
 import { useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
+import { GeoDataCredit } from '../app/GeoDataCredit.tsx';
 import { useCurrentUser, useDebugSettings } from '../app/hooks.ts';
 import { useConversionLog } from '../conversions/api.ts';
 import { type ConversionColumn, conversionColumns, statusLabel } from '../conversions/columns.tsx';
@@ -151,6 +152,7 @@ function Leads({ subject, timeZone }: { subject: Subject; timeZone: string }) {
           moreLabel: 'More leads',
         })}
       />
+      <GeoDataCredit />
     </div>
   );
 }

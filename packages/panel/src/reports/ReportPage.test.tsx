@@ -93,6 +93,11 @@ describe('report page', () => {
     expect(total).toHaveTextContent('1,234');
     // ROI of the totals, not an average of the rows' ROIs.
     expect(total).toHaveTextContent('50.50%');
+    // A report may group by country, region, city or ISP: DB-IP's data, credited as CC BY 4.0 asks.
+    expect(screen.getByRole('link', { name: 'IP Geolocation by DB-IP' })).toHaveAttribute(
+      'href',
+      'https://db-ip.com',
+    );
   });
 
   it('groups by a preset, expands a row into its children and links a child to a narrower report', async () => {

@@ -9,6 +9,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { GeoDataCredit } from '../app/GeoDataCredit.tsx';
 import { useCurrentUser, useDebugSettings } from '../app/hooks.ts';
 import { useServices } from '../app/services.ts';
 import { CostUpdateButton } from '../entities/lists/CostUpdateButton.tsx';
@@ -175,6 +176,7 @@ function Report({ subject, timeZone }: { subject: Subject; timeZone: string }) {
         colorization={debug.colorizationMode}
         verticalBorders={debug.isWithVerticalBorders}
       />
+      <GeoDataCredit />
     </div>
   );
 }

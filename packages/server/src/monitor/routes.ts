@@ -18,6 +18,7 @@ import { seedEvents } from '../seeding/seed.ts';
 import type { EventStore } from '../store/events/port.ts';
 import { ENRICHMENT_CREDITS } from '../tracking/enrich/index.ts';
 import { trackingLinks } from '../tracking/paths.ts';
+import { geoDataOf } from './geoData.ts';
 import { nodeFigures } from './nodeFigures.ts';
 
 /**
@@ -91,7 +92,7 @@ export async function monitorPlugin(api: FastifyInstance, { ctx, guard }: Featur
         flushedTotal: journal.flushedTotal,
         eventsPerSecond: journal.eventsPerSecond,
       },
-      databases: runtime.enricher.databases(),
+      ...(await geoDataOf(runtime.enricher.databases(), ctx.config.dataDir, now)),
       credits: ENRICHMENT_CREDITS.map((credit) => ({ ...credit })),
       background: [
         {

@@ -65,6 +65,8 @@ export interface OutboundAnswer {
   /** A redirect's target, reported, never followed. */
   location: string | null;
   body: string;
+  /** The body's bytes as they came (a binary download, such as a geo database). */
+  bytes: Buffer;
   /** The answer's headers, names in lower case. */
   headers: Record<string, string | string[] | undefined>;
 }
@@ -212,7 +214,7 @@ export class OutboundGuard {
         response.on('error', (error) => finish(error));
         if (limit === 0) {
           response.destroy();
-          finish(null, { status, location, body: '', headers });
+          finish(null, { status, location, body: '', bytes: Buffer.alloc(0), headers });
           return;
         }
         const chunks: Buffer[] = [];
@@ -222,9 +224,19 @@ export class OutboundGuard {
           if (size > limit) finish(new OutboundRefused(`The answer is larger than ${limit} bytes`));
           else chunks.push(chunk);
         });
-        response.once('end', () =>
-          finish(null, { status, location, body: Buffer.concat(chunks).toString('utf8'), headers }),
-        );
+        response.once('end', () => {
+          const bytes = Buffer.concat(chunks);
+          // Decoded when read: a binary download of many megabytes is never wanted as text.
+          finish(null, {
+            status,
+            location,
+            get body() {
+              return bytes.toString('utf8');
+            },
+            bytes,
+            headers,
+          });
+        });
       });
       outgoing.end(request.body);
     });

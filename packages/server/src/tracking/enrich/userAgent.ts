@@ -1,6 +1,6 @@
 import { truncateText } from '@cairn/contract';
 import { isbot } from 'isbot';
-import UAParser from 'my-ua-parser';
+import UAParser from 'ua-parser-js';
 import { RecentCache } from './cache.ts';
 import type { DeviceType } from './types.ts';
 
