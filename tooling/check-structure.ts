@@ -45,6 +45,7 @@ export const SERVER_LAYERING: Layering = {
     [
       'audit',
       'auth',
+      'backup',
       'clickApi',
       'cluster',
       'config',

@@ -29,6 +29,8 @@ const COMMANDS: [string[], string[]][] = [
   [['seed'], ['--clicks', '--days', '--campaigns', '--data-dir']],
   [['migrate-store'], ['--to-config', '--to-events', '--allow-non-empty']],
   [['rollback'], ['--data-dir', '<backup id>']],
+  [['backup'], ['--to', '--data-dir']],
+  [['restore'], ['--from', '--data-dir']],
 ];
 
 /** Every file under `dir` with its size and modification time: what a command that writes would change. */

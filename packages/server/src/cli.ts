@@ -4,6 +4,9 @@ import { generatePassword } from './auth/password.ts';
 import { passwordProblem } from './auth/passwordPolicy.ts';
 import { SessionRepository } from './auth/sessions.ts';
 import { LoginTakenError, UserRepository } from './auth/users.ts';
+import { BackupCommandError, backupCommand, restoreCommand } from './backup/commands.ts';
+import { BackupCheckError } from './backup/manifest.ts';
+import { endSessions, RestoreTargetError } from './backup/restore.ts';
 import { ArgumentError, type Flags, parseInvocation } from './cliArgs.ts';
 import { publishChange } from './cluster/changes.ts';
 import { type CairnOptions, ConfigError, loadConfig, resolveConfig } from './config.ts';
@@ -169,23 +172,6 @@ function licenseCommand(action: 'keygen' | 'issue', flags: Flags, env: NodeJS.Pr
   out(signLicense(privateKey, { trackerId, plan: flags.plan ?? 'standard', expiresAt: expires }));
 }
 
-/**
- * A backup holds the sessions of its time: cookies that were signed out (or revoked with a password
- * change) since then would come back to life. Nobody stays signed in across a restore.
- */
-async function endRestoredSessions(dataDir: string): Promise<void> {
-  const restored = await DuckDbConfigStore.open(databasePath(dataDir));
-  try {
-    const tables = await restored.query<{ n: number }>(
-      "SELECT count(*) AS n FROM information_schema.tables WHERE table_name = 'sessions'",
-    );
-    if (Number(tables[0]?.n ?? 0) > 0) await restored.execute('DELETE FROM sessions');
-    await restored.checkpoint();
-  } finally {
-    await restored.close();
-  }
-}
-
 async function rollbackCommand(config: CairnOptions, positionals: string[]): Promise<void> {
   const resolved = resolveConfig(config);
   if (resolved.configDb) {
@@ -234,7 +220,7 @@ async function rollbackCommand(config: CairnOptions, positionals: string[]): Pro
       );
     }
     const restored = await restoreBackup(resolved.dataDir, id, resolved.now(), currentVersion);
-    await endRestoredSessions(resolved.dataDir);
+    await endSessions(resolved.dataDir);
     out(`Restored ${restored.id} (schema version ${restored.schemaVersion}).`);
     out('Every session ended: everyone signs in again.');
     out('The database it replaced was kept as a backup. Start the Cairn version that matches this schema.');
@@ -281,6 +267,12 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
       case 'rollback':
         await rollbackCommand(config, positionals);
         return 0;
+      case 'backup':
+        await backupCommand(resolveConfig(config), flags.to, out);
+        return 0;
+      case 'restore':
+        await restoreCommand(resolveConfig(config), flags.from, out);
+        return 0;
       case 'seed':
         await seedCommand(config, flags, out);
         return 0;
@@ -301,6 +293,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
       error instanceof ConfigError ||
       error instanceof LoginTakenError ||
       error instanceof BackupNotFoundError ||
+      error instanceof BackupCommandError ||
+      error instanceof BackupCheckError ||
+      error instanceof RestoreTargetError ||
       error instanceof SchemaTooNewError ||
       error instanceof StoreOpenError ||
       error instanceof MigrateStoreError ||

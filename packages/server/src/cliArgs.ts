@@ -40,6 +40,8 @@ export interface Flags {
   'to-config'?: string;
   'to-events'?: string;
   'allow-non-empty'?: boolean;
+  to?: string;
+  from?: string;
   help?: boolean;
 }
 
@@ -186,6 +188,47 @@ export const COMMANDS: readonly CommandSpec[] = [
     ],
     options: {},
     maxPositionals: 1,
+  },
+  {
+    name: 'backup',
+    forms: [
+      {
+        synopsis: 'backup [--to DIR]',
+        summary: [
+          'copy the whole installation (configuration, events, key, files,',
+          'certificates) into a new directory with a manifest of checksums;',
+          'a running server makes the copy and keeps serving clicks',
+        ],
+      },
+    ],
+    options: {
+      to: {
+        type: 'string',
+        value: 'DIR',
+        description: 'where the backup directory goes (default <data dir>/backups)',
+      },
+    },
+    maxPositionals: 0,
+  },
+  {
+    name: 'restore',
+    forms: [
+      {
+        synopsis: 'restore --from DIR',
+        summary: [
+          'check a backup against its manifest and restore it into an',
+          'empty data directory (--data-dir); a damaged one is refused',
+        ],
+      },
+    ],
+    options: {
+      from: {
+        type: 'string',
+        value: 'DIR',
+        description: 'the backup directory (the one holding manifest.json)',
+      },
+    },
+    maxPositionals: 0,
   },
 ];
 
