@@ -13,6 +13,7 @@ import {
 } from '../../test-support/server.ts';
 import type { RunningCairn } from '../index.ts';
 import { MANIFEST_FILE, manifestSchema } from './manifest.ts';
+import { runDueBackup } from './schedule.ts';
 
 // The whole installation, backed up by `cairn backup` while a running server answers a stream of clicks,
 // restored by `cairn restore` into an empty directory and started again: what was answered before the
@@ -256,6 +257,29 @@ describe('backups from the panel', () => {
       }>();
       expect(list.schedule).toEqual({ enabled: true, hour: 0, keep: 2 });
       expect(list.backups.filter((backup) => backup.kind === 'installation')).toHaveLength(2);
+
+      // The job's check: one backup a UTC day once the hour has come, none while the schedule is off.
+      let now = Date.parse('2030-01-02T05:00:00Z');
+      const deps = {
+        dataDir: server.config.dataDir,
+        store: server.store,
+        events: server.events,
+        storeJournal: () => server.tracking.recorder.flushNow(),
+        version: 'test',
+        secretKeyFromEnv: false,
+        now: () => now,
+      };
+      expect((await runDueBackup(deps))?.manifest.trigger).toBe('scheduled');
+      now += 3_600_000;
+      expect(await runDueBackup(deps)).toBeNull();
+      now += 86_400_000;
+      await browser.put(API_PATHS.backupSchedule, { enabled: false, hour: 0, keep: 2 });
+      expect(await runDueBackup(deps)).toBeNull();
+      const kept = (await browser.get(API_PATHS.backups)).json<{
+        backups: { kind: string; trigger: string }[];
+      }>();
+      expect(kept.backups.filter((backup) => backup.kind === 'installation')).toHaveLength(2);
+      expect(kept.backups[0]?.trigger).toBe('scheduled');
     } finally {
       await server.close();
     }
