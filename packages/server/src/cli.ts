@@ -5,6 +5,7 @@ import { passwordProblem } from './auth/passwordPolicy.ts';
 import { SessionRepository } from './auth/sessions.ts';
 import { LoginTakenError, UserRepository } from './auth/users.ts';
 import { BackupCommandError, backupCommand, restoreCommand } from './backup/commands.ts';
+import { listAllBackups } from './backup/library.ts';
 import { BackupCheckError } from './backup/manifest.ts';
 import { endSessions, RestoreTargetError } from './backup/restore.ts';
 import { ArgumentError, type Flags, parseInvocation } from './cliArgs.ts';
@@ -15,7 +16,7 @@ import { generateLicenseKeyPair, signLicense } from './license.ts';
 import { acquireDataDirLock, DataDirLockedError } from './lock.ts';
 import { CAIRN_VERSION, ConfigDbError, openData, StoreOpenError } from './runtime.ts';
 import { seedCommand } from './seeding/seedCommand.ts';
-import { BackupNotFoundError, databasePath, listBackups, restoreBackup } from './store/config/backups.ts';
+import { BackupNotFoundError, databasePath, restoreBackup } from './store/config/backups.ts';
 import { DuckDbConfigStore } from './store/config/duckdb.ts';
 import { SchemaTooNewError, schemaVersion } from './store/config/migrate.ts';
 import { PostgresConfigStore } from './store/config/postgres.ts';
@@ -183,21 +184,25 @@ async function rollbackCommand(config: CairnOptions, positionals: string[]): Pro
   }
   const [id] = positionals;
   if (!id) {
-    const backups = await listBackups(resolved.dataDir);
+    const backups = await listAllBackups(resolved.dataDir);
     if (backups.length === 0) {
       out(`No backups in ${resolved.dataDir}. Cairn backs the database up before each new migration.`);
       return;
     }
-    out('Backups, newest first (restore one with: cairn rollback <id>):');
+    out("Backups, newest first (put back one's configuration database with: cairn rollback <id>;");
+    out('a whole installation is restored with: cairn restore --from <data dir>/backups/<id>):');
     for (const backup of backups) {
       const reason =
         backup.beforeMigration !== null
           ? `before migration ${backup.beforeMigration}`
-          : backup.id.endsWith('-before-restore')
+          : backup.trigger === 'replaced'
             ? 'kept before a restore'
-            : 'taken on request';
+            : backup.trigger === 'scheduled'
+              ? 'daily backup'
+              : 'taken on request';
+      const kind = backup.kind === 'installation' ? 'whole installation' : 'configuration';
       out(
-        `  ${backup.id}  schema v${backup.schemaVersion}, ${reason}, ${backup.createdAt}, ${backup.sizeBytes} bytes`,
+        `  ${backup.id}  ${kind}, schema v${backup.schemaVersion}, ${reason}, ${backup.createdAt}, ${backup.sizeBytes} bytes`,
       );
     }
     return;
@@ -219,9 +224,10 @@ async function rollbackCommand(config: CairnOptions, positionals: string[]): Pro
         `The current database does not open (${(error as Error).message.split('\n')[0]}); keeping it as a backup.`,
       );
     }
+    const listed = (await listAllBackups(resolved.dataDir)).find((backup) => backup.id === id);
     const restored = await restoreBackup(resolved.dataDir, id, resolved.now(), currentVersion);
     await endSessions(resolved.dataDir);
-    out(`Restored ${restored.id} (schema version ${restored.schemaVersion}).`);
+    out(`Restored ${restored.id} (schema version ${listed?.schemaVersion ?? restored.schemaVersion}).`);
     out('Every session ended: everyone signs in again.');
     out('The database it replaced was kept as a backup. Start the Cairn version that matches this schema.');
   } finally {

@@ -177,12 +177,13 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'rollback',
     forms: [
-      { synopsis: 'rollback', summary: ['list database backups, newest first'] },
+      { synopsis: 'rollback', summary: ['list backups (whole installation, configuration), newest first'] },
       {
         synopsis: 'rollback <backup id>',
         summary: [
-          'restore a backup (the current database is kept as a backup;',
-          'embedded store only: PostgreSQL has its own tools)',
+          "put back a backup's configuration database (cairn.duckdb);",
+          'the current one is kept as a backup (embedded store only:',
+          'PostgreSQL has its own tools)',
         ],
       },
     ],

@@ -3,6 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { DATABASE_FILE } from '../store/config/backups.ts';
 import { DuckDbConfigStore } from '../store/config/duckdb.ts';
+import { schemaVersion } from '../store/config/migrate.ts';
 import { backupsDir } from './library.ts';
 import {
   BackupCheckError,
@@ -115,6 +116,20 @@ export async function cancelPendingRestore(dataDir: string): Promise<void> {
   await fsp.rm(path.join(dataDir, PENDING_RESTORE_FILE), { force: true });
 }
 
+/** The schema of the installation being replaced; 0 when its database no longer opens (a reason to restore). */
+async function keptSchemaVersion(dir: string): Promise<number> {
+  try {
+    const store = await DuckDbConfigStore.open(path.join(dir, DATABASE_FILE));
+    try {
+      return await schemaVersion(store);
+    } finally {
+      await store.close();
+    }
+  } catch {
+    return 0;
+  }
+}
+
 export interface AppliedRestore {
   restored: string;
   /** The backup the replaced installation was kept as. */
@@ -155,6 +170,8 @@ export async function applyPendingRestore(
   }
   await writeManifest(keptDir, {
     ...manifest,
+    schemaVersion: await keptSchemaVersion(keptDir),
+    secretKey: fs.existsSync(path.join(keptDir, KEY_FILE)) ? 'file' : 'environment',
     cairnVersion: version,
     createdAt: new Date(now).toISOString(),
     mark: new Date(now).toISOString(),
