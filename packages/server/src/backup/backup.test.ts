@@ -239,6 +239,29 @@ describe('backups from the panel', () => {
     }
   }, 60_000);
 
+  it('does not apply a staged restore whose backup was damaged since, and says how to start without it', async () => {
+    const { server, browser } = await installation();
+    const dataDir = server.config.dataDir;
+    let id = '';
+    try {
+      id = (await browser.post(API_PATHS.backups)).json<{ id: string }>().id;
+      expect((await browser.post(`/api/backups/${id}/restore`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+    const database = path.join(dataDir, 'backups', id, 'cairn.duckdb');
+    fs.appendFileSync(database, 'damage');
+    await expect(startTestCairn({ dataDir, configDb: null })).rejects.toThrow(
+      `The backup is damaged: ${database} has`,
+    );
+    await expect(startTestCairn({ dataDir, configDb: null })).rejects.toThrow(
+      `delete ${path.join(dataDir, 'restore-pending.json')} to start with the installation as it is`,
+    );
+    fs.rmSync(path.join(dataDir, 'restore-pending.json'));
+    const started = await startTestCairn({ dataDir, configDb: null });
+    await started.close();
+  }, 60_000);
+
   it('keeps the schedule and prunes to the newest N', async () => {
     const { server, browser } = await installation();
     try {
