@@ -120,16 +120,16 @@ describe('rollback page', () => {
 });
 
 describe('update page', () => {
-  it('sends the reader to the command that restores a backup, not to a restore in the panel', async () => {
+  it('sends the reader to a backup before updating, and to the command that restores a migration backup', async () => {
     renderApp('/update', [
       ...signedInAs(),
       on('GET', '/updates/check', () =>
         json({ is_available_updates: true, current_version: '0.1.0', latest_version: '0.2.0', notes: '' }),
       ),
     ]);
-    const note = await screen.findByText(/To update: stop Cairn/);
+    const note = await screen.findByText(/To update: back up/);
+    expect(note).toHaveTextContent('To update: back up on the Rollback page, stop Cairn');
     expect(note).toHaveTextContent('the configuration database is backed up before each one');
-    expect(note).toHaveTextContent('with Cairn stopped, the command on the Rollback page restores');
-    expect(note).not.toHaveTextContent('the Rollback page can restore it');
+    expect(note).toHaveTextContent('with Cairn stopped, cairn rollback restores such a backup');
   });
 });
