@@ -22,17 +22,26 @@ type Out = (line?: string) => void;
 function sharedStoreNotes(
   manifest: Pick<BackupManifest, 'configStore' | 'eventStore' | 'secretKey'>,
   out: Out,
+  restoring = false,
 ): void {
   if (manifest.configStore === 'postgres') {
     out(
-      'The configuration is in PostgreSQL (CAIRN_CONFIG_DB): back it up with pg_dump, see docs/operations.md.',
+      restoring
+        ? 'The configuration was in PostgreSQL (CAIRN_CONFIG_DB): restore its pg_dump with pg_restore, see docs/operations.md.'
+        : 'The configuration is in PostgreSQL (CAIRN_CONFIG_DB): back it up with pg_dump, see docs/operations.md.',
     );
   }
   if (manifest.eventStore === 'clickhouse') {
-    out('The events are in ClickHouse (CAIRN_EVENTS_DB): back them up with BACKUP, see docs/operations.md.');
+    out(
+      restoring
+        ? 'The events were in ClickHouse (CAIRN_EVENTS_DB): RESTORE them from their BACKUP, see docs/operations.md.'
+        : 'The events are in ClickHouse (CAIRN_EVENTS_DB): back them up with BACKUP, see docs/operations.md.',
+    );
   }
   if (manifest.secretKey === 'environment') {
-    out('The installation key is CAIRN_SECRET_KEY: keep that value with the backup.');
+    out(
+      `The installation key is CAIRN_SECRET_KEY: ${restoring ? 'set the value kept' : 'keep that value'} with the backup.`,
+    );
   }
 }
 
@@ -130,6 +139,6 @@ export async function restoreCommand(config: CairnConfig, from: string | undefin
   );
   out(`  Every file matched its SHA-256. Holds: ${contentsOf(manifest).join(', ')}.`);
   out('  Every session ended: everyone signs in again.');
-  sharedStoreNotes(manifest, out);
+  sharedStoreNotes(manifest, out, true);
   out(`Start it with: cairn start --data-dir ${config.dataDir}`);
 }
