@@ -35,6 +35,7 @@ export const BACKUP_ROUTES: readonly ApiRoute[] = [
     tag: SYSTEM,
     access: 'admin',
     response: backupSchema,
+    errors: { 409: 'A backup of this node is being taken already' },
   },
   {
     method: 'PUT',
@@ -73,6 +74,6 @@ export const BACKUP_ROUTES: readonly ApiRoute[] = [
     access: 'public',
     body: localBackupRequestSchema,
     response: localBackupResponseSchema,
-    errors: { 404: 'No or a wrong control token' },
+    errors: { 404: 'No or a wrong control token', 409: 'A backup of this node is being taken already' },
   },
 ];

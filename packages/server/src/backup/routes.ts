@@ -24,13 +24,9 @@ export const RESTORE_COMMAND =
   'Restore from the list below (applied when Cairn restarts), or with Cairn stopped: ' +
   'cairn restore --from <backup directory> --data-dir <new empty directory>';
 
-async function backUpNow(
-  ctx: AppContext,
-  trigger: 'manual',
-  to?: string,
-): Promise<Backup & { path: string }> {
+async function backUpNow(ctx: AppContext, to?: string): Promise<Backup & { path: string }> {
   try {
-    const taken = await backUpAndPrune(ctx.backup, trigger, to);
+    const taken = await backUpAndPrune(ctx.backup, 'manual', to);
     return { ...describeBackup(taken.id, taken.manifest), path: taken.dir };
   } catch (error) {
     if (error instanceof BackupBusyError) throw new HttpError(409, { message: error.message });
@@ -54,7 +50,7 @@ export async function backupPlugin(api: FastifyInstance, { ctx, guard }: Feature
 
   api.post(API_PATHS.backups, async (request): Promise<Backup> => {
     const user = requireAdmin(request);
-    const { path: _where, ...backup } = await backUpNow(ctx, 'manual');
+    const { path: _where, ...backup } = await backUpNow(ctx);
     await audit(user.id, 'backup_created', { id: backup.id });
     return backup;
   });
@@ -126,20 +122,18 @@ export async function readControlFile(dataDir: string): Promise<ControlFile | nu
 /** The local route, outside the API's session and CSRF hooks: its caller holds the control token. */
 export function localBackupEndpoint(ctx: AppContext) {
   return async (app: FastifyInstance): Promise<void> => {
-    app.post(API_PATHS.backupLocal, async (request, reply): Promise<LocalBackupResponse> => {
-      const expected = ctx.controlToken;
-      const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
-      const ok =
-        given.length === expected.length && crypto.timingSafeEqual(Buffer.from(given), Buffer.from(expected));
-      if (!ok) {
-        reply.code(404);
+    app.post(API_PATHS.backupLocal, async (request): Promise<LocalBackupResponse> => {
+      const expected = Buffer.from(ctx.controlToken);
+      const given = Buffer.from(/^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '');
+      // A plain 404, as for any path this server does not serve: nothing tells a prober the route exists.
+      if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) {
         throw new HttpError(404, { message: 'Not found' });
       }
       const body = parseInput(localBackupRequestSchema, request.body ?? {});
       if (body.to !== undefined && !path.isAbsolute(body.to)) {
         throw new HttpError(400, { message: 'to must be an absolute directory' });
       }
-      return backUpNow(ctx, 'manual', body.to);
+      return backUpNow(ctx, body.to);
     });
   };
 }

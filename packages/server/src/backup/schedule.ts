@@ -1,5 +1,5 @@
 import { type BackupSchedule, backupScheduleSchema, DEFAULT_BACKUP_SCHEDULE } from '@cairn/contract';
-import { type ScheduledJob, scheduleJob, withJobLock } from '../cluster/jobs.ts';
+import { type ScheduledJob, scheduleJob } from '../cluster/jobs.ts';
 import { SETTING_BACKUP_LAST_DAY, SETTING_BACKUP_SCHEDULE } from '../settings/keys.ts';
 import { getSetting, readJsonSetting, setSetting } from '../settings/store.ts';
 import type { ConfigStore } from '../store/config/port.ts';
@@ -23,22 +23,30 @@ export async function saveBackupSchedule(store: ConfigStore, schedule: BackupSch
   await setSetting(store, SETTING_BACKUP_SCHEDULE, JSON.stringify(schedule));
 }
 
+export class BackupBusyError extends Error {}
+
+/** The data dirs a backup is being taken of in this process. */
+const taking = new Set<string>();
+
 /** A backup taken now (by hand or the schedule), then the oldest beyond the schedule's `keep` deleted. */
 export async function backUpAndPrune(
   deps: LiveBackupDeps,
   trigger: 'manual' | 'scheduled',
   to?: string,
 ): Promise<TakenBackup> {
-  // One backup at a time on this node (a second would wait on the same write queues for nothing).
-  const run = await withJobLock(deps.store, `${BACKUP_JOB}:${trigger}`, () =>
-    takeLiveBackup(deps, to ? { trigger, to } : { trigger }),
-  );
-  if (!run.ran) throw new BackupBusyError('A backup is being taken already; try again when it is done');
-  if (!to) await pruneBackups(deps.dataDir, (await readBackupSchedule(deps.store)).keep);
-  return run.value;
+  // One backup of a data dir at a time (a second would wait on the same write queues for nothing). Only
+  // this process: another node's backup is of its own data dir.
+  if (taking.has(deps.dataDir))
+    throw new BackupBusyError('A backup is being taken already; try again when it is done');
+  taking.add(deps.dataDir);
+  try {
+    const taken = await takeLiveBackup(deps, to ? { trigger, to } : { trigger });
+    if (!to) await pruneBackups(deps.dataDir, (await readBackupSchedule(deps.store)).keep);
+    return taken;
+  } finally {
+    taking.delete(deps.dataDir);
+  }
 }
-
-export class BackupBusyError extends Error {}
 
 /** One check of the schedule: takes the day's backup when due. Resolves to it, or null. */
 export async function runDueBackup(deps: LiveBackupDeps): Promise<TakenBackup | null> {
