@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { API_PATHS, type EntityStatsResponse, REPORT_PATHS } from '@cairn/contract';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cairn } from '../../test-support/cli.ts';
+import { cairn, startNode } from '../../test-support/cli.ts';
 import { kindClient } from '../../test-support/entities.ts';
 import {
   ADMIN_PASSWORD,
@@ -181,6 +181,54 @@ describe('cairn backup and cairn restore', () => {
     fs.rmSync(path.join(damaged, MANIFEST_FILE));
     const noManifest = await cairn(['restore', '--from', damaged], { CAIRN_DATA_DIR: target });
     expect(noManifest.stderr).toContain(`${damaged} is not a Cairn backup: it has no manifest.json`);
+  }, 60_000);
+});
+
+describe('cairn backup of a stopped installation', () => {
+  it('keeps clicks a killed server journaled but never stored, and the restored server stores each once', async () => {
+    const dataDir = path.join(tempDir('cairn-killed-'), 'data');
+    // Nothing moves from the journal to the event store before the kill.
+    const env = {
+      CAIRN_DATA_DIR: dataDir,
+      CAIRN_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      CAIRN_FLUSH_INTERVAL_MS: '600000',
+    };
+    const node = await startNode(env);
+    const answered: string[] = [];
+    try {
+      const browser = new TestBrowser(node.url);
+      expect((await browser.signIn('admin', ADMIN_PASSWORD)).status).toBe(200);
+      const offer = await kindClient(browser, 'offer').make({
+        name: 'O',
+        url: 'https://offer.example/?c={clickid}',
+      });
+      const campaign = await kindClient(browser, 'campaign').make<{ key: string }>({
+        name: 'C',
+        flow: { defaultPaths: [{ offers: [{ offerId: offer.id }] }] },
+      });
+      for (let sent = 0; sent < 40; sent += 1) {
+        const click = await fetch(`${node.url}/click?key=${campaign.key}`, { redirect: 'manual' });
+        answered.push(new URL(click.headers.get('location') ?? '').searchParams.get('c') ?? '');
+      }
+    } finally {
+      node.child.kill('SIGKILL');
+      await new Promise((resolve) => node.child.once('exit', resolve));
+    }
+    const backedUp = await cairn(['backup'], { CAIRN_DATA_DIR: dataDir });
+    expect(backedUp.code, backedUp.stderr).toBe(0);
+    expect(backedUp.stdout).toContain('click journal');
+    const backupDir = /Backed up the installation to (\S+)/.exec(backedUp.stdout)?.[1] ?? '';
+    const restoredDir = path.join(tempDir('cairn-restored-'), 'data');
+    expect((await cairn(['restore', '--from', backupDir], { CAIRN_DATA_DIR: restoredDir })).code).toBe(0);
+    const again = await startTestCairn({ dataDir: restoredDir, configDb: null });
+    try {
+      const stored = await again.events.query<{ click_id: string }>(
+        'SELECT click_id FROM events WHERE kind = 1',
+      );
+      expect(stored.map((row) => row.click_id).sort()).toEqual([...answered].sort());
+    } finally {
+      await again.close();
+    }
   }, 60_000);
 });
 

@@ -12,7 +12,7 @@ import {
   verifyBackup,
   writeManifest,
 } from './manifest.ts';
-import { CERTIFICATES_FILE, EVENTS_FILE, FILE_DIRS, KEY_FILE } from './take.ts';
+import { CERTIFICATES_FILE, EVENTS_FILE, FILE_DIRS, KEY_FILE, NODE_ID_FILE } from './take.ts';
 
 // Restoring. The CLI restores into an empty data dir only (nothing of a live installation is overwritten
 // by a mistyped path). The panel cannot swap the databases under its own running server, so it stages a
@@ -27,6 +27,7 @@ const INSTALLATION_ENTRIES = [
   EVENTS_FILE,
   `${EVENTS_FILE}.wal`,
   KEY_FILE,
+  NODE_ID_FILE,
   'journal',
   'clicks',
   ...FILE_DIRS,

@@ -20,6 +20,8 @@ export const CERTIFICATES_FILE = 'certificates.json';
 /** Files an operator drops into the data dir: newer geo databases, fonts. */
 export const FILE_DIRS = ['geo', 'fonts'] as const;
 export const BACKUPS_DIR = 'backups';
+/** Names this node's journal in the event store's marks: kept with the events, so a replay after restore skips what they hold. */
+export const NODE_ID_FILE = 'node-id';
 
 export interface TakenBackup {
   id: string;
@@ -125,6 +127,7 @@ export async function takeLiveBackup(deps: LiveBackupDeps, target: BackupTarget)
       // A click is answered only once journaled, so after this every click answered before the mark is stored.
       await deps.storeJournal();
       await deps.events.whileCheckpointed?.(() => copyDatabase(deps.dataDir, EVENTS_FILE, into));
+      await copyIfPresent(path.join(deps.dataDir, NODE_ID_FILE), path.join(into, NODE_ID_FILE));
     }
     const embedded = deps.store instanceof DuckDbConfigStore ? deps.store : null;
     if (embedded) await embedded.whileCheckpointed(() => copyDatabase(deps.dataDir, DATABASE_FILE, into));
@@ -167,6 +170,7 @@ export async function takeOfflineBackup(deps: OfflineBackupDeps, target: BackupT
         path.join(into, `${EVENTS_FILE}.wal`),
       );
       await copyIfPresent(path.join(deps.dataDir, 'journal'), path.join(into, 'journal'));
+      await copyIfPresent(path.join(deps.dataDir, NODE_ID_FILE), path.join(into, NODE_ID_FILE));
     }
     const certificates = await exportCertificates(deps.store, into);
     await copyKeyAndFiles(deps.dataDir, into, deps.secretKeyFromEnv);
