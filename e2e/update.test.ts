@@ -38,10 +38,12 @@ describe('update and rollback pages', () => {
     await page.getByRole('menuitem', { name: 'Update (new version)' }).waitFor();
   });
 
-  it('lists the backups with the restore command', async () => {
+  it('backs the installation up now and lists it with the restore command', async () => {
     const { page } = await e2e.signIn(undefined, '/rollback');
     await waitForTitle(page, 'Rollback - Cairn');
-    await page.getByText('Stop Cairn, then run: cairn rollback <backup id>').waitFor();
+    await page.getByText(/cairn restore --from <backup directory>/).waitFor();
+    await page.getByRole('button', { name: 'Back up now' }).click();
+    await page.getByText('Whole installation').first().waitFor();
   });
 
   it('tells a plain user that update checks are not theirs', async () => {

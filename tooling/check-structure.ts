@@ -45,6 +45,7 @@ export const SERVER_LAYERING: Layering = {
     [
       'audit',
       'auth',
+      'backup',
       'clickApi',
       'cluster',
       'config',
@@ -76,7 +77,7 @@ export const SERVER_LAYERING: Layering = {
       'updates',
     ],
     ['account', 'api', 'apiDocs', 'apiKeys', 'app', 'monitor', 'panel', 'system'],
-    ['cli', 'cliArgs', 'index', 'processErrors'],
+    ['cli', 'cliArgs', 'commandLine', 'index', 'processErrors'],
   ],
 };
 

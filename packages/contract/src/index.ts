@@ -1,5 +1,6 @@
 export * from './apiKeys.ts';
 export * from './auth.ts';
+export * from './backups.ts';
 export * from './clickApi.ts';
 export * from './conversions.ts';
 export * from './costs.ts';

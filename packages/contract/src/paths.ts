@@ -19,6 +19,9 @@ export const API_PATHS = {
   authSecretRotate: '/api/auth/secret/rotate',
   license: '/api/license',
   backups: '/api/backups',
+  backupSchedule: '/api/backups/schedule',
+  backupRestore: '/api/backups/:id/restore',
+  backupLocal: '/api/backups/local',
   updatesCheck: '/updates/check',
 } as const;
 
@@ -26,6 +29,7 @@ export const apiPath = {
   canCreateUsers: (id: string | number): string =>
     `/api/user/${encodeURIComponent(String(id))}/can_create_users`,
   hideProfit: (id: string | number): string => `/api/user/${encodeURIComponent(String(id))}/hide_profit`,
+  backupRestore: (id: string): string => `/api/backups/${encodeURIComponent(id)}/restore`,
 } as const;
 
 // Cookie and header names of the session and the CSRF double-submit token.

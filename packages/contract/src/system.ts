@@ -55,22 +55,6 @@ export const releaseFeedSchema = z.object({
 });
 export type ReleaseFeed = z.infer<typeof releaseFeedSchema>;
 
-export const backupSchema = z.object({
-  id: z.string(),
-  createdAt: z.string(),
-  // Schema version the backed-up database had, and the migration it was taken before (null for manual ones).
-  schemaVersion: z.number().int(),
-  beforeMigration: z.number().int().nullable(),
-  sizeBytes: z.number().int(),
-});
-export type Backup = z.infer<typeof backupSchema>;
-export const backupListResponseSchema = z.object({
-  backups: z.array(backupSchema),
-  // How to restore one: the server cannot swap its own open database file.
-  restoreCommand: z.string(),
-});
-export type BackupListResponse = z.infer<typeof backupListResponseSchema>;
-
 export const LICENSE_STATES = ['community', 'valid', 'missing', 'expired'] as const;
 export const licenseStatusResponseSchema = z.object({
   trackerId: z.string(),

@@ -3,6 +3,7 @@ import { accountPlugin } from './account/routes.ts';
 import { apiDocsPlugin } from './apiDocs/routes.ts';
 import { apiKeysPlugin } from './apiKeys/routes.ts';
 import type { GuardWithHooks } from './auth/guard.ts';
+import { backupPlugin } from './backup/routes.ts';
 import { clickApiPlugin } from './clickApi/routes.ts';
 import type { AppContext } from './context.ts';
 import { conversionsPlugin } from './conversions/apiRoutes.ts';
@@ -37,6 +38,7 @@ const FEATURES: readonly FeaturePlugin[] = [
   settingsPlugin,
   retentionPlugin,
   tlsPlugin,
+  backupPlugin,
 ];
 
 /**

@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { apiPlugin } from './api.ts';
 import { createGuard, type Guard } from './auth/guard.ts';
+import { localBackupEndpoint } from './backup/routes.ts';
 import { clickApiEndpoint } from './clickApi/endpoint.ts';
 import { fontsDirOf } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -114,6 +115,7 @@ export function buildApp(ctx: AppContext): CairnApp {
   app.register(trackingPlugin, { tracking: ctx.tracking, clicks });
   app.register(clickApiEndpoint, { ctx });
   app.register(acmeChallengeEndpoint(ctx.store));
+  app.register(localBackupEndpoint(ctx));
   app.register(metricsPlugin, { metrics: ctx.metrics, token: ctx.config.metricsToken });
   app.register(panelPlugin, panel);
   panelFallback(app, panel);

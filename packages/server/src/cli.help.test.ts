@@ -34,6 +34,8 @@ const COMMANDS: [string[], string[]][] = [
     ['geo', 'update'],
     ['--from', '--force', '--data-dir'],
   ],
+  [['backup'], ['--to', '--data-dir']],
+  [['restore'], ['--from', '--data-dir']],
 ];
 
 /** Every file under `dir` with its size and modification time: what a command that writes would change. */

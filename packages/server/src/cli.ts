@@ -4,6 +4,10 @@ import { generatePassword } from './auth/password.ts';
 import { passwordProblem } from './auth/passwordPolicy.ts';
 import { SessionRepository } from './auth/sessions.ts';
 import { LoginTakenError, UserRepository } from './auth/users.ts';
+import { BackupCommandError, backupCommand, restoreCommand } from './backup/commands.ts';
+import { listAllBackups } from './backup/library.ts';
+import { BackupCheckError } from './backup/manifest.ts';
+import { endSessions, RestoreTargetError } from './backup/restore.ts';
 import { ArgumentError, type Flags, parseInvocation } from './cliArgs.ts';
 import { publishChange } from './cluster/changes.ts';
 import { type CairnOptions, ConfigError, loadConfig, resolveConfig } from './config.ts';
@@ -14,7 +18,7 @@ import { generateLicenseKeyPair, signLicense } from './license.ts';
 import { acquireDataDirLock, DataDirLockedError } from './lock.ts';
 import { CAIRN_VERSION, ConfigDbError, openData, StoreOpenError } from './runtime.ts';
 import { seedCommand } from './seeding/seedCommand.ts';
-import { BackupNotFoundError, databasePath, listBackups, restoreBackup } from './store/config/backups.ts';
+import { BackupNotFoundError, databasePath, restoreBackup } from './store/config/backups.ts';
 import { DuckDbConfigStore } from './store/config/duckdb.ts';
 import { SchemaTooNewError, schemaVersion } from './store/config/migrate.ts';
 import { PostgresConfigStore } from './store/config/postgres.ts';
@@ -182,23 +186,6 @@ function licenseCommand(action: 'keygen' | 'issue', flags: Flags, env: NodeJS.Pr
   out(signLicense(privateKey, { trackerId, plan: flags.plan ?? 'standard', expiresAt: expires }));
 }
 
-/**
- * A backup holds the sessions of its time: cookies that were signed out (or revoked with a password
- * change) since then would come back to life. Nobody stays signed in across a restore.
- */
-async function endRestoredSessions(dataDir: string): Promise<void> {
-  const restored = await DuckDbConfigStore.open(databasePath(dataDir));
-  try {
-    const tables = await restored.query<{ n: number }>(
-      "SELECT count(*) AS n FROM information_schema.tables WHERE table_name = 'sessions'",
-    );
-    if (Number(tables[0]?.n ?? 0) > 0) await restored.execute('DELETE FROM sessions');
-    await restored.checkpoint();
-  } finally {
-    await restored.close();
-  }
-}
-
 async function rollbackCommand(config: CairnOptions, positionals: string[]): Promise<void> {
   const resolved = resolveConfig(config);
   if (resolved.configDb) {
@@ -210,21 +197,25 @@ async function rollbackCommand(config: CairnOptions, positionals: string[]): Pro
   }
   const [id] = positionals;
   if (!id) {
-    const backups = await listBackups(resolved.dataDir);
+    const backups = await listAllBackups(resolved.dataDir);
     if (backups.length === 0) {
       out(`No backups in ${resolved.dataDir}. Cairn backs the database up before each new migration.`);
       return;
     }
-    out('Backups, newest first (restore one with: cairn rollback <id>):');
+    out("Backups, newest first (put back one's configuration database with: cairn rollback <id>;");
+    out('a whole installation is restored with: cairn restore --from <data dir>/backups/<id>):');
     for (const backup of backups) {
       const reason =
         backup.beforeMigration !== null
           ? `before migration ${backup.beforeMigration}`
-          : backup.id.endsWith('-before-restore')
+          : backup.trigger === 'replaced'
             ? 'kept before a restore'
-            : 'taken on request';
+            : backup.trigger === 'scheduled'
+              ? 'daily backup'
+              : 'taken on request';
+      const kind = backup.kind === 'installation' ? 'whole installation' : 'configuration';
       out(
-        `  ${backup.id}  schema v${backup.schemaVersion}, ${reason}, ${backup.createdAt}, ${backup.sizeBytes} bytes`,
+        `  ${backup.id}  ${kind}, schema v${backup.schemaVersion}, ${reason}, ${backup.createdAt}, ${backup.sizeBytes} bytes`,
       );
     }
     return;
@@ -246,9 +237,10 @@ async function rollbackCommand(config: CairnOptions, positionals: string[]): Pro
         `The current database does not open (${(error as Error).message.split('\n')[0]}); keeping it as a backup.`,
       );
     }
+    const listed = (await listAllBackups(resolved.dataDir)).find((backup) => backup.id === id);
     const restored = await restoreBackup(resolved.dataDir, id, resolved.now(), currentVersion);
-    await endRestoredSessions(resolved.dataDir);
-    out(`Restored ${restored.id} (schema version ${restored.schemaVersion}).`);
+    await endSessions(resolved.dataDir);
+    out(`Restored ${restored.id} (schema version ${listed?.schemaVersion ?? restored.schemaVersion}).`);
     out('Every session ended: everyone signs in again.');
     out('The database it replaced was kept as a backup. Start the Cairn version that matches this schema.');
   } finally {
@@ -302,6 +294,12 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
       case 'rollback':
         await rollbackCommand(config, positionals);
         return 0;
+      case 'backup':
+        await backupCommand(resolveConfig(config), flags.to, out);
+        return 0;
+      case 'restore':
+        await restoreCommand(resolveConfig(config), flags.from, out);
+        return 0;
       case 'seed':
         await seedCommand(config, flags, out);
         return 0;
@@ -325,6 +323,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
       error instanceof ConfigError ||
       error instanceof LoginTakenError ||
       error instanceof BackupNotFoundError ||
+      error instanceof BackupCommandError ||
+      error instanceof BackupCheckError ||
+      error instanceof RestoreTargetError ||
       error instanceof SchemaTooNewError ||
       error instanceof StoreOpenError ||
       error instanceof MigrateStoreError ||

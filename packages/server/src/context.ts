@@ -1,8 +1,8 @@
-import type { Backup } from '@cairn/contract';
 import type { Logger } from 'pino';
 import type { Keys } from './auth/secrets.ts';
 import type { SessionRepository } from './auth/sessions.ts';
 import type { UserRepository } from './auth/users.ts';
+import type { LiveBackupDeps } from './backup/take.ts';
 import type { CairnConfig } from './config.ts';
 import type { EntityChanges } from './entities/changes.ts';
 import type { CairnMetrics } from './metrics/registry.ts';
@@ -37,6 +37,8 @@ export interface AppContext {
   installedLicenseKey: string | null;
   /** Certificates for the tracking domains, HTTPS by SNI and the HTTP-to-HTTPS redirects. */
   tls: TlsService;
-  /** Copies the embedded database now; null for stores that are backed up by their own tools. */
-  createBackup: (() => Promise<Backup>) | null;
+  /** What a whole-installation backup is taken from (the stores, the journal, the data dir). */
+  backup: LiveBackupDeps;
+  /** What `cairn backup` on this machine sends to ask this server for a backup (see backup/routes.ts). */
+  controlToken: string;
 }

@@ -322,7 +322,7 @@ describe('backups API', () => {
     // A fresh data dir had nothing to back up before its first migration.
     expect(list.json()).toMatchObject({
       backups: [],
-      restoreCommand: expect.stringContaining('cairn rollback'),
+      restoreCommand: expect.stringContaining('cairn restore --from'),
     });
     const bob = await signedIn(cairn, 'bob', 'bob-password-1');
     expect((await bob.get(API_PATHS.backups)).status).toBe(403);

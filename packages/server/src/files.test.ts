@@ -33,7 +33,8 @@ describe('data directory files', () => {
       const browser = new TestBrowser(cairn.url);
       await browser.signIn('admin', ADMIN_PASSWORD);
       const backup = (await browser.post(API_PATHS.backups)).json<Backup>();
-      expect(modeOf(path.join(dataDir, 'backups', `${backup.id}.duckdb`))).toBe(0o600);
+      expect(modeOf(path.join(dataDir, 'backups', backup.id))).toBe(0o700);
+      expect(modeOf(path.join(dataDir, 'backups', backup.id, 'cairn.duckdb'))).toBe(0o600);
     } finally {
       await cairn.close();
     }

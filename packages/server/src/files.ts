@@ -32,11 +32,14 @@ export function restrictDataDir(dataDir: string): void {
   for (const name of DATA_FILES) restrictMode(path.join(dataDir, name), PRIVATE_FILE_MODE);
   const backups = path.join(dataDir, 'backups');
   restrictMode(backups, PRIVATE_DIR_MODE);
-  let names: string[] = [];
+  let entries: fs.Dirent[] = [];
   try {
-    names = fs.readdirSync(backups);
+    entries = fs.readdirSync(backups, { withFileTypes: true });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  for (const name of names) restrictMode(path.join(backups, name), PRIVATE_FILE_MODE);
+  // A whole-installation backup is a directory: it stays enterable by its owner (its files are written 0600).
+  for (const entry of entries) {
+    restrictMode(path.join(backups, entry.name), entry.isDirectory() ? PRIVATE_DIR_MODE : PRIVATE_FILE_MODE);
+  }
 }

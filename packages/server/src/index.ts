@@ -4,6 +4,9 @@ import { buildApp, type RegisteredRoute } from './app.ts';
 import { generatePassword } from './auth/password.ts';
 import { SessionRepository } from './auth/sessions.ts';
 import { UserRepository } from './auth/users.ts';
+import { createControlToken, writeControlFile } from './backup/routes.ts';
+import { startBackupJob } from './backup/schedule.ts';
+import type { LiveBackupDeps } from './backup/take.ts';
 import { type ChangeBroadcast, startChangeBroadcast } from './cluster/changes.ts';
 import { type Heartbeat, startHeartbeat } from './cluster/heartbeat.ts';
 import { type CairnConfig, type CairnOptions, ConfigError, resolveConfig } from './config.ts';
@@ -19,8 +22,6 @@ import { startRetentionJob } from './retention/job.ts';
 import { CAIRN_VERSION, openData, openEventStore } from './runtime.ts';
 import { SETTING_LICENSE_KEY } from './settings/keys.ts';
 import { getSetting } from './settings/store.ts';
-import { backupDatabase } from './store/config/backups.ts';
-import { DuckDbConfigStore } from './store/config/duckdb.ts';
 import { schemaVersion } from './store/config/migrate.ts';
 import type { ConfigStore } from './store/config/port.ts';
 import { PostgresConfigStore } from './store/config/postgres.ts';
@@ -79,6 +80,12 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
   const logger = createLogger(config.logLevel, config.logDestination);
   const outbound = new OutboundGuard({ privateDestinations: config.privateDestinations });
   const data = await openData(config, `the Cairn server (port ${config.port})`);
+  if (data.restored) {
+    logger.warn(
+      { restored: data.restored.restored, keptAs: data.restored.replacedBy },
+      'restored the backup staged from the panel; the installation it replaced is kept as a backup',
+    );
+  }
   // Set once the tracking runtime exists; a connection failure before that is only logged.
   let metrics: CairnMetrics | null = null;
   const stopLoggingProcessErrors = logProcessErrors(logger);
@@ -173,7 +180,17 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       httpsPort: config.httpsPort,
     });
     await tls.reload();
-    const embedded = data.store instanceof DuckDbConfigStore ? data.store : null;
+    const recorder = tracking.recorder;
+    const backup: LiveBackupDeps = {
+      dataDir: config.dataDir,
+      store: data.store,
+      events,
+      storeJournal: () => recorder.flushNow(),
+      version: CAIRN_VERSION,
+      secretKeyFromEnv: config.secretKey !== null,
+      now: config.now,
+    };
+    const controlToken = createControlToken();
     const { app, guard, routes, listener } = buildApp({
       config,
       store: data.store,
@@ -191,21 +208,8 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       outbound,
       tls,
       installedLicenseKey: await getSetting(data.store, SETTING_LICENSE_KEY),
-      // A PostgreSQL store is backed up with its own tools (pg_dump); the route says so.
-      createBackup: embedded
-        ? async () => {
-            const version = await schemaVersion(embedded);
-            return embedded.whileCheckpointed(() =>
-              backupDatabase({
-                dataDir: config.dataDir,
-                schemaVersion: version,
-                beforeMigration: null,
-                label: 'manual',
-                now: config.now(),
-              }),
-            );
-          }
-        : null,
+      backup,
+      controlToken,
     });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
@@ -233,6 +237,15 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
     }, SWEEP_INTERVAL_MS);
     sweeper.unref();
     const retention = startRetentionJob({ store: data.store, events, now: config.now }, logger);
+    const backups = startBackupJob(backup, (error) =>
+      logger.error({ err: error }, 'scheduled backup failed'),
+    );
+    // For `cairn backup` on this machine; 127.0.0.1 reaches a server listening on every address.
+    const controlHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+    const removeControlFile = await writeControlFile(config.dataDir, {
+      url: `http://${controlHost.includes(':') ? `[${controlHost}]` : controlHost}:${port}`,
+      token: controlToken,
+    });
     let closed = false;
     return {
       url,
@@ -252,6 +265,8 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
         if (closed) return;
         closed = true;
         clearInterval(sweeper);
+        await removeControlFile();
+        await backups.stop();
         await retention.stop();
         await running.close();
         if (httpsServer) await closeServer(httpsServer);

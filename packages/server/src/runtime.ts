@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deriveKeys, type Keys, loadMasterKey } from './auth/secrets.ts';
+import { type AppliedRestore, applyPendingRestore } from './backup/restore.ts';
 import { type CairnConfig, DEFAULT_CONFIG } from './config.ts';
 import { restrictDataDir } from './files.ts';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
@@ -125,6 +126,8 @@ export interface OpenedData {
   keys: Keys;
   trackerId: string;
   migration: MigrationRun;
+  /** A restore staged from the panel that this opening applied; null: none was staged. */
+  restored: AppliedRestore | null;
   close(): Promise<void>;
 }
 
@@ -143,6 +146,10 @@ export async function openData(
   const lock = acquireDataDirLock(config.dataDir, purpose);
   let store: DuckDbConfigStore | PostgresConfigStore | null = null;
   try {
+    // Before any store is open: the staged restore swaps the database files.
+    const restored = config.configDb
+      ? null
+      : await applyPendingRestore(config.dataDir, config.now(), CAIRN_VERSION);
     let migration: MigrationRun;
     if (config.configDb) {
       const shared = await openPostgresConfigStore(config.configDb);
@@ -176,6 +183,7 @@ export async function openData(
       keys,
       trackerId,
       migration,
+      restored,
       async close() {
         await opened.close();
         lock.release();

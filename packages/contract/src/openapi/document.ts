@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { API_KEY_HEADER } from '../apiKeys.ts';
 import { errorBodySchema, licenseErrorBodySchema } from '../errors.ts';
 import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../paths.ts';
+import { BACKUP_ROUTES } from './backupRoutes.ts';
 import { type ApiRoute, openApiPath, pathParameters } from './catalogue.ts';
 import { DATA_ROUTES } from './dataRoutes.ts';
 import { ENTITY_ROUTES } from './entityRoutes.ts';
@@ -13,6 +14,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...SYSTEM_ROUTES,
   ...DATA_ROUTES,
   ...TLS_ROUTES,
+  ...BACKUP_ROUTES,
   ...ENTITY_ROUTES,
 ];
 

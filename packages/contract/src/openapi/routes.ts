@@ -23,8 +23,6 @@ import {
 } from '../auth.ts';
 import { API_PATHS } from '../paths.ts';
 import {
-  backupListResponseSchema,
-  backupSchema,
   healthResponseSchema,
   installLicenseRequestSchema,
   licenseStatusResponseSchema,
@@ -120,23 +118,6 @@ export const SYSTEM_ROUTES: readonly ApiRoute[] = [
     body: installLicenseRequestSchema,
     response: licenseStatusResponseSchema,
     errors: { 409: 'The community edition needs no licence' },
-  },
-  {
-    method: 'GET',
-    path: API_PATHS.backups,
-    summary: 'Backups of the embedded database',
-    tag: SYSTEM,
-    access: 'admin',
-    response: backupListResponseSchema,
-  },
-  {
-    method: 'POST',
-    path: API_PATHS.backups,
-    summary: 'Back the embedded database up now',
-    tag: SYSTEM,
-    access: 'admin',
-    response: backupSchema,
-    errors: { 409: 'The configuration is not in the embedded database' },
   },
   {
     method: 'GET',

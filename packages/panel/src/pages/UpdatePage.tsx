@@ -35,9 +35,9 @@ export default function UpdatePage() {
             </>
           )}
           <p className={styles.note}>
-            To update: stop Cairn, install the new version, and start it again. Migrations run at start. On
-            the embedded store the configuration database is backed up before each one; with Cairn stopped,
-            the command on the Rollback page restores such a backup.
+            To update: back up on the Rollback page, stop Cairn, install the new version, and start it again.
+            Migrations run at start. On the embedded store the configuration database is backed up before each
+            one as well; with Cairn stopped, cairn rollback restores such a backup.
           </p>
         </Card>
       ) : result ? (

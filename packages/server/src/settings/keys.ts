@@ -29,6 +29,10 @@ export const SETTING_POSTBACK_KEYS = 'postback.keys';
 /** The Click API's token: its SHA-256 and when it was made (JSON); absent or enabled false: the API is off. */
 export const SETTING_CLICK_API_TOKEN = 'click_api.token';
 
+/** The daily whole-installation backup (on, hour, keep), and the UTC day of its last run. */
+export const SETTING_BACKUP_SCHEDULE = 'backup.schedule';
+export const SETTING_BACKUP_LAST_DAY = 'backup.last_scheduled_day';
+
 export const SETTING_KEYS = [
   SETTING_TRACKER_ID,
   SETTING_LICENSE_KEY,
@@ -43,4 +47,6 @@ export const SETTING_KEYS = [
   SETTING_POSTBACK_PROCESSING,
   SETTING_POSTBACK_KEYS,
   SETTING_CLICK_API_TOKEN,
+  SETTING_BACKUP_SCHEDULE,
+  SETTING_BACKUP_LAST_DAY,
 ] as const;

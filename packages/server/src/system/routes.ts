@@ -1,7 +1,5 @@
 import {
   API_PATHS,
-  type Backup,
-  type BackupListResponse,
   type HealthResponse,
   installLicenseRequestSchema,
   type LicenseStatusResponse,
@@ -18,7 +16,6 @@ import { HttpError, parseInput } from '../http.ts';
 import { checkLicense } from '../license.ts';
 import { SETTING_LICENSE_KEY } from '../settings/keys.ts';
 import { setSetting } from '../settings/store.ts';
-import { listBackups } from '../store/config/backups.ts';
 import { checkForUpdates } from '../updates.ts';
 
 /** The mode, with the links of the panel's demo and licence messages that the operator set (CAIRN_LINK_*). */
@@ -80,7 +77,7 @@ export async function readiness(ctx: AppContext): Promise<ReadyResponse> {
   return { status: checks.every((check) => check.ok) ? 'ready' : 'not_ready', checks };
 }
 
-/** Health, readiness, mode, licence, backups and the update check. */
+/** Health, readiness, mode, licence and the update check. */
 export async function systemPlugin(app: FastifyInstance, { ctx, guard }: FeatureOptions): Promise<void> {
   const { config } = ctx;
   const { audit, requireUser, requireAdmin, stateOf, checkCredentials, licenseStatus } = guard;
@@ -142,27 +139,6 @@ export async function systemPlugin(app: FastifyInstance, { ctx, guard }: Feature
       expiresAt: checked.payload.expiresAt,
     });
     return licenseStatus();
-  });
-
-  app.get(API_PATHS.backups, async (request): Promise<BackupListResponse> => {
-    requireAdmin(request);
-    return {
-      backups: await listBackups(config.dataDir),
-      restoreCommand: 'Stop Cairn, then run: cairn rollback <backup id>',
-    };
-  });
-
-  // "Back up now" on the rollback page, e.g. before a risky mass edit.
-  app.post(API_PATHS.backups, async (request): Promise<Backup> => {
-    const user = requireAdmin(request);
-    if (!ctx.createBackup) {
-      throw new HttpError(409, {
-        message: 'This store is backed up by its own tools (e.g. pg_dump), not by Cairn',
-      });
-    }
-    const backup = await ctx.createBackup();
-    await audit(user.id, 'backup_created', { id: backup.id });
-    return backup;
   });
 
   app.get(API_PATHS.updatesCheck, async (request) => {

@@ -262,6 +262,11 @@ export class ArchivedEventStore implements EventStore {
     return (await this.inner.sizeOnDisk()) + this.archive.status().bytes;
   }
 
+  whileCheckpointed<T>(work: () => Promise<T>): Promise<T> {
+    if (!this.inner.whileCheckpointed) throw new Error('the event store cannot be copied while it runs');
+    return this.inner.whileCheckpointed(work);
+  }
+
   async close(): Promise<void> {
     this.stopping = true;
     await this.backfilled;

@@ -1,12 +1,20 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Backup } from '@cairn/contract';
 
 export const DATABASE_FILE = 'cairn.duckdb';
 const BACKUP_DIR = 'backups';
 // <UTC stamp>-v<schema version>[-before-v<migration>|-<label>].duckdb: the name carries all metadata, so a
 // backup copied around by hand still lists correctly.
 const BACKUP_NAME = /^(\d{8}T\d{6}\d{3}Z)-v(\d+)(?:-before-v(\d+))?(?:-[a-z-]+)?\.duckdb$/;
+
+/** A configuration-only backup: cairn.duckdb as it was. */
+export interface ConfigBackup {
+  id: string;
+  createdAt: string;
+  schemaVersion: number;
+  beforeMigration: number | null;
+  sizeBytes: number;
+}
 
 export function databasePath(dataDir: string): string {
   return path.join(dataDir, DATABASE_FILE);
@@ -35,7 +43,7 @@ export interface BackupRequest {
 }
 
 /** Copies the database file; the caller must have flushed it (CHECKPOINT) or closed it first. */
-export async function backupDatabase(request: BackupRequest): Promise<Backup> {
+export async function backupDatabase(request: BackupRequest): Promise<ConfigBackup> {
   const dir = backupDir(request.dataDir);
   // Backups hold everything the database does (password hashes, sealed secrets): owner-only.
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
@@ -60,7 +68,7 @@ export async function backupDatabase(request: BackupRequest): Promise<Backup> {
 }
 
 /** Newest first. */
-export async function listBackups(dataDir: string): Promise<Backup[]> {
+export async function listBackups(dataDir: string): Promise<ConfigBackup[]> {
   let names: string[];
   try {
     names = await fs.readdir(backupDir(dataDir));
@@ -68,7 +76,7 @@ export async function listBackups(dataDir: string): Promise<Backup[]> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-  const backups: Backup[] = [];
+  const backups: ConfigBackup[] = [];
   for (const name of names) {
     const match = BACKUP_NAME.exec(name);
     if (!match) continue;
@@ -95,9 +103,14 @@ export async function restoreBackup(
   id: string,
   now: number,
   currentSchemaVersion: number,
-): Promise<Backup> {
+): Promise<ConfigBackup> {
   const backups = await listBackups(dataDir);
-  const chosen = backups.find((backup) => backup.id === id);
+  // A whole-installation backup (a directory) holds a cairn.duckdb of its own, restored the same way.
+  const inInstallation = path.join(backupDir(dataDir), id, DATABASE_FILE);
+  const fromInstallation = !id.includes('/') && !id.startsWith('.') && (await exists(inInstallation));
+  const chosen =
+    backups.find((backup) => backup.id === id) ??
+    (fromInstallation ? { id, createdAt: '', schemaVersion: 0, beforeMigration: null, sizeBytes: 0 } : null);
   if (!chosen) throw new BackupNotFoundError(`No backup "${id}" in ${backupDir(dataDir)}`);
   const database = databasePath(dataDir);
   const kept = await backupDatabase({
@@ -114,7 +127,21 @@ export async function restoreBackup(
       if (error.code !== 'ENOENT') throw error;
     });
   await fs.rm(`${database}.wal`, { force: true });
-  await fs.copyFile(path.join(backupDir(dataDir), `${id}.duckdb`), database);
+  await fs.copyFile(
+    fromInstallation ? inInstallation : path.join(backupDir(dataDir), `${id}.duckdb`),
+    database,
+  );
+  // A WAL beside it is the rest of that state (a copy made while a checkpoint could not run).
+  await fs.copyFile(`${inInstallation}.wal`, `${database}.wal`).catch(() => {});
   await fs.chmod(database, 0o600);
   return chosen;
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await fs.access(file);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -422,18 +422,18 @@ export class DuckDbEventStore implements EventStore {
   }
 
   async sizeOnDisk(): Promise<number> {
-    await this.writes.run(async () => {
-      await this.checkpoints.checkpoint();
+    const files = [this.file, `${this.file}.wal`];
+    return this.whileCheckpointed(async () =>
+      files.reduce((sum, file) => sum + (fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0), 0),
+    );
+  }
+
+  /** Checkpoints, then runs `work` (a backup's copy of file and WAL) while nothing writes: one consistent state. */
+  whileCheckpointed<T>(work: () => Promise<T>): Promise<T> {
+    return this.writes.run(async () => {
+      await this.checkpoints.checkpoint().catch(() => {}); // A WAL it leaves is copied with the file.
+      return work();
     });
-    let size = 0;
-    for (const file of [this.file, `${this.file}.wal`]) {
-      try {
-        size += fs.statSync(file).size;
-      } catch {
-        // No WAL right after a checkpoint.
-      }
-    }
-    return size;
   }
 
   async close(): Promise<void> {

@@ -95,6 +95,11 @@ export interface EventStore {
   deleteBefore(time: number, keepCampaignIds?: readonly number[]): Promise<number>;
   /** Bytes the store takes on disk (best effort). */
   sizeOnDisk(): Promise<number>;
+  /**
+   * Embedded stores: checkpoints, then runs `work` while no write can start, so the file (and a WAL, if
+   * one is left) copied inside it is one consistent state; the click journal keeps taking clicks meanwhile.
+   */
+  whileCheckpointed?<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
