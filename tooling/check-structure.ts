@@ -55,6 +55,7 @@ export const SERVER_LAYERING: Layering = {
       'feature',
       'files',
       'http',
+      'landerFiles',
       'license',
       'lock',
       'logger',

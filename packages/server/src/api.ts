@@ -9,6 +9,7 @@ import { conversionsPlugin } from './conversions/apiRoutes.ts';
 import { costsPlugin } from './costs/routes.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
 import type { FeatureOptions, FeaturePlugin } from './feature.ts';
+import { landerFilesPlugin } from './landerFiles/routes.ts';
 import { monitorPlugin } from './monitor/routes.ts';
 import { installHideProfitFilter } from './permissions/hideProfit.ts';
 import { entityRoutesOptions, hidesProfitFor, readAccess } from './permissions/options.ts';
@@ -37,6 +38,7 @@ const FEATURES: readonly FeaturePlugin[] = [
   settingsPlugin,
   retentionPlugin,
   tlsPlugin,
+  landerFilesPlugin,
 ];
 
 /**

@@ -9,6 +9,7 @@ import { CONVERSION_JOURNAL_BATCHES_MIGRATION } from './007-conversion-journal-b
 import { POSTBACK_KEYS_MIGRATION } from './008-postback-keys.ts';
 import { API_KEYS_MIGRATION } from './009-api-keys.ts';
 import { TLS_MIGRATION } from './010-tls.ts';
+import { LANDER_FILES_MIGRATION } from './011-lander-files.ts';
 
 // The config store's migrations in order; a new one is a new file appended here. Entity tables follow the
 // same shape: a sequence-backed BIGINT id, TIMESTAMPTZ created_at/updated_at, and no foreign keys,
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   POSTBACK_KEYS_MIGRATION,
   API_KEYS_MIGRATION,
   TLS_MIGRATION,
+  LANDER_FILES_MIGRATION,
 ];
