@@ -213,6 +213,20 @@ describe('hosted lander files', () => {
       `${folderPath(LANDER_FILES_PATHS.file, 'final')}?path=old%2Fpage.html`,
     );
     expect(removed.status).toBe(200);
+
+    // Each change is in the audit log, by folder name.
+    const audited = await cairn.store.query<{ action: string }>(
+      "SELECT DISTINCT action FROM audit_log WHERE action LIKE 'lander_%' ORDER BY action",
+    );
+    expect(audited.map((row) => row.action)).toEqual([
+      'lander_file_deleted',
+      'lander_file_moved',
+      'lander_file_saved',
+      'lander_files_uploaded',
+      'lander_folder_created',
+      'lander_folder_deleted',
+      'lander_folder_renamed',
+    ]);
   });
 
   it('answers only admins', async () => {

@@ -17,6 +17,7 @@ import {
   landerUploadQuerySchema,
 } from '@cairn/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { recordAudit } from '../audit.ts';
 import type { FeatureOptions } from '../feature.ts';
 import { HttpError, parseInput } from '../http.ts';
 import { isUniqueViolation } from '../store/config/port.ts';
@@ -85,6 +86,9 @@ export async function landerFilesPlugin(api: FastifyInstance, { ctx, guard }: Fe
     };
   };
   const noStore = { 'cache-control': 'no-store' };
+  // Every change goes to the audit log, by folder name (folders have no ids).
+  const audit = (user: { id: number }, action: string, details: Record<string, unknown>) =>
+    recordAudit(ctx.store, now(), { userId: user.id, action, details });
 
   api.get(LANDER_FILES_PATHS.folders, async (request, reply): Promise<LanderFolderList> => {
     guard.requireAdmin(request);
@@ -101,7 +105,7 @@ export async function landerFilesPlugin(api: FastifyInstance, { ctx, guard }: Fe
   });
 
   api.post(LANDER_FILES_PATHS.folders, async (request, reply): Promise<LanderFolder> => {
-    guard.requireAdmin(request);
+    const user = guard.requireAdmin(request);
     const { name } = parseInput(landerFolderCreateSchema, request.body);
     try {
       await files.createFolder(name, now());
@@ -109,6 +113,7 @@ export async function landerFilesPlugin(api: FastifyInstance, { ctx, guard }: Fe
       if (isUniqueViolation(error)) throw new HttpError(409, { message: `A folder named ${name} exists` });
       throw error;
     }
+    await audit(user, 'lander_folder_created', { folder: name });
     reply.code(201);
     return present((await files.folder(name)) as FolderRow, await baseUrl(request));
   });
@@ -120,7 +125,7 @@ export async function landerFilesPlugin(api: FastifyInstance, { ctx, guard }: Fe
   });
 
   api.patch(LANDER_FILES_PATHS.folder, async (request): Promise<LanderFolder> => {
-    guard.requireAdmin(request);
+    const user = guard.requireAdmin(request);
     const folder = await existing(request);
     const { name } = parseInput(landerFolderRenameSchema, request.body);
     if (name === folder.name) return present(folder, await baseUrl(request));
@@ -132,14 +137,16 @@ export async function landerFilesPlugin(api: FastifyInstance, { ctx, guard }: Fe
       if (isUniqueViolation(error)) throw new HttpError(409, { message: `A folder named ${name} exists` });
       throw error;
     }
+    await audit(user, 'lander_folder_renamed', { folder: folder.name, name });
     return present((await files.folder(name)) as FolderRow, await baseUrl(request));
   });
 
   api.delete(LANDER_FILES_PATHS.folder, async (request) => {
-    guard.requireAdmin(request);
+    const user = guard.requireAdmin(request);
     const folder = await existing(request);
     await refuseWhileUsed(folder.name, 'delete');
     await files.deleteFolder(folder.name);
+    await audit(user, 'lander_folder_deleted', { folder: folder.name, files: folder.files });
     return { ok: true };
   });
 
@@ -153,11 +160,11 @@ export async function landerFilesPlugin(api: FastifyInstance, { ctx, guard }: Fe
       (_request, body, done) => done(null, body),
     );
     scope.post(LANDER_FILES_PATHS.upload, async (request): Promise<LanderUploadResult> => {
-      guard.requireAdmin(request);
+      const user = guard.requireAdmin(request);
       const folder = folderParam(request);
       const query = parseInput(landerUploadQuerySchema, request.query);
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return saveUpload(
+      const result = await saveUpload(
         files,
         folder,
         query.name,
@@ -166,11 +173,18 @@ export async function landerFilesPlugin(api: FastifyInstance, { ctx, guard }: Fe
         { fileMaxBytes: ctx.config.landerFileMaxBytes, quotaBytes: ctx.config.landerQuotaBytes },
         now(),
       );
+      await audit(user, 'lander_files_uploaded', {
+        folder,
+        name: query.name,
+        saved: result.results.filter((entry) => entry.outcome === 'saved').map((entry) => entry.path),
+        refused: result.refused,
+      });
+      return result;
     });
   });
 
   api.post(LANDER_FILES_PATHS.move, async (request): Promise<LanderFolderContents> => {
-    guard.requireAdmin(request);
+    const user = guard.requireAdmin(request);
     const folder = (await existing(request)).name;
     const move = parseInput(landerFileMoveSchema, request.body);
     const toFolder = move.toFolder ?? folder;
@@ -186,6 +200,7 @@ export async function landerFilesPlugin(api: FastifyInstance, { ctx, guard }: Fe
       contentTypeOf(move.to),
       now(),
     );
+    await audit(user, 'lander_file_moved', { folder, from: move.from, toFolder, to: move.to });
     return contents(request, folder);
   });
 
@@ -215,7 +230,7 @@ export async function landerFilesPlugin(api: FastifyInstance, { ctx, guard }: Fe
   });
 
   api.put(LANDER_FILES_PATHS.file, async (request): Promise<LanderTextFileResponse> => {
-    guard.requireAdmin(request);
+    const user = guard.requireAdmin(request);
     const folder = (await existing(request)).name;
     const { path, text } = parseInput(landerTextFileSchema, request.body);
     editable(path);
@@ -232,14 +247,16 @@ export async function landerFilesPlugin(api: FastifyInstance, { ctx, guard }: Fe
       });
     }
     await files.put(folder, path, bytes, contentTypeOf(path), now());
+    await audit(user, 'lander_file_saved', { folder, path, size: bytes.length });
     return textFile(folder, path);
   });
 
   api.delete(LANDER_FILES_PATHS.file, async (request) => {
-    guard.requireAdmin(request);
+    const user = guard.requireAdmin(request);
     const folder = (await existing(request)).name;
     const { path } = parseInput(landerFileQuerySchema, request.query);
     if (!(await files.deleteFile(folder, path))) throw new HttpError(404, { message: 'No such file' });
+    await audit(user, 'lander_file_deleted', { folder, path });
     return { ok: true };
   });
 
