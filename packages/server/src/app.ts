@@ -116,7 +116,11 @@ export function buildApp(ctx: AppContext): CairnApp {
   app.register(clickApiEndpoint, { ctx });
   app.register(acmeChallengeEndpoint(ctx.store));
   app.register(
-    landerFilesEndpoint({ store: ctx.store, clickPath: () => ctx.tracking.engine.settings.paths.click }),
+    landerFilesEndpoint({
+      store: ctx.store,
+      clickPath: () => ctx.tracking.engine.settings.paths.click,
+      now: ctx.config.now,
+    }),
   );
   app.register(metricsPlugin, { metrics: ctx.metrics, token: ctx.config.metricsToken });
   app.register(panelPlugin, panel);

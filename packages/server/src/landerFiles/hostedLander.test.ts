@@ -61,4 +61,31 @@ describe('a hosted lander', () => {
     expect(html).toContain('href="/click?lp=1"');
     expect(html).not.toContain('alert(1)');
   });
+
+  it('keeps a protected hosted lander’s pages for visitors the tracker sent, and its assets for all', async () => {
+    const { cairn, browser } = server;
+    await uploadLanderFile(cairn.url, browser, 'guarded', 'index.html', strToU8('<p>{clickid}</p>'), false);
+    await uploadLanderFile(cairn.url, browser, 'guarded', 'site.css', strToU8('p { margin: 0 }'), false);
+    const lander = await kindClient(browser, 'landing').make({
+      name: 'guarded lander',
+      url: `${cairn.url}/lp/guarded/?clickid={clickid}`,
+      lpProtect: true,
+    });
+    const campaign = await server.makeCampaign({
+      flow: {
+        defaultPaths: [{ landers: [{ landingId: lander.id }], offers: [{ offerId: server.hitOffer }] }],
+      },
+    });
+    const toLander = new URL(
+      (await server.visit(`/click?key=${campaign.key}`)).headers.get('location') ?? '',
+    );
+    expect(toLander.searchParams.get('lpkey')).toBeTruthy();
+
+    const sent = await fetch(toLander);
+    expect(sent.status).toBe(200);
+    expect(await sent.text()).toBe(`<p>${toLander.searchParams.get('clickid')}</p>`);
+    expect((await fetch(`${cairn.url}/lp/guarded/?clickid=abc`)).status).toBe(404);
+    expect((await fetch(`${cairn.url}/lp/guarded/?lpkey=forged.1.abc`)).status).toBe(404);
+    expect((await fetch(`${cairn.url}/lp/guarded/site.css`)).status).toBe(200);
+  });
 });

@@ -56,7 +56,7 @@ export async function landerFilesPlugin(api: FastifyInstance, { ctx, guard }: Fe
     files: row.files,
     bytes: row.bytes,
     modifiedAt: iso(row.modifiedAt),
-    usedBy: await files.landersUsing(row.name),
+    usedBy: (await files.landersUsing(row.name)).map(({ id, name }) => ({ id, name })),
     url: `${base}${LANDER_FILES_PREFIX}${encodeURIComponent(row.name)}/`,
   });
   const folderParam = (request: FastifyRequest): string => {

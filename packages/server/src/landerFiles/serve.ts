@@ -4,6 +4,7 @@ import { CLICK_PARAMS, filePathProblem, folderNameSchema, LANDER_FILES_PREFIX } 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pathOf } from '../http.ts';
 import type { ConfigStore } from '../store/config/port.ts';
+import { isValidLpKey, LP_KEY_PARAM } from '../tracking/click/lpProtect.ts';
 import { isCompressible, isHtml } from './contentTypes.ts';
 import { type FileMeta, LanderFileStore } from './store.ts';
 
@@ -16,6 +17,7 @@ export interface LanderServeOptions {
   store: ConfigStore;
   /** The click path now (Settings > URL customization), for `{click_through_url}`. */
   clickPath: () => string;
+  now: () => number;
 }
 
 const CLICK_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -114,16 +116,28 @@ export function landerFilesEndpoint(options: LanderServeOptions) {
     );
   };
 
+  // LP protect for hosted landers: when a protected lander points at the folder, its pages answer only
+  // visits carrying a key the tracker signed for that lander (the tracker adds it to the lander URL), as
+  // the PHP check does for landers hosted elsewhere. Assets (CSS, images) are not checked: pages load them
+  // without the key.
+  const admitted = async (folder: string, query: URLSearchParams): Promise<boolean> => {
+    const secrets = (await files.landersUsing(folder)).flatMap((lander) => lander.lpProtectKey ?? []);
+    if (secrets.length === 0) return true;
+    const key = query.get(LP_KEY_PARAM) ?? '';
+    return secrets.some((secret) => isValidLpKey(secret, key, options.now()));
+  };
+
   const serve = async (
     request: FastifyRequest,
     reply: FastifyReply,
     meta: FileMeta,
   ): Promise<FastifyReply> => {
-    const stored = await files.content(meta);
-    if (!stored) return notFound(reply);
     const query = new URLSearchParams(
       request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '',
     );
+    if (isHtml(meta.contentType) && !(await admitted(meta.folder, query))) return notFound(reply);
+    const stored = await files.content(meta);
+    if (!stored) return notFound(reply);
     const filled = isHtml(meta.contentType) ? fill(stored, query) : null;
     let body = filled ?? stored;
     let etag = filled

@@ -207,13 +207,18 @@ export class LanderFileStore {
   }
 
   /** Landers (not archived) whose URL points at `/lp/<folder>/` on any domain. */
-  async landersUsing(folder: string): Promise<{ id: number; name: string }[]> {
-    const rows = await this.store.query<{ id: unknown; name: string; url: string }>(
-      `SELECT id, name, url FROM landings WHERE NOT archived AND url LIKE '%/lp/%' ORDER BY id`,
+  async landersUsing(folder: string): Promise<{ id: number; name: string; lpProtectKey: string | null }[]> {
+    const rows = await this.store.query<{
+      id: unknown;
+      name: string;
+      url: string;
+      lp_protect_key: string | null;
+    }>(
+      `SELECT id, name, url, lp_protect_key FROM landings WHERE NOT archived AND url LIKE '%/lp/%' ORDER BY id`,
     );
     return rows
       .filter((row) => hostedFolderOf(row.url) === folder)
-      .map((row) => ({ id: Number(row.id), name: row.name }));
+      .map((row) => ({ id: Number(row.id), name: row.name, lpProtectKey: row.lp_protect_key }));
   }
 }
 
