@@ -6,7 +6,7 @@ import { pathOf } from '../http.ts';
 import type { ConfigStore } from '../store/config/port.ts';
 import { isValidLpKey, LP_KEY_PARAM } from '../tracking/click/lpProtect.ts';
 import { isCompressible, isHtml } from './contentTypes.ts';
-import { type FileMeta, LanderFileStore } from './store.ts';
+import { ContentCache, type FileMeta, LanderFileStore } from './store.ts';
 
 // Hosted landers to visitors: `/lp/<folder>/<path>` on every host the server answers, with no session
 // or panel hook. Files are bytes: nothing is run on the server, HTML only has its placeholders filled.
@@ -101,7 +101,8 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 
 export function landerFilesEndpoint(options: LanderServeOptions) {
   const files = new LanderFileStore(options.store);
-  const compressed = new Map<string, Buffer>();
+  // Compressed files as stored, by representation; bounded in bytes like the contents' cache.
+  const compressed = new ContentCache();
 
   const fill = (html: Buffer, query: URLSearchParams): Buffer | null => {
     const text = html.toString('utf8');
@@ -153,10 +154,7 @@ export function landerFilesEndpoint(options: LanderServeOptions) {
       if (!packed) {
         packed = compress(body, encoding);
         // Only files as stored are kept; filled pages differ by click.
-        if (!filled) {
-          if (compressed.size > 2000) compressed.clear();
-          compressed.set(key, packed);
-        }
+        if (!filled) compressed.set(key, packed);
       }
       body = packed;
       etag = `${etag}-${encoding}`;
