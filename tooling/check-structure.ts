@@ -58,6 +58,7 @@ export const SERVER_LAYERING: Layering = {
       'files',
       'geo',
       'http',
+      'landerFiles',
       'license',
       'lock',
       'logger',

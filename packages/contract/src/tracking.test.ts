@@ -38,9 +38,9 @@ describe('URL customization', () => {
         expect.stringMatching(/^clickPath: (Start with \/|A segment cannot be)/),
       ]);
     }
-    for (const path of ['/panel', '/api/click', '/updates']) {
+    for (const path of ['/panel', '/api/click', '/updates', '/lp/x']) {
       expect(messages({ postbackPath: path })).toEqual([
-        'postbackPath: The panel and its API use paths starting with /panel, /api, /updates',
+        'postbackPath: The panel, its API and hosted landers use paths starting with /panel, /api, /updates, /lp',
       ]);
     }
     expect(messages({ clickPath: `/${'a'.repeat(64)}` })).toEqual([

@@ -21,8 +21,8 @@ export const TRACKING_PATHS = {
 
 /** Every path the tracking endpoints answer by default; a renamed endpoint may not take another's. */
 const SERVED_TRACKING_PATHS: readonly string[] = Object.values(TRACKING_PATHS);
-/** First path segments of the panel, its API and the update check. */
-const RESERVED_SEGMENTS = ['panel', 'api', 'updates'];
+/** First path segments of the panel, its API, the update check and hosted landers (landerFiles.ts). */
+const RESERVED_SEGMENTS = ['panel', 'api', 'updates', 'lp'];
 export const TRACKING_PATH_MAX = 64;
 
 const trackingPathSchema = z
@@ -36,7 +36,7 @@ const trackingPathSchema = z
   .refine((path) => !/(^|\/)\.{1,2}(\/|$)/.test(path), 'A segment cannot be . or ..')
   .refine(
     (path) => !RESERVED_SEGMENTS.includes(path.split('/')[1] ?? ''),
-    `The panel and its API use paths starting with ${RESERVED_SEGMENTS.map((segment) => `/${segment}`).join(', ')}`,
+    `The panel, its API and hosted landers use paths starting with ${RESERVED_SEGMENTS.map((segment) => `/${segment}`).join(', ')}`,
   );
 
 /** What the tracker does with a click it cannot route: '' answers a plain 404 page. */

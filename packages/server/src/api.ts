@@ -10,6 +10,7 @@ import { conversionsPlugin } from './conversions/apiRoutes.ts';
 import { costsPlugin } from './costs/routes.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
 import type { FeatureOptions, FeaturePlugin } from './feature.ts';
+import { landerFilesPlugin } from './landerFiles/routes.ts';
 import { monitorPlugin } from './monitor/routes.ts';
 import { installHideProfitFilter } from './permissions/hideProfit.ts';
 import { entityRoutesOptions, hidesProfitFor, readAccess } from './permissions/options.ts';
@@ -39,6 +40,7 @@ const FEATURES: readonly FeaturePlugin[] = [
   retentionPlugin,
   tlsPlugin,
   backupPlugin,
+  landerFilesPlugin,
 ];
 
 /**

@@ -9,6 +9,7 @@ import { fontsDirOf } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createPostbackHandler } from './conversions/handler.ts';
 import { HttpError } from './http.ts';
+import { landerFilesEndpoint } from './landerFiles/serve.ts';
 import { metricsPlugin, observeResponses } from './metrics/plugin.ts';
 import { panelFallback, panelPlugin } from './panel.ts';
 import { acmeChallengeEndpoint } from './tls/routes.ts';
@@ -116,6 +117,13 @@ export function buildApp(ctx: AppContext): CairnApp {
   app.register(clickApiEndpoint, { ctx });
   app.register(acmeChallengeEndpoint(ctx.store));
   app.register(localBackupEndpoint(ctx));
+  app.register(
+    landerFilesEndpoint({
+      store: ctx.store,
+      clickPath: () => ctx.tracking.engine.settings.paths.click,
+      now: ctx.config.now,
+    }),
+  );
   app.register(metricsPlugin, { metrics: ctx.metrics, token: ctx.config.metricsToken });
   app.register(panelPlugin, panel);
   panelFallback(app, panel);

@@ -6,6 +6,8 @@ import {
   ConfigError,
   configDb,
   link,
+  MB,
+  megabytes,
   nonEmpty,
   parseTrustProxy,
   port,
@@ -124,6 +126,10 @@ export interface CairnConfig {
   acmeDirectory: string;
   acmeEmail: string | null;
   acmeCaFile: string | null;
+  /** Hosted lander files (landerFiles/): the largest file, the largest upload and all files together. */
+  landerFileMaxBytes: number;
+  landerUploadMaxBytes: number;
+  landerQuotaBytes: number;
 }
 
 export type CairnOptions = Partial<Omit<CairnConfig, 'trustProxy'>> & {
@@ -179,6 +185,9 @@ export const DEFAULT_CONFIG: CairnConfig = {
   acmeDirectory: 'https://acme-v02.api.letsencrypt.org/directory',
   acmeEmail: null,
   acmeCaFile: null,
+  landerFileMaxBytes: 10 * MB,
+  landerUploadMaxBytes: 50 * MB,
+  landerQuotaBytes: 500 * MB,
 };
 
 /** The flush interval when the events go to ClickHouse (CAIRN_EVENTS_DB) and none is set. */
@@ -241,6 +250,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
     acmeDirectory: read('CAIRN_ACME_DIRECTORY'),
     acmeEmail: read('CAIRN_ACME_EMAIL'),
     acmeCaFile: read('CAIRN_ACME_CA_FILE'),
+    landerFileMaxMb: read('CAIRN_LANDER_FILE_MAX_MB'),
+    landerUploadMaxMb: read('CAIRN_LANDER_UPLOAD_MAX_MB'),
+    landerQuotaMb: read('CAIRN_LANDER_FILES_QUOTA_MB'),
     headersTimeout: read('CAIRN_HTTP_HEADERS_TIMEOUT_MS'),
     requestTimeout: read('CAIRN_HTTP_REQUEST_TIMEOUT_MS'),
     keepAliveTimeout: read('CAIRN_HTTP_KEEP_ALIVE_TIMEOUT_MS'),
@@ -357,6 +369,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
     options.acmeEmail = v.acmeEmail;
   }
   if (v.acmeCaFile !== undefined) options.acmeCaFile = v.acmeCaFile;
+  if (v.landerFileMaxMb)
+    options.landerFileMaxBytes = megabytes('CAIRN_LANDER_FILE_MAX_MB', v.landerFileMaxMb);
+  if (v.landerUploadMaxMb)
+    options.landerUploadMaxBytes = megabytes('CAIRN_LANDER_UPLOAD_MAX_MB', v.landerUploadMaxMb);
+  if (v.landerQuotaMb) options.landerQuotaBytes = megabytes('CAIRN_LANDER_FILES_QUOTA_MB', v.landerQuotaMb);
   if (v.readyMaxLagMs !== undefined) {
     options.readyMaxLagMs = positiveNumber('CAIRN_READY_MAX_LAG_MS', v.readyMaxLagMs);
   }

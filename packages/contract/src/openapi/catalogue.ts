@@ -27,8 +27,10 @@ export interface ApiRoute {
   response?: z.ZodType;
   /** The success status; 200 unless said. */
   status?: 200 | 201;
-  /** A success answer that is not JSON, e.g. the documentation page. */
-  produces?: 'text/html';
+  /** A success answer that is not JSON, e.g. the documentation page or a zip download. */
+  produces?: 'text/html' | 'application/zip';
+  /** A request body of raw bytes rather than JSON (a file upload). */
+  consumes?: 'application/octet-stream';
   /** Refusals beyond the ones every route of its access level can answer (400, 401, 402, 403, 404, 429). */
   errors?: Partial<Record<number, string>>;
   /** Names under which the body and response schemas go in the document's components, shared by routes. */

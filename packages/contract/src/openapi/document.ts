@@ -6,6 +6,7 @@ import { BACKUP_ROUTES } from './backupRoutes.ts';
 import { type ApiRoute, openApiPath, pathParameters } from './catalogue.ts';
 import { DATA_ROUTES } from './dataRoutes.ts';
 import { ENTITY_ROUTES } from './entityRoutes.ts';
+import { LANDER_FILES_ROUTES } from './landerFilesRoutes.ts';
 import { SYSTEM_ROUTES } from './routes.ts';
 import { TLS_ROUTES } from './tlsRoutes.ts';
 
@@ -15,6 +16,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...DATA_ROUTES,
   ...TLS_ROUTES,
   ...BACKUP_ROUTES,
+  ...LANDER_FILES_ROUTES,
   ...ENTITY_ROUTES,
 ];
 
@@ -22,6 +24,7 @@ type JsonSchema = Record<string, unknown>;
 type Io = 'input' | 'output';
 
 const ID_PATTERN = '^\\d{1,15}$';
+const FOLDER_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$';
 
 /**
  * Builds the OpenAPI 3.1 document from the catalogue. Schemas come from zod 4's own JSON Schema output
@@ -101,14 +104,23 @@ export function buildOpenApiDocument(options: { version: string }): JsonSchema {
         name,
         in: 'path',
         required: true,
-        schema: { type: 'string', pattern: ID_PATTERN },
+        // Ids are numbers; a lander-files folder is a name.
+        schema: { type: 'string', pattern: name === 'folder' ? FOLDER_PATTERN : ID_PATTERN },
       })),
       ...(route.query ? queryParameters(route.query) : []),
     ];
     const status = String(route.status ?? 200);
-    const success: JsonSchema = { description: route.produces === 'text/html' ? 'The page' : 'Done' };
-    if (route.produces === 'text/html') success.content = { 'text/html': { schema: { type: 'string' } } };
-    else if (route.response) {
+    const success: JsonSchema = {
+      description: route.produces === 'text/html' ? 'The page' : route.produces ? 'The zip file' : 'Done',
+    };
+    if (route.produces) {
+      const binary = route.produces === 'application/zip';
+      success.content = {
+        [route.produces]: {
+          schema: { type: 'string', ...(binary ? { contentMediaType: route.produces } : {}) },
+        },
+      };
+    } else if (route.response) {
       success.content = {
         'application/json': {
           schema: schemaRef(route.response, 'output', route.responseName),
@@ -153,6 +165,14 @@ export function buildOpenApiDocument(options: { version: string }): JsonSchema {
       tags: [route.tag],
       security,
       ...(parameters.length > 0 ? { parameters } : {}),
+      ...(route.consumes
+        ? {
+            requestBody: {
+              required: true,
+              content: { [route.consumes]: { schema: { type: 'string', contentMediaType: route.consumes } } },
+            },
+          }
+        : {}),
       ...(route.body
         ? {
             requestBody: {

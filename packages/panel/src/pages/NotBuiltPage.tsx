@@ -6,7 +6,6 @@ import type { PageProps } from './pageProps.ts';
 // what it will hold, so a link to it never leads to a 404.
 
 const coming: Partial<Record<PageKey, string>> = {
-  files: 'Files: landers and assets uploaded to this tracker, with upload progress.',
   triggers: 'Triggers: conditions on metrics with actions and notifications.',
 };
 

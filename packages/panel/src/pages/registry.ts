@@ -15,7 +15,7 @@ const loaders: Record<PageKey, () => Promise<PageModule>> = {
   conversions: () => import('../conversions/ConversionsPage.tsx'),
   clicklog: () => import('../clicklog/ClickLogPage.tsx'),
   postbacks: () => import('../postbacks/PostbacksPage.tsx'),
-  files: () => import('./NotBuiltPage.tsx'),
+  files: () => import('../files/FilesPage.tsx'),
   triggers: () => import('./NotBuiltPage.tsx'),
   report: () => import('../reports/ReportPage.tsx'),
   'leads-report': () => import('../reports/LeadsReportPage.tsx'),

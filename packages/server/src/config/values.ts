@@ -5,6 +5,17 @@ import { isIP } from 'node:net';
 
 export class ConfigError extends Error {}
 
+export const MB = 1024 * 1024;
+
+/** A whole number of megabytes (1 to 100000), as bytes. */
+export function megabytes(name: string, raw: string): number {
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || value < 1 || value > 100_000) {
+    throw new ConfigError(`${name} must be a whole number of megabytes from 1 to 100000, got "${raw}"`);
+  }
+  return value * MB;
+}
+
 export function positiveNumber(name: string, raw: string): number {
   const value = Number(raw);
   if (!Number.isFinite(value) || value <= 0)

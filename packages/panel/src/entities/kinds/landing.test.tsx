@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../app/renderApp.tsx';
 import { json, on, signedInAs } from '../../app/testing.ts';
@@ -50,6 +51,36 @@ describe('lander form', { timeout: 20_000 }, () => {
     renderEdit(lander({}));
     await screen.findByRole('textbox', { name: 'Click-through URL' });
     expect(screen.queryByText(/Cairn LP protect/)).toBeNull();
+  });
+
+  it('fills the URL with a hosted folder’s address when one is picked', async () => {
+    renderApp('/landings/edit/5', [
+      ...signedInAs(),
+      on('GET', '/api/landing/5', () => json(lander({}))),
+      on('GET', '/api/audit_log', () => json({ items: [], total: 0, page: 1, pageSize: 20 })),
+      on('GET', '/api/lander-files', () =>
+        json({
+          folders: [
+            {
+              name: 'spring',
+              files: 1,
+              bytes: 10,
+              modifiedAt: '2026-11-22T10:00:00.000Z',
+              usedBy: [],
+              url: 'https://trk.example/lp/spring/',
+            },
+          ],
+          usedBytes: 10,
+          quotaBytes: 1000,
+          fileMaxBytes: 100,
+          uploadMaxBytes: 100,
+        }),
+      ),
+    ]);
+    const url = await screen.findByRole('textbox', { name: 'URL' });
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Hosted folder' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'spring' }));
+    expect(url).toHaveValue('https://trk.example/lp/spring/?clickid={clickid}');
   });
 
   it('escapes a quote or backslash in the secret for PHP', () => {

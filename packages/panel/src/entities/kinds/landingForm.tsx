@@ -1,5 +1,6 @@
 import { LANDING_OFFERS_MAX } from '@cairn/contract';
 import { CodeBlock, CopyField } from '@cairn/ui';
+import { HostedFolderPicker } from '../../files/HostedFolderPicker.tsx';
 import * as styles from '../entities.css.ts';
 import type { EntityFormUi, FormExtrasProps } from '../types.ts';
 import { landingUi } from './landing.tsx';
@@ -89,5 +90,6 @@ export const landingFormUi: EntityFormUi = {
     },
     { kind: 'text', name: 'notes', label: 'Notes', multiline: true },
   ],
+  FormIntro: HostedFolderPicker,
   FormOutro: ClickThroughUrls,
 };

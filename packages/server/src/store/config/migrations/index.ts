@@ -10,6 +10,7 @@ import { POSTBACK_KEYS_MIGRATION } from './008-postback-keys.ts';
 import { API_KEYS_MIGRATION } from './009-api-keys.ts';
 import { TLS_MIGRATION } from './010-tls.ts';
 import { GEO_FILES_MIGRATION } from './011-geo-files.ts';
+import { LANDER_FILES_MIGRATION } from './012-lander-files.ts';
 
 // The config store's migrations in order; a new one is a new file appended here. Entity tables follow the
 // same shape: a sequence-backed BIGINT id, TIMESTAMPTZ created_at/updated_at, and no foreign keys,
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   API_KEYS_MIGRATION,
   TLS_MIGRATION,
   GEO_FILES_MIGRATION,
+  LANDER_FILES_MIGRATION,
 ];
