@@ -74,3 +74,25 @@ export function testServices(
     ...overrides,
   });
 }
+
+/** An offer as the API returns it, for the fake servers of tests that list or edit offers. */
+export function offerItem(id: number, name: string, archived = false) {
+  return {
+    id,
+    archived,
+    createdAt: '2026-11-22T10:00:00.000Z',
+    updatedAt: '2026-11-22T10:00:00.000Z',
+    name,
+    url: 'https://offer.example/?sub={clickid}',
+    affiliateNetworkId: null,
+    groupId: null,
+    payoutAuto: false,
+    payoutMicros: 1_000_000,
+    currency: 'USD',
+    upsell: false,
+    countryCode: null,
+    dailyCap: null,
+    notes: '',
+    finalUrl: 'https://offer.example/?sub={clickid}',
+  };
+}

@@ -1,10 +1,10 @@
 import type { TlsDomain } from '@cairn/contract';
 import { Badge, Button, Switch, toast } from '@cairn/ui';
-import { Fragment, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useCurrentUser } from '../app/hooks.ts';
 import * as entityStyles from '../entities/entities.css.ts';
 import type { FormExtrasProps } from '../entities/types.ts';
-import * as pageStyles from '../pages/pages.css.ts';
+import { Figures } from '../pages/Figures.tsx';
 import { formatDateTime } from '../utils/format.ts';
 import { TLS_STATE_LABELS, TLS_STATE_TONES, useTlsActions, useTlsStatus } from './tlsApi.ts';
 
@@ -33,16 +33,7 @@ function Facts({ tls, httpsPort }: { tls: TlsDomain; httpsPort: number | null })
   if (httpsPort === null) {
     rows.push(['Server', 'HTTPS is not served here: set CAIRN_HTTPS_PORT (443 in production) and restart.']);
   }
-  return (
-    <dl className={pageStyles.definitionList}>
-      {rows.map(([term, value]) => (
-        <Fragment key={term}>
-          <dt className={pageStyles.definitionTerm}>{term}</dt>
-          <dd className={pageStyles.definitionValue}>{value}</dd>
-        </Fragment>
-      ))}
-    </dl>
-  );
+  return <Figures rows={rows} />;
 }
 
 export function DomainHttps({ mode, item }: FormExtrasProps) {

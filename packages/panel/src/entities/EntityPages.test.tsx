@@ -3,30 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../app/renderApp.tsx';
 import type { AppServices } from '../app/services.ts';
-import { json, on, type Route, signedInAs } from '../app/testing.ts';
+import { json, offerItem, on, type Route, signedInAs } from '../app/testing.ts';
 
 const signedIn = signedInAs();
 
-function offer(id: number, name: string) {
-  return {
-    id,
-    archived: false,
-    createdAt: '2026-11-22T10:00:00.000Z',
-    updatedAt: '2026-11-22T10:00:00.000Z',
-    name,
-    url: 'https://offer.example/?sub={clickid}',
-    affiliateNetworkId: null,
-    groupId: null,
-    payoutAuto: false,
-    payoutMicros: 1_000_000,
-    currency: 'USD',
-    upsell: false,
-    countryCode: null,
-    dailyCap: null,
-    notes: '',
-    finalUrl: 'https://offer.example/?sub={clickid}',
-  };
-}
+const offer = offerItem;
 
 const emptyList = (request: Request) => {
   const url = new URL(request.url);

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../app/renderApp.tsx';
-import { json, on, signedInAs } from '../app/testing.ts';
+import { json, offerItem, on, signedInAs } from '../app/testing.ts';
 
 const meta = {
   archived: false,
@@ -35,28 +35,7 @@ function server() {
   const routes = [
     ...signedInAs(),
     on('GET', '/api/user', list([{ id: 2, ...meta, login: 'buyer', role: 'user' }])),
-    on(
-      'GET',
-      '/api/offer',
-      list([
-        {
-          id: 5,
-          ...meta,
-          name: 'Summer offer',
-          url: 'https://offer.example/?sub={clickid}',
-          affiliateNetworkId: null,
-          groupId: null,
-          payoutAuto: false,
-          payoutMicros: 1_000_000,
-          currency: 'USD',
-          upsell: false,
-          countryCode: null,
-          dailyCap: null,
-          notes: '',
-          finalUrl: 'https://offer.example/?sub={clickid}',
-        },
-      ]),
-    ),
+    on('GET', '/api/offer', list([offerItem(5, 'Summer offer')])),
     on('GET', '/api/group', list([])),
     on('GET', '/api/affiliate_network', list([])),
     on('GET', '/api/audit_log', (request) => {

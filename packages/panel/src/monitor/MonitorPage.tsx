@@ -10,9 +10,9 @@ import {
   visuallyHidden,
 } from '@cairn/ui';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, type ReactNode } from 'react';
 import { GeoDataCredit } from '../app/GeoDataCredit.tsx';
 import { useServices } from '../app/services.ts';
+import { Figures } from '../pages/Figures.tsx';
 import * as pageStyles from '../pages/pages.css.ts';
 import {
   formatBytes,
@@ -51,20 +51,6 @@ const sourceLabels: Record<string, string> = {
   package: 'Shipped with Cairn',
   'data-dir': 'Data directory',
 };
-
-/** Rows of label and value, the shape every figure card here uses. */
-function Figures({ rows }: { rows: readonly [string, ReactNode][] }) {
-  return (
-    <dl className={pageStyles.definitionList}>
-      {rows.map(([term, value]) => (
-        <Fragment key={term}>
-          <dt className={pageStyles.definitionTerm}>{term}</dt>
-          <dd className={pageStyles.definitionValue}>{value}</dd>
-        </Fragment>
-      ))}
-    </dl>
-  );
-}
 
 function JournalCard({ journal }: { journal: MonitorResponse['journal'] }) {
   return (

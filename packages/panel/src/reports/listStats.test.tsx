@@ -2,31 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../app/renderApp.tsx';
-import { json, on, type Route, signedInAs } from '../app/testing.ts';
+import { json, offerItem, on, type Route, signedInAs } from '../app/testing.ts';
 import { metrics, range, statsSettingsRoutes, withoutProfit } from './testData.ts';
 
 // The numbers next to the entity lists, on the offers list.
 
-function offer(id: number, name: string) {
-  return {
-    id,
-    archived: false,
-    createdAt: '2026-11-22T10:00:00.000Z',
-    updatedAt: '2026-11-22T10:00:00.000Z',
-    name,
-    url: 'https://offer.example/?sub={clickid}',
-    affiliateNetworkId: null,
-    groupId: null,
-    payoutAuto: false,
-    payoutMicros: 1_000_000,
-    currency: 'USD',
-    upsell: false,
-    countryCode: null,
-    dailyCap: null,
-    notes: '',
-    finalUrl: 'https://offer.example/?sub={clickid}',
-  };
-}
+const offer = offerItem;
 const offers = [offer(1, 'Alpha'), offer(2, 'Beta'), offer(3, 'Gamma')];
 const byId: Record<string, ReturnType<typeof metrics>> = {
   '1': metrics(100, 2, 20_000_000, 10_000_000),

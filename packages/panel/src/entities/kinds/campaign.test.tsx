@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../app/renderApp.tsx';
-import { json, on, type Route, signedInAs } from '../../app/testing.ts';
+import { json, offerItem, on, type Route, signedInAs } from '../../app/testing.ts';
 
 // The campaign form on the generic machinery: the choice between the campaign's own flow and a shared
 // rotation decides what is sent, and the URL to copy is the server's.
@@ -75,28 +75,7 @@ const references: Route[] = [
   on('GET', '/api/traffic_source/4', () => json(pushHouse)),
   on('GET', '/api/domain', list([{ id: 2, ...meta, host: 'go.example', isDefault: false, notes: '' }])),
   on('GET', '/api/landing', list([])),
-  on(
-    'GET',
-    '/api/offer',
-    list([
-      {
-        id: 10,
-        ...meta,
-        name: 'Summer sweeps',
-        url: 'https://offer.example/?sub={clickid}',
-        affiliateNetworkId: null,
-        groupId: null,
-        payoutAuto: false,
-        payoutMicros: 1_000_000,
-        currency: 'USD',
-        upsell: false,
-        countryCode: null,
-        dailyCap: null,
-        notes: '',
-        finalUrl: 'https://offer.example/?sub={clickid}',
-      },
-    ]),
-  ),
+  on('GET', '/api/offer', list([offerItem(10, 'Summer sweeps')])),
   on(
     'GET',
     '/api/rotation',

@@ -2,31 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../app/renderApp.tsx';
-import { json, on, type Route, signedInAs } from '../../app/testing.ts';
+import { json, offerItem, on, type Route, signedInAs } from '../../app/testing.ts';
 
 // The selection's actions on a list: each asks first, runs on every chosen item, and a refusal keeps the
 // dialog open with the server's reason and the selection as it was.
 
-function offer(id: number, name: string, archived = false) {
-  return {
-    id,
-    archived,
-    createdAt: '2026-11-22T10:00:00.000Z',
-    updatedAt: '2026-11-22T10:00:00.000Z',
-    name,
-    url: 'https://offer.example/?sub={clickid}',
-    affiliateNetworkId: null,
-    groupId: null,
-    payoutAuto: false,
-    payoutMicros: 1_000_000,
-    currency: 'USD',
-    upsell: false,
-    countryCode: null,
-    dailyCap: null,
-    notes: '',
-    finalUrl: 'https://offer.example/?sub={clickid}',
-  };
-}
+const offer = offerItem;
 
 const emptyList = () => json({ items: [], total: 0, page: 1, pageSize: 500 });
 

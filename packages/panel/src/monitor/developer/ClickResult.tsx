@@ -1,6 +1,7 @@
 import { microsToDecimal, type TestClickResponse } from '@cairn/contract';
 import { Badge, Card, CopyField } from '@cairn/ui';
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { Figures } from '../../pages/Figures.tsx';
 import * as pageStyles from '../../pages/pages.css.ts';
 import * as styles from '../monitor.css.ts';
 
@@ -85,16 +86,7 @@ function Decision({ result }: { result: TestClickResponse }) {
     ['Cost', `${microsToDecimal(result.costMicros)} in the base currency`],
     ['Redirect', redirectLabels[result.redirectMode] ?? result.redirectMode],
   );
-  return (
-    <dl className={pageStyles.definitionList}>
-      {rows.map(([term, value]) => (
-        <Fragment key={term}>
-          <dt className={pageStyles.definitionTerm}>{term}</dt>
-          <dd className={pageStyles.definitionValue}>{value}</dd>
-        </Fragment>
-      ))}
-    </dl>
-  );
+  return <Figures rows={rows} />;
 }
 
 function Facts({ facts }: { facts: TestClickResponse['facts'] }) {

@@ -1,12 +1,13 @@
 import { SEED_CLICKS_MAX_FROM_PANEL, type SeedResponse, seedRequestSchema } from '@cairn/contract';
 import { Button, Card, NumberField } from '@cairn/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, Fragment, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useServices } from '../../app/services.ts';
 import { type CallProblem, problemOf } from '../../entities/api.ts';
 import { ProblemBox, splitProblem } from '../../entities/problems.tsx';
 import type { FieldErrors } from '../../entities/types.ts';
+import { Figures } from '../../pages/Figures.tsx';
 import * as pageStyles from '../../pages/pages.css.ts';
 import { formatCount, formatMilliseconds } from '../../utils/format.ts';
 import { runSeed } from '../api.ts';
@@ -46,14 +47,7 @@ function SeedResult({ result }: { result: SeedResponse }) {
   return (
     <Card title="Seeded">
       <div className={pageStyles.stack}>
-        <dl className={pageStyles.definitionList}>
-          {rows.map(([term, value]) => (
-            <Fragment key={term}>
-              <dt className={pageStyles.definitionTerm}>{term}</dt>
-              <dd className={pageStyles.definitionValue}>{value}</dd>
-            </Fragment>
-          ))}
-        </dl>
+        <Figures rows={rows} />
         <div>
           <h4 className={styles.subheading}>New campaigns</h4>
           <ul className={styles.linkList}>
