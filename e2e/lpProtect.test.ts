@@ -36,7 +36,10 @@ describe('Settings > LP protect', () => {
       const lifetime = page.getByRole('spinbutton', { name: 'Key lifetime' });
       await lifetime.fill('30');
       await page.getByRole('button', { name: 'Save' }).click();
-      await page.getByText(/LP protect saved/).first().waitFor();
+      await page
+        .getByText(/LP protect saved/)
+        .first()
+        .waitFor();
       expect(await axeViolations(page, 'main')).toEqual([]);
 
       await page.reload();

@@ -138,7 +138,7 @@ export function lpProtectNode(secret: string, settings: SnippetSettings): string
     "  const [clickId = '', expires = '', given = '', extra] = String(key).split('.');",
     '  if (extra !== undefined || !/^\\d{1,12}$/.test(expires) || !/^[0-9a-f]{32}$/.test(given)) return false;',
     '  if (Number(expires) * 1000 < Date.now()) return false;',
-    "  const hmac = crypto.createHmac('sha256', CAIRN_SECRET).update(`${clickId}.${expires}`);",
+    "  const hmac = crypto.createHmac('sha256', CAIRN_SECRET).update(clickId + '.' + expires);",
     "  return crypto.timingSafeEqual(Buffer.from(given), Buffer.from(hmac.digest('hex').slice(0, 32)));",
     '}',
     '',
