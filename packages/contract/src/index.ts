@@ -7,6 +7,7 @@ export * from './costs.ts';
 export * from './entities/index.ts';
 export * from './errors.ts';
 export * from './landerFiles.ts';
+export * from './lpProtect.ts';
 export * from './paths.ts';
 export * from './reports.ts';
 export * from './retention.ts';

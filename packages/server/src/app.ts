@@ -121,6 +121,7 @@ export function buildApp(ctx: AppContext): CairnApp {
     landerFilesEndpoint({
       store: ctx.store,
       clickPath: () => ctx.tracking.engine.settings.paths.click,
+      lpProtect: () => ctx.tracking.engine.settings.lpProtect,
       now: ctx.config.now,
     }),
   );

@@ -24,7 +24,8 @@ export const landingFieldsSchema = z.object({
   groupId: optionalRefSchema,
   // LP protect: the server keeps a secret for the lander and sends each visitor a key signed with it
   // (`lpkey`, or {lp_key}), which the lander's own code checks, so only visitors the tracker sent see it.
-  lpProtect: z.boolean().default(false),
+  // Left out on create: the installation's default (Settings > LP protect); on a full update: unchanged.
+  lpProtect: z.boolean().optional(),
   notes: notesSchema,
 });
 export const landingInputSchema = landingFieldsSchema;

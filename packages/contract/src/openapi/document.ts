@@ -7,6 +7,7 @@ import { type ApiRoute, openApiPath, pathParameters } from './catalogue.ts';
 import { DATA_ROUTES } from './dataRoutes.ts';
 import { ENTITY_ROUTES } from './entityRoutes.ts';
 import { LANDER_FILES_ROUTES } from './landerFilesRoutes.ts';
+import { LP_PROTECT_ROUTES } from './lpProtectRoutes.ts';
 import { SYSTEM_ROUTES } from './routes.ts';
 import { TLS_ROUTES } from './tlsRoutes.ts';
 
@@ -17,6 +18,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...TLS_ROUTES,
   ...BACKUP_ROUTES,
   ...LANDER_FILES_ROUTES,
+  ...LP_PROTECT_ROUTES,
   ...ENTITY_ROUTES,
 ];
 

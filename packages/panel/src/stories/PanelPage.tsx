@@ -1,4 +1,4 @@
-import { DEFAULT_URL_CUSTOMIZATION } from '@cairn/contract';
+import { DEFAULT_LP_PROTECT, DEFAULT_URL_CUSTOMIZATION } from '@cairn/contract';
 import {
   COLOR_SCHEMES,
   type ColorScheme,
@@ -54,6 +54,7 @@ const sharedRoutes: FixtureRoute[] = [
   get('/api/settings/stats', () => statsSettings),
   get('/api/settings/columns', () => ({ tables: {} })),
   get('/api/settings/url-customization', () => DEFAULT_URL_CUSTOMIZATION),
+  get('/api/settings/lp-protect', () => DEFAULT_LP_PROTECT),
   get('/api/report/entity_stats', entityStats),
   ...entityRoutes('campaign', campaigns),
   ...entityRoutes('group', groups),

@@ -78,7 +78,7 @@ export async function writeMany(
   const derived: PendingItem[] = [];
   for (const item of items) {
     try {
-      rows.push({ ...item.input, ...(await definition.derive?.(item.input, null)) });
+      rows.push({ ...item.input, ...(await definition.derive?.(item.input, null, tx)) });
       derived.push(item);
     } catch (error) {
       // Nothing of this item is written yet, so refusing it here leaves the others alone.

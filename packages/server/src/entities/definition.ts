@@ -84,10 +84,14 @@ export interface EntityDefinition {
   /** Fields that cannot change after creation. */
   immutableFields?: readonly string[];
   unique?: readonly UniqueRule[];
-  /** Derived column values for a write (the previous record is null on create). */
+  /**
+   * Derived column values for a write (the previous record is null on create). It may also fill an input
+   * field the request left out, from an installation setting read in the write's transaction `tx`.
+   */
   derive?(
     values: Record<string, unknown>,
     previous: EntityRecord | null,
+    tx: Sql,
   ): Record<string, unknown> | Promise<Record<string, unknown>>;
   /** Runs inside the write's transaction after the row is stored (e.g. keep a single default). */
   afterWrite?(context: WriteContext): Promise<void>;

@@ -263,7 +263,7 @@ export class EntityService {
         );
       }
       await this.checkStored(tx, user, definition, input, previous);
-      const values = { ...input, ...(await definition.derive?.(input, previous)) };
+      const values = { ...input, ...(await definition.derive?.(input, previous, tx)) };
       return this.write(tx, user, definition, previous, values);
     });
     await this.announce(definition.kind, [id]);
@@ -338,7 +338,7 @@ export class EntityService {
         const values: Record<string, unknown> = Object.fromEntries(
           changedFields.map((field) => [field, result.data[field]]),
         );
-        Object.assign(values, await definition.derive?.(result.data, previous));
+        Object.assign(values, await definition.derive?.(result.data, previous, tx));
         const referenceErrors = await this.entities.checkReferences(
           tx,
           definition,

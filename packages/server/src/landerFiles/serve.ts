@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { CLICK_PARAMS, filePathProblem, folderNameSchema, LANDER_FILES_PREFIX } from '@cairn/contract';
+import {
+  CLICK_PARAMS,
+  filePathProblem,
+  folderNameSchema,
+  LANDER_FILES_PREFIX,
+  type LpProtectSettings,
+} from '@cairn/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pathOf } from '../http.ts';
 import type { ConfigStore } from '../store/config/port.ts';
@@ -17,6 +23,8 @@ export interface LanderServeOptions {
   store: ConfigStore;
   /** The click path now (Settings > URL customization), for `{click_through_url}`. */
   clickPath: () => string;
+  /** Settings > LP protect now: the key lifetime, and what a visit without a valid key gets. */
+  lpProtect: () => LpProtectSettings;
   now: () => number;
 }
 
@@ -120,12 +128,35 @@ export function landerFilesEndpoint(options: LanderServeOptions) {
   // LP protect for hosted landers: when a protected lander points at the folder, its pages answer only
   // visits carrying a key the tracker signed for that lander (the tracker adds it to the lander URL), as
   // the PHP check does for landers hosted elsewhere. Assets (CSS, images) are not checked: pages load them
-  // without the key.
+  // without the key. A key living longer than the lifetime set now is refused, as if it had expired.
   const admitted = async (folder: string, query: URLSearchParams): Promise<boolean> => {
     const secrets = (await files.landersUsing(folder)).flatMap((lander) => lander.lpProtectKey ?? []);
     if (secrets.length === 0) return true;
     const key = query.get(LP_KEY_PARAM) ?? '';
-    return secrets.some((secret) => isValidLpKey(secret, key, options.now()));
+    const lifetime = options.lpProtect().keyLifetimeMinutes * 60;
+    return secrets.some((secret) => isValidLpKey(secret, key, options.now(), lifetime));
+  };
+
+  // What Settings > LP protect says a visit without a valid key gets; never cached, as the next visit
+  // may carry a key.
+  const turnAway = (reply: FastifyReply): FastifyReply => {
+    const settings = options.lpProtect();
+    if (settings.unprotectedAction === 'redirect' && settings.redirectUrl) {
+      return reply
+        .code(302)
+        .header('cache-control', 'no-store')
+        .header('location', settings.redirectUrl)
+        .send();
+    }
+    if (settings.unprotectedAction === 'safePage' && settings.safePageHtml) {
+      return reply
+        .code(200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(settings.safePageHtml);
+    }
+    return notFound(reply);
   };
 
   const serve = async (
@@ -136,7 +167,7 @@ export function landerFilesEndpoint(options: LanderServeOptions) {
     const query = new URLSearchParams(
       request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '',
     );
-    if (isHtml(meta.contentType) && !(await admitted(meta.folder, query))) return notFound(reply);
+    if (isHtml(meta.contentType) && !(await admitted(meta.folder, query))) return turnAway(reply);
     const stored = await files.content(meta);
     if (!stored) return notFound(reply);
     const filled = isHtml(meta.contentType) ? fill(stored, query) : null;

@@ -100,8 +100,10 @@ async function createEntity(
   const definition = repository.definition(kind);
   if (!definition) throw new Error(`No ${kind} kind`);
   const input = definition.inputSchema.parse(body);
-  const values = { ...input, ...(await definition.derive?.(input, null)) };
-  return store.transaction((tx) => repository.insert(tx, definition, values));
+  return store.transaction(async (tx) => {
+    const values = { ...input, ...(await definition.derive?.(input, null, tx)) };
+    return repository.insert(tx, definition, values);
+  });
 }
 
 async function seedCampaigns(

@@ -14,6 +14,9 @@ export const SETTING_TIMEZONE = 'stats.timezone';
 export const SETTING_BASE_CURRENCY = 'stats.base_currency';
 export const SETTING_CURRENCY_RATES = 'stats.currency_rates';
 
+/** Settings > LP protect (JSON): the default for new landers, key lifetime, the answer to unprotected visits. */
+export const SETTING_LP_PROTECT = 'lp_protect.settings';
+
 /** The default columns of the panel's lists and reports. */
 export const SETTING_DEFAULT_COLUMNS = 'panel.default_columns';
 
@@ -42,6 +45,7 @@ export const SETTING_KEYS = [
   SETTING_BASE_CURRENCY,
   SETTING_CURRENCY_RATES,
   SETTING_DEFAULT_COLUMNS,
+  SETTING_LP_PROTECT,
   SETTING_RETENTION,
   SETTING_RETENTION_STATUS,
   SETTING_POSTBACK_PROCESSING,

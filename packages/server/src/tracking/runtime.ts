@@ -11,7 +11,7 @@ import { type ClickRecorder, openRecorder } from '../journal/recorder.ts';
 import type { OutboundGuard } from '../outbound/guard.ts';
 import { Rerun } from '../rerun.ts';
 import { SETTING_BASE_CURRENCY, SETTING_CURRENCY_RATES, SETTING_TIMEZONE } from '../settings/keys.ts';
-import { readUrlCustomization } from '../settings/readers.ts';
+import { readLpProtect, readUrlCustomization } from '../settings/readers.ts';
 import { getSetting } from '../settings/store.ts';
 import type { ConfigStore } from '../store/config/port.ts';
 import type { EventStore } from '../store/events/port.ts';
@@ -25,7 +25,7 @@ import { RoutingTable } from './routing/table.ts';
 
 /**
  * The change announced after any settings write the tracking runtime reads (stats, postback processing,
- * URL customization). It goes out on the entity change signal, so on many nodes every node reloads them,
+ * URL customization, LP protect). It goes out on the entity change signal, so on many nodes every node reloads them,
  * not only the one whose panel saved them.
  */
 export const SETTINGS_CHANGE = 'settings';
@@ -84,11 +84,12 @@ export function nodeIdFor(dataDir: string, configured: string | null): string {
 }
 
 export async function loadTrackingSettings(store: ConfigStore): Promise<TrackingSettings> {
-  const [urls, timezone, base, rates] = await Promise.all([
+  const [urls, timezone, base, rates, lpProtect] = await Promise.all([
     readUrlCustomization(store),
     getSetting(store, SETTING_TIMEZONE),
     getSetting(store, SETTING_BASE_CURRENCY),
     getSetting(store, SETTING_CURRENCY_RATES),
+    readLpProtect(store),
   ]);
   let parsedRates: Record<string, number> = {};
   try {
@@ -108,6 +109,7 @@ export async function loadTrackingSettings(store: ConfigStore): Promise<Tracking
     timezone: timezone || DEFAULT_TRACKING_SETTINGS.timezone,
     rates: { base: base || DEFAULT_TRACKING_SETTINGS.rates.base, rates: parsedRates },
     paths: new TrackingPaths(urls),
+    lpProtect,
   };
 }
 

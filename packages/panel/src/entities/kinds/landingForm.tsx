@@ -1,31 +1,14 @@
 import { LANDING_OFFERS_MAX } from '@cairn/contract';
-import { CodeBlock, CopyField } from '@cairn/ui';
+import { CopyField, Switch } from '@cairn/ui';
 import { HostedFolderPicker } from '../../files/HostedFolderPicker.tsx';
+import { LpProtectSnippets } from '../../settings/sections/lpProtect/LpProtectSnippets.tsx';
+import { useLpProtectSettings } from '../../settings/sections/lpProtect/lpProtectApi.ts';
 import * as styles from '../entities.css.ts';
-import type { EntityFormUi, FormExtrasProps } from '../types.ts';
+import type { CustomFieldProps, EntityFormUi, FormExtrasProps } from '../types.ts';
 import { landingUi } from './landing.tsx';
 
-/**
- * The check a protected lander runs first: the key the tracker added (`lpkey`) must be signed with this
- * lander's secret and not expired, else the page answers 404. It mirrors the server's `isValidLpKey`.
- */
-export function lpProtectPhp(secret: string): string {
-  const quoted = secret.replace(/[\\']/g, (character) => `\\${character}`);
-  return [
-    '<?php',
-    '// Cairn LP protect: only visitors the tracker sent may see this page.',
-    `$cairnSecret = '${quoted}';`,
-    "$cairnKey = explode('.', (string) ($_GET['lpkey'] ?? ''));",
-    'if (count($cairnKey) !== 3 || !ctype_digit($cairnKey[1]) || (int) $cairnKey[1] < time()',
-    "    || !hash_equals(substr(hash_hmac('sha256', $cairnKey[0] . '.' . $cairnKey[1], $cairnSecret), 0, 32), $cairnKey[2])) {",
-    '    http_response_code(404);',
-    '    exit;',
-    '}',
-    '?>',
-  ].join('\n');
-}
-
 function ClickThroughUrls({ item }: FormExtrasProps) {
+  const settings = useLpProtectSettings();
   if (!item) {
     return (
       <p className={styles.muted}>
@@ -47,14 +30,26 @@ function ClickThroughUrls({ item }: FormExtrasProps) {
       {item.lpProtect === true && typeof item.lpProtectKey === 'string' && (
         <>
           <p className={styles.muted}>
-            LP protect: put this at the very top of the lander’s PHP page. The tracker adds lpkey=… to the
-            lander URL (or fills {'{lp_key}'} where the URL places it; then read that parameter instead); the
-            check turns away visitors who did not come through the tracker, and keys an hour old.
+            LP protect: the check turns away visitors who did not come through the tracker, and keys older
+            than the lifetime set in Settings &gt; LP protect.
           </p>
-          <CodeBlock language="php" code={lpProtectPhp(item.lpProtectKey)} copyLabel="Copy the PHP check" />
+          <LpProtectSnippets secret={item.lpProtectKey} settings={settings} />
         </>
       )}
     </div>
+  );
+}
+
+function LpProtectSwitch({ id, value, onChange, disabled }: CustomFieldProps) {
+  const { defaultOn } = useLpProtectSettings();
+  return (
+    <Switch
+      id={id}
+      label="Protect this lander"
+      checked={typeof value === 'boolean' ? value : defaultOn}
+      disabled={disabled}
+      onCheckedChange={onChange}
+    />
   );
 }
 
@@ -82,11 +77,16 @@ export const landingFormUi: EntityFormUi = {
       noneLabel: 'No group',
     },
     {
-      kind: 'switch',
+      // A new lander's switch starts as the installation's default (Settings > LP protect): left untouched,
+      // the field is left out of the create and the server applies the default.
+      kind: 'custom',
       name: 'lpProtect',
       label: 'LP protect',
       description:
-        'Only visitors the tracker sent may see the lander: each gets a key (lpkey) that the PHP check shown once it is saved verifies.',
+        'Only visitors the tracker sent may see the lander: each gets a key (lpkey) that the check shown once it is saved verifies.',
+      defaultValue: null,
+      render: (props) => <LpProtectSwitch {...props} />,
+      toInput: (value) => (typeof value === 'boolean' ? value : undefined),
     },
     { kind: 'text', name: 'notes', label: 'Notes', multiline: true },
   ],

@@ -8,7 +8,7 @@ import { signedInAs } from '../../app/testing.ts';
 
 describe('settings page', () => {
   it('shows a tab per section and the note of a section not built yet', async () => {
-    renderApp('/settings/lp-protect', signedInAs());
+    renderApp('/settings/integration', signedInAs());
     const tabs = await screen.findByRole('navigation', { name: 'Settings sections' });
     expect(within(tabs).getAllByRole('link')).toHaveLength(15);
     expect(within(tabs).getByRole('link', { name: 'Interface' })).toHaveAttribute(
@@ -16,8 +16,8 @@ describe('settings page', () => {
       '/panel/settings/ui',
     );
     expect(await screen.findByText('Not built yet')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'LP protect' })).toBeInTheDocument();
-    expect(screen.getByText('LP protect settings are coming in a later release.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Integration' })).toBeInTheDocument();
+    expect(screen.getByText('Integration settings are coming in a later release.')).toBeInTheDocument();
   });
 
   it('shows a built section', async () => {

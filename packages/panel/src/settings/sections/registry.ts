@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../stores/currentUser.ts';
 import { SettingsUserSection } from './account/SettingsUserSection.tsx';
 import { SettingsAutoClearingSection } from './autoClearing/SettingsAutoClearingSection.tsx';
 import { SettingsClickApiSection } from './clickApi/SettingsClickApiSection.tsx';
+import { SettingsLpProtectSection } from './lpProtect/SettingsLpProtectSection.tsx';
 import { SettingsPublicApiSection } from './publicApi/SettingsPublicApiSection.tsx';
 import { SettingsColumnsSection } from './SettingsColumnsSection.tsx';
 import { SettingsPostbackProcessingSection } from './SettingsPostbackProcessingSection.tsx';
@@ -34,7 +35,8 @@ const entries: Record<SettingsSection, SettingsSectionEntry> = {
   columns: { Component: SettingsColumnsSection },
   'public-api': { Component: SettingsPublicApiSection },
   'click-api': { Component: SettingsClickApiSection, canSee: (user) => user?.role !== 'user' },
-  'lp-protect': {},
+  // Everyone reads the settings (the lander form starts from them); only admins change them.
+  'lp-protect': { Component: SettingsLpProtectSection, canSee: (user) => user?.role !== 'user' },
   integration: {},
   // The server answers these settings to admins only.
   'postback-processing': {

@@ -1,5 +1,6 @@
 import { ENTITY_CONTRACTS } from '@cairn/contract';
 import { randomToken } from '../../auth/secrets.ts';
+import { readLpProtect } from '../../settings/readers.ts';
 import type { EntityDefinition } from '../definition.ts';
 
 export const landingDefinition: EntityDefinition = {
@@ -18,12 +19,20 @@ export const landingDefinition: EntityDefinition = {
   },
   searchFields: ['name', 'url', 'notes'],
   references: [{ field: 'groupId', kind: 'group', groupKind: 'landing' }],
-  // The key survives edits (it is pasted into the lander's code); turning protection off drops it, and
-  // turning it on again issues a fresh one.
-  derive(values, previous) {
-    if (values.lpProtect !== true) return { lpProtectKey: null };
+  // A create that leaves lpProtect out takes the installation's default (Settings > LP protect), through
+  // the API and bulk creates alike; a full update that leaves it out keeps it. The key survives edits (it
+  // is pasted into the lander's code); turning protection off drops it, and turning it on again issues a
+  // fresh one.
+  async derive(values, previous, tx) {
+    const lpProtect =
+      typeof values.lpProtect === 'boolean'
+        ? values.lpProtect
+        : previous
+          ? previous.lpProtect === true
+          : (await readLpProtect(tx)).defaultOn;
+    if (!lpProtect) return { lpProtect, lpProtectKey: null };
     const existing = previous?.lpProtectKey;
-    return { lpProtectKey: typeof existing === 'string' ? existing : randomToken(18) };
+    return { lpProtect, lpProtectKey: typeof existing === 'string' ? existing : randomToken(18) };
   },
   present(record, env) {
     const clickThroughUrl = `${env.baseUrl}${env.paths.click}?lp=1`;

@@ -1,5 +1,12 @@
 import crypto from 'node:crypto';
-import { CLICK_COOKIE, CLICK_PARAMS, type RedirectMode, truncateText } from '@cairn/contract';
+import {
+  CLICK_COOKIE,
+  CLICK_PARAMS,
+  DEFAULT_LP_PROTECT,
+  type LpProtectSettings,
+  type RedirectMode,
+  truncateText,
+} from '@cairn/contract';
 import { mintClickId } from '../../events/clickId.ts';
 import { blankEvent, EVENT_KIND, emptyTokens, type TrackingEvent } from '../../events/event.ts';
 import { type CurrencyRates, DEFAULT_RATES } from '../../events/money.ts';
@@ -65,6 +72,8 @@ export interface TrackingSettings {
   rates: CurrencyRates;
   /** The public endpoints' paths (URL customization). */
   paths: TrackingPaths;
+  /** Settings > LP protect: the key lifetime protected landers' keys are signed with, and hosted landers' answers. */
+  lpProtect: LpProtectSettings;
 }
 
 export const DEFAULT_TRACKING_SETTINGS: TrackingSettings = {
@@ -72,6 +81,7 @@ export const DEFAULT_TRACKING_SETTINGS: TrackingSettings = {
   timezone: 'UTC',
   rates: DEFAULT_RATES,
   paths: DEFAULT_TRACKING_PATHS,
+  lpProtect: DEFAULT_LP_PROTECT,
 };
 
 /** Longest value kept from one query parameter (a token, the external id). */
@@ -196,7 +206,14 @@ export class ClickEngine {
     event.externalId = externalId;
     event.costMicros = clickCostMicros(campaign, source, param, this.currentSettings.rates);
 
-    const lpKey = landing?.lpProtectKey ? lpKeyFor(landing.lpProtectKey, event.clickId, event.clickTime) : '';
+    const lpKey = landing?.lpProtectKey
+      ? lpKeyFor(
+          landing.lpProtectKey,
+          event.clickId,
+          event.clickTime,
+          this.currentSettings.lpProtect.keyLifetimeMinutes * 60,
+        )
+      : '';
     const filled = fillUrl(
       landing ? landing.url : offer.url,
       this.macroContext(event, trace, request.referrer, lpKey),
