@@ -77,7 +77,7 @@ export const SERVER_LAYERING: Layering = {
       'tracking',
       'updates',
     ],
-    ['account', 'api', 'apiDocs', 'apiKeys', 'app', 'monitor', 'panel', 'system'],
+    ['account', 'api', 'apiDocs', 'apiKeys', 'app', 'diagnostics', 'monitor', 'panel', 'system'],
     ['cli', 'cliArgs', 'commandLine', 'index', 'processErrors'],
   ],
 };

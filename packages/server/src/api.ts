@@ -8,6 +8,7 @@ import { clickApiPlugin } from './clickApi/routes.ts';
 import type { AppContext } from './context.ts';
 import { conversionsPlugin } from './conversions/apiRoutes.ts';
 import { costsPlugin } from './costs/routes.ts';
+import { diagnosticsPlugin } from './diagnostics/routes.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
 import type { FeatureOptions, FeaturePlugin } from './feature.ts';
 import { landerFilesPlugin } from './landerFiles/routes.ts';
@@ -41,6 +42,7 @@ const FEATURES: readonly FeaturePlugin[] = [
   tlsPlugin,
   backupPlugin,
   landerFilesPlugin,
+  diagnosticsPlugin,
 ];
 
 /**

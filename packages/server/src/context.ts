@@ -5,6 +5,7 @@ import type { UserRepository } from './auth/users.ts';
 import type { LiveBackupDeps } from './backup/take.ts';
 import type { CairnConfig } from './config.ts';
 import type { EntityChanges } from './entities/changes.ts';
+import type { RecentErrors } from './logger.ts';
 import type { CairnMetrics } from './metrics/registry.ts';
 import type { OutboundGuard } from './outbound/guard.ts';
 import type { ConfigStore } from './store/config/port.ts';
@@ -31,6 +32,8 @@ export interface AppContext {
   users: UserRepository;
   sessions: SessionRepository;
   logger: Logger;
+  /** The last errors the logger wrote (the diagnostics bundle shows them). */
+  recentErrors: RecentErrors;
   /** Every outbound HTTP call (S2S postbacks, the update feed, integrations) goes through it. */
   outbound: OutboundGuard;
   /** The key installed through the API (kept in settings); CAIRN_LICENSE_KEY is the other candidate. */

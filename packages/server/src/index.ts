@@ -13,7 +13,7 @@ import { type CairnConfig, type CairnOptions, ConfigError, resolveConfig } from 
 import { EntityChanges } from './entities/changes.ts';
 import { startGeoSync } from './geo/shared.ts';
 import { parsePublicKey } from './license.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, RecentErrors } from './logger.ts';
 import { type CairnMetrics, createMetrics } from './metrics/registry.ts';
 import { nodeFigures } from './monitor/nodeFigures.ts';
 import { OutboundGuard } from './outbound/guard.ts';
@@ -77,7 +77,8 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       throw new ConfigError(`CAIRN_LICENSE_PUBLIC_KEY is not usable: ${(error as Error).message}`);
     }
   }
-  const logger = createLogger(config.logLevel, config.logDestination);
+  const recentErrors = new RecentErrors();
+  const logger = createLogger(config.logLevel, config.logDestination, recentErrors);
   const outbound = new OutboundGuard({ privateDestinations: config.privateDestinations });
   const data = await openData(config, `the Cairn server (port ${config.port})`);
   if (data.restored) {
@@ -205,6 +206,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       users,
       sessions,
       logger,
+      recentErrors,
       outbound,
       tls,
       installedLicenseKey: await getSetting(data.store, SETTING_LICENSE_KEY),

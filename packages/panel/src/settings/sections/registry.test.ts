@@ -38,7 +38,7 @@ describe('settings section registry', () => {
     expect(settingsSectionOf('nope')).toBeUndefined();
   });
 
-  it('builds the tracking links, auto-clearing, user, interface, stats, columns, public API, click API, postback-processing and URL customization sections; the others say they are not built yet', () => {
+  it('builds the tracking links, auto-clearing, user, interface, stats, columns, public API, click API, postback-processing, URL customization and feedback sections; the others say they are not built yet', () => {
     const built = settingsSectionDefs.filter((section) => section.Component).map((section) => section.id);
     expect(built).toEqual([
       'tracking-links',
@@ -51,6 +51,7 @@ describe('settings section registry', () => {
       'click-api',
       'postback-processing',
       'url-customization',
+      'feedback',
     ]);
   });
 

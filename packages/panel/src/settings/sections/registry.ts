@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../stores/currentUser.ts';
 import { SettingsUserSection } from './account/SettingsUserSection.tsx';
 import { SettingsAutoClearingSection } from './autoClearing/SettingsAutoClearingSection.tsx';
 import { SettingsClickApiSection } from './clickApi/SettingsClickApiSection.tsx';
+import { SettingsFeedbackSection } from './feedback/SettingsFeedbackSection.tsx';
 import { SettingsPublicApiSection } from './publicApi/SettingsPublicApiSection.tsx';
 import { SettingsColumnsSection } from './SettingsColumnsSection.tsx';
 import { SettingsPostbackProcessingSection } from './SettingsPostbackProcessingSection.tsx';
@@ -47,7 +48,7 @@ const entries: Record<SettingsSection, SettingsSectionEntry> = {
     Component: SettingsUrlCustomizationSection,
     canSee: (user) => user?.role !== 'user',
   },
-  feedback: {},
+  feedback: { Component: SettingsFeedbackSection },
   beta: {},
 };
 
