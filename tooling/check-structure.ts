@@ -46,6 +46,7 @@ export const SERVER_LAYERING: Layering = {
       'audit',
       'auth',
       'backup',
+      'beta',
       'clickApi',
       'cluster',
       'config',

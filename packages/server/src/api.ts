@@ -4,6 +4,7 @@ import { apiDocsPlugin } from './apiDocs/routes.ts';
 import { apiKeysPlugin } from './apiKeys/routes.ts';
 import type { GuardWithHooks } from './auth/guard.ts';
 import { backupPlugin } from './backup/routes.ts';
+import { betaPlugin } from './beta/routes.ts';
 import { clickApiPlugin } from './clickApi/routes.ts';
 import type { AppContext } from './context.ts';
 import { conversionsPlugin } from './conversions/apiRoutes.ts';
@@ -43,6 +44,7 @@ const FEATURES: readonly FeaturePlugin[] = [
   backupPlugin,
   landerFilesPlugin,
   diagnosticsPlugin,
+  betaPlugin,
 ];
 
 /**

@@ -3,6 +3,7 @@ import type { Keys } from './auth/secrets.ts';
 import type { SessionRepository } from './auth/sessions.ts';
 import type { UserRepository } from './auth/users.ts';
 import type { LiveBackupDeps } from './backup/take.ts';
+import type { BetaFlags } from './beta/flags.ts';
 import type { CairnConfig } from './config.ts';
 import type { EntityChanges } from './entities/changes.ts';
 import type { RecentErrors } from './logger.ts';
@@ -38,6 +39,8 @@ export interface AppContext {
   outbound: OutboundGuard;
   /** The key installed through the API (kept in settings); CAIRN_LICENSE_KEY is the other candidate. */
   installedLicenseKey: string | null;
+  /** Settings > Beta's switches as this node holds them; read through isBetaEnabled. */
+  beta: BetaFlags;
   /** Certificates for the tracking domains, HTTPS by SNI and the HTTP-to-HTTPS redirects. */
   tls: TlsService;
   /** What a whole-installation backup is taken from (the stores, the journal, the data dir). */

@@ -7,6 +7,7 @@ import { UserRepository } from './auth/users.ts';
 import { createControlToken, writeControlFile } from './backup/routes.ts';
 import { startBackupJob } from './backup/schedule.ts';
 import type { LiveBackupDeps } from './backup/take.ts';
+import { BetaFlags } from './beta/flags.ts';
 import { type ChangeBroadcast, startChangeBroadcast } from './cluster/changes.ts';
 import { type Heartbeat, startHeartbeat } from './cluster/heartbeat.ts';
 import { type CairnConfig, type CairnOptions, ConfigError, resolveConfig } from './config.ts';
@@ -107,6 +108,8 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
     const changes = new EntityChanges((error) =>
       logger.error({ err: error }, 'entity change listener failed'),
     );
+    const beta = new BetaFlags(data.store, changes);
+    await beta.load();
     tracking = await startTracking({
       dataDir: config.dataDir,
       nodeId: config.nodeId,
@@ -132,6 +135,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
         resync: async () => {
           await running.table.reloadAll();
           await running.reloadSettings();
+          await beta.load();
         },
         onError: (error) => logger.error({ err: error }, 'entity change broadcast failed'),
       });
@@ -209,6 +213,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       recentErrors,
       outbound,
       tls,
+      beta,
       installedLicenseKey: await getSetting(data.store, SETTING_LICENSE_KEY),
       backup,
       controlToken,

@@ -6,7 +6,7 @@ import { BACKUP_ROUTES } from './backupRoutes.ts';
 import { type ApiRoute, openApiPath, pathParameters } from './catalogue.ts';
 import { DATA_ROUTES } from './dataRoutes.ts';
 import { ENTITY_ROUTES } from './entityRoutes.ts';
-import { FEEDBACK_ROUTES } from './feedbackRoutes.ts';
+import { BETA_ROUTES, FEEDBACK_ROUTES } from './feedbackRoutes.ts';
 import { LANDER_FILES_ROUTES } from './landerFilesRoutes.ts';
 import { SYSTEM_ROUTES } from './routes.ts';
 import { TLS_ROUTES } from './tlsRoutes.ts';
@@ -16,6 +16,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...SYSTEM_ROUTES,
   ...DATA_ROUTES,
   ...FEEDBACK_ROUTES,
+  ...BETA_ROUTES,
   ...TLS_ROUTES,
   ...BACKUP_ROUTES,
   ...LANDER_FILES_ROUTES,
