@@ -3,6 +3,7 @@ import { type SettingsSection, settingsSections } from '../../routes/table.ts';
 import type { CurrentUser } from '../../stores/currentUser.ts';
 import { SettingsUserSection } from './account/SettingsUserSection.tsx';
 import { SettingsAutoClearingSection } from './autoClearing/SettingsAutoClearingSection.tsx';
+import { SettingsBetaSection } from './beta/SettingsBetaSection.tsx';
 import { SettingsClickApiSection } from './clickApi/SettingsClickApiSection.tsx';
 import { SettingsFeedbackSection } from './feedback/SettingsFeedbackSection.tsx';
 import { SettingsPublicApiSection } from './publicApi/SettingsPublicApiSection.tsx';
@@ -49,7 +50,8 @@ const entries: Record<SettingsSection, SettingsSectionEntry> = {
     canSee: (user) => user?.role !== 'user',
   },
   feedback: { Component: SettingsFeedbackSection },
-  beta: {},
+  // The server lets only admins change them.
+  beta: { Component: SettingsBetaSection, canSee: (user) => user?.role !== 'user' },
 };
 
 export interface SettingsSectionDef {
