@@ -135,6 +135,27 @@ describe('compare with the previous period', () => {
     expect(beta?.children?.[0]?.comparison?.change.clicks).toBe(-2);
   });
 
+  it('hides the profit figures of the comparison from a hide-profit user', async () => {
+    const password = 'Hidden profit pass 7742';
+    await kindClient(admin, 'user').make({
+      login: 'beta-hidden',
+      password,
+      role: 'user',
+      hideProfit: true,
+      permissions: [{ kind: 'campaign', scope: 'all', access: 'read' }],
+    });
+    const hidden = new TestBrowser(cairn.url);
+    expect((await hidden.signIn('beta-hidden', password)).status).toBe(200);
+    const result = await hidden.get(
+      `${REPORT_PATHS.report}?from=2026-02-20&to=2026-02-20&timezone=UTC&compare=previous&groupBy=campaign`,
+    );
+    expect(result.status).toBe(200);
+    const totals = result.json<ReportResponse>().comparison?.totals;
+    expect(totals?.change.clicks).toBe(-1);
+    expect(totals?.change).not.toHaveProperty('revenue');
+    expect(totals?.changePercent).not.toHaveProperty('profit');
+  });
+
   it('refuses what has no previous period: a time grouping, all time', async () => {
     const byDay = await compared('groupBy=day');
     expect(byDay.status).toBe(400);
