@@ -139,6 +139,20 @@ describe.each(['light', 'dark'] as const)('axe in the %s theme', (theme) => {
     await expectNoViolations(page, panelPage.path);
   });
 
+  // The settings sections built last, at a phone's width too (every page above is checked at 1280 px).
+  it.each(settingsSections.filter(([path]) => ['feedback', 'beta'].includes(path)))(
+    'has no violations on /settings/%s at 390 px',
+    async (path, title) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      try {
+        await open(page, { path: `/settings/${path}`, title: `${title} - Settings` });
+        await expectNoViolations(page, `/settings/${path} at 390 px`);
+      } finally {
+        await page.setViewportSize({ width: 1280, height: 900 });
+      }
+    },
+  );
+
   it.each([
     { width: 1280, height: 900 },
     { width: 390, height: 844 },

@@ -46,6 +46,7 @@ export const SERVER_LAYERING: Layering = {
       'audit',
       'auth',
       'backup',
+      'beta',
       'clickApi',
       'cluster',
       'config',
@@ -77,7 +78,7 @@ export const SERVER_LAYERING: Layering = {
       'tracking',
       'updates',
     ],
-    ['account', 'api', 'apiDocs', 'apiKeys', 'app', 'monitor', 'panel', 'system'],
+    ['account', 'api', 'apiDocs', 'apiKeys', 'app', 'diagnostics', 'monitor', 'panel', 'system'],
     ['cli', 'cliArgs', 'commandLine', 'index', 'processErrors'],
   ],
 };

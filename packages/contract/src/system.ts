@@ -10,6 +10,8 @@ export const panelLinksSchema = z.object({
   telegram: linkSchema.optional(),
   /** The provider's login page, where a tracker id is entered into a licence. */
   licenseLogin: linkSchema.optional(),
+  /** Where Settings > Feedback opens a new issue (CAIRN_FEEDBACK_URL): the tracker's new-issue page. */
+  feedback: linkSchema.optional(),
 });
 export type PanelLinks = z.infer<typeof panelLinksSchema>;
 

@@ -4,10 +4,12 @@ import { apiDocsPlugin } from './apiDocs/routes.ts';
 import { apiKeysPlugin } from './apiKeys/routes.ts';
 import type { GuardWithHooks } from './auth/guard.ts';
 import { backupPlugin } from './backup/routes.ts';
+import { betaPlugin } from './beta/routes.ts';
 import { clickApiPlugin } from './clickApi/routes.ts';
 import type { AppContext } from './context.ts';
 import { conversionsPlugin } from './conversions/apiRoutes.ts';
 import { costsPlugin } from './costs/routes.ts';
+import { diagnosticsPlugin } from './diagnostics/routes.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
 import type { FeatureOptions, FeaturePlugin } from './feature.ts';
 import { landerFilesPlugin } from './landerFiles/routes.ts';
@@ -41,6 +43,8 @@ const FEATURES: readonly FeaturePlugin[] = [
   tlsPlugin,
   backupPlugin,
   landerFilesPlugin,
+  diagnosticsPlugin,
+  betaPlugin,
 ];
 
 /**

@@ -49,6 +49,8 @@ export interface CairnConfig {
   linkTelegram: string | null;
   /** The provider's login page, where a tracker id is entered into a licence. */
   linkLicense: string | null;
+  /** Settings > Feedback's "open a new issue" link (CAIRN_FEEDBACK_URL); null: the report is only copied. */
+  feedbackUrl: string | null;
   sessionLifetimeHours: number;
   /** A session unused for this long ends, whatever its lifetime left. */
   sessionIdleMinutes: number;
@@ -157,6 +159,7 @@ export const DEFAULT_CONFIG: CairnConfig = {
   linkSupport: null,
   linkTelegram: null,
   linkLicense: null,
+  feedbackUrl: null,
   sessionLifetimeHours: 24 * 7,
   sessionIdleMinutes: 120,
   signedInCacheMs: 5000,
@@ -227,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
     linkSupport: read('CAIRN_LINK_SUPPORT'),
     linkTelegram: read('CAIRN_LINK_TELEGRAM'),
     linkLicense: read('CAIRN_LINK_LICENSE'),
+    feedbackUrl: read('CAIRN_FEEDBACK_URL'),
     sessionLifetimeHours: read('CAIRN_SESSION_LIFETIME_HOURS'),
     sessionIdleMinutes: read('CAIRN_SESSION_IDLE_MINUTES'),
     signedInCacheMs: read('CAIRN_SIGNED_IN_CACHE_MS'),
@@ -280,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
   if (v.linkSupport !== undefined) options.linkSupport = link('CAIRN_LINK_SUPPORT', v.linkSupport);
   if (v.linkTelegram !== undefined) options.linkTelegram = link('CAIRN_LINK_TELEGRAM', v.linkTelegram);
   if (v.linkLicense !== undefined) options.linkLicense = link('CAIRN_LINK_LICENSE', v.linkLicense);
+  if (v.feedbackUrl !== undefined) options.feedbackUrl = link('CAIRN_FEEDBACK_URL', v.feedbackUrl);
   if (v.sessionLifetimeHours !== undefined) {
     options.sessionLifetimeHours = positiveNumber('CAIRN_SESSION_LIFETIME_HOURS', v.sessionLifetimeHours);
   }

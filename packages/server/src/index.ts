@@ -7,13 +7,14 @@ import { UserRepository } from './auth/users.ts';
 import { createControlToken, writeControlFile } from './backup/routes.ts';
 import { startBackupJob } from './backup/schedule.ts';
 import type { LiveBackupDeps } from './backup/take.ts';
+import { BetaFlags } from './beta/flags.ts';
 import { type ChangeBroadcast, startChangeBroadcast } from './cluster/changes.ts';
 import { type Heartbeat, startHeartbeat } from './cluster/heartbeat.ts';
 import { type CairnConfig, type CairnOptions, ConfigError, resolveConfig } from './config.ts';
 import { EntityChanges } from './entities/changes.ts';
 import { startGeoSync } from './geo/shared.ts';
 import { parsePublicKey } from './license.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, RecentErrors } from './logger.ts';
 import { type CairnMetrics, createMetrics } from './metrics/registry.ts';
 import { nodeFigures } from './monitor/nodeFigures.ts';
 import { OutboundGuard } from './outbound/guard.ts';
@@ -77,7 +78,8 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       throw new ConfigError(`CAIRN_LICENSE_PUBLIC_KEY is not usable: ${(error as Error).message}`);
     }
   }
-  const logger = createLogger(config.logLevel, config.logDestination);
+  const recentErrors = new RecentErrors();
+  const logger = createLogger(config.logLevel, config.logDestination, recentErrors);
   const outbound = new OutboundGuard({ privateDestinations: config.privateDestinations });
   const data = await openData(config, `the Cairn server (port ${config.port})`);
   if (data.restored) {
@@ -106,6 +108,8 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
     const changes = new EntityChanges((error) =>
       logger.error({ err: error }, 'entity change listener failed'),
     );
+    const beta = new BetaFlags(data.store, changes);
+    await beta.load();
     tracking = await startTracking({
       dataDir: config.dataDir,
       nodeId: config.nodeId,
@@ -131,6 +135,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
         resync: async () => {
           await running.table.reloadAll();
           await running.reloadSettings();
+          await beta.load();
         },
         onError: (error) => logger.error({ err: error }, 'entity change broadcast failed'),
       });
@@ -205,8 +210,10 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       users,
       sessions,
       logger,
+      recentErrors,
       outbound,
       tls,
+      beta,
       installedLicenseKey: await getSetting(data.store, SETTING_LICENSE_KEY),
       backup,
       controlToken,

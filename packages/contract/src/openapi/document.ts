@@ -6,6 +6,7 @@ import { BACKUP_ROUTES } from './backupRoutes.ts';
 import { type ApiRoute, openApiPath, pathParameters } from './catalogue.ts';
 import { DATA_ROUTES } from './dataRoutes.ts';
 import { ENTITY_ROUTES } from './entityRoutes.ts';
+import { BETA_ROUTES, FEEDBACK_ROUTES } from './feedbackRoutes.ts';
 import { LANDER_FILES_ROUTES } from './landerFilesRoutes.ts';
 import { LP_PROTECT_ROUTES } from './lpProtectRoutes.ts';
 import { SYSTEM_ROUTES } from './routes.ts';
@@ -15,6 +16,8 @@ import { TLS_ROUTES } from './tlsRoutes.ts';
 export const API_ROUTES: readonly ApiRoute[] = [
   ...SYSTEM_ROUTES,
   ...DATA_ROUTES,
+  ...FEEDBACK_ROUTES,
+  ...BETA_ROUTES,
   ...TLS_ROUTES,
   ...BACKUP_ROUTES,
   ...LANDER_FILES_ROUTES,

@@ -5,8 +5,10 @@ import {
   REPORT_LEVELS_MAX,
   REPORT_LIMIT_DEFAULTS,
   REPORT_LIMIT_MAX,
+  REPORT_METRICS,
   REPORT_SORT_KEYS,
   type ReportDimension,
+  type ReportMetric,
   type ReportMetrics,
   type ReportSortKey,
   reportMetricsSchema,
@@ -36,7 +38,11 @@ export interface ReportLevel {
 
 export interface ReportQuery extends ReportScope {
   levels: ReportLevel[];
+  /** `compare=previous` (beta: report_period_comparison): each row and the totals beside the period before. */
+  compare?: 'previous';
 }
+
+export const REPORT_COMPARE_VALUES = ['previous'] as const;
 
 /** One value for every level, or one per level (`sort=clicks,value`). */
 function perLevel<T>(
@@ -83,6 +89,7 @@ export const reportQuerySchema = z
     sort: queryParamOnce('sort').optional(),
     order: queryParamOnce('order').optional(),
     limit: queryParamOnce('limit').optional(),
+    compare: z.enum(REPORT_COMPARE_VALUES, { error: 'compare is previous' }).optional(),
   })
   .catchall(anyQueryValue)
   .transform((query, ctx): ReportQuery => {
@@ -116,8 +123,26 @@ export const reportQuerySchema = z
           limits[index] ?? (time && index === 0 ? REPORT_LIMIT_MAX : (REPORT_LIMIT_DEFAULTS[index] ?? 10)),
       };
     });
-    return { ...scope, levels };
+    return { ...scope, levels, ...(query.compare ? { compare: query.compare } : {}) };
   });
+
+/**
+ * A row's (or the totals') metrics beside the previous period of equal length: its metrics there, the
+ * change (now minus then) and the change in percent of then (null where then was 0).
+ */
+export interface MetricComparisonOf<M> {
+  previous: M;
+  change: M;
+  changePercent: Partial<Record<ReportMetric, number | null>>;
+}
+
+export function metricComparisonSchemaOf<M>(metrics: z.ZodType<M>): z.ZodType<MetricComparisonOf<M>> {
+  return z.object({
+    previous: metrics,
+    change: metrics,
+    changePercent: z.partialRecord(z.enum(REPORT_METRICS), z.number().nullable()),
+  });
+}
 
 /**
  * A report row with its metrics as `M`: the full set the server computes, or the partial set a reader of
@@ -132,6 +157,8 @@ export interface ReportRowOf<M> {
   /** On the "others" row: how many values it folds together. */
   others?: number;
   children?: ReportRowOf<M>[];
+  /** With `compare=previous` only. */
+  comparison?: MetricComparisonOf<M>;
 }
 export type ReportRow = ReportRowOf<ReportMetrics>;
 
@@ -144,6 +171,7 @@ export function reportRowSchemaOf<M>(metrics: z.ZodType<M>): z.ZodType<ReportRow
       metrics,
       others: z.number().int().optional(),
       children: z.array(row).optional(),
+      comparison: metricComparisonSchemaOf(metrics).optional(),
     }),
   );
   return row;
@@ -160,6 +188,8 @@ export const reportResponseSchemaOf = <M>(metrics: z.ZodType<M>) =>
     rows: z.array(reportRowSchemaOf(metrics)),
     totals: metrics,
     range: reportRangeSchema,
+    /** With `compare=previous` only: the previous period and the totals beside it. */
+    comparison: z.object({ range: reportRangeSchema, totals: metricComparisonSchemaOf(metrics) }).optional(),
   });
 
 export const reportResponseSchema = reportResponseSchemaOf(reportMetricsSchema);

@@ -19,9 +19,11 @@ export async function fetchModeInfo(client: ApiClient): Promise<CallResult<ModeI
   // links that do not parse are no links rather than a failed call.
   const result = await client.get(API_PATHS.mode, { schema: responseSchema('modeInfoSchema') });
   if (result.status !== 'ok') return result;
-  const { trial, support, telegram, licenseLogin } = result.data.links ?? {};
+  const { trial, support, telegram, licenseLogin, feedback } = result.data.links ?? {};
   const links: PanelLinks = Object.fromEntries(
-    Object.entries({ trial, support, telegram, providerLogin: licenseLogin }).filter(([, value]) => value),
+    Object.entries({ trial, support, telegram, providerLogin: licenseLogin, feedback }).filter(
+      ([, value]) => value,
+    ),
   );
   configurePanelLinks(links);
   return { ...result, data: { mode: result.data.mode === 'demo' ? 'demo' : 'normal', links } };

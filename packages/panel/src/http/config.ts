@@ -6,6 +6,8 @@ import type { DemoLinks } from './messages.ts';
 export interface PanelLinks extends DemoLinks {
   /** The provider's login page, where a tracker id is entered into a licence. */
   providerLogin?: string | undefined;
+  /** The project tracker's new-issue page Settings > Feedback links to (CAIRN_FEEDBACK_URL). */
+  feedback?: string | undefined;
 }
 
 /** The links in force; the client reads them when it words a 410. */

@@ -5,6 +5,7 @@ import {
   ServerMessage,
   Skeleton,
   type SortingState,
+  Switch,
 } from '@cairn/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -16,8 +17,10 @@ import { CostUpdateButton } from '../entities/lists/CostUpdateButton.tsx';
 import type { PageProps } from '../pages/pageProps.ts';
 import { parseIds } from '../routes/resolve.ts';
 import { type SubjectType, subjectTypes } from '../routes/table.ts';
+import { useBetaFlag } from '../settings/sections/beta/betaApi.ts';
 import { fetchReport, type ReportFilters } from './api.ts';
 import { csvFileName, downloadCsv } from './csv.ts';
+import { isTimeDimension } from './dimensions.ts';
 import { BUILT_IN_METRICS, choosableMetrics, METRIC_DEFS, shownMetrics } from './metrics.ts';
 import { periodOf, periodParams } from './period.ts';
 import { DEFAULT_LEVELS, useReportState } from './reportState.ts';
@@ -60,10 +63,15 @@ function Report({ subject, timeZone }: { subject: Subject; timeZone: string }) {
     () => ({ ...state.filters, [subject.kind]: subject.ids.map(String) }),
     [state.filters, subject],
   );
+  // Beta: beside the previous period of equal length, which a grouping by time or all time has none of.
+  const comparisonBeta = useBetaFlag('report_period_comparison');
+  const [compareWanted, setCompareWanted] = useState(false);
+  const comparable = state.period.preset !== 'allTime' && !state.levels.some(isTimeDimension);
+  const compare = comparisonBeta && comparable && compareWanted;
   const report = useQuery({
-    queryKey: ['reports', 'report', state.levels, periodParams(state.period), filters],
+    queryKey: ['reports', 'report', state.levels, periodParams(state.period), filters, compare],
     queryFn: ({ signal }) =>
-      fetchReport(client, { groupBy: state.levels, period: state.period, filters }, signal),
+      fetchReport(client, { groupBy: state.levels, period: state.period, filters, compare }, signal),
     // The previous answer stays on screen while a new grouping or period loads.
     placeholderData: keepPreviousData,
   });
@@ -143,6 +151,13 @@ function Report({ subject, timeZone }: { subject: Subject; timeZone: string }) {
           defaults={choice.defaults}
           onChange={choice.choose}
         />
+        {comparisonBeta && comparable && (
+          <Switch
+            label="Compare with previous period"
+            checked={compareWanted}
+            onCheckedChange={setCompareWanted}
+          />
+        )}
       </ReportToolbar>
       <ReportTable
         rows={rows}
@@ -150,6 +165,7 @@ function Report({ subject, timeZone }: { subject: Subject; timeZone: string }) {
         path={path}
         metrics={metrics}
         totals={answer?.totals}
+        {...(compare && answer?.comparison ? { totalsComparison: answer.comparison.totals } : {})}
         currency={currency}
         locale={locale}
         expanded={expanded}

@@ -31,6 +31,8 @@ export interface ReportRequest {
   filters: ReportFilters;
   /** Rows per level (default: the server's 100, 20, 10). */
   limit?: number;
+  /** Each row beside the previous period of equal length (beta: report_period_comparison). */
+  compare?: boolean;
 }
 
 export function filterParams(filters: ReportFilters): Record<string, string> {
@@ -47,6 +49,7 @@ export function reportParams(request: ReportRequest): Record<string, unknown> {
     groupBy: request.groupBy.join(','),
     ...periodParams(request.period),
     ...(request.limit ? { limit: String(request.limit) } : {}),
+    ...(request.compare ? { compare: 'previous' } : {}),
     ...(Object.keys(filter).length > 0 ? { filter } : {}),
   };
 }

@@ -13,9 +13,11 @@ import {
   reportQuerySchema,
 } from '@cairn/contract';
 import type { FastifyInstance } from 'fastify';
+import { isBetaEnabled } from '../beta/flags.ts';
 import { clickTimeOf } from '../events/clickId.ts';
 import type { FeatureOptions } from '../feature.ts';
 import { HttpError, parseInput } from '../http.ts';
+import { checkComparable, previousQuery, refuseCompare, withComparison } from './compare.ts';
 import { listConversions } from './logs/conversionLog.ts';
 import { EntityNames } from './names.ts';
 import { ReportService } from './service.ts';
@@ -60,7 +62,16 @@ export async function reportsPlugin(
       }
       refuseProfit(errors);
     }
-    return service.report(query, { campaignIds: await readableIds(user, 'campaign') });
+    const viewer = { campaignIds: await readableIds(user, 'campaign') };
+    if (!query.compare) return service.report(query, viewer);
+    if (!isBetaEnabled(ctx, 'report_period_comparison')) {
+      refuseCompare('Compare with the previous period is a beta feature this installation has not turned on');
+    }
+    checkComparable(query);
+    const current = await service.report(query, viewer);
+    const before = previousQuery(query, current);
+    if (!before) refuseCompare('This period has no previous period to compare with');
+    return withComparison(current, await service.report(before, viewer));
   });
 
   app.get(REPORT_PATHS.clicks, async (request) => {

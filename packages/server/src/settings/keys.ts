@@ -36,6 +36,9 @@ export const SETTING_CLICK_API_TOKEN = 'click_api.token';
 export const SETTING_BACKUP_SCHEDULE = 'backup.schedule';
 export const SETTING_BACKUP_LAST_DAY = 'backup.last_scheduled_day';
 
+/** Settings > Beta: the switches of features still marked beta, one map (JSON) for the installation. */
+export const SETTING_BETA_FEATURES = 'beta.features';
+
 export const SETTING_KEYS = [
   SETTING_TRACKER_ID,
   SETTING_LICENSE_KEY,
@@ -53,4 +56,5 @@ export const SETTING_KEYS = [
   SETTING_CLICK_API_TOKEN,
   SETTING_BACKUP_SCHEDULE,
   SETTING_BACKUP_LAST_DAY,
+  SETTING_BETA_FEATURES,
 ] as const;

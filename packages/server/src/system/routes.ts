@@ -25,6 +25,7 @@ export function modeResponse(config: CairnConfig): ModeResponse {
     support: config.linkSupport,
     telegram: config.linkTelegram,
     licenseLogin: config.linkLicense,
+    feedback: config.feedbackUrl,
   }).filter((entry): entry is [string, string] => entry[1] !== null);
   return set.length > 0 ? { mode: config.mode, links: Object.fromEntries(set) } : { mode: config.mode };
 }

@@ -28,6 +28,8 @@ export interface ReportTableProps {
   path: string;
   metrics: readonly ReportMetric[];
   totals: Metrics | undefined;
+  /** With the comparison on: the totals beside the previous period's. */
+  totalsComparison?: TreeRow['comparison'];
   currency: string;
   locale: string;
   expanded: ExpandedState;
@@ -58,6 +60,39 @@ function NameCell({ row, state, path }: { row: TreeRow; state: ReportState; path
   );
 }
 
+/** A metric's change against the previous period: the difference, then the difference in percent. */
+function changeColumns(
+  id: ReportMetric,
+  currency: string,
+  totals: TreeRow['comparison'],
+): DataTableColumn<TreeRow>[] {
+  const def = METRIC_DEFS[id];
+  const percent = (comparison: TreeRow['comparison']) => comparison?.changePercent[id] ?? null;
+  return [
+    {
+      id: `${id}:change`,
+      header: `${def.label} change`,
+      accessor: (row) => metricValue(row.comparison?.change, id),
+      kind: def.kind,
+      decimals: def.decimals,
+      currency,
+      width: 130,
+      total: () => metricValue(totals?.change, id),
+      profit: id === 'profit' || id === 'roi',
+    },
+    {
+      id: `${id}:change-percent`,
+      header: `${def.label} change %`,
+      accessor: (row) => percent(row.comparison),
+      kind: 'percent',
+      decimals: 1,
+      width: 120,
+      total: () => percent(totals),
+      profit: id === 'profit' || id === 'roi',
+    },
+  ];
+}
+
 export function useReportColumns(
   levels: readonly ReportDimension[],
   metrics: readonly ReportMetric[],
@@ -65,6 +100,7 @@ export function useReportColumns(
   currency: string,
   state: ReportState,
   path: string,
+  totalsComparison?: TreeRow['comparison'],
 ): DataTableColumn<TreeRow>[] {
   return useMemo(
     () => [
@@ -76,8 +112,8 @@ export function useReportColumns(
         hideable: false,
         cell: (row: TreeRow) => <NameCell row={row} state={state} path={path} />,
       },
-      ...metrics.map(
-        (id): DataTableColumn<TreeRow> => ({
+      ...metrics.flatMap((id): DataTableColumn<TreeRow>[] => [
+        {
           id,
           header: METRIC_DEFS[id].label,
           accessor: (row) => metricValue(row.metrics, id),
@@ -87,10 +123,11 @@ export function useReportColumns(
           width: METRIC_DEFS[id].money ? 130 : 110,
           total: () => metricValue(totals, id),
           profit: id === 'profit' || id === 'roi',
-        }),
-      ),
+        },
+        ...(totalsComparison ? changeColumns(id, currency, totalsComparison) : []),
+      ]),
     ],
-    [levels, metrics, totals, currency, state, path],
+    [levels, metrics, totals, currency, state, path, totalsComparison],
   );
 }
 
@@ -102,6 +139,7 @@ export function ReportTable(props: ReportTableProps) {
     props.currency,
     props.state,
     props.path,
+    props.totalsComparison,
   );
   return (
     <DataTable<TreeRow>

@@ -18,6 +18,8 @@ export interface TreeRow {
   /** On the "others" row: how many values it folds together. */
   others: number | undefined;
   metrics: Metrics;
+  /** With the comparison on: the previous period's figures and the change. */
+  comparison: ReportRow['comparison'];
   /** This row's value and those of the rows above it, top first; an "others" row has none of its own. */
   path: { dimension: ReportDimension; value: string | number }[];
   /** The names of the rows above it and its own, top first. */
@@ -39,6 +41,7 @@ export function treeRows(rows: readonly ReportRow[], parent?: TreeRow): TreeRow[
       name,
       others: row.others,
       metrics: row.metrics,
+      comparison: row.comparison,
       path,
       names: parent ? [...parent.names, name] : [name],
       children: undefined,

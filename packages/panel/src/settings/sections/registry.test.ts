@@ -38,7 +38,7 @@ describe('settings section registry', () => {
     expect(settingsSectionOf('nope')).toBeUndefined();
   });
 
-  it('builds the tracking links, auto-clearing, user, interface, stats, columns, public API, click API, LP protect, postback-processing and URL customization sections; the others say they are not built yet', () => {
+  it('builds the tracking links, auto-clearing, user, interface, stats, columns, public API, click API, LP protect, postback-processing, URL customization, feedback and beta sections; the others say they are not built yet', () => {
     const built = settingsSectionDefs.filter((section) => section.Component).map((section) => section.id);
     expect(built).toEqual([
       'tracking-links',
@@ -52,17 +52,20 @@ describe('settings section registry', () => {
       'lp-protect',
       'postback-processing',
       'url-customization',
+      'feedback',
+      'beta',
     ]);
   });
 
-  it('shows auto-clearing, the click API, LP protect, postback processing and URL customization to admins only, and every other section to everyone signed in', () => {
+  it('shows auto-clearing, the click API, LP protect, postback processing, URL customization and beta to admins only, and every other section to everyone signed in', () => {
     const visible = sectionsVisibleTo(plainUser).map((section) => section.id);
     expect(visible).not.toContain('postback-processing');
     expect(visible).not.toContain('auto-clearing');
     expect(visible).not.toContain('url-customization');
     expect(visible).not.toContain('click-api');
     expect(visible).not.toContain('lp-protect');
-    expect(sectionsVisibleTo(plainUser)).toHaveLength(10);
+    expect(visible).not.toContain('beta');
+    expect(sectionsVisibleTo(plainUser)).toHaveLength(9);
     expect(sectionsVisibleTo({ ...plainUser, role: 'admin' })).toHaveLength(15);
     const adminsOnly: SettingsSectionDef = {
       id: 'beta',

@@ -3,7 +3,9 @@ import { type SettingsSection, settingsSections } from '../../routes/table.ts';
 import type { CurrentUser } from '../../stores/currentUser.ts';
 import { SettingsUserSection } from './account/SettingsUserSection.tsx';
 import { SettingsAutoClearingSection } from './autoClearing/SettingsAutoClearingSection.tsx';
+import { SettingsBetaSection } from './beta/SettingsBetaSection.tsx';
 import { SettingsClickApiSection } from './clickApi/SettingsClickApiSection.tsx';
+import { SettingsFeedbackSection } from './feedback/SettingsFeedbackSection.tsx';
 import { SettingsLpProtectSection } from './lpProtect/SettingsLpProtectSection.tsx';
 import { SettingsPublicApiSection } from './publicApi/SettingsPublicApiSection.tsx';
 import { SettingsColumnsSection } from './SettingsColumnsSection.tsx';
@@ -49,8 +51,9 @@ const entries: Record<SettingsSection, SettingsSectionEntry> = {
     Component: SettingsUrlCustomizationSection,
     canSee: (user) => user?.role !== 'user',
   },
-  feedback: {},
-  beta: {},
+  feedback: { Component: SettingsFeedbackSection },
+  // The server lets only admins change them.
+  beta: { Component: SettingsBetaSection, canSee: (user) => user?.role !== 'user' },
 };
 
 export interface SettingsSectionDef {
