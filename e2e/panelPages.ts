@@ -69,6 +69,7 @@ export const panelPages: PanelPage[] = [
   // Without a newer version the update route goes on to the campaigns, as the spec says.
   { path: '/update', title: 'Campaigns' },
   { path: '/rollback', title: 'Rollback' },
+  { path: '/audit-log', title: 'Audit log' },
   { path: '/report/campaign/{campaigns}', title: 'Report' },
   { path: '/report/leads/campaign/{campaigns}', title: 'Leads report' },
   { path: '/monitor', title: 'Monitor' },
