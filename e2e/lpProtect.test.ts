@@ -56,6 +56,10 @@ describe('Settings > LP protect', () => {
       await page.getByRole('button', { name: 'Rotate all secrets' }).click();
       const dialog = page.getByRole('alertdialog');
       await dialog.getByText(/pasted check must then be updated/).waitFor();
+      // The dialog fades in: axe measures contrast on what is painted, so it waits for the fade to end.
+      await page.waitForFunction(() =>
+        document.getAnimations().every((animation) => animation.playState !== 'running'),
+      );
       expect(await axeViolations(page, '[role="alertdialog"]')).toEqual([]);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
