@@ -1,4 +1,4 @@
-import { ServerMessage, Skeleton } from '@cairn/ui';
+import { Button, ServerMessage, Skeleton } from '@cairn/ui';
 import { type QueryKey, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useServices } from '../../app/services.ts';
@@ -31,4 +31,15 @@ export function SavedSettings<T>({
     );
   }
   return children(result.data);
+}
+
+/** A settings form's submit button on its own row, busy while the save is under way. */
+export function SaveButton({ pending, label = 'Save' }: { pending: boolean; label?: string }) {
+  return (
+    <div>
+      <Button type="submit" loading={pending}>
+        {label}
+      </Button>
+    </div>
+  );
 }

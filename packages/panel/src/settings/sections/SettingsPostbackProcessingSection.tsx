@@ -4,7 +4,7 @@ import {
   type DUPLICATE_POSTBACK_POLICIES,
   type PostbackProcessingSettings,
 } from '@cairn/contract';
-import { Button, Card, Select, Switch, toast } from '@cairn/ui';
+import { Card, Select, Switch, toast } from '@cairn/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { useServices } from '../../app/services.ts';
 import {
@@ -16,7 +16,7 @@ import { statusLabel } from '../../conversions/columns.tsx';
 import { FormProblem } from '../../entities/FormProblem.tsx';
 import { policyOptions } from '../../entities/kinds/affiliateNetwork.tsx';
 import * as styles from '../../pages/pages.css.ts';
-import { SavedSettings } from './SavedSettings.tsx';
+import { SaveButton, SavedSettings } from './SavedSettings.tsx';
 import { SettingsSectionFrame } from './SettingsSectionFrame.tsx';
 import { useSettingsSave } from './useSettingsSave.ts';
 
@@ -103,11 +103,7 @@ function PostbackForm({ saved }: { saved: PostbackProcessingSettings }) {
             </p>
           )}
         </div>
-        <div>
-          <Button type="submit" loading={pending}>
-            Save
-          </Button>
-        </div>
+        <SaveButton pending={pending} />
       </form>
     </Card>
   );

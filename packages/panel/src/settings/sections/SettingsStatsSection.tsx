@@ -22,7 +22,7 @@ import {
   statsSettingsQueryKey,
   storeOwnTimeZone,
 } from '../../reports/settingsApi.ts';
-import { SavedSettings } from './SavedSettings.tsx';
+import { SaveButton, SavedSettings } from './SavedSettings.tsx';
 import { SettingsSectionFrame } from './SettingsSectionFrame.tsx';
 import { useSettingsSave } from './useSettingsSave.ts';
 
@@ -241,13 +241,7 @@ function TrackerSettings({ saved }: { saved: StatsSettings }) {
             </div>
           )}
         </fieldset>
-        {canEdit && (
-          <div>
-            <Button type="submit" loading={pending}>
-              Save
-            </Button>
-          </div>
-        )}
+        {canEdit && <SaveButton pending={pending} />}
       </form>
     </Card>
   );

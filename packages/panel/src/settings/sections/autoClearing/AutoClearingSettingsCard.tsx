@@ -15,6 +15,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useServices } from '../../../app/services.ts';
 import { FormProblem } from '../../../entities/FormProblem.tsx';
 import * as styles from '../../../pages/pages.css.ts';
+import { SaveButton } from '../SavedSettings.tsx';
 import { useSettingsSave } from '../useSettingsSave.ts';
 import { autoClearingQueryKey, saveAutoClearing } from './autoClearingApi.ts';
 
@@ -181,11 +182,7 @@ export function AutoClearingSettingsCard({
             </Button>
           </div>
         </fieldset>
-        <div>
-          <Button type="submit" loading={pending}>
-            Save
-          </Button>
-        </div>
+        <SaveButton pending={pending} />
       </form>
     </Card>
   );

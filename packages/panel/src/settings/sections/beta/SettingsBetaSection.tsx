@@ -1,10 +1,10 @@
 import { BETA_FEATURES, type BetaSettings } from '@cairn/contract';
-import { Button, Card, Switch, toast } from '@cairn/ui';
+import { Card, Switch, toast } from '@cairn/ui';
 import { type FormEvent, useState } from 'react';
 import { useServices } from '../../../app/services.ts';
 import { FormProblem } from '../../../entities/FormProblem.tsx';
 import * as styles from '../../../pages/pages.css.ts';
-import { SavedSettings } from '../SavedSettings.tsx';
+import { SaveButton, SavedSettings } from '../SavedSettings.tsx';
 import { SettingsSectionFrame } from '../SettingsSectionFrame.tsx';
 import { useSettingsSave } from '../useSettingsSave.ts';
 import { betaQueryKey, fetchBetaSettings, saveBetaSettings } from './betaApi.ts';
@@ -46,11 +46,7 @@ function BetaForm({ saved }: { saved: BetaSettings }) {
           ))}
         </div>
       </Card>
-      <div>
-        <Button type="submit" loading={pending}>
-          Save
-        </Button>
-      </div>
+      <SaveButton pending={pending} />
     </form>
   );
 }

@@ -25,7 +25,7 @@ import { problemOf } from '../../../entities/api.ts';
 import { FormProblem } from '../../../entities/FormProblem.tsx';
 import { renderProblem } from '../../../entities/problems.tsx';
 import * as styles from '../../../pages/pages.css.ts';
-import { SavedSettings } from '../SavedSettings.tsx';
+import { SaveButton, SavedSettings } from '../SavedSettings.tsx';
 import { SettingsSectionFrame } from '../SettingsSectionFrame.tsx';
 import { useSettingsSave } from '../useSettingsSave.ts';
 import { LpProtectSnippets } from './LpProtectSnippets.tsx';
@@ -126,11 +126,7 @@ function LpProtectForm({ saved }: { saved: LpProtectSettings }) {
           )}
         </div>
       </Card>
-      <div>
-        <Button type="submit" loading={pending}>
-          Save
-        </Button>
-      </div>
+      <SaveButton pending={pending} />
       <Card
         title="Checks for the lander’s code"
         description={`For the answer saved above. Each protected lander’s form shows them with its own secret in place of ${LP_SECRET_PLACEHOLDER}.`}

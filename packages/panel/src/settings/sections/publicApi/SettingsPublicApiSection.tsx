@@ -25,6 +25,7 @@ import { type CallProblem, problemOf } from '../../../entities/api.ts';
 import { FormProblem } from '../../../entities/FormProblem.tsx';
 import { renderProblem } from '../../../entities/problems.tsx';
 import * as styles from '../../../pages/pages.css.ts';
+import { SaveButton } from '../SavedSettings.tsx';
 import { SettingsSectionFrame } from '../SettingsSectionFrame.tsx';
 import * as css from './apiKeys.css.ts';
 import { apiKeysQueryKey, createApiKey, fetchApiKeys, revokeApiKey } from './apiKeysApi.ts';
@@ -122,11 +123,7 @@ function CreateKeyCard() {
             error={fieldError('expiresAt')}
           />
         </div>
-        <div>
-          <Button type="submit" loading={pending}>
-            Create key
-          </Button>
-        </div>
+        <SaveButton pending={pending} label="Create key" />
       </form>
       {created && (
         <div className={styles.stack} role="status">

@@ -1,11 +1,11 @@
 import { TRACKING_PATH_MAX, type UrlCustomization } from '@cairn/contract';
-import { Button, Card, TextField, toast } from '@cairn/ui';
+import { Card, TextField, toast } from '@cairn/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useServices } from '../../../app/services.ts';
 import { FormProblem } from '../../../entities/FormProblem.tsx';
 import * as styles from '../../../pages/pages.css.ts';
-import { SavedSettings } from '../SavedSettings.tsx';
+import { SaveButton, SavedSettings } from '../SavedSettings.tsx';
 import { SettingsSectionFrame } from '../SettingsSectionFrame.tsx';
 import { useSettingsSave } from '../useSettingsSave.ts';
 import {
@@ -96,11 +96,7 @@ function UrlCustomizationForm({ saved }: { saved: UrlCustomization }) {
           />
         </div>
       </Card>
-      <div>
-        <Button type="submit" loading={pending}>
-          Save
-        </Button>
-      </div>
+      <SaveButton pending={pending} />
     </form>
   );
 }
