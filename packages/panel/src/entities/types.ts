@@ -90,6 +90,11 @@ export type FormFieldSpec = FieldBase &
     | {
         kind: 'custom';
         defaultValue: unknown;
+        /**
+         * Where the mass-edit modal starts it, when that differs from a new item's (a switch that shows the
+         * installation default on a new item must show, and send, a real value to many).
+         */
+        massEditDefault?: unknown;
         /** The saved value is a reference (or null, read as `noneLabel`): the history shows its name. */
         ref?: RefSpec;
         noneLabel?: string;

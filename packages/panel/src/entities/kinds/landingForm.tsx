@@ -85,6 +85,8 @@ export const landingFormUi: EntityFormUi = {
       description:
         'Only visitors the tracker sent may see the lander: each gets a key (lpkey) that the check shown once it is saved verifies.',
       defaultValue: null,
+      // Many landers at once: off until flipped, so what the switch shows is what is sent.
+      massEditDefault: false,
       render: (props) => <LpProtectSwitch {...props} />,
       toInput: (value) => (typeof value === 'boolean' ? value : undefined),
     },

@@ -1,7 +1,8 @@
-import { offerMassChangesSchema } from '@cairn/contract';
+import { landingMassChangesSchema, offerMassChangesSchema } from '@cairn/contract';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { affiliateNetworkFormUi } from '../kinds/affiliateNetworkForm.tsx';
+import { landingFormUi } from '../kinds/landingForm.tsx';
 import { offerFormUi } from '../kinds/offerForm.tsx';
 import { NONE } from '../refs.ts';
 import { massChangesFrom, massFieldSpecs, massRefSpecs, toMassEditField } from './massEdit.tsx';
@@ -84,5 +85,14 @@ describe('mass edit fields', () => {
     ).toEqual({
       allowedPostbackIps: ['203.0.113.0/24', '198.51.100.7'],
     });
+  });
+
+  it("starts a lander's LP protect off, and sends what it shows, though a new lander's switch shows the installation default", () => {
+    const fields = massFieldSpecs(landingFormUi, Object.keys(landingMassChangesSchema.shape));
+    const lpProtect = fields.find((field) => field.name === 'lpProtect');
+    if (!lpProtect) throw new Error('no LP protect field');
+    expect(toMassEditField(lpProtect, new Map()).defaultValue).toBe(false);
+    expect(massChangesFrom(fields, { lpProtect: false }).changes).toEqual({ lpProtect: false });
+    expect(massChangesFrom(fields, { lpProtect: true }).changes).toEqual({ lpProtect: true });
   });
 });

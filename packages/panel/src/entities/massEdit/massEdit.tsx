@@ -80,7 +80,7 @@ export function toMassEditField(
       return {
         ...base,
         kind: 'custom',
-        defaultValue: field.defaultValue,
+        defaultValue: 'massEditDefault' in field ? field.massEditDefault : field.defaultValue,
         render: (value, setValue, controlId) =>
           field.render({ id: controlId, value, onChange: setValue, errors: {}, disabled: false }),
       };
