@@ -14,6 +14,8 @@ import {
 } from '@cairn/tokens';
 import type { Decorator, Loader, Preview } from '@storybook/react-vite';
 import './preview.css.ts';
+// The panel gets this through @cairn/ui's index; stories import components directly.
+import '@cairn/ui/icons.css';
 
 const fontSizeDeltas = Array.from(
   { length: FONT_SIZE_DELTA_MAX - FONT_SIZE_DELTA_MIN + 1 },

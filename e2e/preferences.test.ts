@@ -72,22 +72,29 @@ describe('display preferences', () => {
     await field.fill('15');
     await field.blur();
     await page.waitForFunction(
-      () => document.documentElement.style.getPropertyValue('--cairn-font-size-delta') === '10px',
+      () => document.documentElement.style.getPropertyValue('--cairn-font-size-delta') === '10',
     );
     await expect(field.inputValue()).resolves.toBe('10');
+    const headingPx = () =>
+      page.evaluate(() =>
+        Number.parseFloat(getComputedStyle(document.querySelector('h1') as Element).fontSize),
+      );
+    const largest = await headingPx();
     await page.getByRole('button', { name: 'Larger' }).click();
     await expect(field.inputValue()).resolves.toBe('10');
 
     await field.fill('-42');
     await field.blur();
     await page.waitForFunction(
-      () => document.documentElement.style.getPropertyValue('--cairn-font-size-delta') === '-10px',
+      () => document.documentElement.style.getPropertyValue('--cairn-font-size-delta') === '-10',
     );
     await expect(field.inputValue()).resolves.toBe('-10');
+    // The delta moves what the user reads, not only a variable.
+    expect(await headingPx()).toBeLessThan(largest);
 
     await page.reload();
     await waitForTitle(page, 'Interface - Settings - Cairn');
-    await expect(rootState(page)).resolves.toMatchObject({ delta: '-10px' });
+    await expect(rootState(page)).resolves.toMatchObject({ delta: '-10' });
     await expect(page.evaluate(() => localStorage.getItem('cairn.fontSizeDelta'))).resolves.toBe('-10');
   });
 

@@ -72,6 +72,15 @@ export {
   contrastRatio,
   relativeLuminance,
 } from './theme/contrast.ts';
-export { schemeTokens } from './theme/schemes/index.ts';
+export { schemeTokens, schemeTypeScales } from './theme/schemes/index.ts';
 export type { ColourTokens, LayoutTokens, SchemeTokens, ThemeTokens } from './theme/tokens.ts';
-export { clampFontSizeDelta, fontSizeFromDelta, MIN_RENDERED_FONT_SIZE_PX } from './typography.ts';
+export {
+  clampFontSizeDelta,
+  MIN_READABLE_FONT_SIZE_PX,
+  MIN_RENDERED_FONT_SIZE_PX,
+  scaledFontSize,
+  scaledLength,
+  sizeScale,
+  sizeScaleExpression,
+  type TypeScale,
+} from './typography.ts';

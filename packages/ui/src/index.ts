@@ -1,5 +1,8 @@
 // The public API of @cairn/ui: the panel imports only from here.
 
+// Side effect: icons scale with the scheme's size scale wherever ui or the panel draws them.
+import './styles/icons.css.ts';
+
 export type { ColumnFiltersState, ExpandedState, SortingState } from '@tanstack/react-table';
 export { BADGE_TONES, BADGE_VARIANTS, type BadgeTone, type BadgeVariant } from './Badge/Badge.css.ts';
 export { Badge, type BadgeProps } from './Badge/Badge.tsx';

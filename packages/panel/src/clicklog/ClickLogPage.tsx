@@ -16,7 +16,7 @@ import { useCurrentUser, useDebugSettings } from '../app/hooks.ts';
 import { useServices } from '../app/services.ts';
 import { filterParams } from '../reports/api.ts';
 import { csvFileName, downloadCsv, toCsv } from '../reports/csv.ts';
-import { cursorLogParts, LOG_ROW_HEIGHT, loadMoreNearEnd, logAppearance } from '../reports/cursorLog.tsx';
+import { cursorLogParts, loadMoreNearEnd, logAppearance } from '../reports/cursorLog.tsx';
 import { periodParams } from '../reports/period.ts';
 import * as styles from '../reports/reports.css.ts';
 import { useReportZone, useStatsSettings, viewerLocale } from '../reports/settingsApi.ts';
@@ -149,7 +149,7 @@ function ClickLog({ timeZone }: { timeZone: string }) {
             : `Clicks of this period where a token or the external ID is exactly "${search.token}".`}
         </p>
       )}
-      <div onScrollCapture={loadMoreNearEnd(loadMore, LOG_ROW_HEIGHT)}>
+      <div onScrollCapture={loadMoreNearEnd(loadMore)}>
         <DataTable<ClickLogRow>
           label="Click log"
           data={rows}

@@ -6,7 +6,7 @@ import { useCurrentUser, useDebugSettings } from '../app/hooks.ts';
 import { ClickDetail } from '../clicklog/ClickDetail.tsx';
 import type { ReportFilters } from '../reports/api.ts';
 import { csvFileName, downloadCsv, toCsv } from '../reports/csv.ts';
-import { cursorLogParts, LOG_ROW_HEIGHT, loadMoreNearEnd, logAppearance } from '../reports/cursorLog.tsx';
+import { cursorLogParts, loadMoreNearEnd, logAppearance } from '../reports/cursorLog.tsx';
 import * as reportStyles from '../reports/reports.css.ts';
 import { useReportZone, useStatsSettings, viewerLocale } from '../reports/settingsApi.ts';
 import { ColumnChooser } from '../reports/toolbar/ColumnChooser.tsx';
@@ -150,7 +150,7 @@ function Conversions({ timeZone }: { timeZone: string }) {
           onChange={choice.choose}
         />
       </ReportToolbar>
-      <div onScrollCapture={loadMoreNearEnd(log.loadMore, LOG_ROW_HEIGHT)}>
+      <div onScrollCapture={loadMoreNearEnd(log.loadMore)}>
         <DataTable<ConversionRow>
           label="Conversions"
           data={rows}

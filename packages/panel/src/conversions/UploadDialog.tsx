@@ -212,7 +212,7 @@ export function UploadDialog({ open, onOpenChange }: UploadDialogProps) {
               data={report.lines}
               columns={resultColumns}
               getRowId={(row) => String(row.line)}
-              appearance={{ rowHeight: 36, height: Math.min(260, 44 + report.lines.length * 36) }}
+              appearance={{ height: { upTo: 260 } }}
             />
           )}
           <Dialog.Footer>

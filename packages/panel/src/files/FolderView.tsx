@@ -129,7 +129,7 @@ export function FolderView({ folder, uploadMaxBytes, onRenamed, onDeleted }: Fol
           data={files}
           columns={columns}
           getRowId={(row) => row.path}
-          appearance={{ rowHeight: 40, height: Math.min(520, 48 + files.length * 40) }}
+          appearance={{ height: { upTo: 520 } }}
         />
       )}
       <TextEditorDialog target={editing} onClose={() => setEditing(null)} />

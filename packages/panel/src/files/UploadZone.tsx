@@ -149,7 +149,7 @@ export function UploadZone({ folder, uploadMaxBytes }: { folder: string; uploadM
           data={results}
           columns={resultColumns}
           getRowId={(row) => String(row.key)}
-          appearance={{ rowHeight: 36, height: Math.min(300, 44 + results.length * 36) }}
+          appearance={{ height: { upTo: 300 } }}
         />
       )}
     </div>

@@ -14,7 +14,7 @@ import { useServices } from '../app/services.ts';
 import { ClickDetail } from '../clicklog/ClickDetail.tsx';
 import * as clickStyles from '../clicklog/clickDetail.css.ts';
 import { FindForm } from '../clicklog/FindForm.tsx';
-import { cursorLogParts, LOG_ROW_HEIGHT, loadMoreNearEnd, logAppearance } from '../reports/cursorLog.tsx';
+import { cursorLogParts, loadMoreNearEnd, logAppearance } from '../reports/cursorLog.tsx';
 import { periodParams } from '../reports/period.ts';
 import * as reportStyles from '../reports/reports.css.ts';
 import { useReportZone, useStatsSettings, viewerLocale } from '../reports/settingsApi.ts';
@@ -117,7 +117,7 @@ function Postbacks({ timeZone }: { timeZone: string }) {
         onFind={(text) => setClickId(text.trim())}
         onClear={() => setClickId('')}
       />
-      <div onScrollCapture={loadMoreNearEnd(loadMore, LOG_ROW_HEIGHT)}>
+      <div onScrollCapture={loadMoreNearEnd(loadMore)}>
         <DataTable<PostbackLogEntry>
           label="Postbacks"
           data={rows}

@@ -8,28 +8,25 @@ import type { UIEvent } from 'react';
 import type { DebugSettings } from '../stores/debugSettings.ts';
 
 // The tables of the logs loaded a cursor page at a time (click log, conversions, a subject's leads), one
-// way for all three. A log asks for its next page while the end of the loaded rows is still some rows
-// below the view, so scrolling rarely waits for it. The table renders only the rows in view, so the rows
+// way for all three. A log asks for its next page while the end of the loaded rows is still a few screens
+// below the view, so scrolling rarely waits for it (screens, not rows: row height follows the scheme). The table renders only the rows in view, so the rows
 // already loaded cost nothing to keep.
 
-/** Rows left below the view when the next page is asked for. */
-export const PREFETCH_ROWS = 60;
+/** Screens of rows left below the view when the next page is asked for. */
+export const PREFETCH_SCREENS = 4;
 
 /**
  * An `onScrollCapture` handler for the element around a DataTable: scroll events do not bubble, but they
  * are captured on the way down, so the table's own scroller tells how close its end is without the table
  * knowing about pages.
  */
-export function loadMoreNearEnd(loadMore: () => void, rowHeight: number, prefetchRows = PREFETCH_ROWS) {
+export function loadMoreNearEnd(loadMore: () => void, prefetchScreens = PREFETCH_SCREENS) {
   return (event: UIEvent<HTMLElement>) => {
     const scroller = event.target as HTMLElement;
-    if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - prefetchRows * rowHeight)
-      loadMore();
+    const below = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight;
+    if (below <= prefetchScreens * scroller.clientHeight) loadMore();
   };
 }
-
-/** The logs' row height, which loadMoreNearEnd is given too. */
-export const LOG_ROW_HEIGHT = 36;
 
 /** What a log's table reads of its infinite query (react-query's `useInfiniteQuery`). */
 export interface CursorLogQuery {
@@ -68,7 +65,6 @@ export function cursorLogParts(
 export function logAppearance<T>(debug: DebugSettings, locale: string): DataTableAppearance<T> {
   return {
     locale,
-    rowHeight: LOG_ROW_HEIGHT,
     height: 600,
     colorization: debug.colorizationMode === 'colored-rows' ? 'even-odd' : debug.colorizationMode,
     verticalBorders: debug.isWithVerticalBorders,

@@ -80,7 +80,8 @@ export function applyDisplayPreferences(
 
   root.classList.remove(...allThemeClassNames);
   root.classList.add(themeClassName(scheme, theme));
-  root.style.setProperty(cssVariables.fontSizeDelta, `${delta}px`);
+  // Unitless: the scheme classes turn it into their own size scale (typography.ts).
+  root.style.setProperty(cssVariables.fontSizeDelta, String(delta));
   root.style.setProperty(cssVariables.fontScale, String(scale));
   root.style.setProperty(cssVariables.fontFamily, fontStack(font));
   // Lets native controls, scrollbars and autofill follow the theme.

@@ -139,12 +139,12 @@ describe('display preferences', () => {
     controller.setFont('fira-code');
     controller.setFontSizeDelta(99);
     vi.advanceTimersByTime(FONT_SETTINGS_DEBOUNCE_MS - 1);
-    expect(root().style.getPropertyValue('--cairn-font-size-delta')).toBe('0px');
+    expect(root().style.getPropertyValue('--cairn-font-size-delta')).toBe('0');
 
     await vi.advanceTimersByTimeAsync(1);
     await controller.settled();
     expect(loadedFonts).toEqual(['fira-code']);
-    expect(root().style.getPropertyValue('--cairn-font-size-delta')).toBe('10px');
+    expect(root().style.getPropertyValue('--cairn-font-size-delta')).toBe('10');
     expect(root().style.getPropertyValue('--cairn-font-scale')).toBe('0.833');
     expect(root().style.getPropertyValue('--cairn-font-family')).toMatch(/^'Fira Code', /);
     expect(localStorage.getItem(STORAGE_KEYS.fontSizeDelta)).toBe('10');
@@ -163,7 +163,7 @@ describe('applyDisplayPreferences', () => {
     );
     expect(messages).toEqual(['Invalid colour scheme, using the default', 'Invalid font rejected']);
     expect(element.className).toBe(themeClassNames.default.dark);
-    expect(element.style.getPropertyValue('--cairn-font-size-delta')).toBe('-10px');
+    expect(element.style.getPropertyValue('--cairn-font-size-delta')).toBe('-10');
     expect(element.style.getPropertyValue('--cairn-font-family')).toMatch(/^'Vela Sans', /);
   });
 });

@@ -3,15 +3,20 @@ import type { CSSProperties } from 'react';
 import { COLOR_SCHEMES, type ColorScheme, cssVariables, THEMES, type Theme } from '../constants.ts';
 import { themeClassName } from '../theme/classes.ts';
 import { vars } from '../theme/contract.css.ts';
+import { schemeTypeScales } from '../theme/schemes/index.ts';
+import { sizeScale } from '../typography.ts';
 
 const steps = ['xs', 'sm', 'md', 'lg', 'xl', 'xxl'] as const;
 const deltas = [-10, 0, 10] as const;
 
-// The delta must sit on the same element as the theme class: the class's font-size variables resolve
-// --cairn-font-size-delta where they are declared, and descendants inherit the resolved sizes.
+// The delta must sit on the same element as the theme class: the class's size variables resolve
+// --cairn-font-size-delta (unitless) where they are declared, and descendants inherit the resolved sizes.
+// Each step prints the px it renders at, worked out from the same type scale and size scale the CSS uses.
 function Column({ scheme, theme, delta }: { scheme: ColorScheme; theme: Theme; delta: number }) {
+  const typeScale = schemeTypeScales[scheme];
+  const scale = sizeScale(delta, typeScale);
   const style = {
-    [cssVariables.fontSizeDelta]: `${delta}px`,
+    [cssVariables.fontSizeDelta]: String(delta),
     flex: '1 1 0',
     minWidth: 0,
     padding: vars.space.md,
@@ -35,7 +40,7 @@ function Column({ scheme, theme, delta }: { scheme: ColorScheme; theme: Theme; d
             lineHeight: vars.lineHeight.tight,
           }}
         >
-          {step}: Campaign ROI 12.5%
+          {step} {Number((typeScale[step] * scale).toFixed(1))} px: Campaign ROI 12.5%
         </p>
       ))}
     </section>

@@ -102,7 +102,7 @@ export const vars = createThemeContract({
     body: null,
     mono: null,
   },
-  // Every text size derives from the one font-size-delta variable (see typography.ts).
+  // Every text size derives from the one font-size-delta variable through the scheme's scale.
   fontSize: {
     xs: null,
     sm: null,
@@ -143,8 +143,10 @@ export const vars = createThemeContract({
     md: null,
     lg: null,
   },
-  // Density differs per scheme (legacy is the classic dense look).
+  // Density differs per scheme (legacy is the classic dense look). `scale` is the unitless factor the
+  // user's size preference gives every length of the scheme (see typography.ts).
   size: {
+    scale: null,
     controlSm: null,
     controlMd: null,
     controlLg: null,

@@ -1,6 +1,6 @@
 import { cssVariables } from '../constants.ts';
 import { DEFAULT_FONT_ID, fontStack } from '../fonts/fonts.ts';
-import { fontSizeFromDelta } from '../typography.ts';
+import { scaledFontSize, scaledLength, sizeScaleExpression, type TypeScale } from '../typography.ts';
 import type { ThemeVars } from './contract.css.ts';
 
 type Leaves<T> = { [K in keyof T]: T[K] extends string ? string : Leaves<T[K]> };
@@ -16,24 +16,38 @@ export interface SchemeTokens {
   readonly dark: ThemeTokens;
 }
 
-interface TypeScale {
-  xs: number;
-  sm: number;
-  md: number;
-  lg: number;
-  xl: number;
-  xxl: number;
+type Lengths<K extends string> = Readonly<Record<K, number>>;
+
+/**
+ * One scheme's sizes as px numbers, multiplied by the scheme's size scale in CSS: the user's size
+ * preference moves type, space, controls and table rows together (see typography.ts).
+ */
+function scaled<K extends string>(lengths: Lengths<K>, typeScale: TypeScale): Record<K, string> {
+  const scale = sizeScaleExpression(typeScale);
+  const entries = Object.entries(lengths) as [K, number][];
+  return Object.fromEntries(entries.map(([key, px]) => [key, scaledLength(px, scale)])) as Record<K, string>;
 }
 
-function fontSizes(scale: TypeScale): ThemeTokens['fontSize'] {
-  return {
-    xs: fontSizeFromDelta(scale.xs),
-    sm: fontSizeFromDelta(scale.sm),
-    md: fontSizeFromDelta(scale.md),
-    lg: fontSizeFromDelta(scale.lg),
-    xl: fontSizeFromDelta(scale.xl),
-    xxl: fontSizeFromDelta(scale.xxl),
-  };
+function fontSizes(typeScale: TypeScale): ThemeTokens['fontSize'] {
+  const scale = sizeScaleExpression(typeScale);
+  const entries = Object.entries(typeScale) as [keyof TypeScale, number][];
+  return Object.fromEntries(
+    entries.map(([step, px]) => [step, scaledFontSize(px, scale)]),
+  ) as ThemeTokens['fontSize'];
+}
+
+interface ScaledSizes {
+  readonly controlSm: number;
+  readonly controlMd: number;
+  readonly controlLg: number;
+  readonly tableRow: number;
+  readonly tableHeader: number;
+}
+
+// The focus ring keeps its width at every scale: it is a stroke, not a size. The scale itself is a token
+// too, for what is sized outside the token set (icons drawn at their own px size).
+function sizes(values: ScaledSizes, typeScale: TypeScale, focusRingWidth: string): ThemeTokens['size'] {
+  return { scale: sizeScaleExpression(typeScale), ...scaled(values, typeScale), focusRingWidth };
 }
 
 // The body font is a user preference, not a scheme property: every scheme reads the root's font
@@ -42,6 +56,10 @@ const font: ThemeTokens['font'] = {
   body: `var(${cssVariables.fontFamily}, ${fontStack(DEFAULT_FONT_ID)})`,
   mono: fontStack('liberation-mono'),
 };
+
+export const COMFORTABLE_TYPE: TypeScale = { xs: 11, sm: 12, md: 14, lg: 16, xl: 20, xxl: 26 };
+export const DENSE_TYPE: TypeScale = { xs: 10, sm: 11, md: 12, lg: 13, xl: 16, xxl: 20 };
+export const BOLD_TYPE: TypeScale = { xs: 11, sm: 13, md: 14, lg: 17, xl: 22, xxl: 30 };
 
 const fontWeight: ThemeTokens['fontWeight'] = { regular: '400', medium: '500', semibold: '600', bold: '700' };
 
@@ -61,24 +79,21 @@ const zIndex: ThemeTokens['zIndex'] = {
 export function comfortableLayout(shadowColour: string): LayoutTokens {
   return {
     font,
-    fontSize: fontSizes({ xs: 11, sm: 12, md: 14, lg: 16, xl: 20, xxl: 26 }),
+    fontSize: fontSizes(COMFORTABLE_TYPE),
     fontWeight,
     lineHeight: { tight: '1.25', normal: '1.5' },
-    space: { none: '0', xxs: '2px', xs: '4px', sm: '8px', md: '12px', lg: '16px', xl: '24px', xxl: '32px' },
+    space: scaled({ none: 0, xxs: 2, xs: 4, sm: 8, md: 12, lg: 16, xl: 24, xxl: 32 }, COMFORTABLE_TYPE),
     radius: { none: '0', sm: '4px', md: '6px', lg: '10px', full: '9999px' },
     shadow: {
       sm: `0 1px 2px ${shadowColour}`,
       md: `0 4px 12px ${shadowColour}`,
       lg: `0 12px 32px ${shadowColour}`,
     },
-    size: {
-      controlSm: '28px',
-      controlMd: '34px',
-      controlLg: '40px',
-      tableRow: '36px',
-      tableHeader: '40px',
-      focusRingWidth: '2px',
-    },
+    size: sizes(
+      { controlSm: 28, controlMd: 34, controlLg: 40, tableRow: 36, tableHeader: 40 },
+      COMFORTABLE_TYPE,
+      '2px',
+    ),
     motion: { fast: '120ms', normal: '200ms' },
     zIndex,
   };
@@ -88,24 +103,21 @@ export function comfortableLayout(shadowColour: string): LayoutTokens {
 export function denseLayout(shadowColour: string): LayoutTokens {
   return {
     font,
-    fontSize: fontSizes({ xs: 10, sm: 11, md: 12, lg: 13, xl: 16, xxl: 20 }),
+    fontSize: fontSizes(DENSE_TYPE),
     fontWeight,
     lineHeight: { tight: '1.2', normal: '1.4' },
-    space: { none: '0', xxs: '1px', xs: '2px', sm: '4px', md: '6px', lg: '10px', xl: '16px', xxl: '24px' },
+    space: scaled({ none: 0, xxs: 1, xs: 2, sm: 4, md: 6, lg: 10, xl: 16, xxl: 24 }, DENSE_TYPE),
     radius: { none: '0', sm: '2px', md: '2px', lg: '3px', full: '9999px' },
     shadow: {
       sm: `0 1px 1px ${shadowColour}`,
       md: `0 2px 4px ${shadowColour}`,
       lg: `0 4px 10px ${shadowColour}`,
     },
-    size: {
-      controlSm: '22px',
-      controlMd: '26px',
-      controlLg: '30px',
-      tableRow: '24px',
-      tableHeader: '26px',
-      focusRingWidth: '2px',
-    },
+    size: sizes(
+      { controlSm: 22, controlMd: 26, controlLg: 30, tableRow: 24, tableHeader: 26 },
+      DENSE_TYPE,
+      '2px',
+    ),
     motion: { fast: '80ms', normal: '150ms' },
     zIndex,
   };
@@ -115,24 +127,21 @@ export function denseLayout(shadowColour: string): LayoutTokens {
 export function boldLayout(shadowColour: string): LayoutTokens {
   return {
     font,
-    fontSize: fontSizes({ xs: 11, sm: 13, md: 14, lg: 17, xl: 22, xxl: 30 }),
+    fontSize: fontSizes(BOLD_TYPE),
     fontWeight,
     lineHeight: { tight: '1.2', normal: '1.5' },
-    space: { none: '0', xxs: '2px', xs: '4px', sm: '8px', md: '12px', lg: '18px', xl: '26px', xxl: '36px' },
+    space: scaled({ none: 0, xxs: 2, xs: 4, sm: 8, md: 12, lg: 18, xl: 26, xxl: 36 }, BOLD_TYPE),
     radius: { none: '0', sm: '6px', md: '10px', lg: '16px', full: '9999px' },
     shadow: {
       sm: `0 1px 3px ${shadowColour}`,
       md: `0 6px 16px ${shadowColour}`,
       lg: `0 16px 40px ${shadowColour}`,
     },
-    size: {
-      controlSm: '30px',
-      controlMd: '36px',
-      controlLg: '44px',
-      tableRow: '38px',
-      tableHeader: '42px',
-      focusRingWidth: '3px',
-    },
+    size: sizes(
+      { controlSm: 30, controlMd: 36, controlLg: 44, tableRow: 38, tableHeader: 42 },
+      BOLD_TYPE,
+      '3px',
+    ),
     motion: { fast: '120ms', normal: '220ms' },
     zIndex,
   };

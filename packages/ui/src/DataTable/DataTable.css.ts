@@ -282,3 +282,18 @@ export const expander = style({
   },
 });
 globalStyle(`${expander}[data-expanded="true"] > svg`, { transform: 'rotate(90deg)' });
+
+// Hidden elements as tall as the scheme's row and header tokens: the grid measures them (useTokenHeight)
+// for the virtualiser, which needs numbers.
+const probe = style({
+  position: 'absolute',
+  width: 0,
+  overflow: 'hidden',
+  visibility: 'hidden',
+  pointerEvents: 'none',
+});
+export const rowProbe = style([probe, { height: vars.size.tableRow }]);
+export const headerProbe = style([probe, { height: vars.size.tableHeader }]);
+/** Px per 1,000 of the scheme's size scale: what column widths are multiplied by. */
+export const SCALE_PROBE_PX = 1000;
+export const scaleProbe = style([probe, { height: `calc(${SCALE_PROBE_PX}px * ${vars.size.scale})` }]);

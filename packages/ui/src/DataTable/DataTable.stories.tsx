@@ -30,7 +30,7 @@ function ColorizationPair({ mode }: { mode: ColorizationMode }) {
             data={rows.slice(0, 4)}
             columns={colorColumns}
             getRowId={getRowId}
-            appearance={{ colorization: mode, verticalBorders: borders, height: 4 * 36 + 36 * 3 + 4 }}
+            appearance={{ colorization: mode, verticalBorders: borders, height: { upTo: 400 } }}
             totals
           />
         </div>

@@ -15,6 +15,7 @@ import * as styles from './DataTable.css.ts';
 import { useFillHeight } from './grid/useFillHeight.ts';
 import { useGridKeyboard } from './grid/useGridKeyboard.ts';
 import { useScrollEdges } from './grid/useScrollEdges.ts';
+import { useTokenHeight } from './grid/useTokenHeight.ts';
 import { DataTableHeader } from './header/DataTableHeader.tsx';
 import { DataTableToolbar } from './header/DataTableToolbar.tsx';
 import { CursorPager } from './paging/CursorPager.tsx';
@@ -41,6 +42,9 @@ export type {
   DataTableTree,
 } from './types.ts';
 
+// Until the token probes are measured, and where nothing is laid out: the default scheme's sizes.
+const DEFAULT_ROW_HEIGHT = 36;
+const DEFAULT_HEADER_HEIGHT = 40;
 /** Room for the empty, loading and error states, px. */
 const STATE_HEIGHT = 220;
 /** A table filling a short window still shows this many rows. */
@@ -56,7 +60,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const {
     colorization = 'colored-rows',
     verticalBorders = false,
-    rowHeight = 36,
+    rowHeight: rowHeightProp,
     height: heightProp = 480,
     locale,
     rowTone,
@@ -68,7 +72,17 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const totalsLabel = (typeof props.totals === 'object' ? props.totals.label : undefined) ?? 'Total';
   const gridId = useId();
   const nested = props.tree !== undefined;
-  const model = useDataTableModel(props);
+  const rowProbeRef = useRef<HTMLDivElement>(null);
+  const headerProbeRef = useRef<HTMLDivElement>(null);
+  const scaleProbeRef = useRef<HTMLDivElement>(null);
+  // The scheme's row and header heights at the user's size, unless the caller fixes the row height;
+  // column widths are given at no size delta and grow with the rest, so numbers still fit at +10.
+  const tokenRowHeight = useTokenHeight(rowProbeRef, DEFAULT_ROW_HEIGHT);
+  const tokenHeaderHeight = useTokenHeight(headerProbeRef, DEFAULT_HEADER_HEIGHT);
+  const sizeScale = useTokenHeight(scaleProbeRef, styles.SCALE_PROBE_PX) / styles.SCALE_PROBE_PX;
+  const rowHeight = rowHeightProp ?? tokenRowHeight;
+  const headerHeight = rowHeightProp ?? tokenHeaderHeight;
+  const model = useDataTableModel(props, sizeScale);
   const { table, sorting, columnFilters, search, rowSelection } = model;
 
   const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
@@ -126,13 +140,20 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   useScrollEdges(frameRef, scrollRef);
   // A table that fills the page is as tall as its rows, or its empty state, need; then it scrolls.
   const bodyHeight = rows.length > 0 && !error ? rows.length * rowHeight : STATE_HEIGHT;
+  const contentHeight =
+    headerHeight * headerRows + (showTotals && rows.length > 0 ? rowHeight : 0) + bodyHeight;
   const fillHeight = useFillHeight(
     heightProp === 'fill',
     scrollRef,
-    rowHeight * (headerRows + (showTotals && rows.length > 0 ? 1 : 0)) + bodyHeight,
-    Math.min(rowHeight * (headerRows + FILL_MIN_ROWS), STATE_HEIGHT + rowHeight * headerRows),
+    contentHeight,
+    Math.min(headerHeight * headerRows + rowHeight * FILL_MIN_ROWS, STATE_HEIGHT + headerHeight * headerRows),
   );
-  const height = heightProp === 'fill' ? fillHeight : heightProp;
+  const height =
+    heightProp === 'fill'
+      ? fillHeight
+      : typeof heightProp === 'object'
+        ? Math.min(heightProp.upTo, contentHeight)
+        : heightProp;
   // The virtualiser lives in <VirtualRows>, so scrolling re-renders only the rows, not the
   // toolbar and header; keyboard navigation reaches it through this handle.
   const virtualRows = useRef<VirtualRowsHandle>(null);
@@ -143,7 +164,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const getItemKey = useCallback((index: number) => rowsRef.current[index]?.id ?? index, []);
   const scrollToRow = useCallback((index: number) => virtualRows.current?.scrollToIndex(index), []);
 
-  const pageRows = Math.max(1, Math.floor((height - rowHeight * headerRows) / rowHeight) - 1);
+  const pageRows = Math.max(1, Math.floor((height - headerHeight * headerRows) / rowHeight) - 1);
   const keyboard = useGridKeyboard({
     rows,
     columnCount,
@@ -225,6 +246,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const focus = keyboard.focus;
   return (
     <div ref={rootRef} className={styles.root}>
+      <div ref={rowProbeRef} className={styles.rowProbe} aria-hidden="true" />
+      <div ref={headerProbeRef} className={styles.headerProbe} aria-hidden="true" />
+      <div ref={scaleProbeRef} className={styles.scaleProbe} aria-hidden="true" />
       {(searchBox || toolbar || storageKey !== undefined || selectedIds.length > 0) && (
         <DataTableToolbar
           table={table}
@@ -268,7 +292,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               columns={byId}
               selectable={selectable}
               pinnedLeft={pinning.left}
-              rowHeight={rowHeight}
+              rowHeight={headerHeight}
               sortLevels={sorting.length}
               allSelected={table.getIsAllRowsSelected()}
               someSelected={table.getIsSomeRowsSelected()}

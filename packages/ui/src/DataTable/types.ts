@@ -54,13 +54,17 @@ export interface DataTableAppearance<T> {
   verticalBorders?: boolean;
   /** Row tone for `colored-rows`; by default the sign of the first `profit` column. */
   rowTone?: (row: T) => 'positive' | 'negative' | undefined;
-  /** Row height in px; rows are virtualised, so all rows share it. */
+  /**
+   * Row height in px; rows are virtualised, so all rows share it. By default the scheme's table row
+   * token at the user's size, and the header rows follow the scheme's header token.
+   */
   rowHeight?: number;
   /**
-   * Height of the scrolling area in px, or `fill`: as tall as the rows need, at most what the window
-   * has left below the table's top once whatever follows the table on the page fits too.
+   * Height of the scrolling area in px; `fill`: as tall as the rows need, at most what the window
+   * has left below the table's top once whatever follows the table on the page fits too; `{ upTo }`: as
+   * tall as the rows need, at most that many px (a short list in a dialog).
    */
-  height?: number | 'fill';
+  height?: number | 'fill' | { upTo: number };
   locale?: string;
 }
 

@@ -22,7 +22,8 @@ const NO_SUB_ROWS: never[] = [];
  * The TanStack table behind a DataTable: its column definitions and every piece of state a caller
  * may control (sorting, filters, search, selection, open rows) or leave to the table.
  */
-export function useDataTableModel<T extends RowData>(props: DataTableProps<T>) {
+/** `sizeScale`: the scheme's size scale at the user's size preference; column widths are given at 1. */
+export function useDataTableModel<T extends RowData>(props: DataTableProps<T>, sizeScale = 1) {
   const { data, columns, getRowId, tree } = props;
   const getSubRows = tree?.getSubRows;
 
@@ -61,8 +62,8 @@ export function useDataTableModel<T extends RowData>(props: DataTableProps<T>) {
         id: column.id,
         accessorFn: column.accessor,
         header: column.header,
-        size: column.width ?? DEFAULT_WIDTH,
-        minSize: column.minWidth ?? 60,
+        size: Math.round((column.width ?? DEFAULT_WIDTH) * sizeScale),
+        minSize: Math.round((column.minWidth ?? 60) * sizeScale),
         enableSorting: column.sortable ?? true,
         enableHiding: column.hideable ?? true,
         enableColumnFilter: column.filterable ?? false,
@@ -71,7 +72,7 @@ export function useDataTableModel<T extends RowData>(props: DataTableProps<T>) {
         sortUndefined: 'last',
         filterFn: isNumeric(column.kind) ? (numberFilterFn as FilterFn<Features, T>) : 'includesString',
       })),
-    [columns],
+    [columns, sizeScale],
   );
 
   // TanStack keeps each row's values cached for as long as the data array is the same: columns whose

@@ -118,6 +118,7 @@ function BodyRowInner<T extends RowData>({
                 : { width, left: pinnedLeft }
             }
             data-cell={`${rowIndex}:${col}`}
+            data-col-id={id}
             tabIndex={focusCol === col ? 0 : -1}
             onFocus={() => onCellFocus(rowIndex, col)}
           >

@@ -1,5 +1,12 @@
 import { observeElementRect, type Rect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, type RefObject, useCallback, useEffect, useImperativeHandle } from 'react';
+import {
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+} from 'react';
 
 export interface VirtualRowsHandle {
   scrollToIndex: (index: number) => void;
@@ -62,6 +69,12 @@ export function VirtualRows({
   useEffect(() => {
     virtualizer._willUpdate();
   }, [virtualizer]);
+  // The row height comes from the scheme and the user's size (measured after the first paint, and again
+  // when either changes); the virtualiser keeps the positions it worked out until told to measure again.
+  useLayoutEffect(() => {
+    void rowHeight;
+    virtualizer.measure();
+  }, [virtualizer, rowHeight]);
   useImperativeHandle(
     ref,
     () => ({ scrollToIndex: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }) }),
