@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromiumArgs, findChromium, missingChromiumMessage } from '@cairn/tooling/chromium';
+import { compareScreenshots } from '@cairn/tooling/screenshotComparator';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineProject } from 'vitest/config';
@@ -77,6 +78,10 @@ export default defineProject({
       viewport: { width: 1200, height: 900 },
       expect: {
         toMatchScreenshot: {
+          // Every pixel whose colour moved counts (see tooling/screenshotComparator.ts): the default lets a
+          // token change of one shade pass every baseline.
+          comparatorName: 'cairnStrict',
+          comparators: { cairnStrict: compareScreenshots },
           // `__screenshots__/Button/Primary-1-chromium-linux.png` rather than Vitest's default folder named
           // after the test file (`Button.stories.tsx/`): Storybook's stories glob would take a folder
           // called `*.stories.tsx` for a stories file and fail to read it.
@@ -102,3 +107,9 @@ export default defineProject({
     },
   },
 });
+
+declare module 'vitest/browser' {
+  interface ScreenshotComparatorRegistry {
+    cairnStrict: { allowedMismatchedPixels?: number };
+  }
+}
