@@ -1,3 +1,4 @@
+import axe from 'axe-core';
 import { afterEach, expect, inject } from 'vitest';
 import { page } from 'vitest/browser';
 
@@ -36,8 +37,38 @@ declare module 'vitest' {
 }
 
 interface StoryContextOnTest {
-  story?: { parameters: { visual?: { disable?: boolean } } };
+  story?: { parameters: { visual?: { disable?: boolean }; a11y?: { disable?: boolean } } };
 }
+
+// addon-a11y fails a story on axe's violations, but a contrast check axe could not complete is no
+// violation, so text nobody can read could pass unseen: a pseudo-element, gradient or image behind or over
+// text (the table's edge shades once hid every cell this way). Those fail here. Left out, with their reason:
+// text overlapped by a real element (a pinned column over cells scrolled under it, the edge shade over the
+// last few pixels of a wide table: what shows there is the element on top, which axe checks in its own
+// right), empty fields and icon-only glyphs, which have no text to measure.
+const UNMEASURABLE_FOR_A_REASON = new Set([
+  'bgOverlap',
+  'elmPartiallyObscured',
+  'elmPartiallyObscuring',
+  'outsideViewport',
+  'shortTextContent',
+  'nonBmp',
+  'emptyValue',
+]);
+
+afterEach(async (context) => {
+  const { story } = context as typeof context & StoryContextOnTest;
+  if (!story || story.parameters.a11y?.disable || context.task.result?.state === 'fail') return;
+  const { incomplete } = await axe.run(document.body, { runOnly: ['color-contrast'] });
+  const unmeasured = incomplete.flatMap((result) =>
+    result.nodes.flatMap((node) => {
+      const reasons = node.any.map((check) => (check.data as { messageKey?: string } | null)?.messageKey);
+      if (reasons.some((reason) => reason !== undefined && UNMEASURABLE_FOR_A_REASON.has(reason))) return [];
+      return [`${node.target.join(' ')}: ${node.any.map((check) => check.message).join('; ')}`];
+    }),
+  );
+  expect(unmeasured, 'text whose contrast axe could not measure').toEqual([]);
+});
 
 afterEach(async (context) => {
   const { story } = context as typeof context & StoryContextOnTest;

@@ -39,35 +39,42 @@ export const selectionBar = style({
 export const pinnedWidth = createVar();
 
 // The shadows on the edges a sideways scroll has hidden columns behind: after the pinned columns once
-// the start is scrolled away, at the right edge while columns remain there (useScrollEdges).
+// the start is scrolled away, at the right edge while columns remain there (useScrollEdges). Elements of
+// their own, drawn only while they show: as pseudo-elements of the frame they sat over every cell, and axe
+// could then compute no cell's background (every contrast check came back "incomplete").
 const edgeShade = `color-mix(in srgb, ${vars.color.text} 22%, transparent)`;
-const edge = {
-  content: '""',
+const edge = style({
+  display: 'none',
   position: 'absolute',
   top: 1,
   bottom: 1,
   width: 10,
   zIndex: 3,
   pointerEvents: 'none',
-  opacity: 0,
-  transition: `opacity ${vars.motion.fast}`,
-} as const;
+});
 export const frame = style({
   position: 'relative',
   isolation: 'isolate',
   display: 'flex',
   flexDirection: 'column',
   minWidth: 0,
-  selectors: {
-    '&::before': {
-      ...edge,
-      left: `calc(${pinnedWidth} + 1px)`,
-      background: `linear-gradient(to right, ${edgeShade}, transparent)`,
-    },
-    '&::after': { ...edge, right: 1, background: `linear-gradient(to left, ${edgeShade}, transparent)` },
-    '&[data-scrolled-start="true"]::before, &[data-more-end="true"]::after': { opacity: 1 },
-  },
 });
+export const edgeStart = style([
+  edge,
+  {
+    left: `calc(${pinnedWidth} + 1px)`,
+    background: `linear-gradient(to right, ${edgeShade}, transparent)`,
+    selectors: { [`${frame}[data-scrolled-start="true"] > &`]: { display: 'block' } },
+  },
+]);
+export const edgeEnd = style([
+  edge,
+  {
+    right: 1,
+    background: `linear-gradient(to left, ${edgeShade}, transparent)`,
+    selectors: { [`${frame}[data-more-end="true"] > &`]: { display: 'block' } },
+  },
+]);
 
 export const scroller = style({
   position: 'relative',

@@ -270,6 +270,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         className={styles.frame}
         style={assignInlineVars({ [styles.pinnedWidth]: `${pinning.width}px` })}
       >
+        <div className={styles.edgeStart} aria-hidden="true" />
+        <div className={styles.edgeEnd} aria-hidden="true" />
         <div ref={scrollRef} className={styles.scroller} style={{ height }} onScroll={tips.hide}>
           {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useAriaPropsSupportedByRole: the role is grid or treegrid, which the linter cannot read from an expression */}
           <div
