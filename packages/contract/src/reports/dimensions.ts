@@ -10,6 +10,8 @@ export const REPORT_PATHS = {
   /** One click's facts and its conversions with their S2S deliveries. */
   click: '/api/clicks/:clickId',
   entityStats: '/api/report/entity_stats',
+  /** The whole report as CSV, streamed: every row of every level, in the report's order. */
+  reportExport: '/api/report/export',
 } as const;
 
 export const REPORT_DIMENSIONS = [
@@ -182,9 +184,11 @@ export type DatePreset = (typeof DATE_PRESETS)[number];
 
 export const REPORT_LEVELS_MAX = 3;
 /**
- * Rows per level unless `limit` says otherwise: nested levels show fewer so a 3-level report stays a
- * few thousand rows; a time bucket as the first level shows every bucket up to the maximum.
+ * Rows per page of each level unless `pageSize` or `limit` says otherwise: nested levels show fewer so a
+ * 3-level page stays a few thousand rows; a time bucket as the first level shows up to the maximum.
  */
 export const REPORT_LIMIT_DEFAULTS = [100, 20, 10] as const;
 export const REPORT_LIMIT_MAX = 1000;
+/** Rows of one page (`pageSize`); "Load all" asks for the rest a page of this size at a time. */
+export const REPORT_PAGE_SIZE_MAX = 100_000;
 export const FILTER_VALUES_MAX = 1000;

@@ -92,7 +92,7 @@ export class ReportService {
       query.levels.some((level) => isTimeDimension(level.dimension)),
     );
     const range = { from: iso(prepared.range.from), to: iso(prepared.range.to) };
-    if (prepared.empty) return { rows: [], totals: metricsOf(zeroSums()), range };
+    if (prepared.empty) return { rows: [], total: 0, nextOffset: null, totals: metricsOf(zeroSums()), range };
     const levels = query.levels.map((level) => ({ ...level, spec: DIMENSION_SPECS[level.dimension] }));
     const sources = sourcesFor(
       prepared,
@@ -105,7 +105,11 @@ export class ReportService {
       run: (sql) => this.events.query(sql.text, sql.params),
     };
     const stored = await reportPlanFor(this.dialect, queries, this.options.maxInlineParents).rows(levels);
-    return { ...(await buildReportTree(stored, levels, this.names)), range };
+    const tree = await buildReportTree(stored, levels, this.names);
+    const first = levels[0];
+    const end = first ? first.offset + first.limit : 0;
+    const nextOffset = first && !first.others && end < tree.total ? end : null;
+    return { rows: tree.rows, total: tree.total, nextOffset, totals: tree.totals, range };
   }
 
   /** Raw clicks, newest first, a page at a time. */
