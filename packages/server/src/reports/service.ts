@@ -11,6 +11,7 @@ import type {
 import type { Sql } from '../store/config/port.ts';
 import type { EventStore } from '../store/events/port.ts';
 import { DIMENSION_SPECS, entityColumn } from './dimensions.ts';
+import { type ExportRow, namedChunk, treeChunk, UNCUT } from './export.ts';
 import {
   clickIdRange,
   clickLogRow,
@@ -25,7 +26,7 @@ import { EntityNames } from './names.ts';
 import { dialectFor, type ReportDialect } from './plan/dialect.ts';
 import type { LevelQueries } from './plan/levelQueries.ts';
 import { reportPlanFor } from './plan/plan.ts';
-import { clickLogSql, entityStatsSql, groupedSums, SqlBuilder, whereSql } from './plan/sql.ts';
+import { clickLogSql, entityStatsSql, exportSql, groupedSums, SqlBuilder, whereSql } from './plan/sql.ts';
 import {
   iso,
   isTimeDimension,
@@ -110,6 +111,50 @@ export class ReportService {
     const end = first ? first.offset + first.limit : 0;
     const nextOffset = first && !first.others && end < tree.total ? end : null;
     return { rows: tree.rows, total: tree.total, nextOffset, totals: tree.totals, range };
+  }
+
+  /**
+   * Every row of every level in the report's order, a chunk at a time as the store produces them; the
+   * totals come last. A store with windows streams them from one query (exportSql); the one without
+   * answers one uncut report, held whole.
+   */
+  async *exportRows(
+    query: ReportQuery,
+    viewer: ReportViewer,
+  ): AsyncGenerator<{ rows: ExportRow[] } | { totals: ReportMetrics }> {
+    if (!this.dialect.windowFunctions) {
+      const uncut = query.levels.map((level) => ({ ...level, limit: UNCUT, offset: 0, others: false }));
+      const report = await this.report({ ...query, levels: uncut }, viewer);
+      yield { rows: treeChunk(report.rows) };
+      yield { totals: report.totals };
+      return;
+    }
+    const prepared = await this.prepare(
+      query,
+      viewer,
+      query.levels.some((level) => isTimeDimension(level.dimension)),
+    );
+    const totals = zeroSums();
+    if (!prepared.empty) {
+      const levels = query.levels.map((level) => ({
+        ...level,
+        limit: UNCUT,
+        offset: 0,
+        others: false,
+        spec: DIMENSION_SPECS[level.dimension],
+      }));
+      const sources = sourcesFor(
+        prepared,
+        levels.flatMap((level) => level.spec.columns),
+      );
+      const builder = new SqlBuilder(this.dialect, prepared.segments, sources);
+      const sql = exportSql(builder, levels, whereSql(builder, prepared));
+      for await (const stored of this.events.queryChunks(sql.text, sql.params)) {
+        for (const raw of stored) if (Number(raw.lvl) === 1) addSums(totals, sumsOf(raw));
+        yield { rows: await namedChunk(stored, levels, this.names) };
+      }
+    }
+    yield { totals: metricsOf(totals) };
   }
 
   /** Raw clicks, newest first, a page at a time. */
