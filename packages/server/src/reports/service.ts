@@ -26,7 +26,15 @@ import { EntityNames } from './names.ts';
 import { dialectFor, type ReportDialect } from './plan/dialect.ts';
 import type { LevelQueries } from './plan/levelQueries.ts';
 import { reportPlanFor } from './plan/plan.ts';
-import { clickLogSql, entityStatsSql, exportSql, groupedSums, SqlBuilder, whereSql } from './plan/sql.ts';
+import {
+  clickLogSql,
+  entityStatsSql,
+  exportSql,
+  groupedSums,
+  orderedLevelSql,
+  SqlBuilder,
+  whereSql,
+} from './plan/sql.ts';
 import {
   iso,
   isTimeDimension,
@@ -115,14 +123,14 @@ export class ReportService {
 
   /**
    * Every row of every level in the report's order, a chunk at a time as the store produces them; the
-   * totals come last. A store with windows streams them from one query (exportSql); the one without
-   * answers one uncut report, held whole.
+   * totals come last. A store with windows streams them from one query (exportSql), and so does the one
+   * without for one level (orderedLevelSql); nested levels there are one uncut report, held whole.
    */
   async *exportRows(
     query: ReportQuery,
     viewer: ReportViewer,
   ): AsyncGenerator<{ rows: ExportRow[] } | { totals: ReportMetrics }> {
-    if (!this.dialect.windowFunctions) {
+    if (!this.dialect.windowFunctions && query.levels.length > 1) {
       const uncut = query.levels.map((level) => ({ ...level, limit: UNCUT, offset: 0, others: false }));
       const report = await this.report({ ...query, levels: uncut }, viewer);
       yield { rows: treeChunk(report.rows) };
@@ -148,7 +156,10 @@ export class ReportService {
         levels.flatMap((level) => level.spec.columns),
       );
       const builder = new SqlBuilder(this.dialect, prepared.segments, sources);
-      const sql = exportSql(builder, levels, whereSql(builder, prepared));
+      const where = whereSql(builder, prepared);
+      const sql = this.dialect.windowFunctions
+        ? exportSql(builder, levels, where)
+        : orderedLevelSql(builder, levels[0] as (typeof levels)[number], where);
       for await (const stored of this.events.queryChunks(sql.text, sql.params)) {
         for (const raw of stored) if (Number(raw.lvl) === 1) addSums(totals, sumsOf(raw));
         yield { rows: await namedChunk(stored, levels, this.names) };

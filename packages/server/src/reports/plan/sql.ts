@@ -247,6 +247,18 @@ export function exportSql(builder: SqlBuilder, levels: readonly LevelSql[], wher
   return builder.done(`WITH ${ctes.join(', ')} ${outputs.join(' UNION ALL ')} ORDER BY ${order.join(', ')}`);
 }
 
+/**
+ * One level's every row in its order (ties by key, as everywhere), in exportSql's shape: the export of
+ * a one-level report on a store without windows, streamed like exportSql.
+ */
+export function orderedLevelSql(builder: SqlBuilder, level: LevelSql, where: string): SqlText {
+  const sums = groupedSums(builder, [`${level.spec.key(builder.env)} AS k1`], ['k1'], where);
+  const sortBy = level.sort === 'value' ? 'k1' : metricSql(level.sort);
+  return builder.done(
+    `SELECT 1 AS lvl, k1 AS o1, ${SUM_COLUMNS.join(', ')} FROM (${sums}) sums ORDER BY ${sortBy} ${level.order.toUpperCase()}, k1 ASC`,
+  );
+}
+
 /** Sums per id of one entity column, optionally for some ids only. */
 export function entityStatsSql(
   builder: SqlBuilder,
