@@ -1,8 +1,8 @@
 import {
   ENTITY_DIMENSIONS,
   type EntityStatsKind,
-  REPORT_DIMENSIONS,
   REPORT_DIMENSION_LABELS,
+  REPORT_DIMENSIONS,
   type ReportDimension,
   TIME_DIMENSIONS,
 } from '@cairn/contract';

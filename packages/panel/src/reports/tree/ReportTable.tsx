@@ -19,7 +19,8 @@ import { groupingName } from '../toolbar/GroupingPicker.tsx';
 import { narrowedTo, type TreeRow } from './reportTree.ts';
 
 // The report's tree table: the grouping's names first (with an expander per level), then the chosen
-// metrics, and the server's totals under them (ratios of the totals, never averages of the rows).
+// metrics, and the server's totals under them (ratios of the totals, never averages of the rows). A
+// column's sort is the server's (ReportPage asks for it), over all rows, never the loaded ones alone.
 
 export interface ReportTableProps {
   rows: readonly TreeRow[];
@@ -77,6 +78,8 @@ function changeColumns(
       decimals: def.decimals,
       currency,
       width: 130,
+      // The server sorts by a period's metrics; the changes exist only beside the rows it sent.
+      sortable: false,
       total: () => metricValue(totals?.change, id),
       profit: id === 'profit' || id === 'roi',
     },
@@ -87,6 +90,7 @@ function changeColumns(
       kind: 'percent',
       decimals: 1,
       width: 120,
+      sortable: false,
       total: () => percent(totals),
       profit: id === 'profit' || id === 'roi',
     },
@@ -152,7 +156,8 @@ export function ReportTable(props: ReportTableProps) {
         expanded: props.expanded,
         onExpandedChange: props.onExpandedChange,
       }}
-      sorting={{ state: props.sorting, onChange: props.onSortingChange }}
+      // Sorted by the server over every row of each level; the table only shows which column it is.
+      sorting={{ state: props.sorting, onChange: props.onSortingChange, manual: true }}
       appearance={{
         rowTone: (row) => {
           const profit = row.metrics.profit;
