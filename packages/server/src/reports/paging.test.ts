@@ -106,11 +106,7 @@ describe('report pages', () => {
     expect(nested.total).toBe(1);
     const [campaign] = nested.rows;
     expect(campaign?.childTotal).toBe(ZONES);
-    expect(campaign?.children?.map((row) => row.value)).toEqual([
-      zone(137),
-      zone(42),
-      ...campaign!.children!.slice(2).map((row) => row.value),
-    ]);
+    expect(campaign?.children?.slice(0, 2).map((row) => row.value)).toEqual([zone(137), zone(42)]);
     expect(campaign?.children).toHaveLength(5);
     const limited = await report('groupBy=token_1&sort=profit&order=asc&limit=10');
     expect(limited.rows).toHaveLength(11);
