@@ -12,6 +12,8 @@ const offerRows = [
     value: 5,
     name: 'Keto EU',
     metrics: metrics(1200, 30, 150_500_000, 96_000_000),
+    // The server's first page of the countries under it, of 75.
+    childTotal: 75,
     children: [
       {
         dimension: 'country',
@@ -118,6 +120,11 @@ describe('report page', () => {
       'filter[offer]=5&filter[country]=DE',
     );
     expect(decodeURIComponent(link.getAttribute('href') ?? '')).toContain('group=day');
+    // The countries past the page: the report narrowed to the offer pages through all of them.
+    const more = within(keto).getByRole('link', { name: /^2 of 75\s?below Keto EU: see all$/ });
+    const moreAddress = decodeURIComponent(more.getAttribute('href') ?? '');
+    expect(moreAddress).toContain('filter[offer]=5');
+    expect(moreAddress).toContain('group=country');
   });
 
   it("exports the server's CSV of every row, in the table's sort, with the chosen metrics", async () => {

@@ -45,18 +45,35 @@ export interface ReportTableProps {
   verticalBorders?: boolean;
 }
 
+/**
+ * Under a row whose level below holds more rows than its page: how many of them are here, linking to the
+ * report narrowed to the row, where that level is the first and pages to its end.
+ */
+function MoreChildren({ row, deeper }: { row: TreeRow; deeper: string }) {
+  const shown = row.children?.length ?? 0;
+  if (row.childTotal === undefined || row.childTotal <= shown) return null;
+  return (
+    <Link href={deeper} className={styles.subtle}>
+      {shown} of {row.childTotal.toLocaleString()}
+      <span className={visuallyHidden}> below {row.name}: see all</span>
+    </Link>
+  );
+}
+
 function NameCell({ row, state, path }: { row: TreeRow; state: ReportState; path: string }) {
   if (row.value === null) return <span>{row.name}</span>;
   const narrower = narrowedTo(row, state.levels, state.filters);
   const deeper = reportAddress(path, { ...state, ...narrower });
   const edit = isEntityDimension(row.dimension) ? editPathOf(row.dimension, Number(row.value)) : undefined;
-  if (!edit) return <Link href={deeper}>{row.name}</Link>;
   return (
     <span className={styles.nameCell}>
-      <Link href={edit}>{row.name}</Link>
-      <Link href={deeper} className={styles.subtle}>
-        report<span className={visuallyHidden}> for {row.name}</span>
-      </Link>
+      {edit ? <Link href={edit}>{row.name}</Link> : <Link href={deeper}>{row.name}</Link>}
+      {edit && (
+        <Link href={deeper} className={styles.subtle}>
+          report<span className={visuallyHidden}> for {row.name}</span>
+        </Link>
+      )}
+      <MoreChildren row={row} deeper={deeper} />
     </span>
   );
 }
