@@ -5,8 +5,9 @@ import { axeViolations } from './axe.ts';
 import { api, e2eSuite, waitForTitle } from './support.ts';
 
 // The reports against the real server on seeded traffic: a campaign's report grouped two levels deep with
-// a row opened and exported, the trends chart, the click log scrolled through 100,000 clicks, and axe
-// over every new page.
+// a row opened and exported (the server's CSV of every row), the worst of 500 sites found by a server
+// sort (issue 53), the trends chart, the click log scrolled through 100,000 clicks, and axe over every
+// new page.
 
 const CLICKS = 100_000;
 let campaign = { id: 0, name: '' };
@@ -25,12 +26,18 @@ const e2e = e2eSuite({
   },
 });
 
+interface Row {
+  value: string;
+  name: string;
+  metrics: { profit: number };
+}
+
 async function noViolations(page: Page, what: string): Promise<void> {
   expect({ what, violations: await axeViolations(page, 'main') }).toEqual({ what, violations: [] });
 }
 
 describe('reports', () => {
-  it("groups a campaign's report by offer and country, opens a row and exports what is shown", async () => {
+  it("groups a campaign's report by offer and country, opens a row and exports every row", async () => {
     const page = e2e.session.page;
     await page.goto(`/panel/report/campaign/${campaign.id}?period=allTime&tz=UTC`);
     await waitForTitle(page, 'Report - Cairn');
@@ -54,15 +61,49 @@ describe('reports', () => {
     const lines = fs
       .readFileSync(file, 'utf8')
       .replace(/^\ufeff/, '')
+      .replace(/\r\n$/, '')
       .split('\r\n');
     expect(lines[0]).toMatch(/^Offer,Country,Clicks,/);
     expect(lines[1]?.startsWith(`${offerName},,`)).toBe(true);
     expect(lines[2]?.startsWith(`${offerName},${country},`)).toBe(true);
     expect(lines.at(-1)).toMatch(/^Total,,\d+,/);
-    // The top rows' clicks add up to the total, which counts every click of the campaign.
+    // The first level's rows (all of them: the export cuts none) add up to the total of the campaign.
     const clicksOf = (line: string) => Number(line.split(',')[2]);
     const top = lines.slice(1, -1).filter((line) => /^[^,]+,,/.test(line));
     expect(top.reduce((sum, line) => sum + clicksOf(line), 0)).toBe(clicksOf(lines.at(-1) ?? ''));
+  });
+
+  it('finds the worst of 500 sites by profit with a server sort, and loads them all', async () => {
+    const page = e2e.session.page;
+    const everything = await api<{ rows: Row[]; total: number }>(
+      page,
+      'GET',
+      `/api/report?groupBy=token_3&filter[campaign]=${campaign.id}&preset=all_time&timezone=UTC&pageSize=100000`,
+    );
+    expect(everything.total).toBeGreaterThan(200);
+    // The server's order: profit ascending, ties by the value.
+    const [worst] = [...everything.rows].sort(
+      (a, b) => a.metrics.profit - b.metrics.profit || (a.value < b.value ? -1 : 1),
+    );
+    const count = everything.total.toLocaleString('en-US');
+    await page.goto(`/panel/report/campaign/${campaign.id}?group=token_3&period=allTime&tz=UTC`);
+    await waitForTitle(page, 'Report - Cairn');
+    await page.getByText(`Showing 100 of ${count}`).waitFor();
+    const grid = page.getByRole('treegrid', { name: 'Report by Token 3' });
+    const profit = grid.getByRole('columnheader', { name: /^Profit/ });
+    for (let click = 0; click < 3 && (await profit.getAttribute('aria-sort')) !== 'ascending'; click++) {
+      const before = await profit.getAttribute('aria-sort');
+      await profit.getByRole('button').first().click();
+      await expect.poll(() => profit.getAttribute('aria-sort')).not.toBe(before);
+    }
+    expect(await profit.getAttribute('aria-sort')).toBe('ascending');
+    const firstName = () =>
+      grid.locator('[role="row"][aria-level="1"]').first().getByRole('link').first().textContent();
+    await expect.poll(firstName).toBe(worst?.name);
+    await page.getByRole('button', { name: 'Load all' }).click();
+    await page.getByText(`Showing ${count} of ${count}`).waitFor();
+    expect(await firstName()).toBe(worst?.name);
+    await noViolations(page, 'report sorted by profit');
   });
 
   it('lists the leads of the campaign', async () => {

@@ -9,7 +9,10 @@ import {
   PROFIT_METRICS,
   REPORT_DIMENSIONS,
   REPORT_METRICS,
+  REPORT_PAGE_SIZE_MAX,
+  reportExportQuerySchema,
   reportQuerySchema,
+  reportResponseSchema,
 } from './reports.ts';
 
 /** The field paths a query is refused on. */
@@ -23,9 +26,9 @@ describe('report query', () => {
   it('reads nested groupings with per-level defaults', () => {
     const query = reportQuerySchema.parse({ groupBy: 'campaign,country,day' });
     expect(query.levels).toEqual([
-      { dimension: 'campaign', sort: 'clicks', order: 'desc', limit: 100 },
-      { dimension: 'country', sort: 'clicks', order: 'desc', limit: 20 },
-      { dimension: 'day', sort: 'value', order: 'asc', limit: 10 },
+      { dimension: 'campaign', sort: 'clicks', order: 'desc', limit: 100, offset: 0, others: false },
+      { dimension: 'country', sort: 'clicks', order: 'desc', limit: 20, offset: 0, others: false },
+      { dimension: 'day', sort: 'value', order: 'asc', limit: 10, offset: 0, others: false },
     ]);
     expect(query.range).toEqual({ preset: 'today', from: null, to: null });
     // No zone given: the server counts in the tracker's zone (its stats settings).
@@ -35,7 +38,52 @@ describe('report query', () => {
 
   it('shows every bucket of a time grouping at the first level', () => {
     const [level] = reportQuerySchema.parse({ groupBy: 'hour' }).levels;
-    expect(level).toEqual({ dimension: 'hour', sort: 'value', order: 'asc', limit: 1000 });
+    expect(level).toEqual({
+      dimension: 'hour',
+      sort: 'value',
+      order: 'asc',
+      limit: 1000,
+      offset: 0,
+      others: false,
+    });
+  });
+
+  it('pages every level by default, and folds into "others" only where a limit is chosen', () => {
+    const paged = reportQuerySchema.parse({
+      groupBy: 'token_1,os',
+      sort: 'profit',
+      order: 'asc',
+      pageSize: '500,5',
+      offset: '1000',
+    });
+    expect(paged.levels.map((level) => [level.limit, level.offset, level.others])).toEqual([
+      [500, 1000, false],
+      [5, 0, false],
+    ]);
+    const limited = reportQuerySchema.parse({ groupBy: 'token_1,os', limit: '10' });
+    expect(limited.levels.map((level) => [level.limit, level.offset, level.others])).toEqual([
+      [10, 0, true],
+      [10, 0, true],
+    ]);
+    expect(
+      reportQuerySchema.parse({ groupBy: 'token_1', pageSize: String(REPORT_PAGE_SIZE_MAX) }).levels[0]
+        ?.limit,
+    ).toBe(REPORT_PAGE_SIZE_MAX);
+  });
+
+  it('refuses a page beyond the maximum, a bad offset, and a page together with a limit', () => {
+    expect(
+      refusedFields(reportQuerySchema, { groupBy: 'token_1', pageSize: String(REPORT_PAGE_SIZE_MAX + 1) }),
+    ).toEqual(['pageSize']);
+    expect(refusedFields(reportQuerySchema, { groupBy: 'token_1', pageSize: '0' })).toEqual(['pageSize']);
+    expect(refusedFields(reportQuerySchema, { groupBy: 'token_1', offset: '-5' })).toEqual(['offset']);
+    expect(refusedFields(reportQuerySchema, { groupBy: 'token_1', offset: 'x' })).toEqual(['offset']);
+    expect(refusedFields(reportQuerySchema, { groupBy: 'token_1', limit: '5', offset: '10' })).toEqual([
+      'offset',
+    ]);
+    expect(refusedFields(reportQuerySchema, { groupBy: 'token_1', limit: '5', pageSize: '10' })).toEqual([
+      'pageSize',
+    ]);
   });
 
   it('takes one sort, order and limit for every level, or one per level', () => {
@@ -178,5 +226,55 @@ describe('entity stats query', () => {
     expect(refusedFields(entityStatsQuerySchema, { kind: 'domain' })).toEqual(['kind']);
     expect(refusedFields(entityStatsQuerySchema, { kind: 'offer', sortBy: 'name' })).toEqual(['sortBy']);
     expect(refusedFields(entityStatsQuerySchema, { kind: 'offer', ids: '1,a' })).toEqual(['ids']);
+  });
+});
+
+describe('report export query', () => {
+  it('reads the report query and the chosen metrics, and every level uncut', () => {
+    const query = reportExportQuerySchema.parse({
+      groupBy: 'campaign,token_1',
+      sort: 'profit',
+      order: 'asc',
+      metrics: 'clicks,profit',
+      'filter[country]': 'DE',
+    });
+    expect(query.metrics).toEqual(['clicks', 'profit']);
+    expect(query.levels.map((level) => [level.dimension, level.sort, level.order, level.others])).toEqual([
+      ['campaign', 'profit', 'asc', false],
+      ['token_1', 'profit', 'asc', false],
+    ]);
+    expect(query.filters).toEqual({ country: ['DE'] });
+    expect(reportExportQuerySchema.parse({ groupBy: 'offer' }).metrics).toBeNull();
+  });
+
+  it('refuses pages, limits, comparisons and unknown metrics', () => {
+    for (const field of ['limit', 'pageSize', 'offset']) {
+      expect(refusedFields(reportExportQuerySchema, { groupBy: 'offer', [field]: '5' })).toEqual([field]);
+    }
+    expect(refusedFields(reportExportQuerySchema, { groupBy: 'offer', compare: 'previous' })).toEqual([
+      'compare',
+    ]);
+    expect(refusedFields(reportExportQuerySchema, { groupBy: 'offer', metrics: 'clicks,margin' })).toEqual([
+      'metrics',
+    ]);
+    expect(refusedFields(reportExportQuerySchema, { groupBy: 'nope' })).toEqual(['groupBy']);
+  });
+});
+
+describe('report answer', () => {
+  it("carries the first level's row count, the next page and each parent's child count", () => {
+    const metrics = Object.fromEntries(REPORT_METRICS.map((metric) => [metric, 0]));
+    const row = { dimension: 'campaign', value: 1, name: 'A', metrics, childTotal: 40, children: [] };
+    const answer = {
+      rows: [row],
+      total: 2314,
+      nextOffset: 100,
+      totals: metrics,
+      range: { from: null, to: null },
+    };
+    expect(reportResponseSchema.parse(answer)).toEqual(answer);
+    const { total: _, ...withoutTotal } = answer;
+    expect(reportResponseSchema.safeParse(withoutTotal).success).toBe(false);
+    expect(reportResponseSchema.safeParse({ ...answer, nextOffset: null }).success).toBe(true);
   });
 });

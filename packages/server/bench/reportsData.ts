@@ -1,6 +1,7 @@
 // Synthetic traffic for the reports bench, shaped like a real tracker's: skewed campaigns, a few offers
 // per campaign, most clicks through a lander, ~40% of those clicking on to the offer, ~3% converting
-// (a fifth of those changing status later), long-tail keywords in t1, and realistic text sizes, appended
+// (a fifth of those changing status later), long-tail keywords in t1, ZONES zones in t4 (a source's
+// zone ids, the level a buyer sorts by profit to cut), and realistic text sizes, appended
 // in time order through the event store's own append in batches, as the flusher does.
 import { TOKEN_SLOTS } from '@cairn/contract';
 import { blankEvent, EVENT_KIND, type TrackingEvent } from '../src/events/event.ts';
@@ -10,6 +11,8 @@ import type { EventStore } from '../src/store/events/port.ts';
 export const SHAPE = { campaigns: 200, offers: 500, landers: 100, sources: 20, networks: 10 } as const;
 const DAY = 86_400_000;
 export const SPAN_DAYS = 60;
+/** Distinct values of t4 (`zone-N`, round robin): the level a report pages and exports whole. */
+export const ZONES = 50_000;
 
 /** An index in [0, n) where low indexes are much more likely (Zipf-like, exponent ~1). */
 function skewed(next: () => number, n: number): number {
@@ -68,6 +71,8 @@ export async function generate(
     tokens[0] = `kw-${skewed(next, 100_000)}`;
     tokens[1] = `placement-${Math.floor(next() * 20)}`;
     tokens[2] = String(100_000 + skewed(next, 2_000));
+    // Not from `next`: the other columns stay what they were before t4 existed.
+    tokens[3] = `zone-${n % ZONES}`;
     const event: TrackingEvent = {
       ...blankEvent(EVENT_KIND.click, `${time.toString(36)}${n.toString(36).padStart(6, '0')}`, time),
       campaignId: campaign,

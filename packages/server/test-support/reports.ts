@@ -157,6 +157,24 @@ export const PARITY_REPORTS: [string, Record<string, string>, ReportViewer?][] =
     { groupBy: 'campaign,landing', limit: '2,2', ...scope },
     { campaignIds: [2, 6] },
   ],
+  // Pages (issue 53): each level sorted over all its rows, a page of it answered with the level's count.
+  [
+    'a page of tokens sorted by profit ascending',
+    { groupBy: 'token_1', sort: 'profit', order: 'asc', pageSize: '2', offset: '1', ...scope },
+  ],
+  ['a page of countries by ROI, descending', { groupBy: 'country', sort: 'roi', pageSize: '3', ...scope }],
+  [
+    'nested pages sorted by profit and ROI both ways',
+    {
+      groupBy: 'campaign,os,token_1',
+      sort: 'profit,roi,value',
+      order: 'asc,desc,desc',
+      pageSize: '3,2,1',
+      offset: '2',
+      ...scope,
+    },
+  ],
+  ['past the last page', { groupBy: 'campaign,country', pageSize: '5', offset: '50', ...scope }],
   [
     'nothing in the range',
     { groupBy: 'campaign,country', from: '2025-01-01', to: '2025-01-02', timezone: ZONE },

@@ -28,7 +28,7 @@ export interface ApiRoute {
   /** The success status; 200 unless said. */
   status?: 200 | 201;
   /** A success answer that is not JSON, e.g. the documentation page or a zip download. */
-  produces?: 'text/html' | 'application/zip';
+  produces?: 'text/html' | 'application/zip' | 'text/csv';
   /** A request body of raw bytes rather than JSON (a file upload). */
   consumes?: 'application/octet-stream';
   /** Refusals beyond the ones every route of its access level can answer (400, 401, 402, 403, 404, 429). */

@@ -20,6 +20,7 @@ import {
   entityStatsQuerySchema,
   entityStatsResponseSchema,
   REPORT_PATHS,
+  reportExportQuerySchema,
   reportQuerySchema,
   reportResponseSchema,
 } from '../reports.ts';
@@ -56,13 +57,24 @@ export const DATA_ROUTES: readonly ApiRoute[] = [
   {
     method: 'GET',
     path: REPORT_PATHS.report,
-    summary: 'A report: up to three nested groupings with their metrics',
+    summary: 'A report: up to three nested groupings with their metrics, a page at a time',
     description:
       'Filters go as `filter[<dimension>]=v1,v2`. Money is in integer micro-units; a hide-profit user gets no revenue, profit, ROI, EPC or leads.',
     tag: REPORTS,
     access: 'user',
     query: reportQuerySchema,
     response: reportResponseSchema,
+  },
+  {
+    method: 'GET',
+    path: REPORT_PATHS.reportExport,
+    summary: 'A report as CSV: every row of every level, streamed',
+    description:
+      "The report's grouping, range, filters and sort; `metrics=` chooses the columns. Each row has a column per grouping level (a nested row repeats its parents' names), then the metrics (money in the base currency), then a Total row.",
+    tag: REPORTS,
+    access: 'user',
+    query: reportExportQuerySchema,
+    produces: 'text/csv',
   },
   {
     method: 'GET',

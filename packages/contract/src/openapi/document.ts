@@ -116,7 +116,14 @@ export function buildOpenApiDocument(options: { version: string }): JsonSchema {
     ];
     const status = String(route.status ?? 200);
     const success: JsonSchema = {
-      description: route.produces === 'text/html' ? 'The page' : route.produces ? 'The zip file' : 'Done',
+      description:
+        route.produces === 'text/html'
+          ? 'The page'
+          : route.produces === 'text/csv'
+            ? 'The CSV file'
+            : route.produces
+              ? 'The zip file'
+              : 'Done',
     };
     if (route.produces) {
       const binary = route.produces === 'application/zip';

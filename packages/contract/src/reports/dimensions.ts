@@ -10,6 +10,8 @@ export const REPORT_PATHS = {
   /** One click's facts and its conversions with their S2S deliveries. */
   click: '/api/clicks/:clickId',
   entityStats: '/api/report/entity_stats',
+  /** The whole report as CSV, streamed: every row of every level, in the report's order. */
+  reportExport: '/api/report/export',
 } as const;
 
 export const REPORT_DIMENSIONS = [
@@ -182,9 +184,79 @@ export type DatePreset = (typeof DATE_PRESETS)[number];
 
 export const REPORT_LEVELS_MAX = 3;
 /**
- * Rows per level unless `limit` says otherwise: nested levels show fewer so a 3-level report stays a
- * few thousand rows; a time bucket as the first level shows every bucket up to the maximum.
+ * Rows per page of each level unless `pageSize` or `limit` says otherwise: nested levels show fewer so a
+ * 3-level page stays a few thousand rows; a time bucket as the first level shows up to the maximum.
  */
 export const REPORT_LIMIT_DEFAULTS = [100, 20, 10] as const;
 export const REPORT_LIMIT_MAX = 1000;
+/** Rows of one page (`pageSize`); "Load all" asks for the rest a page of this size at a time. */
+export const REPORT_PAGE_SIZE_MAX = 100_000;
 export const FILTER_VALUES_MAX = 1000;
+
+const tokenLabels = Object.fromEntries(
+  Array.from({ length: 30 }, (_, index) => [`token_${index + 1}`, `Token ${index + 1}`]),
+) as Record<`token_${number}`, string>;
+
+/** The dimensions as the panel and the report's CSV name them. */
+export const REPORT_DIMENSION_LABELS = {
+  campaign: 'Campaign',
+  offer: 'Offer',
+  landing: 'Lander',
+  path: 'Path',
+  rule: 'Rule',
+  rotation: 'Rotation',
+  traffic_source: 'Traffic source',
+  affiliate_network: 'Aff. network',
+  group: 'Group',
+  country: 'Country',
+  region: 'Region',
+  city: 'City',
+  isp: 'ISP',
+  connection_type: 'Connection type',
+  device_type: 'Device type',
+  brand: 'Brand',
+  model: 'Model',
+  os: 'OS',
+  os_version: 'OS version',
+  browser: 'Browser',
+  browser_version: 'Browser version',
+  language: 'Language',
+  ip: 'IP',
+  referrer_domain: 'Referrer domain',
+  ...tokenLabels,
+  unique: 'Uniqueness',
+  bot: 'Bot',
+  conversion_status: 'Conversion status',
+  hour: 'Hour',
+  day: 'Day',
+  week: 'Week',
+  month: 'Month',
+  day_of_week: 'Day of week',
+  hour_of_day: 'Hour of day',
+} as Record<ReportDimension, string>;
+
+/**
+ * The metrics as the report's CSV heads them: the label, how many decimals a value is written with,
+ * and whether it is money (written in units of the base currency, which the header names).
+ */
+export const REPORT_METRIC_COLUMNS: Record<
+  ReportMetric,
+  { label: string; decimals: number; money?: true; percent?: true }
+> = {
+  clicks: { label: 'Clicks', decimals: 0 },
+  uniqueClicks: { label: 'Unique clicks', decimals: 0 },
+  lpViews: { label: 'LP views', decimals: 0 },
+  lpClicks: { label: 'LP clicks', decimals: 0 },
+  lpCtr: { label: 'LP CTR', decimals: 2, percent: true },
+  leads: { label: 'Leads', decimals: 0 },
+  leadsApproved: { label: 'Approved', decimals: 0 },
+  leadsPending: { label: 'Pending', decimals: 0 },
+  leadsDeclined: { label: 'Declined', decimals: 0 },
+  cr: { label: 'CR', decimals: 2, percent: true },
+  revenue: { label: 'Revenue', decimals: 2, money: true },
+  cost: { label: 'Cost', decimals: 2, money: true },
+  profit: { label: 'Profit', decimals: 2, money: true },
+  roi: { label: 'ROI', decimals: 2, percent: true },
+  epc: { label: 'EPC', decimals: 4, money: true },
+  cpc: { label: 'CPC', decimals: 4, money: true },
+};

@@ -6,6 +6,7 @@ import {
   REPORT_LIMIT_DEFAULTS,
   REPORT_LIMIT_MAX,
   REPORT_METRICS,
+  REPORT_PAGE_SIZE_MAX,
   REPORT_SORT_KEYS,
   type ReportDimension,
   type ReportMetric,
@@ -25,15 +26,21 @@ import {
   reportScopeOf,
 } from './scope.ts';
 
-// `GET /api/report`: up to three nested groupings, each level sorted and cut to its top rows plus one
-// "others" row, and the totals of everything the filters let through.
+// `GET /api/report`: up to three nested groupings, each level sorted on the server over all its rows and
+// answered a page at a time with how many rows the level holds, and the totals of everything the
+// filters let through. Only where the caller chose a `limit` do the rows past it fold into one "others"
+// row; by default no row is hidden, only on a later page (`offset`, or the answer's `nextOffset`).
 
 export interface ReportLevel {
   dimension: ReportDimension;
   sort: ReportSortKey;
   order: SortDirection;
-  /** Rows shown at this level; the rest fold into one "others" row. */
+  /** Rows answered at this level (under each parent on nested levels). */
   limit: number;
+  /** Rows skipped before them: the first level's page; nested levels start at their first row. */
+  offset: number;
+  /** The caller chose `limit`: the rows past it fold into one "others" row per parent. */
+  others: boolean;
 }
 
 export interface ReportQuery extends ReportScope {
@@ -76,55 +83,83 @@ const oneOf =
   (part: string): T | null =>
     (allowed as readonly string[]).includes(part) ? (part as T) : null;
 
-const parseLimit = (part: string): number | null => {
-  const value = /^\d{1,7}$/.test(part) ? Number(part) : 0;
-  return value >= 1 && value <= REPORT_LIMIT_MAX ? value : null;
+const countUpTo =
+  (max: number) =>
+  (part: string): number | null => {
+    const value = /^\d{1,7}$/.test(part) ? Number(part) : 0;
+    return value >= 1 && value <= max ? value : null;
+  };
+
+/**
+ * `GET /api/report?groupBy=d1[,d2[,d3]]&preset=&from=&to=&timezone=&filter[d]=v1,v2&sort=&order=` and
+ * either `pageSize=&offset=` (pages, the default) or `limit=` (the top rows and "others").
+ */
+const reportQueryShape = {
+  ...rangeQueryShape,
+  groupBy: queryParamOnce('groupBy'),
+  sort: queryParamOnce('sort').optional(),
+  order: queryParamOnce('order').optional(),
+  limit: queryParamOnce('limit').optional(),
+  pageSize: queryParamOnce('pageSize').optional(),
+  offset: queryParamOnce('offset')
+    .regex(/^\d{1,9}$/, 'offset is a whole number of rows')
+    .transform(Number)
+    .optional(),
+  compare: z.enum(REPORT_COMPARE_VALUES, { error: 'compare is previous' }).optional(),
 };
 
-/** `GET /api/report?groupBy=d1[,d2[,d3]]&preset=&from=&to=&timezone=&filter[d]=v1,v2&sort=&order=&limit=` */
-export const reportQuerySchema = z
-  .object({
-    ...rangeQueryShape,
-    groupBy: queryParamOnce('groupBy'),
-    sort: queryParamOnce('sort').optional(),
-    order: queryParamOnce('order').optional(),
-    limit: queryParamOnce('limit').optional(),
-    compare: z.enum(REPORT_COMPARE_VALUES, { error: 'compare is previous' }).optional(),
-  })
-  .catchall(anyQueryValue)
-  .transform((query, ctx): ReportQuery => {
-    const scope = reportScopeOf(query, ctx);
-    const dimensions = commaList(query.groupBy);
-    const unknown = dimensions.find((dimension) => !REPORT_DIMENSIONS.includes(dimension as ReportDimension));
-    if (
-      unknown !== undefined ||
-      dimensions.length > REPORT_LEVELS_MAX ||
-      new Set(dimensions).size < dimensions.length
-    ) {
-      const message =
-        unknown !== undefined
-          ? `Unknown dimension "${unknown}"`
-          : `Up to ${REPORT_LEVELS_MAX} different dimensions, comma-separated`;
-      ctx.addIssue({ code: 'custom', path: ['groupBy'], message });
-      return z.NEVER;
-    }
-    const count = dimensions.length;
-    const sorts = perLevel('sort', query.sort, count, oneOf(REPORT_SORT_KEYS), ctx);
-    const orders = perLevel('order', query.order, count, oneOf(SORT_DIRECTIONS), ctx);
-    const limits = perLevel('limit', query.limit, count, parseLimit, ctx);
-    const levels = (dimensions as ReportDimension[]).map((dimension, index): ReportLevel => {
-      const time = (TIME_DIMENSIONS as readonly string[]).includes(dimension);
-      const sort = sorts[index] ?? (time ? 'value' : 'clicks');
-      return {
-        dimension,
-        sort,
-        order: orders[index] ?? (sort === 'value' ? 'asc' : 'desc'),
-        limit:
-          limits[index] ?? (time && index === 0 ? REPORT_LIMIT_MAX : (REPORT_LIMIT_DEFAULTS[index] ?? 10)),
-      };
+type ReportQueryInput = z.output<z.ZodObject<typeof reportQueryShape>> & Record<string, unknown>;
+
+function reportQueryOf(query: ReportQueryInput, ctx: Ctx): ReportQuery {
+  const scope = reportScopeOf(query, ctx);
+  const dimensions = commaList(query.groupBy);
+  const unknown = dimensions.find((dimension) => !REPORT_DIMENSIONS.includes(dimension as ReportDimension));
+  if (
+    unknown !== undefined ||
+    dimensions.length > REPORT_LEVELS_MAX ||
+    new Set(dimensions).size < dimensions.length
+  ) {
+    const message =
+      unknown !== undefined
+        ? `Unknown dimension "${unknown}"`
+        : `Up to ${REPORT_LEVELS_MAX} different dimensions, comma-separated`;
+    ctx.addIssue({ code: 'custom', path: ['groupBy'], message });
+    return z.NEVER;
+  }
+  const count = dimensions.length;
+  const sorts = perLevel('sort', query.sort, count, oneOf(REPORT_SORT_KEYS), ctx);
+  const orders = perLevel('order', query.order, count, oneOf(SORT_DIRECTIONS), ctx);
+  const limits = perLevel('limit', query.limit, count, countUpTo(REPORT_LIMIT_MAX), ctx);
+  const sizes = perLevel('pageSize', query.pageSize, count, countUpTo(REPORT_PAGE_SIZE_MAX), ctx);
+  const others = query.limit !== undefined;
+  if (others && (query.pageSize !== undefined || query.offset !== undefined)) {
+    const field = query.pageSize !== undefined ? 'pageSize' : 'offset';
+    ctx.addIssue({
+      code: 'custom',
+      path: [field],
+      message: `${field} pages the rows; limit folds them: one or the other`,
     });
-    return { ...scope, levels, ...(query.compare ? { compare: query.compare } : {}) };
+    return z.NEVER;
+  }
+  const levels = (dimensions as ReportDimension[]).map((dimension, index): ReportLevel => {
+    const time = (TIME_DIMENSIONS as readonly string[]).includes(dimension);
+    const sort = sorts[index] ?? (time ? 'value' : 'clicks');
+    return {
+      dimension,
+      sort,
+      order: orders[index] ?? (sort === 'value' ? 'asc' : 'desc'),
+      limit:
+        limits[index] ??
+        sizes[index] ??
+        (time && index === 0 ? REPORT_LIMIT_MAX : (REPORT_LIMIT_DEFAULTS[index] ?? 10)),
+      offset: index === 0 ? (query.offset ?? 0) : 0,
+      others,
+    };
   });
+  return { ...scope, levels, ...(query.compare ? { compare: query.compare } : {}) };
+}
+
+export const reportQuerySchema = z.object(reportQueryShape).catchall(anyQueryValue).transform(reportQueryOf);
 
 /**
  * A row's (or the totals') metrics beside the previous period of equal length: its metrics there, the
@@ -144,6 +179,42 @@ export function metricComparisonSchemaOf<M>(metrics: z.ZodType<M>): z.ZodType<Me
   });
 }
 
+export interface ReportExportQuery extends ReportQuery {
+  /** The metric columns, in order; by default every metric the caller may see. */
+  metrics: ReportMetric[] | null;
+}
+
+/**
+ * `GET /api/report/export`: the report's query (grouping, range, filters, sort) and `metrics=`, answered
+ * as CSV with every row of every level; `pageSize`, `offset` and `limit` do not apply.
+ */
+export const reportExportQuerySchema = z
+  .object({
+    ...rangeQueryShape,
+    groupBy: reportQueryShape.groupBy,
+    sort: reportQueryShape.sort,
+    order: reportQueryShape.order,
+    metrics: queryParamOnce('metrics').optional(),
+  })
+  .catchall(anyQueryValue)
+  .transform((query, ctx): ReportExportQuery => {
+    const { metrics } = query;
+    for (const field of ['limit', 'pageSize', 'offset', 'compare'] as const) {
+      if (query[field] !== undefined) {
+        ctx.addIssue({ code: 'custom', path: [field], message: `The export writes every row: no ${field}` });
+        return z.NEVER;
+      }
+    }
+    const parsed = reportQueryOf(query, ctx);
+    const chosen = metrics === undefined ? null : commaList(metrics);
+    const unknown = chosen?.find((metric) => !(REPORT_METRICS as readonly string[]).includes(metric));
+    if (unknown !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['metrics'], message: `Unknown metric "${unknown}"` });
+      return z.NEVER;
+    }
+    return { ...parsed, metrics: chosen as ReportMetric[] | null };
+  });
+
 /**
  * A report row with its metrics as `M`: the full set the server computes, or the partial set a reader of
  * any user's answer gets (a hide-profit user's answers leave the profit figures out).
@@ -156,6 +227,8 @@ export interface ReportRowOf<M> {
   metrics: M;
   /** On the "others" row: how many values it folds together. */
   others?: number;
+  /** On rows with a level below: how many rows that level holds under this one (`children` may be fewer). */
+  childTotal?: number;
   children?: ReportRowOf<M>[];
   /** With `compare=previous` only. */
   comparison?: MetricComparisonOf<M>;
@@ -170,6 +243,7 @@ export function reportRowSchemaOf<M>(metrics: z.ZodType<M>): z.ZodType<ReportRow
       name: z.string(),
       metrics,
       others: z.number().int().optional(),
+      childTotal: z.number().int().optional(),
       children: z.array(row).optional(),
       comparison: metricComparisonSchemaOf(metrics).optional(),
     }),
@@ -186,6 +260,10 @@ export const reportRangeSchema = z.object({ from: z.string().nullable(), to: z.s
 export const reportResponseSchemaOf = <M>(metrics: z.ZodType<M>) =>
   z.object({
     rows: z.array(reportRowSchemaOf(metrics)),
+    /** How many rows the first level holds over the whole range and filters ("showing 100 of 2,314"). */
+    total: z.number().int(),
+    /** The offset of the next page of the first level; null on its last page (and with `limit`). */
+    nextOffset: z.number().int().nullable(),
     totals: metrics,
     range: reportRangeSchema,
     /** With `compare=previous` only: the previous period and the totals beside it. */

@@ -31,9 +31,11 @@ function reportRoute(requests: URL[]): Route {
     requests.push(url);
     const row = { dimension: 'offer', value: 5, name: 'Keto EU', metrics: ketoNow };
     if (url.searchParams.get('compare') !== 'previous')
-      return json({ rows: [row], totals: totalsNow, range });
+      return json({ rows: [row], total: 1, nextOffset: null, totals: totalsNow, range });
     return json({
       rows: [{ ...row, comparison: comparison(ketoNow, ketoBefore) }],
+      total: 1,
+      nextOffset: null,
       totals: totalsNow,
       range,
       comparison: {

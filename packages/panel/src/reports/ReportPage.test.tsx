@@ -12,6 +12,8 @@ const offerRows = [
     value: 5,
     name: 'Keto EU',
     metrics: metrics(1200, 30, 150_500_000, 96_000_000),
+    // The server's first page of the countries under it, of 75.
+    childTotal: 75,
     children: [
       {
         dimension: 'country',
@@ -33,7 +35,7 @@ const totals = metrics(1234, 30, 150_500_000, 100_000_000);
 
 function reportRoute(
   requests: URL[],
-  answer: (url: URL) => Response = () => json({ rows: offerRows, totals, range }),
+  answer: (url: URL) => Response = () => json({ rows: offerRows, total: 2, nextOffset: null, totals, range }),
 ): Route {
   return on('GET', '/api/report', (request) => {
     const url = new URL(request.url);
@@ -118,27 +120,84 @@ describe('report page', () => {
       'filter[offer]=5&filter[country]=DE',
     );
     expect(decodeURIComponent(link.getAttribute('href') ?? '')).toContain('group=day');
+    // The countries past the page: the report narrowed to the offer pages through all of them.
+    const more = within(keto).getByRole('link', { name: /^2 of 75\s?below Keto EU: see all$/ });
+    const moreAddress = decodeURIComponent(more.getAttribute('href') ?? '');
+    expect(moreAddress).toContain('filter[offer]=5');
+    expect(moreAddress).toContain('group=country');
   });
 
-  it('exports what is shown as CSV: a column per level, the chosen metrics, the total', async () => {
+  it("exports the server's CSV of every row, in the table's sort, with the chosen metrics", async () => {
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.getAttribute('href') ?? '');
+    });
     renderReport('/report/campaign/3?group=offer,country', [reportRoute([])]);
     const user = userEvent.setup();
     const grid = await screen.findByRole('treegrid');
-    const keto = await within(grid).findByRole('row', { name: /Keto EU/ });
-    await user.click(within(keto).getByRole('button', { name: /expand/i }));
+    await within(grid).findByRole('row', { name: /Keto EU/ });
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    expect(created).toHaveLength(1);
-    const text = await (created[0] as Blob).text();
-    const lines = text.replace(/^\ufeff/, '').split('\r\n');
-    expect(lines[0]).toBe(
-      'Offer,Country,Clicks,Unique clicks,LP clicks,LP CTR (%),Leads,CR (%),Revenue (EUR),Cost (EUR),Profit (EUR),ROI (%),EPC (EUR)',
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    const address = new URL(clicked[0] as string, 'http://panel.test');
+    expect(address.pathname).toBe('/api/report/export');
+    expect(Object.fromEntries(address.searchParams)).toMatchObject({
+      groupBy: 'offer,country',
+      preset: 'today',
+      timezone: 'Europe/Berlin',
+      'filter[campaign]': '3',
+      metrics: 'clicks,uniqueClicks,lpClicks,lpCtr,leads,cr,revenue,cost,profit,roi,epc',
+    });
+    // Nothing is built from the loaded rows: no blob of them.
+    expect(created).toHaveLength(0);
+  });
+
+  it('says how many rows of how many it shows, loads more or all, and sorts on the server', async () => {
+    const requests: URL[] = [];
+    const zones = (count: number, from = 0) =>
+      Array.from({ length: count }, (_, index) => ({
+        dimension: 'token_1',
+        value: `zone${from + index}`,
+        name: `zone${from + index}`,
+        metrics: metrics(10, 0, 0, 1_000_000),
+      }));
+    renderReport('/report/campaign/3?group=token_1', [
+      reportRoute(requests, (url) => {
+        const size = Number(url.searchParams.get('pageSize') ?? 100);
+        const shown = Math.min(size, 2314);
+        return json({
+          rows: zones(shown),
+          total: 2314,
+          nextOffset: shown < 2314 ? shown : null,
+          totals,
+          range,
+        });
+      }),
+    ]);
+    const user = userEvent.setup();
+    expect(await screen.findByText('Showing 100 of 2,314')).toBeInTheDocument();
+    expect(requests.at(-1)?.searchParams.get('pageSize')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Showing 200 of 2,314')).toBeInTheDocument();
+    expect(requests.at(-1)?.searchParams.get('pageSize')).toBe('200');
+    await user.click(screen.getByRole('button', { name: 'Load all' }));
+    expect(await screen.findByText('Showing 2,314 of 2,314')).toBeInTheDocument();
+    expect(requests.at(-1)?.searchParams.get('pageSize')).toBe('2314');
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+
+    // A column's sort is a new question to the server, over every row, from the first page again.
+    const grid = screen.getByRole('treegrid');
+    await user.click(within(grid).getByRole('button', { name: /^Profit/ }));
+    await waitFor(() => expect(requests.at(-1)?.searchParams.get('sort')).toBe('profit'));
+    const first = requests.at(-1);
+    expect(['asc', 'desc']).toContain(first?.searchParams.get('order'));
+    expect(first?.searchParams.get('pageSize')).toBeNull();
+    await user.click(within(grid).getByRole('button', { name: /^Profit/ }));
+    await waitFor(() =>
+      expect(requests.at(-1)?.searchParams.get('order')).toBe(
+        first?.searchParams.get('order') === 'asc' ? 'desc' : 'asc',
+      ),
     );
-    expect(lines[1]).toBe('Keto EU,,1200,1080,600,50.00,30,2.50,150.50,96.00,54.50,56.77,0.1254');
-    expect(lines[2]).toMatch(/^Keto EU,Germany,700,/);
-    expect(lines[3]).toMatch(/^Keto EU,France,500,/);
-    expect(lines[4]).toMatch(/^\(not set\),,34,/);
-    expect(lines[5]).toMatch(/^Total,,1234,/);
-    expect(lines).toHaveLength(6);
+    expect(await screen.findByText('Showing 100 of 2,314')).toBeInTheDocument();
   });
 
   it('leaves out the columns a hide-profit user gets no values for', async () => {
@@ -152,6 +211,8 @@ describe('report page', () => {
               metrics: withoutProfit(row.metrics),
               children: undefined,
             })),
+            total: 2,
+            nextOffset: null,
             totals: withoutProfit(totals),
             range,
           }),
@@ -174,7 +235,9 @@ describe('report page', () => {
   it('says when there is no traffic, and offers the whole history', async () => {
     const requests: URL[] = [];
     renderReport('/report/campaign/3', [
-      reportRoute(requests, () => json({ rows: [], totals: metrics(0, 0, 0, 0), range })),
+      reportRoute(requests, () =>
+        json({ rows: [], total: 0, nextOffset: null, totals: metrics(0, 0, 0, 0), range }),
+      ),
     ]);
     expect(await screen.findByText('No traffic in this period')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Show all time' }));
@@ -188,7 +251,7 @@ describe('report page', () => {
         calls += 1;
         return calls === 1
           ? json({ message: 'Invalid request: groupBy: Unknown dimension "x"' }, 400)
-          : json({ rows: offerRows, totals, range });
+          : json({ rows: offerRows, total: 2, nextOffset: null, totals, range });
       }),
     ]);
     expect(await screen.findByText(/Unknown dimension "x"/)).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { REPORT_LIMIT_DEFAULTS, REPORT_PAGE_SIZE_MAX } from '@cairn/contract';
 import {
   Button,
   type ExpandedState,
@@ -18,10 +19,10 @@ import type { PageProps } from '../pages/pageProps.ts';
 import { parseIds } from '../routes/resolve.ts';
 import { type SubjectType, subjectTypes } from '../routes/table.ts';
 import { useBetaFlag } from '../settings/sections/beta/betaApi.ts';
-import { fetchReport, type ReportFilters } from './api.ts';
-import { csvFileName, downloadCsv } from './csv.ts';
+import { fetchReport, type ReportFilters, type ReportRequest, reportExportAddress } from './api.ts';
+import { csvFileName, downloadFrom } from './csv.ts';
 import { isTimeDimension } from './dimensions.ts';
-import { BUILT_IN_METRICS, choosableMetrics, METRIC_DEFS, shownMetrics } from './metrics.ts';
+import { BUILT_IN_METRICS, choosableMetrics, isMetric, METRIC_DEFS, shownMetrics } from './metrics.ts';
 import { periodOf, periodParams } from './period.ts';
 import { DEFAULT_LEVELS, useReportState } from './reportState.ts';
 import * as styles from './reports.css.ts';
@@ -30,12 +31,14 @@ import { type Subject, subjectOf, useSubjectTitle } from './subject.ts';
 import { ColumnChooser } from './toolbar/ColumnChooser.tsx';
 import { ExportCsvButton, ReportToolbar } from './toolbar/ReportToolbar.tsx';
 import { useChosenColumns } from './toolbar/useChosenColumns.ts';
+import { ReportPager } from './tree/ReportPager.tsx';
 import { ReportTable } from './tree/ReportTable.tsx';
-import { reportCsv, treeRows } from './tree/reportTree.ts';
+import { treeRows } from './tree/reportTree.ts';
 
 // `/report/{subjectType}/{subjectIds}`: the subject's traffic grouped up to three levels deep, one
-// request for the whole tree, with the chosen metrics, the totals, a CSV of what is on screen, and links
-// from each row to its item's page or to a report narrowed to it.
+// request for the tree's first page, sorted on the server over all rows, with the chosen metrics, the
+// totals, "showing 100 of 2,314" and the rest on request, the server's CSV of every row, and links from
+// each row to its item's page or to a report narrowed to it.
 
 export default function ReportPage({ params }: PageProps) {
   const type = subjectTypes.find((candidate) => candidate === params.subjectType);
@@ -68,11 +71,32 @@ function Report({ subject, timeZone }: { subject: Subject; timeZone: string }) {
   const [compareWanted, setCompareWanted] = useState(false);
   const comparable = state.period.preset !== 'allTime' && !state.levels.some(isTimeDimension);
   const compare = comparisonBeta && comparable && compareWanted;
+  // Sorting a column sorts every level on the server, over all its rows, not the rows on screen.
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const sort = serverSort(sorting);
+  // How many first-level rows to show: the server's page until "Load more" or "Load all" asks for more.
+  const [pageSize, setPageSize] = useState<number | undefined>(undefined);
+  const request: ReportRequest = {
+    groupBy: state.levels,
+    period: state.period,
+    filters,
+    compare,
+    sort,
+    ...(pageSize ? { pageSize } : {}),
+  };
   const report = useQuery({
-    queryKey: ['reports', 'report', state.levels, periodParams(state.period), filters, compare],
-    queryFn: ({ signal }) =>
-      fetchReport(client, { groupBy: state.levels, period: state.period, filters, compare }, signal),
-    // The previous answer stays on screen while a new grouping or period loads.
+    queryKey: [
+      'reports',
+      'report',
+      state.levels,
+      periodParams(state.period),
+      filters,
+      compare,
+      sort,
+      pageSize,
+    ],
+    queryFn: ({ signal }) => fetchReport(client, request, signal),
+    // The previous answer stays on screen while a new grouping, period, sort or page loads.
     placeholderData: keepPreviousData,
   });
   const result = report.data;
@@ -82,7 +106,6 @@ function Report({ subject, timeZone }: { subject: Subject; timeZone: string }) {
   const choice = useChosenMetrics(hideProfit);
   const metrics = shownMetrics(choice.chosen, answer?.totals, hideProfit);
   const [expanded, setExpanded] = useState<ExpandedState>({});
-  const [sorting, setSorting] = useState<SortingState>([]);
   const levelsKey = state.levels.join(',');
   const [expandedFor, setExpandedFor] = useState(levelsKey);
   if (expandedFor !== levelsKey) {
@@ -90,28 +113,29 @@ function Report({ subject, timeZone }: { subject: Subject; timeZone: string }) {
     setExpandedFor(levelsKey);
     setExpanded({});
   }
-
-  const exportCsv = () => {
+  const rowsKey = JSON.stringify([state.levels, periodParams(state.period), filters, sort]);
+  const [pagedFor, setPagedFor] = useState(rowsKey);
+  if (pagedFor !== rowsKey) {
+    // Other rows, or another order of them: back to the first page.
+    setPagedFor(rowsKey);
+    setPageSize(undefined);
+  }
+  const loadMore = (all: boolean) => {
     if (!answer) return;
-    const csv = reportCsv({
-      rows,
-      expanded,
-      sorting,
-      levels: state.levels,
-      metrics,
-      totals: answer.totals,
-      currency,
-    });
-    downloadCsv(
-      csvFileName(
-        'report',
-        subject.kind,
-        subject.ids.join('-'),
-        state.period.from ?? 'all-time',
-        state.period.to ?? '',
-      ),
-      csv,
+    const wanted = all ? answer.total : answer.rows.length + REPORT_LIMIT_DEFAULTS[0];
+    setPageSize(Math.min(wanted, REPORT_PAGE_SIZE_MAX));
+  };
+
+  // The server writes the CSV: every row of every level in this sort, not just the rows loaded here.
+  const exportCsv = async () => {
+    const name = csvFileName(
+      'report',
+      subject.kind,
+      subject.ids.join('-'),
+      state.period.from ?? 'all-time',
+      state.period.to ?? '',
     );
+    downloadFrom(await reportExportAddress(request, metrics), name);
   };
 
   return (
@@ -133,7 +157,7 @@ function Report({ subject, timeZone }: { subject: Subject; timeZone: string }) {
                 }}
               />
             )}
-            <ExportCsvButton disabled={!answer || rows.length === 0} onExport={exportCsv} />
+            <ExportCsvButton disabled={!answer || rows.length === 0} onExport={() => void exportCsv()} />
           </>
         }
       />
@@ -192,9 +216,26 @@ function Report({ subject, timeZone }: { subject: Subject; timeZone: string }) {
         colorization={debug.colorizationMode}
         verticalBorders={debug.isWithVerticalBorders}
       />
+      {answer && (
+        <ReportPager
+          shown={answer.rows.length}
+          total={answer.total}
+          locale={locale}
+          loading={report.isFetching}
+          onMore={() => loadMore(false)}
+          onAll={() => loadMore(true)}
+        />
+      )}
       <GeoDataCredit />
     </div>
   );
+}
+
+/** The table's sort as the server's: a metric column by its metric, the name column by the value. */
+function serverSort(sorting: SortingState): ReportRequest['sort'] {
+  const [first] = sorting;
+  if (!first) return undefined;
+  return { key: isMetric(first.id) ? first.id : 'value', desc: first.desc };
 }
 
 function useChosenMetrics(hideProfit: boolean) {

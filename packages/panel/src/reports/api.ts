@@ -1,9 +1,11 @@
 import {
   type EntityStatsKind,
+  REPORT_LIMIT_DEFAULTS,
   REPORT_PATHS,
   type ReportDimension,
   type ReportMetric,
   type ReportRowOf,
+  type ReportSortKey,
   reportRangeSchema,
   reportResponseSchemaOf,
 } from '@cairn/contract';
@@ -29,10 +31,25 @@ export interface ReportRequest {
   groupBy: readonly ReportDimension[];
   period: DateRangeValue;
   filters: ReportFilters;
-  /** Rows per level (default: the server's 100, 20, 10). */
+  /** The top rows per level, the rest folded into "Others" (a chosen cut; default: pages, no "Others"). */
   limit?: number;
+  /** Rows of the first level's page (default: the server's); nested levels keep the server's default. */
+  pageSize?: number;
+  /** Every level sorted on the server by this metric, or by the value (the name column). */
+  sort?: { key: ReportSortKey; desc: boolean } | undefined;
   /** Each row beside the previous period of equal length (beta: report_period_comparison). */
   compare?: boolean;
+}
+
+function sortParams(request: ReportRequest): Record<string, string> {
+  return request.sort ? { sort: request.sort.key, order: request.sort.desc ? 'desc' : 'asc' } : {};
+}
+
+/** The first level's page size, and the server's default for the nested levels (one value per level). */
+function pageSizeParam(request: ReportRequest): Record<string, string> {
+  if (!request.pageSize) return {};
+  const nested = request.groupBy.slice(1).map((_, index) => REPORT_LIMIT_DEFAULTS[index + 1] ?? 10);
+  return { pageSize: [request.pageSize, ...nested].join(',') };
 }
 
 export function filterParams(filters: ReportFilters): Record<string, string> {
@@ -49,6 +66,8 @@ export function reportParams(request: ReportRequest): Record<string, unknown> {
     groupBy: request.groupBy.join(','),
     ...periodParams(request.period),
     ...(request.limit ? { limit: String(request.limit) } : {}),
+    ...pageSizeParam(request),
+    ...sortParams(request),
     ...(request.compare ? { compare: 'previous' } : {}),
     ...(Object.keys(filter).length > 0 ? { filter } : {}),
   };
@@ -60,6 +79,26 @@ export function fetchReport(client: ApiClient, request: ReportRequest, signal?: 
     schema: reportAnswerSchema,
     ...(signal ? { signal } : {}),
   });
+}
+
+/**
+ * The address of the server's CSV of the whole report (every row of every level, in the report's sort):
+ * the browser downloads it itself, so no row passes through the page's memory.
+ */
+export async function reportExportAddress(
+  request: ReportRequest,
+  metrics: readonly ReportMetric[],
+): Promise<string> {
+  const { stringifyQuery } = await import('../routes/query.ts');
+  const filter = filterParams(request.filters);
+  const query = {
+    groupBy: request.groupBy.join(','),
+    ...periodParams(request.period),
+    ...sortParams(request),
+    metrics: metrics.join(','),
+    ...(Object.keys(filter).length > 0 ? { filter } : {}),
+  };
+  return `${REPORT_PATHS.reportExport}${stringifyQuery(query)}`;
 }
 
 export const entityStatsAnswerSchema = z.object({

@@ -41,3 +41,14 @@ export function downloadCsv(fileName: string, csv: string): void {
   // The download has its own copy once it started; the address is only needed until then.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** Downloads what the server answers at `address` (a CSV it writes itself), without reading it here. */
+export function downloadFrom(address: string, fileName: string): void {
+  const link = document.createElement('a');
+  link.href = address;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}

@@ -1,6 +1,7 @@
 import {
   ENTITY_DIMENSIONS,
   type EntityStatsKind,
+  REPORT_DIMENSION_LABELS,
   REPORT_DIMENSIONS,
   type ReportDimension,
   TIME_DIMENSIONS,
@@ -10,46 +11,8 @@ import type { EntityKind as RouteEntityKind, SubjectType } from '../routes/table
 // The report dimensions as the panel names them, and how they map onto subjects (the `{subjectType}`
 // of report addresses) and onto the entity pages a row can link to.
 
-const tokenLabels = Object.fromEntries(
-  Array.from({ length: 30 }, (_, index) => [`token_${index + 1}`, `Token ${index + 1}`]),
-) as Record<`token_${number}`, string>;
-
-export const DIMENSION_LABELS: Record<ReportDimension, string> = {
-  campaign: 'Campaign',
-  offer: 'Offer',
-  landing: 'Lander',
-  path: 'Path',
-  rule: 'Rule',
-  rotation: 'Rotation',
-  traffic_source: 'Traffic source',
-  affiliate_network: 'Aff. network',
-  group: 'Group',
-  country: 'Country',
-  region: 'Region',
-  city: 'City',
-  isp: 'ISP',
-  connection_type: 'Connection type',
-  device_type: 'Device type',
-  brand: 'Brand',
-  model: 'Model',
-  os: 'OS',
-  os_version: 'OS version',
-  browser: 'Browser',
-  browser_version: 'Browser version',
-  language: 'Language',
-  ip: 'IP',
-  referrer_domain: 'Referrer domain',
-  ...tokenLabels,
-  unique: 'Uniqueness',
-  bot: 'Bot',
-  conversion_status: 'Conversion status',
-  hour: 'Hour',
-  day: 'Day',
-  week: 'Week',
-  month: 'Month',
-  day_of_week: 'Day of week',
-  hour_of_day: 'Hour of day',
-} as Record<ReportDimension, string>;
+/** One set of names with the server's CSV export. */
+export const DIMENSION_LABELS: Record<ReportDimension, string> = REPORT_DIMENSION_LABELS;
 
 export function isDimension(text: string): text is ReportDimension {
   return (REPORT_DIMENSIONS as readonly string[]).includes(text);

@@ -91,21 +91,6 @@ export function formatMetric(id: ReportMetric, value: number | undefined, format
   });
 }
 
-/** The value for a CSV cell: a plain number with the shown decimals, whatever the locale. */
-export function csvMetric(id: ReportMetric, metrics: Metrics | undefined): string {
-  const value = metricValue(metrics, id);
-  return value === undefined ? '' : value.toFixed(METRIC_DEFS[id].decimals);
-}
-
-export function csvHeader(id: ReportMetric, currency: string): string {
-  const metric = METRIC_DEFS[id];
-  return metric.money
-    ? `${metric.label} (${currency})`
-    : metric.kind === 'percent'
-      ? `${metric.label} (%)`
-      : metric.label;
-}
-
 /**
  * The metrics worth a column: those chosen that the server answered. Before any answer, a hide-profit
  * user's profit metrics are left out already, so their columns do not flash in and out.

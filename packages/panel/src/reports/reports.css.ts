@@ -88,3 +88,5 @@ export const note = style({
   color: vars.color.infoText,
   fontSize: vars.fontSize.sm,
 });
+
+export const pager = style({ display: 'flex', gap: vars.space.sm, alignItems: 'center', flexWrap: 'wrap' });

@@ -194,5 +194,6 @@ export function report() {
       })),
     })),
   }));
-  return { rows, totals: metricsOf(sum(tree.map((campaign) => campaign.counts))), range };
+  const totals = metricsOf(sum(tree.map((campaign) => campaign.counts)));
+  return { rows, total: rows.length, nextOffset: null, totals, range };
 }

@@ -30,6 +30,8 @@ function trendsRoute(requests: URL[], hideProfit = false): Route {
     const strip = (all: ReturnType<typeof metrics>) => (hideProfit ? withoutProfit(all) : all);
     return json({
       rows: rows.map((row) => ({ ...row, metrics: strip(row.metrics) })),
+      total: rows.length,
+      nextOffset: null,
       totals: strip(metrics(clicks, rows.length, clicks * 100_000, clicks * 50_000)),
       range: { from: `${url.searchParams.get('from')}T00:00:00.000Z`, to: null },
     });

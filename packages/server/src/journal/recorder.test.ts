@@ -102,6 +102,7 @@ function flakyStore(
     flushedPosition: (source) => inner.flushedPosition(source),
     findClick: (id, time) => inner.findClick(id, time),
     query: (text, params) => inner.query(text, params),
+    queryChunks: (text, params) => inner.queryChunks(text, params),
     deleteBefore: (time, keep) => inner.deleteBefore(time, keep),
     clearBefore: (scope) => inner.clearBefore(scope),
     countClearable: (scope) => inner.countClearable(scope),

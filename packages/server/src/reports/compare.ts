@@ -94,7 +94,7 @@ export function previousQuery(query: ReportQuery, current: ReportResponse): Repo
     ...query,
     compare: undefined,
     range: { preset: 'custom', from: utcLocal(from - length), to: utcLocal(from) },
-    levels: query.levels.map((level) => ({ ...level, limit: REPORT_LIMIT_MAX })),
+    levels: query.levels.map((level) => ({ ...level, limit: REPORT_LIMIT_MAX, offset: 0 })),
   };
 }
 

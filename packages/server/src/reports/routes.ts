@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   CLICK_LOG_COLUMNS,
   type ClickDetailResponse,
@@ -8,8 +9,11 @@ import {
   entityStatsQuerySchema,
   MESSAGES,
   PROFIT_METRICS,
+  REPORT_METRICS,
   REPORT_PATHS,
   type ReportFilters,
+  type ReportQuery,
+  reportExportQuerySchema,
   reportQuerySchema,
 } from '@cairn/contract';
 import type { FastifyInstance } from 'fastify';
@@ -17,7 +21,9 @@ import { isBetaEnabled } from '../beta/flags.ts';
 import { clickTimeOf } from '../events/clickId.ts';
 import type { FeatureOptions } from '../feature.ts';
 import { HttpError, parseInput } from '../http.ts';
+import { readStatsSettings } from '../settings/stats.ts';
 import { checkComparable, previousQuery, refuseCompare, withComparison } from './compare.ts';
+import { csvHeader, csvLines, csvTotal } from './export.ts';
 import { listConversions } from './logs/conversionLog.ts';
 import { EntityNames } from './names.ts';
 import { ReportService } from './service.ts';
@@ -31,6 +37,18 @@ const isProfitMetric = (metric: string) => (PROFIT_METRICS as readonly string[])
 function conversionFilterErrors(filters: ReportFilters): ErrorItem[] {
   if (!filters.conversion_status) return [];
   return [{ message: 'Conversion statuses are hidden', detail: { field: 'filter[conversion_status]' } }];
+}
+
+/** What a hide-profit user may not sort or group a report by. */
+function hiddenReportErrors(query: ReportQuery): ErrorItem[] {
+  const errors = conversionFilterErrors(query.filters);
+  if (query.levels.some((level) => isProfitMetric(level.sort))) {
+    errors.push({ message: 'Cannot sort by a hidden metric', detail: { field: 'sort' } });
+  }
+  if (query.levels.some((level) => level.dimension === 'conversion_status')) {
+    errors.push({ message: 'Conversion statuses are hidden', detail: { field: 'groupBy' } });
+  }
+  return errors;
 }
 
 function refuseProfit(errors: ErrorItem[]): void {
@@ -52,16 +70,7 @@ export async function reportsPlugin(
   app.get(REPORT_PATHS.report, async (request) => {
     const user = guard.requireUser(request);
     const query = parseInput(reportQuerySchema, request.query);
-    if (user.hideProfit) {
-      const errors = conversionFilterErrors(query.filters);
-      if (query.levels.some((level) => isProfitMetric(level.sort))) {
-        errors.push({ message: 'Cannot sort by a hidden metric', detail: { field: 'sort' } });
-      }
-      if (query.levels.some((level) => level.dimension === 'conversion_status')) {
-        errors.push({ message: 'Conversion statuses are hidden', detail: { field: 'groupBy' } });
-      }
-      refuseProfit(errors);
-    }
+    if (user.hideProfit) refuseProfit(hiddenReportErrors(query));
     const viewer = { campaignIds: await readableIds(user, 'campaign') };
     if (!query.compare) return service.report(query, viewer);
     if (!isBetaEnabled(ctx, 'report_period_comparison')) {
@@ -72,6 +81,39 @@ export async function reportsPlugin(
     const before = previousQuery(query, current);
     if (!before) refuseCompare('This period has no previous period to compare with');
     return withComparison(current, await service.report(before, viewer));
+  });
+
+  // The whole report as CSV, streamed as the store produces its rows (export.ts). The answer is not
+  // JSON, so the api plugin's profit filter never sees it: a hide-profit user's columns are chosen here.
+  app.get(REPORT_PATHS.reportExport, async (request, reply) => {
+    const user = guard.requireUser(request);
+    const query = parseInput(reportExportQuerySchema, request.query);
+    if (user.hideProfit) {
+      const errors = hiddenReportErrors(query);
+      if (query.metrics?.some(isProfitMetric)) {
+        errors.push({ message: 'Cannot export a hidden metric', detail: { field: 'metrics' } });
+      }
+      refuseProfit(errors);
+    }
+    const viewer = { campaignIds: await readableIds(user, 'campaign') };
+    const metrics =
+      query.metrics ?? REPORT_METRICS.filter((metric) => !user.hideProfit || !isProfitMetric(metric));
+    const shape = {
+      levels: query.levels.map((level) => level.dimension),
+      metrics,
+      currency: (await readStatsSettings(ctx.store)).baseCurrency,
+    };
+    async function* csv(): AsyncGenerator<string> {
+      yield csvHeader(shape);
+      for await (const part of service.exportRows(query, viewer)) {
+        yield 'rows' in part ? csvLines(shape, part.rows) : csvTotal(shape, part.totals);
+      }
+    }
+    const name = ['report', ...shape.levels, query.range.preset].join('-').replace(/[^A-Za-z0-9-]+/g, '-');
+    return reply
+      .type('text/csv; charset=utf-8')
+      .headers({ 'cache-control': 'no-store', 'content-disposition': `attachment; filename="${name}.csv"` })
+      .send(Readable.from(csv()));
   });
 
   app.get(REPORT_PATHS.clicks, async (request) => {

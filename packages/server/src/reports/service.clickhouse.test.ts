@@ -2,6 +2,7 @@ import {
   clickLogQuerySchema,
   conversionListQuerySchema,
   entityStatsQuerySchema,
+  reportExportQuerySchema,
   reportQuerySchema,
 } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +22,8 @@ import { listConversions } from './logs/conversionLog.ts';
 import { ReportService } from './service.ts';
 
 // Reports agree row for row between DuckDB and ClickHouse on the same seeded events: the whole answer of
-// the report service (rows, nesting, names, top N and the others rows, totals, the range) for one, two
+// the report service (rows, nesting, names, pages and counts, top N and the others rows, totals, the
+// range, the export's rows) for one, two
 // and three levels, sorted by value and by metrics both ways, with filters, permissions and time buckets
 // in a zone across a DST change; and the entity stats, the click log and the conversion log page by page.
 // ClickHouse runs nested reports one query per level (levelQueries.ts), DuckDB in one query with
@@ -70,6 +72,49 @@ describeWithClickHouse('reports agree between DuckDB and ClickHouse', (serverUrl
       const clicks = report.rows.reduce((sum, row) => sum + row.metrics.clicks, 0);
       expect(clicks).toBe(report.totals.clicks);
       expect(report.totals.clicks).toBeGreaterThan(2500);
+    });
+
+    it('pages cover every row once, and the exports agree row for row', async () => {
+      const all = reportQuerySchema.parse({
+        groupBy: 'country',
+        sort: 'profit',
+        order: 'asc',
+        pageSize: '100',
+        ...scope,
+      });
+      const whole = await onDuck.report(all, everyone);
+      expect(whole.total).toBeGreaterThan(3);
+      const paged: unknown[] = [];
+      for (let offset = 0; offset < whole.total; offset += 2) {
+        const page = reportQuerySchema.parse({
+          groupBy: 'country',
+          sort: 'profit',
+          order: 'asc',
+          pageSize: '2',
+          offset: String(offset),
+          ...scope,
+        });
+        const answer = await onHouse.report(page, everyone);
+        expect([answer.total, answer.totals]).toEqual([whole.total, whole.totals]);
+        paged.push(...answer.rows.map((row) => row.value));
+      }
+      expect(paged).toEqual(whole.rows.map((row) => row.value));
+      for (const query of [
+        { groupBy: 'token_1', sort: 'profit', order: 'asc', ...scope },
+        { groupBy: 'campaign,country,os', sort: 'roi,value,clicks', order: 'desc,asc,desc', ...scope },
+      ]) {
+        const parsed = reportExportQuerySchema.parse(query);
+        const read = async (service: ReportService) => {
+          const rows: unknown[] = [];
+          for await (const part of service.exportRows(parsed, everyone)) {
+            rows.push(...('rows' in part ? part.rows : [part.totals]));
+          }
+          return rows;
+        };
+        const expected = await read(onDuck);
+        expect(expected.length).toBeGreaterThan(5);
+        expect(await read(onHouse)).toEqual(expected);
+      }
     });
 
     it('entity stats, with an order', async () => {

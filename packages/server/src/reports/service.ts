@@ -11,6 +11,7 @@ import type {
 import type { Sql } from '../store/config/port.ts';
 import type { EventStore } from '../store/events/port.ts';
 import { DIMENSION_SPECS, entityColumn } from './dimensions.ts';
+import { type ExportRow, namedChunk, treeChunk, UNCUT } from './export.ts';
 import {
   clickIdRange,
   clickLogRow,
@@ -25,7 +26,15 @@ import { EntityNames } from './names.ts';
 import { dialectFor, type ReportDialect } from './plan/dialect.ts';
 import type { LevelQueries } from './plan/levelQueries.ts';
 import { reportPlanFor } from './plan/plan.ts';
-import { clickLogSql, entityStatsSql, groupedSums, SqlBuilder, whereSql } from './plan/sql.ts';
+import {
+  clickLogSql,
+  entityStatsSql,
+  exportSql,
+  groupedSums,
+  orderedLevelSql,
+  SqlBuilder,
+  whereSql,
+} from './plan/sql.ts';
 import {
   iso,
   isTimeDimension,
@@ -92,7 +101,7 @@ export class ReportService {
       query.levels.some((level) => isTimeDimension(level.dimension)),
     );
     const range = { from: iso(prepared.range.from), to: iso(prepared.range.to) };
-    if (prepared.empty) return { rows: [], totals: metricsOf(zeroSums()), range };
+    if (prepared.empty) return { rows: [], total: 0, nextOffset: null, totals: metricsOf(zeroSums()), range };
     const levels = query.levels.map((level) => ({ ...level, spec: DIMENSION_SPECS[level.dimension] }));
     const sources = sourcesFor(
       prepared,
@@ -105,7 +114,58 @@ export class ReportService {
       run: (sql) => this.events.query(sql.text, sql.params),
     };
     const stored = await reportPlanFor(this.dialect, queries, this.options.maxInlineParents).rows(levels);
-    return { ...(await buildReportTree(stored, levels, this.names)), range };
+    const tree = await buildReportTree(stored, levels, this.names);
+    const first = levels[0];
+    const end = first ? first.offset + first.limit : 0;
+    const nextOffset = first && !first.others && end < tree.total ? end : null;
+    return { rows: tree.rows, total: tree.total, nextOffset, totals: tree.totals, range };
+  }
+
+  /**
+   * Every row of every level in the report's order, a chunk at a time as the store produces them; the
+   * totals come last. A store with windows streams them from one query (exportSql), and so does the one
+   * without for one level (orderedLevelSql); nested levels there are one uncut report, held whole.
+   */
+  async *exportRows(
+    query: ReportQuery,
+    viewer: ReportViewer,
+  ): AsyncGenerator<{ rows: ExportRow[] } | { totals: ReportMetrics }> {
+    if (!this.dialect.windowFunctions && query.levels.length > 1) {
+      const uncut = query.levels.map((level) => ({ ...level, limit: UNCUT, offset: 0, others: false }));
+      const report = await this.report({ ...query, levels: uncut }, viewer);
+      yield { rows: treeChunk(report.rows) };
+      yield { totals: report.totals };
+      return;
+    }
+    const prepared = await this.prepare(
+      query,
+      viewer,
+      query.levels.some((level) => isTimeDimension(level.dimension)),
+    );
+    const totals = zeroSums();
+    if (!prepared.empty) {
+      const levels = query.levels.map((level) => ({
+        ...level,
+        limit: UNCUT,
+        offset: 0,
+        others: false,
+        spec: DIMENSION_SPECS[level.dimension],
+      }));
+      const sources = sourcesFor(
+        prepared,
+        levels.flatMap((level) => level.spec.columns),
+      );
+      const builder = new SqlBuilder(this.dialect, prepared.segments, sources);
+      const where = whereSql(builder, prepared);
+      const sql = this.dialect.windowFunctions
+        ? exportSql(builder, levels, where)
+        : orderedLevelSql(builder, levels[0] as (typeof levels)[number], where);
+      for await (const stored of this.events.queryChunks(sql.text, sql.params)) {
+        for (const raw of stored) if (Number(raw.lvl) === 1) addSums(totals, sumsOf(raw));
+        yield { rows: await namedChunk(stored, levels, this.names) };
+      }
+    }
+    yield { totals: metricsOf(totals) };
   }
 
   /** Raw clicks, newest first, a page at a time. */

@@ -5,8 +5,10 @@ import { addSums, metricsOf, type Sums, sumsOf, zeroSums } from './metrics.ts';
 import type { EntityNames } from './names.ts';
 
 // The last step of a report: the rows a plan read become the nested tree the panel shows. A row whose key
-// is NULL at its level is that level's "Others": the values past the level's top N, with their count
-// (`others`) and sums. Names come from the config store once for every value the tree holds.
+// is NULL at its level is that level's "Others" (only where the caller chose a limit): the values past
+// the level's top N, with their count (`others`) and sums. Each row's `siblings` is how many rows its
+// level holds under its parent: the parent's childTotal, or the first level's total. The lvl 0 row is
+// the totals. Names come from the config store once for every value the tree holds.
 
 interface Node {
   row: ReportRow;
@@ -24,12 +26,19 @@ export async function buildReportTree(
   stored: readonly Row[],
   levels: readonly TreeLevel[],
   names: EntityNames,
-): Promise<{ rows: ReportRow[]; totals: ReportMetrics }> {
+): Promise<{ rows: ReportRow[]; totals: ReportMetrics; total: number }> {
   const byParent = new Map<string, Node[]>();
+  const childTotals = new Map<string, number>();
   const wanted = new Map<ReportDimension, Set<DimensionValue>>();
-  const totals = zeroSums();
+  let totals = zeroSums();
+  let total = 0;
   for (const raw of stored) {
     const depth = Number(raw.lvl);
+    if (depth === 0) {
+      totals = addSums(zeroSums(), sumsOf(raw));
+      total = Number(raw.folded);
+      continue;
+    }
     const path: DimensionValue[] = [];
     for (let index = 0; index < depth - 1; index += 1) {
       path.push((levels[index] as (typeof levels)[number]).spec.value(raw[`o${index + 1}`]));
@@ -45,8 +54,8 @@ export async function buildReportTree(
       values.add(value);
       wanted.set(level.dimension, values);
     }
-    if (depth === 1) addSums(totals, sums);
     const parentKey = JSON.stringify(path);
+    childTotals.set(parentKey, Number(raw.siblings));
     const siblings = byParent.get(parentKey) ?? [];
     siblings.push({ row, rn: Number(raw.rn), sums, path: [...path, value ?? ''] });
     byParent.set(parentKey, siblings);
@@ -59,9 +68,13 @@ export async function buildReportTree(
       .map((node) => {
         if (node.row.value !== null) {
           node.row.name = nameOf(node.row.dimension, node.row.value);
-          if (depth < levels.length) node.row.children = build(JSON.stringify(node.path), depth + 1);
+          if (depth < levels.length) {
+            const key = JSON.stringify(node.path);
+            node.row.childTotal = childTotals.get(key) ?? 0;
+            node.row.children = build(key, depth + 1);
+          }
         }
         return node.row;
       });
-  return { rows: build('[]', 1), totals: metricsOf(totals) };
+  return { rows: build('[]', 1), totals: metricsOf(totals), total };
 }

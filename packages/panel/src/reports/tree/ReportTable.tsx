@@ -19,7 +19,8 @@ import { groupingName } from '../toolbar/GroupingPicker.tsx';
 import { narrowedTo, type TreeRow } from './reportTree.ts';
 
 // The report's tree table: the grouping's names first (with an expander per level), then the chosen
-// metrics, and the server's totals under them (ratios of the totals, never averages of the rows).
+// metrics, and the server's totals under them (ratios of the totals, never averages of the rows). A
+// column's sort is the server's (ReportPage asks for it), over all rows, never the loaded ones alone.
 
 export interface ReportTableProps {
   rows: readonly TreeRow[];
@@ -44,18 +45,35 @@ export interface ReportTableProps {
   verticalBorders?: boolean;
 }
 
+/**
+ * Under a row whose level below holds more rows than its page: how many of them are here, linking to the
+ * report narrowed to the row, where that level is the first and pages to its end.
+ */
+function MoreChildren({ row, deeper }: { row: TreeRow; deeper: string }) {
+  const shown = row.children?.length ?? 0;
+  if (row.childTotal === undefined || row.childTotal <= shown) return null;
+  return (
+    <Link href={deeper} className={styles.subtle}>
+      {shown} of {row.childTotal.toLocaleString()}
+      <span className={visuallyHidden}> below {row.name}: see all</span>
+    </Link>
+  );
+}
+
 function NameCell({ row, state, path }: { row: TreeRow; state: ReportState; path: string }) {
   if (row.value === null) return <span>{row.name}</span>;
   const narrower = narrowedTo(row, state.levels, state.filters);
   const deeper = reportAddress(path, { ...state, ...narrower });
   const edit = isEntityDimension(row.dimension) ? editPathOf(row.dimension, Number(row.value)) : undefined;
-  if (!edit) return <Link href={deeper}>{row.name}</Link>;
   return (
     <span className={styles.nameCell}>
-      <Link href={edit}>{row.name}</Link>
-      <Link href={deeper} className={styles.subtle}>
-        report<span className={visuallyHidden}> for {row.name}</span>
-      </Link>
+      {edit ? <Link href={edit}>{row.name}</Link> : <Link href={deeper}>{row.name}</Link>}
+      {edit && (
+        <Link href={deeper} className={styles.subtle}>
+          report<span className={visuallyHidden}> for {row.name}</span>
+        </Link>
+      )}
+      <MoreChildren row={row} deeper={deeper} />
     </span>
   );
 }
@@ -77,6 +95,8 @@ function changeColumns(
       decimals: def.decimals,
       currency,
       width: 130,
+      // The server sorts by a period's metrics; the changes exist only beside the rows it sent.
+      sortable: false,
       total: () => metricValue(totals?.change, id),
       profit: id === 'profit' || id === 'roi',
     },
@@ -87,6 +107,7 @@ function changeColumns(
       kind: 'percent',
       decimals: 1,
       width: 120,
+      sortable: false,
       total: () => percent(totals),
       profit: id === 'profit' || id === 'roi',
     },
@@ -152,7 +173,8 @@ export function ReportTable(props: ReportTableProps) {
         expanded: props.expanded,
         onExpandedChange: props.onExpandedChange,
       }}
-      sorting={{ state: props.sorting, onChange: props.onSortingChange }}
+      // Sorted by the server over every row of each level; the table only shows which column it is.
+      sorting={{ state: props.sorting, onChange: props.onSortingChange, manual: true }}
       appearance={{
         rowTone: (row) => {
           const profit = row.metrics.profit;

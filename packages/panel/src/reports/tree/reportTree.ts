@@ -1,13 +1,10 @@
-import type { ReportDimension, ReportMetric } from '@cairn/contract';
-import type { ExpandedState, SortingState } from '@cairn/ui';
+import type { ReportDimension } from '@cairn/contract';
 import type { ReportFilters, ReportRow } from '../api.ts';
-import { type CsvCell, toCsv } from '../csv.ts';
-import { DIMENSION_LABELS } from '../dimensions.ts';
-import { csvHeader, csvMetric, isMetric, type Metrics, metricValue } from '../metrics.ts';
+import type { Metrics } from '../metrics.ts';
 
 // The report's rows as the table's tree: ids unique across levels (the path of values from the top),
-// each row knowing the values above it, so a row can link to a report narrowed to it and the CSV can
-// write a column per level.
+// each row knowing the values above it, so a row can link to a report narrowed to it. Rows come sorted
+// from the server (every level over all its rows); the CSV is the server's too (api.ts).
 
 export interface TreeRow {
   id: string;
@@ -17,6 +14,8 @@ export interface TreeRow {
   name: string;
   /** On the "others" row: how many values it folds together. */
   others: number | undefined;
+  /** Rows the level below holds under this one; `children` may be the first of them only. */
+  childTotal: number | undefined;
   metrics: Metrics;
   /** With the comparison on: the previous period's figures and the change. */
   comparison: ReportRow['comparison'];
@@ -40,6 +39,7 @@ export function treeRows(rows: readonly ReportRow[], parent?: TreeRow): TreeRow[
       value: row.value,
       name,
       others: row.others,
+      childTotal: row.childTotal,
       metrics: row.metrics,
       comparison: row.comparison,
       path,
@@ -54,80 +54,6 @@ export function treeRows(rows: readonly ReportRow[], parent?: TreeRow): TreeRow[
 function rowName(row: ReportRow): string {
   if (row.value === null) return `Others (${(row.others ?? 0).toLocaleString()})`;
   return row.name === '' ? '(not set)' : row.name;
-}
-
-/** The value a column sorts by, as the table reads it. */
-export function sortValue(row: TreeRow, column: string): string | number | undefined {
-  if (isMetric(column)) return metricValue(row.metrics, column);
-  return row.name;
-}
-
-function compareBy(sorting: SortingState) {
-  return (a: TreeRow, b: TreeRow): number => {
-    for (const { id, desc } of sorting) {
-      const left = sortValue(a, id);
-      const right = sortValue(b, id);
-      // Rows without the value go last either way, like the table puts them.
-      if (left === undefined || right === undefined) {
-        if (left !== right) return left === undefined ? 1 : -1;
-        continue;
-      }
-      const order =
-        typeof left === 'number' && typeof right === 'number'
-          ? left - right
-          : String(left).localeCompare(String(right));
-      if (order !== 0) return desc ? -order : order;
-    }
-    return 0;
-  };
-}
-
-/** The rows on screen, in screen order: each level sorted within its parent, children of open rows only. */
-export function shownRows(
-  rows: readonly TreeRow[],
-  expanded: ExpandedState,
-  sorting: SortingState,
-): TreeRow[] {
-  const compare = compareBy(sorting);
-  const out: TreeRow[] = [];
-  const walk = (level: readonly TreeRow[]) => {
-    const ordered = sorting.length > 0 ? [...level].sort(compare) : level;
-    for (const row of ordered) {
-      out.push(row);
-      const open = expanded === true || (expanded as Record<string, boolean>)[row.id] === true;
-      if (open && row.children) walk(row.children);
-    }
-  };
-  walk(rows);
-  return out;
-}
-
-export interface ReportCsvInput {
-  rows: readonly TreeRow[];
-  expanded: ExpandedState;
-  sorting: SortingState;
-  levels: readonly ReportDimension[];
-  metrics: readonly ReportMetric[];
-  totals: Metrics;
-  currency: string;
-}
-
-/** One column per grouping level (a child row repeats its parents' names), then the metrics, then the total. */
-export function reportCsv(input: ReportCsvInput): string {
-  const header: CsvCell[] = [
-    ...input.levels.map((level) => DIMENSION_LABELS[level]),
-    ...input.metrics.map((metric) => csvHeader(metric, input.currency)),
-  ];
-  const body = shownRows(input.rows, input.expanded, input.sorting).map((row) => [
-    ...input.levels.map((_, index) => row.names[index] ?? ''),
-    ...input.metrics.map((metric) => csvMetric(metric, row.metrics)),
-  ]);
-  const total: CsvCell[] = [
-    'Total',
-    ...input.levels.slice(1).map(() => ''),
-    ...input.metrics.map((metric) => csvMetric(metric, input.totals)),
-  ];
-  return toCsv([header, ...body, total]);
 }
 
 /**

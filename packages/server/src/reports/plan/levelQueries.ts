@@ -5,12 +5,13 @@ import type { LevelSql, SqlBuilder, SqlText } from './sql.ts';
 
 // A nested report without WITH subqueries or window functions, which ClickHouse 18.16 lacks: one query
 // per level, each under the parents the level above kept. Level i groups the sums by k1..ki, then per
-// parent (GROUP BY k1..k(i-1)) counts the children, adds up their sums and keeps its top N children:
+// parent (GROUP BY k1..k(i-1)) counts the children, adds up their sums and keeps its page of children:
 // groupArray collects them and arraySort orders them by the level's sort (then the key), so the order
-// never depends on the order in which the aggregation's threads hand over their rows. A parent's
-// "others" row is its sums minus its kept children's (every sum is additive) and holds the children
-// it did not keep. The rows come out in reportSql's shape (lvl, o1..oL, rn, folded, the sums), so the
-// report service reads both the same way.
+// never depends on the order in which the aggregation's threads hand over their rows. Where the caller
+// chose a limit, a parent's "others" row is its sums minus its kept children's (every sum is additive)
+// and holds the children it did not keep. The first level's one group is the totals. The rows come out
+// in reportSql's shape (lvl, o1..oL, rn, folded, siblings, the sums), so the report service reads both
+// the same way.
 //
 // The kept parents go into the next level's query as literals; past a few thousand (ClickHouse parses
 // at most 256 KiB and 50,000 AST elements per query) they are derived again in a subquery from the
@@ -117,7 +118,7 @@ function levelText(
     ...parentKeys,
     'count() AS children',
     ...SUM_COLUMNS.map((column) => `sum(${column}) AS parent_${column}`),
-    `arraySlice(${sortedChildren(level, collected)}, 1, ${level.limit}) AS kept_children`,
+    `arraySlice(${sortedChildren(level, collected)}, ${level.offset + 1}, ${level.limit}) AS kept_children`,
   ];
   const groupBy = parentKeys.length > 0 ? ` GROUP BY ${parentKeys.join(', ')}` : '';
   return `SELECT ${columns.join(', ')} FROM (${children}) children${groupBy}`;
@@ -155,14 +156,25 @@ export async function levelRows(
         key: child[1],
         sums: sumsOf(Object.fromEntries(SUM_COLUMNS.map((column, index) => [column, child[index + 2]]))),
       }));
+      const level = levels[depth - 1] as LevelSql;
       kept.forEach((child, index) => {
-        out.push({ lvl: depth, ...path, [`o${depth}`]: child.key, rn: index + 1, folded: 1, ...child.sums });
+        const rn = level.offset + index + 1;
+        out.push({
+          lvl: depth,
+          ...path,
+          [`o${depth}`]: child.key,
+          rn,
+          folded: 1,
+          siblings: children,
+          ...child.sums,
+        });
         next.push({ raw: [...raw, child.key] });
       });
-      if (children > kept.length) {
-        const parentSums = sumsOf(
-          Object.fromEntries(SUM_COLUMNS.map((column) => [column, parent[`parent_${column}`]])),
-        );
+      const parentSums = sumsOf(
+        Object.fromEntries(SUM_COLUMNS.map((column) => [column, parent[`parent_${column}`]])),
+      );
+      if (depth === 1) out.push({ lvl: 0, rn: 0, folded: children, siblings: children, ...parentSums });
+      if (level.others && children > kept.length) {
         const others = subtract(
           parentSums,
           kept.map((child) => child.sums),
@@ -173,6 +185,7 @@ export async function levelRows(
           [`o${depth}`]: null,
           rn: kept.length + 1,
           folded: children - kept.length,
+          siblings: children,
           ...others,
         });
       }

@@ -8,9 +8,10 @@ import type { ReportDialect } from './dialect.ts';
 // The report SQL, written once over a dialect. Shape of a nested report (levels k1 > k2 > k3):
 //   base  one GROUP BY over the events of the range, at the deepest level's granularity
 //   g_i   level i re-aggregated from base, only under the parents kept at level i-1
-//   r_i   g_i numbered by the level's sort within each parent (row_number)
-// and one row set out: per level the top N rows as they are and the rest folded into one NULL-keyed
-// "others" row per parent (GROUP BY CASE WHEN rn <= N THEN key END). Totals are the sum of level 1.
+//   r_i   g_i numbered by the level's sort within each parent (row_number), with the parent's row count
+// and one row set out: per level its page of rows (or, where the caller chose a limit, the top N as they
+// are and the rest folded into one NULL-keyed "others" row per parent: GROUP BY CASE WHEN rn <= N THEN
+// key END), and the totals, the sum of all of level 1.
 // Sums read the raw events and, once auto-clearing has run, the rollup of the cleared ones (groupedSums).
 
 export interface SqlText {
@@ -128,15 +129,34 @@ export interface LevelSql {
   spec: DimensionSpec;
   sort: ReportSortKey;
   order: SortDirection;
+  /** Rows kept at this level (under each parent). */
   limit: number;
+  /** Rows skipped before them (the first level's page). */
+  offset: number;
+  /** The rows past `limit` fold into one "others" row per parent. */
+  others: boolean;
 }
 
 const keyNames = (count: number, prefix = '') =>
   Array.from({ length: count }, (_, index) => `${prefix}k${index + 1}`);
 
+/** The rows of a level's page by their number within their parent. */
+const keptSql = (level: LevelSql) => `rn > ${level.offset} AND rn <= ${level.offset + level.limit}`;
+
+/** Each level numbered by its sort within its parent (ties by key), with its parent's row count. */
+function rankedSql(level: LevelSql, n: number, grouped: string): string {
+  const parents = keyNames(n - 1);
+  const partition = parents.length > 0 ? `PARTITION BY ${parents.join(', ')} ` : '';
+  const sortBy = level.sort === 'value' ? `k${n}` : metricSql(level.sort);
+  return `SELECT g.*, row_number() OVER (${partition}ORDER BY ${sortBy} ${level.order.toUpperCase()}, k${n} ASC) AS rn, count(*) OVER (${partition.trim()}) AS siblings FROM (${grouped}) g`;
+}
+
 /**
- * Rows out: lvl (1..3), o1..oL (keys; NULL on an "others" row at that level and below it), rn (the
- * row's place; others come after the top N), folded (values an others row holds) and the sum columns.
+ * Rows out: lvl (1..3; 0 is the totals row, whose `folded` is the first level's row count), o1..oL
+ * (keys; NULL on an "others" row at that level and below it), rn (the row's place within its parent),
+ * folded (values an others row holds), siblings (rows the level holds under the row's parent) and the
+ * sum columns. Every level is ranked over all its rows; only its page (or with `others`, its top rows
+ * and one row for the rest) comes out, and only the kept rows' children are ranked below them.
  */
 export function reportSql(builder: SqlBuilder, levels: readonly LevelSql[], where: string): SqlText {
   const { dialect, env } = builder;
@@ -153,29 +173,90 @@ export function reportSql(builder: SqlBuilder, levels: readonly LevelSql[], wher
     if (index > 0) {
       const previous = levels[index - 1] as LevelSql;
       const on = parents.map((key) => `p.${key} = b.${key}`).join(' AND ');
-      source += ` JOIN (SELECT ${parents.join(', ')} FROM r${index} WHERE rn <= ${previous.limit}) p ON ${on}`;
+      source += ` JOIN (SELECT ${parents.join(', ')} FROM r${index} WHERE ${keptSql(previous)}) p ON ${on}`;
     }
     const grouped =
       n < depth
         ? `SELECT ${[...keyNames(n, 'b.'), ...reAggregates('b.')].join(', ')} FROM ${source} GROUP BY ${keyNames(n, 'b.').join(', ')}`
         : `SELECT ${[...keyNames(n, 'b.'), ...SUM_COLUMNS.map((column) => `b.${column}`)].join(', ')} FROM ${source}`;
-    const sortBy = level.sort === 'value' ? `k${n}` : metricSql(level.sort);
-    const partition = parents.length > 0 ? `PARTITION BY ${parents.join(', ')} ` : '';
-    const numbered = `SELECT g.*, row_number() OVER (${partition}ORDER BY ${sortBy} ${level.order.toUpperCase()}, k${n} ASC) AS rn FROM (${grouped}) g`;
-    ctes.push(n < depth ? dialect.cte(`r${n}`, numbered) : `r${n} AS (${numbered})`);
-    const kept = `CASE WHEN rn <= ${level.limit} THEN k${n} END`;
+    // The first level is read twice (its page and the totals), the others by the level below.
+    ctes.push(
+      n < depth || n === 1
+        ? dialect.cte(`r${n}`, rankedSql(level, n, grouped))
+        : `r${n} AS (${rankedSql(level, n, grouped)})`,
+    );
+    const columns = (kept: string) =>
+      keyNames(depth).map((key, position) =>
+        position < index
+          ? `${key} AS o${position + 1}`
+          : position === index
+            ? `${kept} AS o${n}`
+            : `NULL AS o${position + 1}`,
+      );
+    if (level.others) {
+      const kept = `CASE WHEN rn <= ${level.limit} THEN k${n} END`;
+      outputs.push(
+        `SELECT ${[`${n} AS lvl`, ...columns(kept), 'min(rn) AS rn', 'count(*) AS folded', 'max(siblings) AS siblings', ...reAggregates()].join(', ')} FROM r${n} GROUP BY ${[...parents, kept].join(', ')}`,
+      );
+    } else {
+      outputs.push(
+        `SELECT ${[`${n} AS lvl`, ...columns(`k${n}`), 'rn', '1 AS folded', 'siblings', ...SUM_COLUMNS].join(', ')} FROM r${n} WHERE ${keptSql(level)}`,
+      );
+    }
+  });
+  const nothing = keyNames(depth).map((_, position) => `NULL AS o${position + 1}`);
+  outputs.push(
+    `SELECT ${['0 AS lvl', ...nothing, '0 AS rn', 'count(*) AS folded', 'count(*) AS siblings', ...reAggregates()].join(', ')} FROM r1`,
+  );
+  return builder.done(`WITH ${ctes.join(', ')} ${outputs.join(' UNION ALL ')}`);
+}
+
+/**
+ * Every row of every level in the report's order (a row, then its children), for the export: each level
+ * ranked over all its rows and carrying its parents' ranks (s1..sL), ordered by them.
+ */
+export function exportSql(builder: SqlBuilder, levels: readonly LevelSql[], where: string): SqlText {
+  const { dialect, env } = builder;
+  const depth = levels.length;
+  const keyed = levels.map((level, index) => `${level.spec.key(env)} AS k${index + 1}`);
+  const ctes = [dialect.cte('base', groupedSums(builder, keyed, keyNames(depth), where))];
+  const outputs: string[] = [];
+  levels.forEach((level, index) => {
+    const n = index + 1;
+    const grouped = `SELECT ${[...keyNames(n), ...reAggregates()].join(', ')} FROM base GROUP BY ${keyNames(n).join(', ')}`;
+    ctes.push(dialect.cte(`r${n}`, rankedSql(level, n, grouped)));
+    const joins = keyNames(index).map((_, above) => {
+      const on = keyNames(above + 1).map((key) => `a${above + 1}.${key} = r.${key}`);
+      return ` JOIN r${above + 1} a${above + 1} ON ${on.join(' AND ')}`;
+    });
     const columns = keyNames(depth).map((key, position) =>
+      position <= index ? `r.${key} AS o${position + 1}` : `NULL AS o${position + 1}`,
+    );
+    const ranks = keyNames(depth).map((_, position) =>
       position < index
-        ? `${key} AS o${position + 1}`
+        ? `a${position + 1}.rn AS s${position + 1}`
         : position === index
-          ? `${kept} AS o${n}`
-          : `NULL AS o${position + 1}`,
+          ? `r.rn AS s${n}`
+          : `NULL AS s${position + 1}`,
     );
     outputs.push(
-      `SELECT ${[`${n} AS lvl`, ...columns, 'min(rn) AS rn', 'count(*) AS folded', ...reAggregates()].join(', ')} FROM r${n} GROUP BY ${[...parents, kept].join(', ')}`,
+      `SELECT ${[`${n} AS lvl`, ...columns, ...ranks, ...SUM_COLUMNS.map((column) => `r.${column}`)].join(', ')} FROM r${n} r${joins.join('')}`,
     );
   });
-  return builder.done(`WITH ${ctes.join(', ')} ${outputs.join(' UNION ALL ')}`);
+  const order = keyNames(depth).map((_, position) => `s${position + 1} ASC NULLS FIRST`);
+  return builder.done(`WITH ${ctes.join(', ')} ${outputs.join(' UNION ALL ')} ORDER BY ${order.join(', ')}`);
+}
+
+/**
+ * One level's every row in its order (ties by key, as everywhere), in exportSql's shape: the export of
+ * a one-level report on a store without windows, streamed like exportSql.
+ */
+export function orderedLevelSql(builder: SqlBuilder, level: LevelSql, where: string): SqlText {
+  const sums = groupedSums(builder, [`${level.spec.key(builder.env)} AS k1`], ['k1'], where);
+  const sortBy = level.sort === 'value' ? 'k1' : metricSql(level.sort);
+  return builder.done(
+    `SELECT 1 AS lvl, k1 AS o1, ${SUM_COLUMNS.join(', ')} FROM (${sums}) sums ORDER BY ${sortBy} ${level.order.toUpperCase()}, k1 ASC`,
+  );
 }
 
 /** Sums per id of one entity column, optionally for some ids only. */

@@ -230,6 +230,10 @@ export class ArchivedEventStore implements EventStore {
     return this.inner.query<T>(text, params);
   }
 
+  queryChunks<T extends Row = Row>(text: string, params?: readonly SqlParam[]): AsyncIterable<T[]> {
+    return this.inner.queryChunks<T>(text, params);
+  }
+
   async clearBefore(scope: ClearScope): Promise<ClearCounts> {
     const counts = await this.inner.clearBefore(scope);
     await this.archive.forget(scope);

@@ -302,6 +302,14 @@ export class ClickHouseEventStore implements EventStore {
     return rows(this.client, bindParams(text, params)) as Promise<T[]>;
   }
 
+  async *queryChunks<T extends Row = Row>(
+    text: string,
+    params: readonly SqlParam[] = [],
+  ): AsyncGenerator<T[]> {
+    const result = await this.client.query({ query: bindParams(text, params), format: 'JSONEachRow' });
+    for await (const chunk of result.stream()) yield chunk.map((row: { json<R>(): R }) => row.json<T>());
+  }
+
   /**
    * Months wholly before `time` with no kept campaign are dropped as partitions (instant); the rest is
    * one ALTER TABLE DELETE, a mutation that rewrites the parts in the background: this waits for it.

@@ -8,6 +8,7 @@ import { SerialQueue } from '../serialQueue.ts';
 import { type ClickLookup, ClickLookups } from './clickLookups.ts';
 import { EVENT_MIGRATIONS } from './duckdbMigrations.ts';
 import { clearStatements, countSql, DUCKDB_ROLLUP_RELATION, findClearedClickSql } from './duckdbRollup.ts';
+import { streamRows } from './duckdbStream.ts';
 import { SUMMARY_SLOTS_PER_REFRESH, SummaryPending, slotsWithin } from './duckdbSummary.ts';
 import { appendEvent, isoOf, JOURNAL_SELECT, stringLiteral, timestampLiteral } from './duckdbValues.ts';
 import {
@@ -116,7 +117,7 @@ export class DuckDbEventStore implements EventStore {
     const store = new DuckDbEventStore(file, instance, writer, reader, lookupConnections, options);
     try {
       await store.migrate();
-      const rolled = await store.read('SELECT count(*) AS n FROM (SELECT 1 FROM event_rollup LIMIT 1)');
+      const rolled = await store.query('SELECT count(*) AS n FROM (SELECT 1 FROM event_rollup LIMIT 1)');
       store.hasRollup = Number(rolled[0]?.n) > 0;
       await store.readClearedThrough();
       await store.pending.load(store.writer);
@@ -222,7 +223,7 @@ export class DuckDbEventStore implements EventStore {
   }
 
   async flushedPosition(source: string): Promise<number> {
-    const rows = await this.read<{ position: number }>(
+    const rows = await this.query<{ position: number }>(
       'SELECT position FROM journal_marks WHERE source = $1',
       [source],
     );
@@ -264,14 +265,14 @@ export class DuckDbEventStore implements EventStore {
   }
 
   query<T extends Row = Row>(text: string, params: readonly SqlParam[] = []): Promise<T[]> {
-    return this.read<T>(text, params);
-  }
-
-  private read<T extends Row = Row>(text: string, params: readonly SqlParam[] = []): Promise<T[]> {
     return this.reads.run(async () => {
       const reader = await this.reader.runAndReadAll(text, params as DuckDBValue[]);
       return reader.getRowObjectsJS().map((row) => normalizeRow(row) as T);
     });
+  }
+
+  queryChunks<T extends Row = Row>(text: string, params: readonly SqlParam[] = []): AsyncIterable<T[]> {
+    return streamRows<T>(this.instance, text, params);
   }
 
   deleteBefore(time: number, keepCampaignIds: readonly number[] = []): Promise<number> {
@@ -321,13 +322,13 @@ export class DuckDbEventStore implements EventStore {
 
   async countClearable(scope: ClearScope): Promise<ClearCounts> {
     if (clearsNothing(scope)) return { events: 0, clicks: 0 };
-    const rows = await this.read(countSql(scope), [isoOf(scope.before)]);
+    const rows = await this.query(countSql(scope), [isoOf(scope.before)]);
     return { events: Number(rows[0]?.events ?? 0), clicks: Number(rows[0]?.clicks ?? 0) };
   }
 
   async findClearedClick(clickId: string, clickTime: number): Promise<TrackingEvent | null> {
     if (this.clearedThrough === null || clickTime - CLICK_LOOKUP_WINDOW_MS > this.clearedThrough) return null;
-    const rows = await this.read(findClearedClickSql, [
+    const rows = await this.query(findClearedClickSql, [
       isoOf(clickTime - CLICK_LOOKUP_WINDOW_MS),
       isoOf(clickTime + CLICK_LOOKUP_WINDOW_MS),
       clickId,
@@ -343,7 +344,7 @@ export class DuckDbEventStore implements EventStore {
   }
 
   private async readClearedThrough(): Promise<void> {
-    const [row] = await this.read<{ last: unknown }>('SELECT epoch_ms(max(ts)) AS last FROM cleared_clicks');
+    const [row] = await this.query<{ last: unknown }>('SELECT epoch_ms(max(ts)) AS last FROM cleared_clicks');
     this.clearedThrough = row?.last === null || row?.last === undefined ? null : Number(row.last);
   }
 

@@ -64,6 +64,8 @@ export interface EventStore {
   findClick(clickId: string, clickTime: number): Promise<TrackingEvent | null>;
   /** A read-only query in the store's own SQL dialect, on a connection that never waits for writes. */
   query<T extends Row = Row>(text: string, params?: readonly SqlParam[]): Promise<T[]>;
+  /** Like `query`, the rows a chunk at a time as the store produces them (an export of any size). */
+  queryChunks<T extends Row = Row>(text: string, params?: readonly SqlParam[]): AsyncIterable<T[]>;
   /**
    * Clears raw events: those the scope selects are summed into the rollup (see rollup.ts), their clicks
    * kept for late conversions (`findClearedClick`), and then deleted, so report totals stay as they were.
