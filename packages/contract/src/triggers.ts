@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { entityIdSchema } from './entities/common.ts';
 import { FLOW_WEIGHT_MAX } from './entities/flow.ts';
-import { REPORT_METRICS, type ReportMetric, reportMetricsSchema } from './reports/dimensions.ts';
+import {
+  REPORT_DIMENSIONS,
+  REPORT_METRICS,
+  type ReportDimension,
+  type ReportMetric,
+  reportMetricsSchema,
+} from './reports/dimensions.ts';
 
 // Triggers: rules on report numbers that notify and act. A trigger reads one report over a window (the
 // rows of its scope dimension), checks its conditions on each row that has enough data, and for the rows
@@ -22,7 +28,10 @@ export function triggerPath(template: string, id: number): string {
   return template.replace(':id', String(id));
 }
 
-const TOKEN_DIMENSIONS = Array.from({ length: 30 }, (_, index) => `token_${index + 1}` as const);
+const TOKEN_DIMENSIONS = REPORT_DIMENSIONS.filter((dimension) => dimension.startsWith('token_')) as Extract<
+  ReportDimension,
+  `token_${number}`
+>[];
 /** What a trigger's rows are: entities, or the values of a token (grouped under their traffic source). */
 export const TRIGGER_DIMENSIONS = [
   'campaign',
@@ -50,7 +59,12 @@ export const triggerWindowSchema = z
   .object({
     unit: z.enum(TRIGGER_WINDOW_UNITS, { error: `One of ${TRIGGER_WINDOW_UNITS.join(', ')}` }),
     /** How many units back from the check; ignored for today (midnight in the tracker's zone until now). */
-    amount: z.number().int('A whole number').min(1, 'At least 1').max(90 * 24 * 60, 'Too long').default(1),
+    amount: z
+      .number()
+      .int('A whole number')
+      .min(1, 'At least 1')
+      .max(90 * 24 * 60, 'Too long')
+      .default(1),
   })
   .refine((window) => window.unit !== 'days' || window.amount <= 90, {
     message: 'At most 90 days',
@@ -313,7 +327,12 @@ export type TokenListResponse = z.infer<typeof tokenListResponseSchema>;
 
 export const domainAttentionSchema = z.object({
   items: z.array(
-    z.object({ domainId: z.number(), reason: z.string(), markedAt: z.string(), triggerId: z.number().nullable() }),
+    z.object({
+      domainId: z.number(),
+      reason: z.string(),
+      markedAt: z.string(),
+      triggerId: z.number().nullable(),
+    }),
   ),
 });
 export type DomainAttention = z.infer<typeof domainAttentionSchema>;

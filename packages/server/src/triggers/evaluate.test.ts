@@ -46,11 +46,17 @@ const rule = (overrides: Partial<TriggerRule> = {}): TriggerRule => ({
 describe('trigger conditions', () => {
   it('holds at the threshold for >= and not for <, on the value reports show', () => {
     const atThreshold = metrics(300, 1_000_000, 600_000); // roi exactly -40
-    expect(conditionHolds({ metric: 'clicks', operator: '>=', value: 300 }, atThreshold, undefined)).toBe(true);
-    expect(conditionHolds({ metric: 'clicks', operator: '>', value: 300 }, atThreshold, undefined)).toBe(false);
+    expect(conditionHolds({ metric: 'clicks', operator: '>=', value: 300 }, atThreshold, undefined)).toBe(
+      true,
+    );
+    expect(conditionHolds({ metric: 'clicks', operator: '>', value: 300 }, atThreshold, undefined)).toBe(
+      false,
+    );
     expect(conditionHolds({ metric: 'roi', operator: '<', value: -40 }, atThreshold, undefined)).toBe(false);
     expect(conditionHolds({ metric: 'roi', operator: '<=', value: -40 }, atThreshold, undefined)).toBe(true);
-    expect(conditionHolds({ metric: 'clicks', operator: '=', value: 300 }, atThreshold, undefined)).toBe(true);
+    expect(conditionHolds({ metric: 'clicks', operator: '=', value: 300 }, atThreshold, undefined)).toBe(
+      true,
+    );
     const below = metrics(299, 1_000_000, 599_000);
     expect(conditionHolds({ metric: 'clicks', operator: '>=', value: 300 }, below, undefined)).toBe(false);
     expect(conditionHolds({ metric: 'roi', operator: '<', value: -40 }, below, undefined)).toBe(true);
@@ -107,7 +113,9 @@ describe('which rows fire', () => {
   });
 
   it('compares drops row by row with the previous window', () => {
-    const dropRule = rule({ conditions: { combine: 'and', items: [{ metric: 'clicks', operator: 'drop', value: 30 }] } });
+    const dropRule = rule({
+      conditions: { combine: 'and', items: [{ metric: 'clicks', operator: 'drop', value: 30 }] },
+    });
     const result = check(
       dropRule,
       NOW,
@@ -124,8 +132,14 @@ describe('which rows fire', () => {
 
 describe('windows and schedule', () => {
   it('reads the last N units, or today from local midnight', () => {
-    expect(windowAt({ unit: 'minutes', amount: 30 }, NOW, () => 0)).toEqual({ from: NOW - 30 * MINUTE, to: NOW });
-    expect(windowAt({ unit: 'days', amount: 2 }, NOW, () => 0)).toEqual({ from: NOW - 2880 * MINUTE, to: NOW });
+    expect(windowAt({ unit: 'minutes', amount: 30 }, NOW, () => 0)).toEqual({
+      from: NOW - 30 * MINUTE,
+      to: NOW,
+    });
+    expect(windowAt({ unit: 'days', amount: 2 }, NOW, () => 0)).toEqual({
+      from: NOW - 2880 * MINUTE,
+      to: NOW,
+    });
     expect(windowAt({ unit: 'today', amount: 1 }, NOW, () => NOW - 5)).toEqual({ from: NOW - 5, to: NOW });
     expect(previousWindow({ from: 100, to: 160 })).toEqual({ from: 40, to: 100 });
   });

@@ -27,12 +27,12 @@ export const TRIGGERS_MIGRATION: Migration = {
     `CREATE TABLE trigger_runs (
         id BIGINT PRIMARY KEY DEFAULT nextval('trigger_runs_id_seq'),
         trigger_id BIGINT NOT NULL,
-        at BIGINT NOT NULL,
+        run_at BIGINT NOT NULL,
         outcome VARCHAR NOT NULL,
         dry_run BOOLEAN NOT NULL,
         details VARCHAR NOT NULL
       )`,
-    'CREATE INDEX trigger_runs_trigger ON trigger_runs (trigger_id, at)',
+    'CREATE INDEX trigger_runs_trigger ON trigger_runs (trigger_id, run_at)',
     `CREATE TABLE trigger_cooldowns (
         trigger_id BIGINT NOT NULL,
         item_key VARCHAR NOT NULL,
