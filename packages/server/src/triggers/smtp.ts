@@ -93,7 +93,6 @@ class ReplyReader {
 }
 
 const encodedWord = (text: string) =>
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: non-printable and non-ASCII need encoding
   /^[\x20-\x7e]*$/.test(text) ? text : `=?UTF-8?B?${Buffer.from(text).toString('base64')}?=`;
 
 /** The message as sent after DATA: headers, a base64 body (no line can start a dot or run long). */
