@@ -1,6 +1,8 @@
 import {
   type Campaign,
+  type MonitorResponse,
   type TokenListResponse,
+  TRACKING_API_PATHS,
   TRIGGER_PATHS,
   type Trigger,
   triggerPath,
@@ -135,6 +137,10 @@ describe('trigger notifications', () => {
     const shown = (await browser.get(triggerPath(TRIGGER_PATHS.item, trigger.id))).json<Trigger>();
     expect(shown.channelError).toMatch(/chat not found/);
     expect(shown.channelError).not.toContain('999:zzz');
+    const monitor = (await browser.get(TRACKING_API_PATHS.monitor)).json<MonitorResponse>();
+    const line = monitor.background.find((item) => item.name === 'Trigger notifications');
+    expect(line).toMatchObject({ state: 'failing' });
+    expect(line?.detail).toContain(`"${trigger.name}": Action 1 (telegram): answered 400`);
 
     const guarded = await makeTrigger(browser, {
       ...rule,
