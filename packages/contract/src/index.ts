@@ -17,4 +17,4 @@ export * from './system.ts';
 export * from './text.ts';
 export * from './tls.ts';
 export * from './tracking.ts';
-export * from './triggers.ts';
+export * from './triggers/triggers.ts';

@@ -10,7 +10,7 @@ import {
   triggerRunListSchema,
   triggerRunSchema,
   triggerSchema,
-} from '../triggers.ts';
+} from '../triggers/triggers.ts';
 import type { ApiRoute } from './catalogue.ts';
 
 const TRIGGERS = 'Triggers';

@@ -215,19 +215,22 @@ export function TriggerForm({ trigger, onClose }: TriggerFormProps) {
               onRemove={() => update({ actions: draft.actions.filter((_, at) => at !== index) })}
             />
           ))}
-          <div className={styles.row} role="group" aria-label="Add an action">
-            {(Object.keys(NEW_ACTIONS) as TriggerActionType[]).map((type) => (
-              <Button
-                key={type}
-                variant="outline"
-                tone="neutral"
-                size="sm"
-                onClick={() => update({ actions: [...draft.actions, { ...NEW_ACTIONS[type] }] })}
-              >
-                {`Add ${ACTION_LABELS[type].toLowerCase()}`}
-              </Button>
-            ))}
-          </div>
+          <fieldset className={styles.plainFieldset}>
+            <legend className={styles.legend}>Add an action</legend>
+            <div className={styles.row}>
+              {(Object.keys(NEW_ACTIONS) as TriggerActionType[]).map((type) => (
+                <Button
+                  key={type}
+                  variant="outline"
+                  tone="neutral"
+                  size="sm"
+                  onClick={() => update({ actions: [...draft.actions, { ...NEW_ACTIONS[type] }] })}
+                >
+                  {`Add ${ACTION_LABELS[type].toLowerCase()}`}
+                </Button>
+              ))}
+            </div>
+          </fieldset>
           <div className={styles.row}>
             <Switch
               label="Dry run: log firings without acting"

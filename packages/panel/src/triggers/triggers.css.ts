@@ -64,3 +64,5 @@ export const cell = style({
 });
 
 export const numeric = style({ textAlign: 'end', fontVariantNumeric: 'tabular-nums' });
+
+export const plainFieldset = style({ border: 'none', margin: 0, padding: 0, minWidth: 0 });

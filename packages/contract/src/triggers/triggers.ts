@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { entityIdSchema } from './entities/common.ts';
-import { FLOW_WEIGHT_MAX } from './entities/flow.ts';
+import { entityIdSchema } from '../entities/common.ts';
+import { FLOW_WEIGHT_MAX } from '../entities/flow.ts';
 import {
   REPORT_DIMENSIONS,
   REPORT_METRICS,
   type ReportDimension,
   type ReportMetric,
   reportMetricsSchema,
-} from './reports/dimensions.ts';
+} from '../reports/dimensions.ts';
 
 // Triggers: rules on report numbers that notify and act. A trigger reads one report over a window (the
 // rows of its scope dimension), checks its conditions on each row that has enough data, and for the rows
