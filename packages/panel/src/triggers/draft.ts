@@ -24,6 +24,8 @@ export interface Draft {
   dryRun: boolean;
   dimension: TriggerDimension;
   campaignIds: string;
+  /** Filters the form does not edit (set through the API): kept as they are. */
+  otherFilters: Trigger['scope']['filters'];
   windowUnit: Trigger['window']['unit'];
   windowAmount: number | null;
   combine: 'and' | 'or';
@@ -41,6 +43,7 @@ export function newDraft(): Draft {
     dryRun: true,
     dimension: 'campaign',
     campaignIds: '',
+    otherFilters: {},
     windowUnit: 'hours',
     windowAmount: 1,
     combine: 'and',
@@ -105,6 +108,9 @@ export function draftOf(trigger: Trigger): Draft {
     dryRun: trigger.dryRun,
     dimension: trigger.scope.dimension,
     campaignIds: (trigger.scope.filters.campaign ?? []).join(', '),
+    otherFilters: Object.fromEntries(
+      Object.entries(trigger.scope.filters).filter(([dimension]) => dimension !== 'campaign'),
+    ),
     windowUnit: trigger.window.unit,
     windowAmount: trigger.window.amount,
     combine: trigger.conditions.combine,
@@ -142,7 +148,10 @@ export function bodyOf(draft: Draft): Record<string, unknown> {
     name: draft.name,
     enabled: draft.enabled,
     dryRun: draft.dryRun,
-    scope: { dimension: draft.dimension, filters: campaigns.length > 0 ? { campaign: campaigns } : {} },
+    scope: {
+      dimension: draft.dimension,
+      filters: { ...draft.otherFilters, ...(campaigns.length > 0 ? { campaign: campaigns } : {}) },
+    },
     window: { unit: draft.windowUnit, amount: draft.windowAmount ?? 1 },
     conditions: { combine: draft.combine, items: draft.conditions },
     minClicks: draft.minClicks ?? 0,

@@ -1,5 +1,6 @@
 import {
   type Campaign,
+  type DomainAttention,
   TRIGGER_PATHS,
   type Trigger,
   type TriggerBacktest,
@@ -215,6 +216,46 @@ describe('trigger API', () => {
     expect(result.firings.map((firing) => [firing.at, firing.metrics.clicks])).toEqual(live);
     expect((await browser.post(triggerPath(TRIGGER_PATHS.backtest, trigger.id), { days: 2 })).status).toBe(
       400,
+    );
+  });
+
+  it('pauses a path, refuses one that would leave no active default path, and marks a domain', async () => {
+    await later(3 * 60 * MINUTE);
+    const campaign = await campaigns.make<Campaign>({
+      name: `c-${Math.random()}`,
+      flow: {
+        defaultPaths: [
+          { weight: 10_000, offers: [{ offerId: hit }] },
+          { weight: 1, offers: [{ offerId: miss }] },
+        ],
+        rules: [],
+      },
+    });
+    const domain = await kindClient(browser, 'domain').make({ host: `trk-${Date.now()}.example` });
+    const trigger = await makeTrigger(browser, {
+      ...rule(campaign),
+      dryRun: false,
+      actions: [
+        { type: 'pause_path', campaignId: campaign.id, pathIndex: 0 },
+        { type: 'pause_path', campaignId: campaign.id, pathIndex: 1 },
+        { type: 'mark_domain', domainId: domain.id },
+      ],
+    });
+    await clicks(cairn, campaign, 3);
+    clock.advance(MINUTE);
+    const run = await runTrigger(browser, trigger.id);
+    expect(run.outcome).toBe('failed');
+    expect(run.errors).toEqual(['Action 2 (pause_path): At least one default path must be active']);
+    const flow = (await campaigns.get(campaign.id)).json<Campaign>().flow;
+    expect(flow?.defaultPaths.map((path) => path.paused)).toEqual([true, false]);
+    for (let index = 0; index < 5; index += 1) expect(await visitCampaign(cairn, campaign)).toBe('miss');
+    const attention = (await browser.get(TRIGGER_PATHS.attention)).json<DomainAttention>();
+    expect(attention.items).toContainEqual(
+      expect.objectContaining({
+        domainId: domain.id,
+        triggerId: trigger.id,
+        reason: 'Trigger "Many clicks" fired',
+      }),
     );
   });
 });
