@@ -33,7 +33,7 @@ const trigger: Trigger = {
   name: 'Losing zones',
   enabled: true,
   dryRun: false,
-  scope: { dimension: 'token_1', filters: { campaign: [3] } },
+  scope: { dimension: 'token_1', filters: { campaign: [3], traffic_source: [2] } },
   window: { unit: 'hours', amount: 6 },
   conditions: {
     combine: 'and',
@@ -92,6 +92,10 @@ function routes(posted: unknown[]): Route[] {
     ...signedInAs(),
     on('GET', '/api/triggers', () => json({ items: [trigger] })),
     on('GET', '/api/triggers/7/runs', () => json(runs)),
+    on('PUT', '/api/triggers/7', async (request) => {
+      posted.push(await request.json());
+      return json(trigger);
+    }),
     on('POST', '/api/triggers/7/backtest', async (request) => {
       posted.push(await request.json());
       return json(backtest);
@@ -180,5 +184,26 @@ describe('Triggers page', () => {
     expect(within(table).getByText('zone-<b>9</b> (source 2)')).toBeInTheDocument();
     expect(within(table).getByText('-51.46%')).toBeInTheDocument();
     expect(within(table).getByText('412')).toBeInTheDocument();
+  });
+
+  it('saves an edit without the stored secret and with the filters it does not edit', async () => {
+    const user = userEvent.setup();
+    const posted: unknown[] = [];
+    renderApp('/triggers', routes(posted));
+    await user.click(await screen.findByRole('button', { name: 'Edit Losing zones' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Losing zones' });
+    expect(within(dialog).getByLabelText('Slack webhook URL')).toHaveValue('');
+    expect(within(dialog).getByText('Stored; leave empty to keep it')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expect.poll(() => screen.queryByRole('dialog')).toBeNull();
+    expect(posted[0]).toMatchObject({
+      name: 'Losing zones',
+      scope: { dimension: 'token_1', filters: { campaign: [3], traffic_source: [2] } },
+      window: { unit: 'hours', amount: 6 },
+      minClicks: 100,
+      cooldownMinutes: 360,
+      actions: [{ type: 'slack' }],
+    });
+    expect((posted[0] as { actions: object[] }).actions[0]).toEqual({ type: 'slack' });
   });
 });
