@@ -1,5 +1,6 @@
 import {
   domainAttentionSchema,
+  domainCheckListSchema,
   TRIGGER_PATHS,
   tokenListQuerySchema,
   tokenListResponseSchema,
@@ -130,5 +131,24 @@ export const TRIGGER_ROUTES: readonly ApiRoute[] = [
     tag: TRIGGERS,
     access: 'admin',
     response: domainAttentionSchema,
+  },
+  {
+    method: 'DELETE',
+    path: TRIGGER_PATHS.attentionItem,
+    summary: "Clear a domain's mark (by the domain's id)",
+    tag: TRIGGERS,
+    access: 'admin',
+  },
+  {
+    method: 'POST',
+    path: TRIGGER_PATHS.domainChecks,
+    summary: 'Check every tracking domain now: it resolves and answers on its click path from this node',
+    description:
+      'Also runs every 15 minutes on one node. A domain that fails is marked as needing attention; one ' +
+      "that passes again loses the mark the checks gave it (a trigger's mark stays until cleared).",
+    tag: TRIGGERS,
+    access: 'admin',
+    response: domainCheckListSchema,
+    errors: { 409: 'Domain checks are running on this or another node' },
   },
 ];

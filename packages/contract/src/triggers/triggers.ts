@@ -22,6 +22,8 @@ export const TRIGGER_PATHS = {
   runs: '/api/triggers/:id/runs',
   tokenLists: '/api/trigger-lists',
   attention: '/api/trigger-attention',
+  attentionItem: '/api/trigger-attention/:id',
+  domainChecks: '/api/trigger-attention/check',
 } as const;
 
 export function triggerPath(template: string, id: number): string {
@@ -338,3 +340,9 @@ export const domainAttentionSchema = z.object({
 export type DomainAttention = z.infer<typeof domainAttentionSchema>;
 
 export const TRIGGER_METRICS: readonly ReportMetric[] = REPORT_METRICS;
+
+/** What a domain check found: null when the domain resolved and answered on its click path. */
+export const domainCheckListSchema = z.object({
+  items: z.array(z.object({ domainId: z.number(), host: z.string(), problem: z.string().nullable() })),
+});
+export type DomainCheckList = z.infer<typeof domainCheckListSchema>;

@@ -28,3 +28,17 @@ export async function triggersMonitorItem(sql: Sql): Promise<BackgroundItem> {
         detail: rows.length > 0 ? `${rows.length} triggers, none enabled` : 'No triggers',
       };
 }
+
+/** Tracking domains marked as needing attention (by the domain checks or a trigger). */
+export async function domainsMonitorItem(sql: Sql): Promise<BackgroundItem> {
+  const name = 'Tracking domains';
+  const rows = await sql.query<{ host: string | null; reason: string }>(
+    `SELECT d.host, a.reason FROM domain_attention a LEFT JOIN domains d ON d.id = a.domain_id ORDER BY a.domain_id`,
+  );
+  if (rows.length === 0) return { name, state: 'ok', detail: 'No domain needs attention' };
+  return {
+    name,
+    state: 'failing',
+    detail: rows.map((row) => `${row.host ?? 'a deleted domain'}: ${row.reason}`).join('; '),
+  };
+}

@@ -1,5 +1,7 @@
 import {
   type Campaign,
+  type DomainAttention,
+  type DomainCheckList,
   type MonitorResponse,
   type TokenListResponse,
   TRACKING_API_PATHS,
@@ -183,5 +185,28 @@ describe('trigger notifications', () => {
       ['clicks'],
     );
     expect(text.split('\n')[0]).toBe('Trigger "x y" fired (dry run) at now');
+  });
+
+  it('checks tracking domains: one that does not resolve is marked, and shows on /monitor', async () => {
+    const domains = kindClient(browser, 'domain');
+    const gone = await domains.make({ host: 'gone.invalid' });
+    const result = await browser.post(TRIGGER_PATHS.domainChecks);
+    expect(result.status).toBe(200);
+    const { items } = result.json<DomainCheckList>();
+    expect(items.find((item) => item.domainId === gone.id)?.problem).toMatch(
+      /^gone\.invalid does not resolve/,
+    );
+    const attention = (await browser.get(TRIGGER_PATHS.attention)).json<DomainAttention>();
+    expect(attention.items.map((item) => [item.domainId, item.triggerId])).toEqual([[gone.id, null]]);
+    const monitor = (await browser.get(TRACKING_API_PATHS.monitor)).json<MonitorResponse>();
+    const line = monitor.background.find((item) => item.name === 'Tracking domains');
+    expect(line).toMatchObject({ state: 'failing' });
+    expect(line?.detail).toContain('gone.invalid: gone.invalid does not resolve');
+    expect((await browser.call('DELETE', triggerPath(TRIGGER_PATHS.attentionItem, gone.id))).status).toBe(
+      200,
+    );
+    expect((await browser.call('DELETE', triggerPath(TRIGGER_PATHS.attentionItem, gone.id))).status).toBe(
+      404,
+    );
   });
 });

@@ -1,5 +1,6 @@
 import {
   type DomainAttention,
+  type DomainCheckList,
   type TokenListResponse,
   TRIGGER_PATHS,
   type Trigger,
@@ -22,6 +23,7 @@ import type { FeatureOptions } from '../feature.ts';
 import { HttpError, parseInput } from '../http.ts';
 import { permissionAccess } from '../permissions/access.ts';
 import { ReportService } from '../reports/service.ts';
+import { checkDomains, DOMAIN_CHECKS_JOB, type DomainCheckDeps } from './domainChecks.ts';
 import { TRIGGERS_JOB, TriggerRunner } from './runner.ts';
 import { presentAction, type TriggerRecord, TriggerStore } from './store.ts';
 
@@ -30,6 +32,7 @@ import { presentAction, type TriggerRecord, TriggerStore } from './store.ts';
 // scheduled job checks due triggers every minute on whichever node holds the job lock.
 
 const JOB_INTERVAL_MS = 60_000;
+const DOMAIN_CHECKS_INTERVAL_MS = 15 * 60_000;
 const RUNS_SHOWN = 50;
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -86,7 +89,24 @@ export async function triggersPlugin(api: FastifyInstance, { ctx, guard }: Featu
     },
     (error) => ctx.logger.error({ err: error }, 'checking triggers failed'),
   );
-  api.addHook('onClose', () => job.stop());
+  const domainChecks: DomainCheckDeps = {
+    store: ctx.store,
+    outbound: ctx.outbound,
+    clickPath: () => ctx.tracking.engine.settings.paths.click,
+    now,
+  };
+  const domainJob = scheduleJob(
+    ctx.store,
+    DOMAIN_CHECKS_JOB,
+    DOMAIN_CHECKS_INTERVAL_MS,
+    async () => {
+      await checkDomains(domainChecks);
+    },
+    (error) => ctx.logger.error({ err: error }, 'checking tracking domains failed'),
+  );
+  api.addHook('onClose', async () => {
+    await Promise.all([job.stop(), domainJob.stop()]);
+  });
 
   const idOf = (request: FastifyRequest): number => {
     const id = Number((request.params as { id: string }).id);
@@ -206,6 +226,8 @@ export async function triggersPlugin(api: FastifyInstance, { ctx, guard }: Featu
     };
   });
 
+  registerDomainCheckRoutes(api, { ctx, guard } as FeatureOptions, domainChecks);
+
   api.get(TRIGGER_PATHS.attention, async (request, reply): Promise<DomainAttention> => {
     guard.requireAdmin(request);
     reply.headers(noStore);
@@ -223,5 +245,33 @@ export async function triggersPlugin(api: FastifyInstance, { ctx, guard }: Featu
         triggerId: row.trigger_id === null ? null : Number(row.trigger_id),
       })),
     };
+  });
+}
+
+export function registerDomainCheckRoutes(
+  api: FastifyInstance,
+  { ctx, guard }: FeatureOptions,
+  deps: DomainCheckDeps,
+) {
+  api.post(TRIGGER_PATHS.domainChecks, async (request): Promise<DomainCheckList> => {
+    guard.requireAdmin(request);
+    const results = await checkDomains(deps);
+    if (results === null)
+      throw new HttpError(409, { message: 'Domains are being checked: try again in a moment' });
+    return { items: results };
+  });
+
+  api.delete(TRIGGER_PATHS.attentionItem, async (request) => {
+    const user = guard.requireAdmin(request);
+    const id = Number((request.params as { id: string }).id);
+    const removed = await ctx.store.execute('DELETE FROM domain_attention WHERE domain_id = $1', [id]);
+    if (removed === 0) throw new HttpError(404, { message: 'This domain is not marked' });
+    await recordAudit(ctx.store, ctx.config.now(), {
+      userId: user.id,
+      action: 'domain_attention_cleared',
+      entityKind: 'domain',
+      entityId: id,
+    });
+    return { ok: true };
   });
 }
