@@ -331,6 +331,8 @@ export const domainAttentionSchema = z.object({
   items: z.array(
     z.object({
       domainId: z.number(),
+      /** null when the domain has been deleted since. */
+      host: z.string().nullable(),
       reason: z.string(),
       markedAt: z.string(),
       triggerId: z.number().nullable(),

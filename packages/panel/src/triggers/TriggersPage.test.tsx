@@ -92,6 +92,28 @@ function routes(posted: unknown[]): Route[] {
     ...signedInAs(),
     on('GET', '/api/triggers', () => json({ items: [trigger] })),
     on('GET', '/api/triggers/7/runs', () => json(runs)),
+    on('GET', '/api/trigger-attention', () =>
+      json({
+        items: [
+          {
+            domainId: 4,
+            host: 'trk.example',
+            reason: 'trk.example does not resolve (ENOTFOUND)',
+            markedAt: '2026-11-22T10:00:00.000Z',
+            triggerId: null,
+          },
+        ],
+      }),
+    ),
+    on('POST', '/api/trigger-attention/check', () =>
+      json({
+        items: [{ domainId: 4, host: 'trk.example', problem: 'trk.example does not resolve (ENOTFOUND)' }],
+      }),
+    ),
+    on('DELETE', '/api/trigger-attention/4', () => {
+      posted.push('cleared 4');
+      return json({ ok: true });
+    }),
     on('PUT', '/api/triggers/7', async (request) => {
       posted.push(await request.json());
       return json(trigger);
@@ -128,7 +150,7 @@ describe('Triggers page', () => {
     expect(screen.getByText(/clicks >= 300 AND roi < -40/)).toBeInTheDocument();
   });
 
-  it('creates a trigger, showing the server’s field messages under the fields', async () => {
+  it('shows the server’s field messages under the fields of a refused trigger', async () => {
     const user = userEvent.setup();
     const posted: unknown[] = [];
     renderApp('/triggers', routes(posted));
@@ -136,7 +158,8 @@ describe('Triggers page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'New trigger' });
     await user.type(within(dialog).getByLabelText('Name'), 'bad');
     await user.click(within(dialog).getByRole('button', { name: 'Add webhook' }));
-    await user.type(within(dialog).getByLabelText('Webhook URL'), 'ftp://nope');
+    await user.click(within(dialog).getByLabelText('Webhook URL'));
+    await user.paste('ftp://nope');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText('An http(s) URL')).toBeInTheDocument();
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Check the fields marked below');
@@ -149,13 +172,19 @@ describe('Triggers page', () => {
       conditions: { combine: 'and', items: [{ metric: 'clicks', operator: '>=', value: 300 }] },
       actions: [{ type: 'webhook', url: 'ftp://nope' }],
     });
+  });
 
-    await user.clear(within(dialog).getByLabelText('Name'));
+  it('creates a trigger with the conditions built in the form', async () => {
+    const user = userEvent.setup();
+    const posted: unknown[] = [];
+    renderApp('/triggers', routes(posted));
+    await user.click(await screen.findByRole('button', { name: 'New trigger' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New trigger' });
     await user.type(within(dialog).getByLabelText('Name'), 'Good');
     await user.click(within(dialog).getByRole('button', { name: 'Add condition' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     await expect.poll(() => screen.queryByRole('dialog')).toBeNull();
-    expect(posted[1]).toMatchObject({
+    expect(posted[0]).toMatchObject({
       name: 'Good',
       conditions: {
         items: [
@@ -205,5 +234,16 @@ describe('Triggers page', () => {
       actions: [{ type: 'slack' }],
     });
     expect((posted[0] as { actions: object[] }).actions[0]).toEqual({ type: 'slack' });
+  });
+
+  it('lists domains needing attention, checks them now and clears a mark', async () => {
+    const user = userEvent.setup();
+    const posted: unknown[] = [];
+    renderApp('/triggers', routes(posted));
+    expect(await screen.findByText('trk.example does not resolve (ENOTFOUND)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Check domains now' }));
+    expect(await screen.findByText('1 domains checked, 1 failing')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear the mark of trk.example' }));
+    await expect.poll(() => posted).toEqual(['cleared 4']);
   });
 });

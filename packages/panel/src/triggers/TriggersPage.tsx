@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useCurrentUser } from '../app/hooks.ts';
 import type { PageProps } from '../pages/pageProps.ts';
 import { useTriggerActions, useTriggerList } from './api.ts';
+import { DomainsCard } from './DomainsCard.tsx';
 import { when } from './FiringsTable.tsx';
 import { TriggerDetails } from './TriggerDetails.tsx';
 import { TriggerForm } from './TriggerForm.tsx';
@@ -29,7 +30,10 @@ export default function TriggersPage({ title }: PageProps) {
         }
       />
       {isAdmin ? (
-        <TriggerCards onEdit={(trigger) => setEditing({ trigger })} />
+        <div className={styles.stack}>
+          <TriggerCards onEdit={(trigger) => setEditing({ trigger })} />
+          <DomainsCard />
+        </div>
       ) : (
         <EmptyState title="Admins only" description="Ask an admin to set up triggers." />
       )}

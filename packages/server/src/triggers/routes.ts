@@ -233,13 +233,18 @@ export async function triggersPlugin(api: FastifyInstance, { ctx, guard }: Featu
     reply.headers(noStore);
     const rows = await ctx.store.query<{
       domain_id: number | bigint;
+      host: string | null;
       reason: string;
       marked_at: number | bigint;
       trigger_id: number | bigint | null;
-    }>('SELECT domain_id, reason, marked_at, trigger_id FROM domain_attention ORDER BY domain_id');
+    }>(
+      `SELECT a.domain_id, d.host, a.reason, a.marked_at, a.trigger_id
+       FROM domain_attention a LEFT JOIN domains d ON d.id = a.domain_id ORDER BY a.domain_id`,
+    );
     return {
       items: rows.map((row) => ({
         domainId: Number(row.domain_id),
+        host: row.host,
         reason: row.reason,
         markedAt: iso(Number(row.marked_at)) as string,
         triggerId: row.trigger_id === null ? null : Number(row.trigger_id),

@@ -231,7 +231,9 @@ describe('trigger API', () => {
         rules: [],
       },
     });
-    const domain = await kindClient(browser, 'domain').make({ host: `trk-${Date.now()}.example` });
+    const domain = await kindClient(browser, 'domain').make<{ host: string }>({
+      host: `trk-${Date.now()}.example`,
+    });
     const trigger = await makeTrigger(browser, {
       ...rule(campaign),
       dryRun: false,
@@ -253,6 +255,7 @@ describe('trigger API', () => {
     expect(attention.items).toContainEqual(
       expect.objectContaining({
         domainId: domain.id,
+        host: domain.host,
         triggerId: trigger.id,
         reason: 'Trigger "Many clicks" fired',
       }),
