@@ -1,6 +1,6 @@
 import type { Trigger } from '@cairn/contract';
 import { Badge, Button, Card, ConfirmDialog, EmptyState, PageHeader, Skeleton } from '@cairn/ui';
-import { useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useCurrentUser } from '../app/hooks.ts';
 import type { PageProps } from '../pages/pageProps.ts';
 import { useTriggerActions, useTriggerList } from './api.ts';
@@ -31,14 +31,31 @@ export default function TriggersPage({ title }: PageProps) {
       />
       {isAdmin ? (
         <div className={styles.stack}>
-          <TriggerCards onEdit={(trigger) => setEditing({ trigger })} />
-          <DomainsCard />
+          <Section title="Rules">
+            <TriggerCards onEdit={(trigger) => setEditing({ trigger })} />
+          </Section>
+          <Section title="Domains">
+            <DomainsCard />
+          </Section>
         </div>
       ) : (
         <EmptyState title="Admins only" description="Ask an admin to set up triggers." />
       )}
       {editing && <TriggerForm trigger={editing.trigger} onClose={() => setEditing(null)} />}
     </>
+  );
+}
+
+/** A part of the page named by its h2, so the cards' h3 titles keep the heading levels in order. */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section className={styles.stack} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.sectionHeading}>
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
 

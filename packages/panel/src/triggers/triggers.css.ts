@@ -66,3 +66,10 @@ export const cell = style({
 export const numeric = style({ textAlign: 'end', fontVariantNumeric: 'tabular-nums' });
 
 export const plainFieldset = style({ border: 'none', margin: 0, padding: 0, minWidth: 0 });
+
+export const sectionHeading = style({
+  margin: 0,
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.text,
+});
