@@ -76,6 +76,7 @@ export const SERVER_LAYERING: Layering = {
       'threadPriority',
       'tls',
       'tracking',
+      'triggers',
       'updates',
     ],
     ['account', 'api', 'apiDocs', 'apiKeys', 'app', 'diagnostics', 'monitor', 'panel', 'system'],

@@ -17,3 +17,4 @@ export * from './system.ts';
 export * from './text.ts';
 export * from './tls.ts';
 export * from './tracking.ts';
+export * from './triggers/triggers.ts';

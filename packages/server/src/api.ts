@@ -21,6 +21,7 @@ import { retentionPlugin } from './retention/routes.ts';
 import { settingsPlugin } from './settings/plugin.ts';
 import { systemPlugin } from './system/routes.ts';
 import { tlsPlugin } from './tls/routes.ts';
+import { triggersPlugin } from './triggers/routes.ts';
 
 export interface ApiPluginOptions {
   ctx: AppContext;
@@ -45,6 +46,7 @@ const FEATURES: readonly FeaturePlugin[] = [
   landerFilesPlugin,
   diagnosticsPlugin,
   betaPlugin,
+  triggersPlugin,
 ];
 
 /**

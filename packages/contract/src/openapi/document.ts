@@ -11,6 +11,7 @@ import { LANDER_FILES_ROUTES } from './landerFilesRoutes.ts';
 import { LP_PROTECT_ROUTES } from './lpProtectRoutes.ts';
 import { SYSTEM_ROUTES } from './routes.ts';
 import { TLS_ROUTES } from './tlsRoutes.ts';
+import { TRIGGER_ROUTES } from './triggerRoutes.ts';
 
 /** Every `/api` and `/updates` route the server registers. */
 export const API_ROUTES: readonly ApiRoute[] = [
@@ -22,6 +23,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...BACKUP_ROUTES,
   ...LANDER_FILES_ROUTES,
   ...LP_PROTECT_ROUTES,
+  ...TRIGGER_ROUTES,
   ...ENTITY_ROUTES,
 ];
 

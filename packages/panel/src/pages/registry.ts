@@ -16,7 +16,7 @@ const loaders: Record<PageKey, () => Promise<PageModule>> = {
   clicklog: () => import('../clicklog/ClickLogPage.tsx'),
   postbacks: () => import('../postbacks/PostbacksPage.tsx'),
   files: () => import('../files/FilesPage.tsx'),
-  triggers: () => import('./NotBuiltPage.tsx'),
+  triggers: () => import('../triggers/TriggersPage.tsx'),
   report: () => import('../reports/ReportPage.tsx'),
   'leads-report': () => import('../reports/LeadsReportPage.tsx'),
   monitor: () => import('../monitor/MonitorPage.tsx'),

@@ -18,6 +18,7 @@ import { seedEvents } from '../seeding/seed.ts';
 import type { EventStore } from '../store/events/port.ts';
 import { ENRICHMENT_CREDITS } from '../tracking/enrich/index.ts';
 import { trackingLinks } from '../tracking/paths.ts';
+import { domainsMonitorItem, triggersMonitorItem } from '../triggers/monitor.ts';
 import { geoDataOf } from './geoData.ts';
 import { nodeFigures } from './nodeFigures.ts';
 
@@ -106,6 +107,8 @@ export async function monitorPlugin(api: FastifyInstance, { ctx, guard }: Featur
           detail: `${runtime.table.campaignCount} campaigns compiled, ${runtime.table.changeCount} changes applied`,
         },
         await retentionMonitorItem(ctx.store, now),
+        await triggersMonitorItem(ctx.store),
+        await domainsMonitorItem(ctx.store),
         ...summaryMonitorItems(ctx.events),
         ...archiveMonitorItems(ctx.events),
       ],

@@ -144,7 +144,19 @@ export class OutboundGuard {
     return this.limiter.run(target.host, () => this.send(target, request));
   }
 
-  private readonly lookup: LookupFunction = (hostname, options, callback) => {
+  /**
+   * Why a host given as a literal address is refused, or null (a name is checked when it is looked up).
+   * With `lookup`, this lets other protocols (SMTP for trigger emails) connect under the same checks.
+   */
+  literalRefusal(hostname: string): string | null {
+    const literal = parseAddress(hostname);
+    if (!literal) return null;
+    const reason = this.refusalOf(literal);
+    return reason ? `${formatAddress(literal)} is ${reason}` : null;
+  }
+
+  /** The socket lookup that only hands out addresses Cairn may call (for net/tls connections). */
+  readonly lookup: LookupFunction = (hostname, options, callback) => {
     this.checkedAddresses(hostname, options.family === 4 || options.family === 6 ? options.family : 0).then(
       (addresses) => {
         const first = addresses[0] as ResolvedAddress;

@@ -11,6 +11,7 @@ import { API_KEYS_MIGRATION } from './009-api-keys.ts';
 import { TLS_MIGRATION } from './010-tls.ts';
 import { GEO_FILES_MIGRATION } from './011-geo-files.ts';
 import { LANDER_FILES_MIGRATION } from './012-lander-files.ts';
+import { TRIGGERS_MIGRATION } from './013-triggers.ts';
 
 // The config store's migrations in order; a new one is a new file appended here. Entity tables follow the
 // same shape: a sequence-backed BIGINT id, TIMESTAMPTZ created_at/updated_at, and no foreign keys,
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   TLS_MIGRATION,
   GEO_FILES_MIGRATION,
   LANDER_FILES_MIGRATION,
+  TRIGGERS_MIGRATION,
 ];
