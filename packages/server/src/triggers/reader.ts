@@ -37,6 +37,9 @@ const level = (dimension: ReportLevel['dimension']): ReportLevel => ({
   sort: 'clicks',
   order: 'desc',
   limit: SCOPE_ROWS_MAX,
+  offset: 0,
+  // The busiest rows by clicks, one page of them; nothing folded into an "others" row to evaluate.
+  others: false,
 });
 
 export async function readScopeRows(

@@ -37,6 +37,8 @@ const reports = {
     ],
     totals: metricsOf(zeroSums()),
     range: { from: null, to: null },
+    total: 1,
+    nextOffset: null,
   }),
 } as unknown as ReportService;
 
