@@ -65,7 +65,7 @@ const rowNames = (grid: HTMLElement) =>
     .map((row) => within(row).getAllByRole('link')[0]?.textContent);
 
 describe('entity list numbers', () => {
-  it("shows each row's clicks, leads, revenue, cost, profit, ROI and EPC for the period, and the totals", async () => {
+  it("shows each row's numbers right after its name for the period, and the totals", async () => {
     const statsRequests: URL[] = [];
     renderApp('/offers', routes([], statsRequests));
     const grid = await screen.findByRole('grid', { name: 'Offers' });
@@ -78,9 +78,13 @@ describe('entity list numbers', () => {
     const headers = within(grid)
       .getAllByRole('columnheader')
       .map((header) => header.textContent ?? '');
-    for (const name of ['Clicks', 'Leads', 'Revenue', 'Cost', 'Profit', 'ROI', 'EPC']) {
-      expect(headers.some((header) => header.startsWith(name))).toBe(true);
-    }
+    const metricHeaders = ['Clicks', 'Conversions', 'CR', 'Cost', 'Revenue', 'Profit', 'ROI', 'EPC'];
+    const nameAt = headers.findIndex((header) => header.startsWith('Name'));
+    metricHeaders.forEach((name, index) => {
+      expect(headers[nameAt + 1 + index]).toMatch(new RegExp(`^${name}`));
+    });
+    // The numbers not chosen wait in the table's one column menu, beside the settings columns.
+    expect(headers.some((header) => header.startsWith('LP views'))).toBe(false);
     const total = within(grid).getAllByRole('row').at(-1) as HTMLElement;
     expect(total).toHaveTextContent('Total');
     expect(total).toHaveTextContent('-$15.00');

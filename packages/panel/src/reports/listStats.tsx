@@ -23,16 +23,15 @@ import {
   METRIC_DEFS,
   type Metrics,
   metricValue,
-  shownMetrics,
+  metricWidth,
 } from './metrics.ts';
 import { periodOf, periodParams, periodSchema } from './period.ts';
 import * as styles from './reports.css.ts';
 import { storeOwnTimeZone, useReportZone, useStatsSettings, viewerLocale } from './settingsApi.ts';
-import { ColumnChooser } from './toolbar/ColumnChooser.tsx';
 import { useChosenColumns } from './toolbar/useChosenColumns.ts';
 
-// The numbers next to an entity list (`GET /api/report/entity_stats`): clicks, leads, revenue, cost,
-// profit, ROI, EPC of each row for a period chosen in the list's header (remembered per list), with a
+// The numbers next to an entity list (`GET /api/report/entity_stats`): clicks, conversions, CR, cost,
+// revenue, profit, ROI, EPC of each row for a period chosen in the list's header (remembered per list), with a
 // totals row. Sorting by a metric is the server's: it orders every item of the filtered list (up to
 // 1,000) by that metric and the panel pages through that order.
 
@@ -188,11 +187,14 @@ export function useListStats(
     return rows.map((item) => ({ ...item, [STATS]: answer.stats[String(item.id)] ?? ZERO }));
   }, [sort, pageItems, universe, answer, ids, page, pageSize]);
 
-  const shown = shownMetrics(chosen.chosen, answer?.totals, hideProfit);
-  const shownKey = shown.join(',');
-  // Columns change only when the metrics shown do: a new column list re-lays out the whole table.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the metrics' names, not the array
-  const metrics = useMemo(() => shown, [shownKey]);
+  // Every metric the viewer may see is a column of the table, so the table's one column menu shows,
+  // hides and orders the numbers and the settings columns alike; those not chosen start hidden.
+  const chosenKey = chosen.chosen.join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the chosen metrics' names, not the array
+  const metrics = useMemo(
+    () => [...chosen.chosen, ...allowed.filter((id) => !chosen.chosen.includes(id))],
+    [chosenKey, allowed],
+  );
   const currency = settings.baseCurrency;
   const columns = useMemo<DataTableColumn<Item>[]>(() => {
     if (!enabled) return [];
@@ -205,12 +207,14 @@ export function useListStats(
       kind: METRIC_DEFS[id].kind,
       decimals: METRIC_DEFS[id].decimals,
       currency,
-      width: METRIC_DEFS[id].money ? 120 : 100,
+      width: metricWidth(id),
       sortable: true,
+      ...(chosen.chosen.includes(id) ? {} : { hidden: true }),
       total: () => metricValue(answer?.totals, id),
       profit: id === 'profit' || id === 'roi',
     }));
-  }, [enabled, metrics, answer, currency]);
+    // biome-ignore lint/correctness/useExhaustiveDependencies: chosenKey stands for chosen.chosen
+  }, [enabled, metrics, answer, currency, chosenKey]);
 
   const capped = sort !== null && (everything.data?.total ?? 0) > ENTITY_STATS_IDS_MAX;
   const failure = (stats.error ?? everything.error)?.message;
@@ -239,13 +243,6 @@ export function useListStats(
               choose({ period });
             }}
           />
-          <ColumnChooser
-            title="Metrics"
-            choices={allowed.map((id) => ({ id, label: METRIC_DEFS[id].label }))}
-            value={metrics}
-            defaults={chosen.defaults}
-            onChange={chosen.choose}
-          />
         </>
       ) : null,
     [
@@ -256,10 +253,6 @@ export function useListStats(
       locale,
       choice.period,
       choose,
-      allowed,
-      metrics,
-      chosen.defaults,
-      chosen.choose,
     ],
   );
 

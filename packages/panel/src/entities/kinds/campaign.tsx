@@ -84,7 +84,7 @@ export const campaignUi: EntityUi = {
     { id: 'groupId', header: 'Group', width: 140, ref: { kind: 'group', groupKind: 'campaign' } },
     { id: 'trafficSourceId', header: 'Traffic source', width: 140, ref: { kind: 'traffic_source' } },
     { id: 'rotationId', header: 'Rotation', ref: { kind: 'rotation' }, hidden: true },
-    { id: 'costMicros', header: 'Cost', width: 130, accessor: costText },
+    { id: 'costMicros', header: 'Cost model', width: 140, accessor: costText },
     { id: 'domainId', header: 'Domain', ref: { kind: 'domain' }, hidden: true },
     updatedColumn,
   ],
