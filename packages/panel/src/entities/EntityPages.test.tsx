@@ -143,9 +143,15 @@ describe('entity list', () => {
   it("opens an item's report by its name, its form by Edit, and one report of the selected rows", async () => {
     const { current } = renderAt('/offers', [...referenceLists, offersList([])]);
     const user = userEvent.setup();
-    expect(await screen.findByRole('link', { name: 'Alpha' })).toHaveAttribute('href', '/panel/report/offer/1');
+    expect(await screen.findByRole('link', { name: 'Alpha' })).toHaveAttribute(
+      'href',
+      '/panel/report/offer/1',
+    );
     expect(screen.getByRole('link', { name: 'Edit Alpha' })).toHaveAttribute('href', '/panel/offers/edit/1');
-    expect(screen.getByRole('link', { name: 'Clone Alpha' })).toHaveAttribute('href', '/panel/offers/clone/1');
+    expect(screen.getByRole('link', { name: 'Clone Alpha' })).toHaveAttribute(
+      'href',
+      '/panel/offers/clone/1',
+    );
     await user.click(screen.getByRole('checkbox', { name: 'Select row 1' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select row 2' }));
     await user.click(screen.getByRole('link', { name: 'Report' }));

@@ -195,10 +195,11 @@ export function useListStats(
     () => [...chosen.chosen, ...allowed.filter((id) => !chosen.chosen.includes(id))],
     [chosenKey, allowed],
   );
+  const chosenCount = chosen.chosen.length;
   const currency = settings.baseCurrency;
   const columns = useMemo<DataTableColumn<Item>[]>(() => {
     if (!enabled) return [];
-    return metrics.map((id) => ({
+    return metrics.map((id, index) => ({
       id,
       header: METRIC_DEFS[id].label,
       // Items without traffic in the period are left out of the answer: they count zero.
@@ -209,12 +210,11 @@ export function useListStats(
       currency,
       width: metricWidth(id),
       sortable: true,
-      ...(chosen.chosen.includes(id) ? {} : { hidden: true }),
+      ...(index < chosenCount ? {} : { hidden: true }),
       total: () => metricValue(answer?.totals, id),
       profit: id === 'profit' || id === 'roi',
     }));
-    // biome-ignore lint/correctness/useExhaustiveDependencies: chosenKey stands for chosen.chosen
-  }, [enabled, metrics, answer, currency, chosenKey]);
+  }, [enabled, metrics, chosenCount, answer, currency]);
 
   const capped = sort !== null && (everything.data?.total ?? 0) > ENTITY_STATS_IDS_MAX;
   const failure = (stats.error ?? everything.error)?.message;
@@ -245,15 +245,7 @@ export function useListStats(
           />
         </>
       ) : null,
-    [
-      enabled,
-      capped,
-      sort,
-      failure,
-      locale,
-      choice.period,
-      choose,
-    ],
+    [enabled, capped, sort, failure, locale, choice.period, choose],
   );
 
   const sortingChange = useCallback(

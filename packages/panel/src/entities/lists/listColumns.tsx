@@ -3,8 +3,8 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Link } from 'wouter';
 import { formatDateTime } from '../../utils/format.ts';
 import { editPathOfItem, listPathOf, reportPathOf } from '../addresses.ts';
-import { type RefOption, type RefOptionsState, refKey, useRefOptionsState } from '../refs.ts';
 import * as styles from '../entities.css.ts';
+import { type RefOption, type RefOptionsState, refKey, useRefOptionsState } from '../refs.ts';
 import type { EntityUi, Item, ListColumnSpec, RefSpec } from '../types.ts';
 
 // The list's table columns from the kind's description: reference columns show the referenced item's
@@ -95,44 +95,44 @@ export function useListColumns(
       ]),
     );
     const own = ui.columns.map((column): DataTableColumn<Item> => {
-        const ref = column.ref;
-        const accessor =
-          column.accessor ??
-          (ref
-            ? (item: Item) => {
-                const id = item[column.id];
-                if (typeof id !== 'number') return null;
-                return labels.get(refKey(ref))?.get(id) ?? `#${id}`;
-              }
-            : (item: Item) => {
-                const value = item[column.id];
-                return typeof value === 'string' || typeof value === 'number' ? value : null;
-              });
-        const isName = column.id === ui.labelField;
-        return {
-          id: column.id,
-          header: column.header,
-          accessor,
-          ...(column.kind ? { kind: column.kind } : {}),
-          ...(column.width ? { width: column.width } : {}),
-          ...(column.hideable !== undefined ? { hideable: column.hideable } : {}),
-          ...(column.hidden ? { hidden: true } : {}),
-          ...(column.cell ? { cell: column.cell } : {}),
-          ...(column.text ? { text: column.text } : {}),
-          sortable: sortFields.includes(column.id),
-          ...(isName
-            ? {
-                pinned: true,
-                cell: (item: Item) => (
-                  <Link href={reportPathOf(ui, [item.id]) ?? editPathOfItem(ui, item.id)}>
-                    {named(item)}
-                    {item.archived ? ' (archived)' : ''}
-                  </Link>
-                ),
-              }
-            : {}),
-        };
-      });
+      const ref = column.ref;
+      const accessor =
+        column.accessor ??
+        (ref
+          ? (item: Item) => {
+              const id = item[column.id];
+              if (typeof id !== 'number') return null;
+              return labels.get(refKey(ref))?.get(id) ?? `#${id}`;
+            }
+          : (item: Item) => {
+              const value = item[column.id];
+              return typeof value === 'string' || typeof value === 'number' ? value : null;
+            });
+      const isName = column.id === ui.labelField;
+      return {
+        id: column.id,
+        header: column.header,
+        accessor,
+        ...(column.kind ? { kind: column.kind } : {}),
+        ...(column.width ? { width: column.width } : {}),
+        ...(column.hideable !== undefined ? { hideable: column.hideable } : {}),
+        ...(column.hidden ? { hidden: true } : {}),
+        ...(column.cell ? { cell: column.cell } : {}),
+        ...(column.text ? { text: column.text } : {}),
+        sortable: sortFields.includes(column.id),
+        ...(isName
+          ? {
+              pinned: true,
+              cell: (item: Item) => (
+                <Link href={reportPathOf(ui, [item.id]) ?? editPathOfItem(ui, item.id)}>
+                  {named(item)}
+                  {item.archived ? ' (archived)' : ''}
+                </Link>
+              ),
+            }
+          : {}),
+      };
+    });
     const afterName = own.findIndex((column) => column.id === ui.labelField) + 1;
     return [
       ...own.slice(0, afterName),

@@ -11,7 +11,7 @@ import { type FormEvent, useState } from 'react';
 import { z } from 'zod';
 import { useServices } from '../../app/services.ts';
 import type { ReportFilters } from '../api.ts';
-import { DIMENSION_LABELS, dimensionOptions } from '../dimensions.ts';
+import { dimensionLabel, dimensionOptions } from '../dimensions.ts';
 import * as styles from '../reports.css.ts';
 
 // Filters of the trends and the click log: campaigns by name, and any dimension by its values, each
@@ -145,10 +145,10 @@ export function FilterChips({ filters, onChange, skip, fixed = [] }: FilterChips
     <ul className={styles.chips} aria-label="Filters">
       {chips.map(([key, values]) => (
         <li key={key} className={styles.chip}>
-          {DIMENSION_LABELS[key]}: {values.join(', ')}
+          {dimensionLabel(key)}: {values.join(', ')}
           <IconButton
             size="sm"
-            label={`Remove the ${DIMENSION_LABELS[key]} filter`}
+            label={`Remove the ${dimensionLabel(key)} filter`}
             onClick={() => {
               const next = { ...filters };
               delete next[key];
