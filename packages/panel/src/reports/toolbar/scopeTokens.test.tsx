@@ -52,7 +52,9 @@ describe('the source’s token names in a report', () => {
     await screen.findByRole('heading', { name: 'Report: Summer sale', level: 1 });
     await user.click(levelOne());
     const listbox = await screen.findByRole('listbox');
-    await waitFor(() => expect(within(listbox).getByRole('option', { name: 'Zone (t1)' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(listbox).getByRole('option', { name: 'Zone (t1)' })).toBeInTheDocument(),
+    );
     // A token without a name goes by its parameter.
     expect(within(listbox).getByRole('option', { name: 'banner (t2)' })).toBeInTheDocument();
     expect(within(listbox).queryByRole('option', { name: /Token 3|\(t3\)/ })).toBeNull();
