@@ -12,3 +12,4 @@ export {
   type ReportScope,
   timeZoneSchema,
 } from './reports/scope.ts';
+export * from './reports/valueHints.ts';

@@ -1,6 +1,7 @@
 import {
   DIMENSION_VALUE_FORMATS,
   entityPath,
+  filterValueSuggestion,
   isNumericDimension,
   PAGE_SIZE_MAX,
   type ReportDimension,
@@ -48,7 +49,10 @@ export function filterValueProblem(
     numeric ? !/^\d{1,15}$/.test(value) : format ? !format.pattern.test(value) : value.length > 500,
   );
   if (bad === undefined) return undefined;
-  return `“${bad}” is not valid here: ${numeric ? 'ids' : (format?.hint ?? 'at most 500 characters')}`;
+  const meant = filterValueSuggestion(dimension, bad);
+  // A name where a code is stored would match nothing: refused with the code it stands for.
+  const tryThis = meant ? ` (try “${meant}”)` : '';
+  return `“${bad}” is not valid here: ${numeric ? 'ids' : (format?.hint ?? 'at most 500 characters')}${tryThis}`;
 }
 
 export interface FilterBarProps {
@@ -73,7 +77,9 @@ export function FilterBar({ filters, onChange, hideProfit }: FilterBarProps) {
     const values = text
       .split(',')
       .map((part) => part.trim())
-      .filter((part) => part !== '');
+      .filter((part) => part !== '')
+      // Country codes are stored in capitals: "de" means "DE".
+      .map((part) => (dimension === 'country' && /^[a-z]{2}$/i.test(part) ? part.toUpperCase() : part));
     const found = filterValueProblem(dimension, values);
     setProblem(found);
     if (found) return;
