@@ -13,3 +13,4 @@ export {
   timeZoneSchema,
 } from './reports/scope.ts';
 export * from './reports/valueHints.ts';
+export * from './reports/values.ts';

@@ -20,8 +20,11 @@ import {
   entityStatsQuerySchema,
   entityStatsResponseSchema,
   REPORT_PATHS,
+  REPORT_VALUES_PATH,
   reportQuerySchema,
   reportResponseSchema,
+  reportValuesQuerySchema,
+  reportValuesResponseSchema,
 } from '../reports.ts';
 import {
   clearRequestSchema,
@@ -91,6 +94,15 @@ export const DATA_ROUTES: readonly ApiRoute[] = [
     access: 'user',
     query: entityStatsQuerySchema,
     response: entityStatsResponseSchema,
+  },
+  {
+    method: 'GET',
+    path: REPORT_VALUES_PATH,
+    summary: 'Values a dimension took in a range, most clicked first (for filter pickers)',
+    tag: REPORTS,
+    access: 'user',
+    query: reportValuesQuerySchema,
+    response: reportValuesResponseSchema,
   },
   // Conversions
   {
