@@ -130,6 +130,8 @@ describe('report query', () => {
     const codes = reportQuerySchema.parse({ groupBy: 'offer', 'filter[country]': 'US,DE,' });
     expect(codes.filters.country).toEqual(['US', 'DE', '']);
     expect(countryCodeOf('germany')).toBe('DE');
+    expect(countryCodeOf('France')).toBe('FR');
+    expect(countryCodeOf('United Kingdom')).toBe('GB');
     expect(countryCodeOf('us')).toBe('US');
   });
 });

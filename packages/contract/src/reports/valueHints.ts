@@ -6,6 +6,10 @@ import type { ReportDimension } from './dimensions.ts';
 const COUNTRY_CODE = /^[A-Z]{2}$/;
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
+/** Codes Intl still names that no geo database hands out (Germany is DE, never DD), or not a country. */
+// (the United Kingdom is GB in ISO 3166, UK only reserved).
+const WITHDRAWN = new Set('AN BU CS DD DY EU EZ FX HV NH NT QO RH SU TP UK UN VD YD YU ZR'.split(' '));
+
 let countryCodes: Map<string, string> | undefined;
 
 /** Every region code Intl can name, by its English name in lower case ("united states" -> "US"). */
@@ -17,7 +21,7 @@ function countryCodesByName(): Map<string, string> {
     for (const second of LETTERS) {
       const code = `${first}${second}`;
       const name = names.of(code);
-      if (name) countryCodes.set(name.toLowerCase(), code);
+      if (name && !WITHDRAWN.has(code)) countryCodes.set(name.toLowerCase(), code);
     }
   }
   return countryCodes;

@@ -191,10 +191,15 @@ export function useListStats(
   // hides and orders the numbers and the settings columns alike; those not chosen start hidden.
   const chosenKey = chosen.chosen.join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the chosen metrics' names, not the array
-  const metrics = useMemo(
-    () => [...chosen.chosen, ...allowed.filter((id) => !chosen.chosen.includes(id))],
-    [chosenKey, allowed],
-  );
+  const metrics = useMemo(() => {
+    // The built-in ones in the order a buyer reads a row (clicks to EPC), any others after them.
+    const rank = (id: ReportMetric) => {
+      const at = (BUILT_IN_METRICS.list as readonly ReportMetric[]).indexOf(id);
+      return at === -1 ? BUILT_IN_METRICS.list.length + allowed.indexOf(id) : at;
+    };
+    const shown = [...chosen.chosen].sort((a, b) => rank(a) - rank(b));
+    return [...shown, ...allowed.filter((id) => !shown.includes(id))];
+  }, [chosenKey, allowed]);
   const chosenCount = chosen.chosen.length;
   const currency = settings.baseCurrency;
   const columns = useMemo<DataTableColumn<Item>[]>(() => {

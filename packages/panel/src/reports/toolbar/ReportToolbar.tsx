@@ -47,7 +47,7 @@ export function ReportToolbar({
         {children}
       </div>
       {grouping && <GroupingPicker {...grouping} />}
-      {filters?.bar && <FilterBar {...filters.bar} />}
+      {filters?.bar && <FilterBar period={period} {...filters.bar} />}
       {filters?.chips && <FilterChips {...filters.chips} />}
     </>
   );

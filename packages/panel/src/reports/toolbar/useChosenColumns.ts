@@ -39,12 +39,7 @@ export function useChosenColumns<T extends string>(
   const { columns: fromSettings, ready: settingsReady } = useDefaultColumns(
     isSettingsTable(table) ? table : undefined,
   );
-  // In the order given (the built-in list reads the way a buyer reads a row), without repeats.
-  const keep = useCallback(
-    (ids: readonly string[]) =>
-      ids.filter((id, index): id is T => allowed.includes(id as T) && ids.indexOf(id) === index),
-    [allowed],
-  );
+  const keep = useCallback((ids: readonly string[]) => allowed.filter((id) => ids.includes(id)), [allowed]);
   const defaults = useMemo(() => {
     const settled = fromSettings ? keep(fromSettings) : [];
     return settled.length > 0 ? settled : keep(builtIn);
