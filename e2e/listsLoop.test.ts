@@ -74,12 +74,16 @@ describe("the buyer's daily loop", () => {
     expect(await options.getByRole('option', { name: /^Token \d+$|\(t4\)/ }).count()).toBe(0);
     await options.getByRole('option', { name: 'Zone (t1)' }).click();
     const grid = page.getByRole('treegrid', { name: /^Report by Zone \(t1\)/ });
-    await grid.locator('[role="row"][aria-level="1"]').first().waitFor();
+    // The seed's zones are 1000 to 1199.
+    await grid
+      .getByRole('gridcell', { name: /^1[01]\d\d$/ })
+      .first()
+      .waitFor();
   });
 
   it('filters by a country typed by its name, and refuses one that cannot match with its code', async () => {
     const page = e2e.session.page;
-    await page.goto('/panel/trends?period=allTime&tz=UTC');
+    await page.goto('/panel/trends?period=last7&tz=UTC');
     await waitForTitle(page, 'Trends - Cairn');
     const values = page.getByRole('combobox', { name: 'Values' });
     // Seen in the period: offered by name, and the name typed in full is the code.
@@ -91,6 +95,10 @@ describe("the buyer's daily loop", () => {
       .poll(async () => (await page.getByRole('list', { name: 'Filters' }).textContent()) ?? '')
       .toContain('Country: US');
     expect(decodeURIComponent(page.url())).toContain('filter[country]=US');
+    // The filter matches traffic: days with clicks, not a silent zero.
+    const days = page.getByRole('grid', { name: 'Trends per day' });
+    const total = days.getByRole('row', { name: /^Total/ });
+    await expect.poll(async () => (await total.textContent()) ?? '').toMatch(/Total[^0-9]*[1-9]/);
     // Seen nowhere: refused, naming the code, rather than a filter that answers zeros.
     await values.fill('Japan');
     await values.press('Enter');
