@@ -131,7 +131,7 @@ describe('report page', () => {
     const text = await (created[0] as Blob).text();
     const lines = text.replace(/^\ufeff/, '').split('\r\n');
     expect(lines[0]).toBe(
-      'Offer,Country,Clicks,Unique clicks,LP clicks,LP CTR (%),Leads,CR (%),Revenue (EUR),Cost (EUR),Profit (EUR),ROI (%),EPC (EUR)',
+      'Offer,Country,Clicks,Unique clicks,LP clicks,LP CTR (%),Conversions,CR (%),Revenue (EUR),Cost (EUR),Profit (EUR),ROI (%),EPC (EUR)',
     );
     expect(lines[1]).toBe('Keto EU,,1200,1080,600,50.00,30,2.50,150.50,96.00,54.50,56.77,0.1254');
     expect(lines[2]).toMatch(/^Keto EU,Germany,700,/);
