@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../app/renderApp.tsx';
 import { json, offerItem, on, type Route, signedInAs } from '../app/testing.ts';
-import { metrics, range, statsSettingsRoutes, withoutProfit } from './testData.ts';
+import { metrics, namesRoute, range, statsSettingsRoutes, withoutProfit } from './testData.ts';
 
 // The numbers next to the entity lists, on the offers list.
 
@@ -113,6 +113,33 @@ describe('entity list numbers', () => {
       }),
     );
     expect(await screen.findByRole('button', { name: /Stats for/ })).toHaveTextContent('Last 30 days');
+  });
+
+  it('opens every list and report on the period last chosen on any of them', async () => {
+    localStorage.setItem(
+      'cairn.period',
+      JSON.stringify({ preset: 'custom', from: '2026-03-01', to: '2026-03-07', timeZone: 'Europe/Berlin' }),
+    );
+    const statsRequests: URL[] = [];
+    const reportRequests: URL[] = [];
+    const { current } = renderApp('/offers', [
+      ...routes([], statsRequests),
+      namesRoute('offer', [{ id: 1, name: 'Alpha' }]),
+      on('GET', '/api/report', (request) => {
+        reportRequests.push(new URL(request.url));
+        return json({ rows: [], totals: metrics(0, 0, 0, 0), range });
+      }),
+    ]);
+    const period = { preset: 'custom', from: '2026-03-01', to: '2026-03-07', timezone: 'Europe/Berlin' };
+    await waitFor(() =>
+      expect(Object.fromEntries(statsRequests[0]?.searchParams ?? [])).toMatchObject(period),
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Alpha' }));
+    await waitFor(() => expect(current()).toMatch(/^\/panel\/report\/offer\/1/));
+    await waitFor(() =>
+      expect(Object.fromEntries(reportRequests[0]?.searchParams ?? [])).toMatchObject(period),
+    );
   });
 
   it("sorts by a metric in the server's order of the whole filtered list", async () => {

@@ -25,7 +25,7 @@ import {
   metricValue,
   metricWidth,
 } from './metrics.ts';
-import { periodOf, periodParams, periodSchema } from './period.ts';
+import { periodOf, periodParams, periodSchema, rememberedPeriod, rememberPeriod } from './period.ts';
 import * as styles from './reports.css.ts';
 import { storeOwnTimeZone, useReportZone, useStatsSettings, viewerLocale } from './settingsApi.ts';
 import { useChosenColumns } from './toolbar/useChosenColumns.ts';
@@ -100,20 +100,24 @@ export function useListStats(
   // Choices per kind: the same list component serves every kind's list.
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const stored = useMemo(() => readJson(localStorage, storageKey(kind), storedSchema), [kind]);
+  // The period is one for every list and report (the last chosen on any); the sort stays per list.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again for each list shown
+  const remembered = useMemo(() => rememberedPeriod(), [kind]);
   const choice = useMemo<Choice>(
     () =>
       choices[kind] ?? {
-        period: stored?.period ?? periodOf('today', zone.timeZone),
+        period: remembered ?? stored?.period ?? periodOf('today', zone.timeZone),
         sort:
           stored?.sort && isMetric(stored.sort.metric)
             ? { metric: stored.sort.metric, desc: stored.sort.desc }
             : null,
       },
-    [choices, kind, stored, zone.timeZone],
+    [choices, kind, stored, remembered, zone.timeZone],
   );
   const choose = useCallback(
     (next: Partial<Choice>) => {
       const merged = { ...choice, ...next };
+      if (next.period) rememberPeriod(next.period);
       setChoices((old) => ({ ...old, [kind]: merged }));
       writeJson(localStorage, storageKey(kind), merged);
     },
@@ -128,7 +132,7 @@ export function useListStats(
   );
   // A sort by a metric this viewer may not see (stored by someone else in this browser) is dropped.
   const sort = enabled && choice.sort && allowed.includes(choice.sort.metric) ? choice.sort : null;
-  const ready = enabled && (zone.ready || stored !== undefined);
+  const ready = enabled && (zone.ready || stored !== undefined || remembered !== undefined);
 
   // Sorted by a metric: the whole filtered list (up to the ids one stats call takes), in the list's order.
   const { page: _page, pageSize: _size, ...filtersOnly } = params;
