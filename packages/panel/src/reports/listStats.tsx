@@ -8,7 +8,15 @@ import {
 } from '@cairn/contract';
 import { type DataTableColumn, DateRangePicker, type DateRangeValue, type SortingState } from '@cairn/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type ReactNode,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { z } from 'zod';
 import { useCurrentUser } from '../app/hooks.ts';
 import { useServices } from '../app/services.ts';
@@ -88,7 +96,8 @@ export function useListStats(
   pageSize: number,
 ): ListStats {
   const pageItems = useSameItems(givenItems);
-  const { client } = useServices();
+  const { client, display } = useServices();
+  const { fontSizeDelta } = useSyncExternalStore(display.subscribe, display.getSnapshot);
   const user = useCurrentUser();
   const hideProfit = user?.isHideProfit ?? false;
   const zone = useReportZone();
@@ -217,13 +226,13 @@ export function useListStats(
       kind: METRIC_DEFS[id].kind,
       decimals: METRIC_DEFS[id].decimals,
       currency,
-      width: metricWidth(id),
+      width: metricWidth(id, fontSizeDelta),
       sortable: true,
       ...(index < chosenCount ? {} : { hidden: true }),
       total: () => metricValue(answer?.totals, id),
       profit: id === 'profit' || id === 'roi',
     }));
-  }, [enabled, metrics, chosenCount, answer, currency]);
+  }, [enabled, metrics, chosenCount, answer, currency, fontSizeDelta]);
 
   const capped = sort !== null && (everything.data?.total ?? 0) > ENTITY_STATS_IDS_MAX;
   const failure = (stats.error ?? everything.error)?.message;

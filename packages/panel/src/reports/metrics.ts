@@ -69,10 +69,17 @@ export const BUILT_IN_METRICS = {
   trends: ['clicks', 'uniqueClicks', 'leads', 'revenue', 'cost', 'profit', 'roi'],
 } as const satisfies Record<string, readonly ReportMetric[]>;
 
-/** A metric column's width: room for its header and for a value in the millions. */
-export function metricWidth(id: ReportMetric): number {
+/** The body text size the column widths are drawn for; a larger one widens them alike. */
+const BASE_FONT_PX = 14;
+
+/**
+ * A metric column's width: room for its header and for a total in the millions (`$1,234,567.89`), grown
+ * with the viewer's font-size delta so a larger text does not cut the numbers short.
+ */
+export function metricWidth(id: ReportMetric, fontSizeDelta = 0): number {
   const metric = METRIC_DEFS[id];
-  return Math.max(metric.money ? 112 : 92, metric.label.length * 9 + 28);
+  const width = Math.max(metric.money ? 128 : 96, metric.label.length * 9 + 28);
+  return Math.round(width * Math.max(1, (BASE_FONT_PX + fontSizeDelta) / BASE_FONT_PX));
 }
 
 export function isMetric(id: string): id is ReportMetric {
