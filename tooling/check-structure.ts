@@ -67,6 +67,7 @@ export const SERVER_LAYERING: Layering = {
       'outbound',
       'permissions',
       'reports',
+      'reportValues',
       'rerun',
       'retention',
       'runtime',

@@ -4,6 +4,7 @@ import { isProfitField } from './entities/permissions.ts';
 import {
   CLICK_LOG_DEFAULT_COLUMNS,
   clickLogQuerySchema,
+  countryCodeOf,
   entityStatsQuerySchema,
   isTimeZone,
   PROFIT_METRICS,
@@ -161,6 +162,25 @@ describe('report query', () => {
     expect(refused({ preset: 'today', from: '2026-03-01' })).toEqual(['from']);
     expect(refused({ from: '2026-02-30' })).toEqual(['from']);
     expect(refused({ from: '2026-03-01T25:00' })).toEqual(['from']);
+  });
+
+  it('refuses a country by its name, naming the code it stands for, rather than answer zeros', () => {
+    const result = reportQuerySchema.safeParse({ groupBy: 'offer', 'filter[country]': 'United States' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(
+      '"United States" is not valid here: expected two-letter country codes such as US; try "US"',
+    );
+    const unknown = reportQuerySchema.safeParse({ groupBy: 'offer', 'filter[country]': 'Atlantis' });
+    expect(unknown.error?.issues[0]?.message).toBe(
+      '"Atlantis" is not valid here: expected two-letter country codes such as US',
+    );
+    // Codes, and the empty value of clicks without a country, still filter.
+    const codes = reportQuerySchema.parse({ groupBy: 'offer', 'filter[country]': 'US,DE,' });
+    expect(codes.filters.country).toEqual(['US', 'DE', '']);
+    expect(countryCodeOf('germany')).toBe('DE');
+    expect(countryCodeOf('France')).toBe('FR');
+    expect(countryCodeOf('United Kingdom')).toBe('GB');
+    expect(countryCodeOf('us')).toBe('US');
   });
 });
 

@@ -12,3 +12,5 @@ export {
   type ReportScope,
   timeZoneSchema,
 } from './reports/scope.ts';
+export * from './reports/valueHints.ts';
+export * from './reports/values.ts';

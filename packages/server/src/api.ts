@@ -17,6 +17,7 @@ import { monitorPlugin } from './monitor/routes.ts';
 import { installHideProfitFilter } from './permissions/hideProfit.ts';
 import { entityRoutesOptions, hidesProfitFor, readAccess } from './permissions/options.ts';
 import { reportsPlugin } from './reports/routes.ts';
+import { reportValuesPlugin } from './reportValues/routes.ts';
 import { retentionPlugin } from './retention/routes.ts';
 import { settingsPlugin } from './settings/plugin.ts';
 import { systemPlugin } from './system/routes.ts';
@@ -39,6 +40,7 @@ const FEATURES: readonly FeaturePlugin[] = [
   conversionsPlugin,
   costsPlugin,
   reportsPlugin,
+  reportValuesPlugin,
   settingsPlugin,
   retentionPlugin,
   tlsPlugin,

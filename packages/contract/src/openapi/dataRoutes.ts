@@ -21,8 +21,11 @@ import {
   entityStatsResponseSchema,
   REPORT_PATHS,
   reportExportQuerySchema,
+  REPORT_VALUES_PATH,
   reportQuerySchema,
   reportResponseSchema,
+  reportValuesQuerySchema,
+  reportValuesResponseSchema,
 } from '../reports.ts';
 import {
   clearRequestSchema,
@@ -103,6 +106,15 @@ export const DATA_ROUTES: readonly ApiRoute[] = [
     access: 'user',
     query: entityStatsQuerySchema,
     response: entityStatsResponseSchema,
+  },
+  {
+    method: 'GET',
+    path: REPORT_VALUES_PATH,
+    summary: 'Values a dimension took in a range, most clicked first (for filter pickers)',
+    tag: REPORTS,
+    access: 'user',
+    query: reportValuesQuerySchema,
+    response: reportValuesResponseSchema,
   },
   // Conversions
   {

@@ -112,6 +112,8 @@ export const TIME_DIMENSIONS = [
  * dimensions their text, '' when unknown.
  */
 export const DIMENSION_VALUE_FORMATS: Partial<Record<ReportDimension, { pattern: RegExp; hint: string }>> = {
+  // The empty value is the clicks no country could be told for.
+  country: { pattern: /^([A-Z][A-Z0-9])?$/, hint: 'two-letter country codes such as US' },
   rule: { pattern: /^[cr]\d{1,15}:\d{1,5}$/, hint: 'c<campaign id>:<rule> or r<rotation id>:<rule>' },
   path: { pattern: /^[cr]\d{1,15}:\d{1,5}:\d{1,5}$/, hint: 'c<campaign id>:<rule>:<path>' },
   unique: { pattern: /^(unique|non_unique)$/, hint: 'unique or non_unique' },

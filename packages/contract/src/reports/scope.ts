@@ -8,6 +8,7 @@ import {
   REPORT_DIMENSIONS,
   type ReportDimension,
 } from './dimensions.ts';
+import { filterValueSuggestion } from './valueHints.ts';
 
 // What every report call shares: the time range (a preset, or from/to in the report's time zone), the
 // zone, and `filter[dimension]=v1,v2`. Query strings arrive as Fastify parses them (flat keys,
@@ -144,7 +145,13 @@ function filtersOf(raw: RawQuery, ctx: Ctx): ReportFilters {
     );
     if (bad !== undefined) {
       const hint = format?.hint ?? (numeric ? 'ids' : 'values of at most 500 characters');
-      ctx.addIssue({ code: 'custom', path: [key], message: `"${bad}" is not valid here: expected ${hint}` });
+      const meant = filterValueSuggestion(dimension, bad);
+      const tryThis = meant ? `; try "${meant}"` : '';
+      ctx.addIssue({
+        code: 'custom',
+        path: [key],
+        message: `"${bad}" is not valid here: expected ${hint}${tryThis}`,
+      });
       continue;
     }
     filters[dimension] = [...new Set(texts)].map((text) => (numeric ? Number(text) : text));

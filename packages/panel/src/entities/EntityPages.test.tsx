@@ -133,11 +133,55 @@ describe('entity list', () => {
     const user = userEvent.setup();
     expect(await screen.findByRole('link', { name: 'Alpha' })).toHaveAttribute(
       'href',
-      '/panel/offers/edit/1',
+      '/panel/report/offer/1',
     );
     await user.click(screen.getByRole('button', { name: 'Name' }));
     await waitFor(() => expect(current()).toBe('/panel/offers?sort=name%3Adesc'));
     await waitFor(() => expect(seen.at(-1)).toContain('sort=name%3Adesc'));
+  });
+
+  it("opens an item's report by its name, its form by Edit, and one report of the selected rows", async () => {
+    const { current } = renderAt('/offers', [...referenceLists, offersList([])]);
+    const user = userEvent.setup();
+    expect(await screen.findByRole('link', { name: 'Alpha' })).toHaveAttribute(
+      'href',
+      '/panel/report/offer/1',
+    );
+    expect(screen.getByRole('link', { name: 'Edit Alpha' })).toHaveAttribute('href', '/panel/offers/edit/1');
+    expect(screen.getByRole('link', { name: 'Clone Alpha' })).toHaveAttribute(
+      'href',
+      '/panel/offers/clone/1',
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 1' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 2' }));
+    await user.click(screen.getByRole('link', { name: 'Report' }));
+    await waitFor(() => expect(current()).toBe('/panel/report/offer/1,2'));
+  });
+
+  it('keeps the name of a kind without reports on its form', async () => {
+    renderAt('/groups', [
+      on('GET', '/api/group', () =>
+        json({
+          items: [
+            {
+              id: 4,
+              archived: false,
+              createdAt: '2026-11-22T10:00:00.000Z',
+              updatedAt: '2026-11-22T10:00:00.000Z',
+              name: 'Push',
+              kind: 'campaign',
+              notes: '',
+              memberCount: 0,
+            },
+          ],
+          total: 1,
+          page: 1,
+          pageSize: 50,
+        }),
+      ),
+    ]);
+    expect(await screen.findByRole('link', { name: 'Push' })).toHaveAttribute('href', '/panel/groups/edit/4');
+    expect(screen.queryByRole('link', { name: 'Edit Push' })).toBeNull();
   });
 
   it('shows references by name', async () => {

@@ -86,3 +86,14 @@ export const sectionTitle = style({
 export const fieldset = style({ border: 0, padding: 0, margin: 0, minWidth: 0 });
 
 export const templatePicker = style({ maxWidth: 360 });
+
+/** A row's Edit and Clone links, side by side in its actions cell. */
+export const rowActions = style({ display: 'inline-flex', gap: vars.space.md });
+
+/** A toast's text and its Undo button on one line. */
+export const toastWithAction = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.md,
+  flexWrap: 'wrap',
+});

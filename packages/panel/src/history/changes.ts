@@ -95,7 +95,7 @@ export function describeValue(
       if (typeof value !== 'number') return plain(value);
       const currency = values.currency;
       return typeof currency === 'string' && currency !== ''
-        ? formatMoney(value, currency)
+        ? formatMoney(value, currency, { precision: 'full' })
         : microsToDecimal(value);
     }
     case 'number':

@@ -14,6 +14,44 @@ import type { EntityKind as RouteEntityKind, SubjectType } from '../routes/table
 /** One set of names with the server's CSV export. */
 export const DIMENSION_LABELS: Record<ReportDimension, string> = REPORT_DIMENSION_LABELS;
 
+/** A token slot's dimension (`token_1` for the first), or undefined for any other dimension. */
+export function tokenSlotOf(dimension: ReportDimension): number | undefined {
+  const match = /^token_(\d+)$/.exec(dimension);
+  return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * The tokens of the traffic source a report is scoped to (one source, or one campaign of one source):
+ * its name for each slot it defines (`Zone (t1)`). Null while no single source is in scope: every slot
+ * is then offered under its plain name.
+ */
+export type ScopeTokens = ReadonlyMap<ReportDimension, string> | null;
+
+let scopeTokens: ScopeTokens = null;
+const scopeListeners = new Set<() => void>();
+
+/** Sets the tokens in scope (the report toolbar does, from the report's address); null: none. */
+export function setScopeTokens(next: ScopeTokens): void {
+  if (next === scopeTokens) return;
+  scopeTokens = next;
+  for (const listener of scopeListeners) listener();
+}
+export function subscribeScopeTokens(listener: () => void): () => void {
+  scopeListeners.add(listener);
+  return () => scopeListeners.delete(listener);
+}
+export const scopeTokensSnapshot = (): ScopeTokens => scopeTokens;
+
+/** A token slot as a source names it: `Zone (t1)`; the parameter when the source gave no name. */
+export function sourceTokenLabel(slot: number, name: string, parameter: string): string {
+  return `${name.trim() || parameter} (t${slot})`;
+}
+
+/** The dimension's label, a token with the name its source in scope gives it. */
+export function dimensionLabel(dimension: ReportDimension, tokens: ScopeTokens = scopeTokens): string {
+  return tokens?.get(dimension) ?? DIMENSION_LABELS[dimension];
+}
+
 export function isDimension(text: string): text is ReportDimension {
   return (REPORT_DIMENSIONS as readonly string[]).includes(text);
 }
@@ -58,9 +96,16 @@ export function editPathOf(dimension: ReportDimension, id: number): string | und
   return list && id > 0 ? `/${list}/edit/${id}` : undefined;
 }
 
-export function dimensionOptions(hideProfit: boolean): { value: ReportDimension; label: string }[] {
-  // Grouping by conversion status would show what a hide-profit user may not see; the server refuses it.
-  return REPORT_DIMENSIONS.filter((dimension) => !(hideProfit && dimension === 'conversion_status')).map(
-    (dimension) => ({ value: dimension, label: DIMENSION_LABELS[dimension] }),
+export function dimensionOptions(
+  hideProfit: boolean,
+  tokens: ScopeTokens = scopeTokens,
+): { value: ReportDimension; label: string }[] {
+  return (
+    REPORT_DIMENSIONS
+      // Grouping by conversion status would show what a hide-profit user may not see; the server refuses it.
+      .filter((dimension) => !(hideProfit && dimension === 'conversion_status'))
+      // With one source in scope, only the tokens it defines can carry values.
+      .filter((dimension) => !tokens || tokenSlotOf(dimension) === undefined || tokens.has(dimension))
+      .map((dimension) => ({ value: dimension, label: dimensionLabel(dimension, tokens) }))
   );
 }

@@ -1,3 +1,3 @@
-// The report pages' formats are the panel's one formatting module; this name stays for the pages that
-// still import it from here.
-export { formatDuration, formatInstant } from '../utils/format.ts';
+// The report pages' formats are the panel's one formatting module (utils/format.ts, which the entity
+// pages share); money is written by its one formatter there, rounded to the currency's minor units.
+export { formatDuration, formatInstant, formatMoney, type MoneyPrecision } from '../utils/format.ts';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../app/renderApp.tsx';
 import { json, offerItem, on, type Route, signedInAs } from '../app/testing.ts';
-import { metrics, range, statsSettingsRoutes, withoutProfit } from './testData.ts';
+import { metrics, namesRoute, range, statsSettingsRoutes, withoutProfit } from './testData.ts';
 
 // The numbers next to the entity lists, on the offers list.
 
@@ -65,7 +65,7 @@ const rowNames = (grid: HTMLElement) =>
     .map((row) => within(row).getAllByRole('link')[0]?.textContent);
 
 describe('entity list numbers', () => {
-  it("shows each row's clicks, leads, revenue, cost, profit, ROI and EPC for the period, and the totals", async () => {
+  it("shows each row's numbers right after its name for the period, and the totals", async () => {
     const statsRequests: URL[] = [];
     renderApp('/offers', routes([], statsRequests));
     const grid = await screen.findByRole('grid', { name: 'Offers' });
@@ -78,9 +78,13 @@ describe('entity list numbers', () => {
     const headers = within(grid)
       .getAllByRole('columnheader')
       .map((header) => header.textContent ?? '');
-    for (const name of ['Clicks', 'Leads', 'Revenue', 'Cost', 'Profit', 'ROI', 'EPC']) {
-      expect(headers.some((header) => header.startsWith(name))).toBe(true);
-    }
+    const metricHeaders = ['Clicks', 'Conversions', 'CR', 'Cost', 'Revenue', 'Profit', 'ROI', 'EPC'];
+    const nameAt = headers.findIndex((header) => header.startsWith('Name'));
+    metricHeaders.forEach((name, index) => {
+      expect(headers[nameAt + 1 + index]).toMatch(new RegExp(`^${name}`));
+    });
+    // The numbers not chosen wait in the table's one column menu, beside the settings columns.
+    expect(headers.some((header) => header.startsWith('LP views'))).toBe(false);
     const total = within(grid).getAllByRole('row').at(-1) as HTMLElement;
     expect(total).toHaveTextContent('Total');
     expect(total).toHaveTextContent('-$15.00');
@@ -109,6 +113,33 @@ describe('entity list numbers', () => {
       }),
     );
     expect(await screen.findByRole('button', { name: /Stats for/ })).toHaveTextContent('Last 30 days');
+  });
+
+  it('opens every list and report on the period last chosen on any of them', async () => {
+    localStorage.setItem(
+      'cairn.period',
+      JSON.stringify({ preset: 'custom', from: '2026-03-01', to: '2026-03-07', timeZone: 'Europe/Berlin' }),
+    );
+    const statsRequests: URL[] = [];
+    const reportRequests: URL[] = [];
+    const { current } = renderApp('/offers', [
+      ...routes([], statsRequests),
+      namesRoute('offer', [{ id: 1, name: 'Alpha' }]),
+      on('GET', '/api/report', (request) => {
+        reportRequests.push(new URL(request.url));
+        return json({ rows: [], totals: metrics(0, 0, 0, 0), range });
+      }),
+    ]);
+    const period = { preset: 'custom', from: '2026-03-01', to: '2026-03-07', timezone: 'Europe/Berlin' };
+    await waitFor(() =>
+      expect(Object.fromEntries(statsRequests[0]?.searchParams ?? [])).toMatchObject(period),
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Alpha' }));
+    await waitFor(() => expect(current()).toMatch(/^\/panel\/report\/offer\/1/));
+    await waitFor(() =>
+      expect(Object.fromEntries(reportRequests[0]?.searchParams ?? [])).toMatchObject(period),
+    );
   });
 
   it("sorts by a metric in the server's order of the whole filtered list", async () => {

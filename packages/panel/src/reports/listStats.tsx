@@ -8,7 +8,15 @@ import {
 } from '@cairn/contract';
 import { type DataTableColumn, DateRangePicker, type DateRangeValue, type SortingState } from '@cairn/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type ReactNode,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { z } from 'zod';
 import { useCurrentUser } from '../app/hooks.ts';
 import { useServices } from '../app/services.ts';
@@ -23,16 +31,15 @@ import {
   METRIC_DEFS,
   type Metrics,
   metricValue,
-  shownMetrics,
+  metricWidth,
 } from './metrics.ts';
-import { periodOf, periodParams, periodSchema } from './period.ts';
+import { periodOf, periodParams, periodSchema, rememberedPeriod, rememberPeriod } from './period.ts';
 import * as styles from './reports.css.ts';
 import { storeOwnTimeZone, useReportZone, useStatsSettings, viewerLocale } from './settingsApi.ts';
-import { ColumnChooser } from './toolbar/ColumnChooser.tsx';
 import { useChosenColumns } from './toolbar/useChosenColumns.ts';
 
-// The numbers next to an entity list (`GET /api/report/entity_stats`): clicks, leads, revenue, cost,
-// profit, ROI, EPC of each row for a period chosen in the list's header (remembered per list), with a
+// The numbers next to an entity list (`GET /api/report/entity_stats`): clicks, conversions, CR, cost,
+// revenue, profit, ROI, EPC of each row for a period chosen in the list's header (remembered per list), with a
 // totals row. Sorting by a metric is the server's: it orders every item of the filtered list (up to
 // 1,000) by that metric and the panel pages through that order.
 
@@ -89,7 +96,8 @@ export function useListStats(
   pageSize: number,
 ): ListStats {
   const pageItems = useSameItems(givenItems);
-  const { client } = useServices();
+  const { client, display } = useServices();
+  const { fontSizeDelta } = useSyncExternalStore(display.subscribe, display.getSnapshot);
   const user = useCurrentUser();
   const hideProfit = user?.isHideProfit ?? false;
   const zone = useReportZone();
@@ -101,20 +109,24 @@ export function useListStats(
   // Choices per kind: the same list component serves every kind's list.
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const stored = useMemo(() => readJson(localStorage, storageKey(kind), storedSchema), [kind]);
+  // The period is one for every list and report (the last chosen on any); the sort stays per list.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again for each list shown
+  const remembered = useMemo(() => rememberedPeriod(), [kind]);
   const choice = useMemo<Choice>(
     () =>
       choices[kind] ?? {
-        period: stored?.period ?? periodOf('today', zone.timeZone),
+        period: remembered ?? stored?.period ?? periodOf('today', zone.timeZone),
         sort:
           stored?.sort && isMetric(stored.sort.metric)
             ? { metric: stored.sort.metric, desc: stored.sort.desc }
             : null,
       },
-    [choices, kind, stored, zone.timeZone],
+    [choices, kind, stored, remembered, zone.timeZone],
   );
   const choose = useCallback(
     (next: Partial<Choice>) => {
       const merged = { ...choice, ...next };
+      if (next.period) rememberPeriod(next.period);
       setChoices((old) => ({ ...old, [kind]: merged }));
       writeJson(localStorage, storageKey(kind), merged);
     },
@@ -129,7 +141,7 @@ export function useListStats(
   );
   // A sort by a metric this viewer may not see (stored by someone else in this browser) is dropped.
   const sort = enabled && choice.sort && allowed.includes(choice.sort.metric) ? choice.sort : null;
-  const ready = enabled && (zone.ready || stored !== undefined);
+  const ready = enabled && (zone.ready || stored !== undefined || remembered !== undefined);
 
   // Sorted by a metric: the whole filtered list (up to the ids one stats call takes), in the list's order.
   const { page: _page, pageSize: _size, ...filtersOnly } = params;
@@ -188,15 +200,24 @@ export function useListStats(
     return rows.map((item) => ({ ...item, [STATS]: answer.stats[String(item.id)] ?? ZERO }));
   }, [sort, pageItems, universe, answer, ids, page, pageSize]);
 
-  const shown = shownMetrics(chosen.chosen, answer?.totals, hideProfit);
-  const shownKey = shown.join(',');
-  // Columns change only when the metrics shown do: a new column list re-lays out the whole table.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the metrics' names, not the array
-  const metrics = useMemo(() => shown, [shownKey]);
+  // Every metric the viewer may see is a column of the table, so the table's one column menu shows,
+  // hides and orders the numbers and the settings columns alike; those not chosen start hidden.
+  const chosenKey = chosen.chosen.join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the chosen metrics' names, not the array
+  const metrics = useMemo(() => {
+    // The built-in ones in the order a buyer reads a row (clicks to EPC), any others after them.
+    const rank = (id: ReportMetric) => {
+      const at = (BUILT_IN_METRICS.list as readonly ReportMetric[]).indexOf(id);
+      return at === -1 ? BUILT_IN_METRICS.list.length + allowed.indexOf(id) : at;
+    };
+    const shown = [...chosen.chosen].sort((a, b) => rank(a) - rank(b));
+    return [...shown, ...allowed.filter((id) => !shown.includes(id))];
+  }, [chosenKey, allowed]);
+  const chosenCount = chosen.chosen.length;
   const currency = settings.baseCurrency;
   const columns = useMemo<DataTableColumn<Item>[]>(() => {
     if (!enabled) return [];
-    return metrics.map((id) => ({
+    return metrics.map((id, index) => ({
       id,
       header: METRIC_DEFS[id].label,
       // Items without traffic in the period are left out of the answer: they count zero.
@@ -205,12 +226,13 @@ export function useListStats(
       kind: METRIC_DEFS[id].kind,
       decimals: METRIC_DEFS[id].decimals,
       currency,
-      width: METRIC_DEFS[id].money ? 120 : 100,
+      width: metricWidth(id, fontSizeDelta),
       sortable: true,
+      ...(index < chosenCount ? {} : { hidden: true }),
       total: () => metricValue(answer?.totals, id),
       profit: id === 'profit' || id === 'roi',
     }));
-  }, [enabled, metrics, answer, currency]);
+  }, [enabled, metrics, chosenCount, answer, currency, fontSizeDelta]);
 
   const capped = sort !== null && (everything.data?.total ?? 0) > ENTITY_STATS_IDS_MAX;
   const failure = (stats.error ?? everything.error)?.message;
@@ -239,28 +261,9 @@ export function useListStats(
               choose({ period });
             }}
           />
-          <ColumnChooser
-            title="Metrics"
-            choices={allowed.map((id) => ({ id, label: METRIC_DEFS[id].label }))}
-            value={metrics}
-            defaults={chosen.defaults}
-            onChange={chosen.choose}
-          />
         </>
       ) : null,
-    [
-      enabled,
-      capped,
-      sort,
-      failure,
-      locale,
-      choice.period,
-      choose,
-      allowed,
-      metrics,
-      chosen.defaults,
-      chosen.choose,
-    ],
+    [enabled, capped, sort, failure, locale, choice.period, choose],
   );
 
   const sortingChange = useCallback(

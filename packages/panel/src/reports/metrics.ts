@@ -33,7 +33,9 @@ export const METRIC_DEFS: Record<ReportMetric, MetricDef> = {
   lpViews: def('lpViews', 'LP views', 'number', 0),
   lpClicks: def('lpClicks', 'LP clicks', 'number', 0),
   lpCtr: def('lpCtr', 'LP CTR', 'percent', 2),
-  leads: def('leads', 'Leads', 'number', 0),
+  // One word for one thing: the panel says "Conversions" wherever the engine counts leads (the spec's own
+  // page names, such as the Leads report, stay as the spec writes them).
+  leads: def('leads', 'Conversions', 'number', 0),
   leadsApproved: def('leadsApproved', 'Approved', 'number', 0),
   leadsPending: def('leadsPending', 'Pending', 'number', 0),
   leadsDeclined: def('leadsDeclined', 'Declined', 'number', 0),
@@ -49,7 +51,8 @@ export const METRIC_DEFS: Record<ReportMetric, MetricDef> = {
 
 /** Built-in defaults, used until the columns settings or the user say otherwise. */
 export const BUILT_IN_METRICS = {
-  list: ['clicks', 'leads', 'revenue', 'cost', 'profit', 'roi', 'epc'],
+  // In the order a buyer reads a row, all of them in view at 1440 px beside the name.
+  list: ['clicks', 'leads', 'cr', 'cost', 'revenue', 'profit', 'roi', 'epc'],
   report: [
     'clicks',
     'uniqueClicks',
@@ -65,6 +68,19 @@ export const BUILT_IN_METRICS = {
   ],
   trends: ['clicks', 'uniqueClicks', 'leads', 'revenue', 'cost', 'profit', 'roi'],
 } as const satisfies Record<string, readonly ReportMetric[]>;
+
+/** The body text size the column widths are drawn for; a larger one widens them alike. */
+const BASE_FONT_PX = 14;
+
+/**
+ * A metric column's width: room for its header and for a total in the millions (`$1,234,567.89`), grown
+ * with the viewer's font-size delta so a larger text does not cut the numbers short.
+ */
+export function metricWidth(id: ReportMetric, fontSizeDelta = 0): number {
+  const metric = METRIC_DEFS[id];
+  const width = Math.max(metric.money ? 128 : 96, metric.label.length * 9 + 28);
+  return Math.round(width * Math.max(1, (BASE_FONT_PX + fontSizeDelta) / BASE_FONT_PX));
+}
 
 export function isMetric(id: string): id is ReportMetric {
   return (REPORT_METRICS as readonly string[]).includes(id);

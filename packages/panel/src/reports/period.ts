@@ -117,3 +117,15 @@ export function readStoredPeriod(
 export function storePeriod(storage: Storage, key: string, period: DateRangeValue): void {
   writeJson(storage, key, period);
 }
+
+// One period everywhere: the last one the viewer chose on a list or a report is where the next list or
+// report opens (an address that names its own period, a shared link, still shows that one).
+const SHARED_PERIOD_KEY = 'cairn.period';
+
+export function rememberedPeriod(now = new Date()): DateRangeValue | undefined {
+  return readStoredPeriod(localStorage, SHARED_PERIOD_KEY, now);
+}
+
+export function rememberPeriod(period: DateRangeValue): void {
+  storePeriod(localStorage, SHARED_PERIOD_KEY, period);
+}

@@ -7,7 +7,7 @@ import type { SubjectType } from '../routes/table.ts';
 import { useRouteQuery } from '../routes/useRouteQuery.ts';
 import type { ReportFilters } from './api.ts';
 import { isDimension } from './dimensions.ts';
-import { periodFromQuery, periodOf, queryFromPeriod } from './period.ts';
+import { periodFromQuery, periodOf, queryFromPeriod, rememberedPeriod, rememberPeriod } from './period.ts';
 
 // What a report shows (grouping, period, extra filters) lives in its address, so a link, a reload or
 // the back button show the same report: `?group=offer,country&period=last7&tz=UTC&filter[country]=US`.
@@ -73,14 +73,17 @@ export function useReportState(
   const state = useMemo<ReportState>(
     () => ({
       levels: levelsFromQuery(query, defaultLevels),
-      period: periodFromQuery(query, periodOf('today', timeZone)),
+      // Without a period of its own, the report opens on the one last chosen on a list or a report.
+      period: periodFromQuery(query, rememberedPeriod() ?? periodOf('today', timeZone)),
       filters: filtersFromQuery(query),
     }),
     [query, defaultLevels, timeZone],
   );
   const update = useCallback(
-    (change: Partial<ReportState>) =>
-      navigate(reportAddress(path, { ...state, ...change }), { replace: true }),
+    (change: Partial<ReportState>) => {
+      if (change.period) rememberPeriod(change.period);
+      navigate(reportAddress(path, { ...state, ...change }), { replace: true });
+    },
     [navigate, path, state],
   );
   return [state, update];

@@ -88,7 +88,7 @@ describe('trends page', () => {
     await user.click(await screen.findByRole('combobox', { name: 'Campaigns' }));
     await user.click(await screen.findByRole('option', { name: 'Winter sale' }));
     await waitFor(() => expect(requests.at(-1)?.searchParams.get('filter[campaign]')).toBe('4'));
-    await user.type(screen.getByRole('textbox', { name: 'Values' }), 'US, DE');
+    await user.type(screen.getByRole('combobox', { name: 'Values' }), 'US{Enter}DE{Enter}');
     await user.click(screen.getByRole('button', { name: 'Add filter' }));
     await waitFor(() => expect(requests.at(-1)?.searchParams.get('filter[country]')).toBe('US,DE'));
     expect(screen.getByRole('list', { name: 'Filters' })).toHaveTextContent('Country: US, DE');

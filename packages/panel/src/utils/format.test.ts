@@ -25,7 +25,13 @@ describe('formatting for people', () => {
   it('writes money with its currency symbol and at least its currency decimals, never rounding micros away', () => {
     expect(formatMoney(2_500_000, 'USD', { locale: 'en-US' })).toBe('$2.50');
     expect(formatMoney(1_234_000_000, 'EUR', { locale: 'en-GB' })).toBe('€1,234.00');
-    expect(formatMoney(12_500, 'USD', { locale: 'en-US' })).toBe('$0.0125');
+    // A payout reads in cents; the whole amount is there for whoever asks for it.
+    expect(formatMoney(2_901_554, 'USD', { locale: 'en-US' })).toBe('$2.90');
+    expect(formatMoney(2_901_554, 'USD', { locale: 'en-US', precision: 'full' })).toBe('$2.901554');
+    // A price per click keeps up to two decimals more, and only those it has.
+    expect(formatMoney(12_500, 'USD', { locale: 'en-US', precision: 'rate' })).toBe('$0.0125');
+    expect(formatMoney(12_345, 'USD', { locale: 'en-US', precision: 'rate' })).toBe('$0.0123');
+    expect(formatMoney(50_000, 'USD', { locale: 'en-US', precision: 'rate' })).toBe('$0.05');
     expect(formatMoney(1_500_000_000, 'JPY', { locale: 'en-US' })).toBe('¥1,500');
     expect(formatMoney(3_000_000, 'EUR', { locale: 'de-DE' })).toMatch(/^3,00\s€$/);
     // A code Intl does not know still says what it is.

@@ -106,20 +106,31 @@ export function formatBytes(bytes: number): string {
 
 const moneyFormats = new Map<string, Intl.NumberFormat | null>();
 
-function moneyFormat(currency: string, locale: string | undefined): Intl.NumberFormat | null {
-  const key = `${locale}|${currency}`;
+/** How many decimals an amount shows beyond its currency's own (2 for USD, 0 for JPY). */
+export type MoneyPrecision =
+  /** Amounts (payouts, revenue, cost): the currency's minor units, `$2.90`. */
+  | 'amount'
+  /** Per-click prices (CPC, EPC): two more when the amount has them, `$0.0125`. */
+  | 'rate'
+  /** Everything stored (micro-units), for a tooltip, the history and the forms: `$2.901554`. */
+  | 'full';
+
+const EXTRA_DECIMALS: Record<MoneyPrecision, number> = { amount: 0, rate: 2, full: 6 };
+
+function moneyFormat(currency: string, locale: string | undefined, precision: MoneyPrecision) {
+  const key = `${locale}|${currency}|${precision}`;
   let format = moneyFormats.get(key);
   if (format === undefined) {
     try {
-      // The currency's own decimals at least (2 for USD, 0 for JPY), more only for an amount that has
-      // them: a bid of $0.0125 a click is not rounded to $0.01.
-      const digits = new Intl.NumberFormat(locale, { style: 'currency', currency }).resolvedOptions()
-        .minimumFractionDigits;
+      const digits =
+        new Intl.NumberFormat(locale, { style: 'currency', currency }).resolvedOptions()
+          .minimumFractionDigits ?? 2;
       format = new Intl.NumberFormat(locale, {
         style: 'currency',
         currency,
         minimumFractionDigits: digits,
-        maximumFractionDigits: Math.max(digits ?? 0, 6),
+        // More than the currency's own only for an amount that has them: a bid of $0.0125 is not $0.01.
+        maximumFractionDigits: precision === 'full' ? 6 : digits + EXTRA_DECIMALS[precision],
       });
     } catch {
       // Not an ISO 4217 code Intl knows.
@@ -130,12 +141,22 @@ function moneyFormat(currency: string, locale: string | undefined): Intl.NumberF
   return format;
 }
 
-/** An amount in micro-units in its currency: `$2.50`, `€1,234.00`, `$0.0125`; an unknown code follows it. */
-export function formatMoney(micros: number, currency: string, options: { locale?: string } = {}): string {
+/**
+ * An amount in micro-units in its currency, rounded to what people read: `$2.90` for a payout of
+ * 2.901554, `$0.0125` for a CPC (precision `rate`), all of it with `full` (the tooltip, the history).
+ * An unknown code follows the number.
+ */
+export function formatMoney(
+  micros: number,
+  currency: string,
+  options: { locale?: string; precision?: MoneyPrecision } = {},
+): string {
+  const precision = options.precision ?? 'amount';
   const amount = micros / MICROS_PER_UNIT;
-  const format = moneyFormat(currency, options.locale);
+  const format = moneyFormat(currency, options.locale, precision);
   if (format) return format.format(amount);
-  return `${new Intl.NumberFormat(options.locale, { maximumFractionDigits: 6 }).format(amount)} ${currency}`;
+  const decimals = precision === 'full' ? 6 : 2 + EXTRA_DECIMALS[precision];
+  return `${new Intl.NumberFormat(options.locale, { maximumFractionDigits: decimals }).format(amount)} ${currency}`;
 }
 
 /** A share held in micro-units of a percent (40% = 40 000 000): `40%`, `12.5%`. */

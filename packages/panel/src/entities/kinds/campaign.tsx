@@ -1,6 +1,6 @@
 import { CAMPAIGN_STATUSES, type CostModel } from '@cairn/contract';
 import { Badge, Button, useCopy } from '@cairn/ui';
-import { formatMoney, formatPercentMicros } from '../../utils/format.ts';
+import { formatMoney, formatPercentMicros, type MoneyPrecision } from '../../utils/format.ts';
 import * as styles from '../entities.css.ts';
 import { CampaignCostAction, CostUpdateButton } from '../lists/CostUpdateButton.tsx';
 import { updatedColumn } from '../lists/listColumns.tsx';
@@ -39,14 +39,17 @@ function UrlCell({ item }: { item: Item }) {
   );
 }
 
-/** `CPC $0.0125`, `RevShare 40%`, `CPA auto`, `none`. */
-function costText(item: Item): string {
+/** `CPC $0.0125`, `RevShare 40%`, `CPA auto`, `none`; `full` for the tooltip: every stored decimal. */
+function costText(item: Item, precision: MoneyPrecision = 'amount'): string {
   const model = item.costModel as CostModel;
   if (model === 'none') return 'none';
   const amount = Number(item.costMicros);
   const label = model === 'revshare' ? 'RevShare' : model.toUpperCase();
   if (item.costAuto) return `${label} auto`;
-  return `${label} ${model === 'revshare' ? formatPercentMicros(amount) : formatMoney(amount, String(item.currency))}`;
+  if (model === 'revshare') return `${label} ${formatPercentMicros(amount)}`;
+  // A price per click is read to the fraction of a cent; a price per action or per thousand in cents.
+  const shown = precision === 'full' ? 'full' : model === 'cpc' ? 'rate' : 'amount';
+  return `${label} ${formatMoney(amount, String(item.currency), { precision: shown })}`;
 }
 
 export const campaignUi: EntityUi = {
@@ -84,7 +87,13 @@ export const campaignUi: EntityUi = {
     { id: 'groupId', header: 'Group', width: 140, ref: { kind: 'group', groupKind: 'campaign' } },
     { id: 'trafficSourceId', header: 'Traffic source', width: 140, ref: { kind: 'traffic_source' } },
     { id: 'rotationId', header: 'Rotation', ref: { kind: 'rotation' }, hidden: true },
-    { id: 'costMicros', header: 'Cost', width: 130, accessor: costText },
+    {
+      id: 'costMicros',
+      header: 'Cost model',
+      width: 140,
+      accessor: (item) => costText(item),
+      text: (item) => costText(item, 'full'),
+    },
     { id: 'domainId', header: 'Domain', ref: { kind: 'domain' }, hidden: true },
     updatedColumn,
   ],

@@ -17,6 +17,11 @@ export const offerUi: EntityUi = {
       header: 'Payout',
       accessor: (item) =>
         item.payoutAuto ? 'auto' : formatMoney(Number(item.payoutMicros), String(item.currency)),
+      // In cents in the cell, every stored decimal on hover (and in the form).
+      text: (item) =>
+        item.payoutAuto
+          ? 'auto'
+          : formatMoney(Number(item.payoutMicros), String(item.currency), { precision: 'full' }),
       kind: 'money',
       width: 120,
     },

@@ -79,4 +79,38 @@ describe('list selection actions', () => {
     expect(screen.getByRole('checkbox', { name: 'Select row 1' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Select row 2' })).toBeChecked();
   });
+
+  it('undoes an archive from its toast by restoring what it archived', async () => {
+    const calls: string[] = [];
+    const record = (method: string, path: string, archived: boolean): Route =>
+      on(method, path, () => {
+        calls.push(path);
+        return json({ ...offer(1, 'Alpha'), archived });
+      });
+    renderOffers([
+      record('POST', '/api/offer/1/archive', true),
+      record('POST', '/api/offer/1/restore', false),
+    ]);
+    const user = userEvent.setup();
+    await screen.findByRole('link', { name: 'Alpha' });
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 1' }));
+    await user.click(screen.getByRole('button', { name: 'Archive' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Archive 1 offer?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Archive' }));
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(calls).toEqual(['/api/offer/1/archive', '/api/offer/1/restore']));
+    expect(await screen.findAllByText('1 offer restored')).not.toHaveLength(0);
+  });
+
+  it('offers no undo for a delete, which the server cannot take back', async () => {
+    renderOffers([on('DELETE', '/api/offer/1', () => json({ status: 'ok', id: 1 }))]);
+    const user = userEvent.setup();
+    await screen.findByRole('link', { name: 'Alpha' });
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 1' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete 1 offer?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findAllByText('1 offer deleted')).not.toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+  });
 });

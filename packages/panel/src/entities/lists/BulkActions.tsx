@@ -1,13 +1,15 @@
 import { Button } from '@cairn/ui';
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import { loadOnce } from '../../app/chunks.ts';
 import { PartFailure, useLazyPart } from '../lazyPart.tsx';
 import type { Item } from '../types.ts';
 import type { BulkConfirmProps, BulkRequest } from './BulkConfirm.tsx';
 
-// What a list offers for its selected rows: mass edit (for the kinds that have it), archive, restore and
-// delete, each asked about first; refusals (an item still in use) are listed in the dialog. The dialog
-// is a chunk of its own (BulkConfirm.tsx), fetched with the first action asked for.
+// What a list offers for its selected rows: one report of them all (for the kinds with reports), mass
+// edit (for the kinds that have it), archive, restore and delete, each asked about first; refusals (an
+// item still in use) are listed in the dialog. The dialog is a chunk of its own (BulkConfirm.tsx), fetched
+// with the first action asked for.
 
 export type { BulkAction, BulkRequest } from './BulkConfirm.tsx';
 
@@ -19,8 +21,11 @@ export function SelectionActions({
   onMassEdit,
   onBulk,
   extra,
+  reportPath,
 }: {
   ids: number[];
+  /** One report of the selected rows together, for the kinds that have reports. */
+  reportPath?: string | undefined;
   /** The kind's own actions for these rows, first. */
   extra?: ReactNode;
   /** The rows of the page shown, to tell archived from active. */
@@ -32,6 +37,11 @@ export function SelectionActions({
   const selectedItems = items.filter((item) => ids.includes(item.id));
   return (
     <>
+      {reportPath && (
+        <Button asChild size="sm">
+          <Link href={reportPath}>Report</Link>
+        </Button>
+      )}
       {extra}
       {massEditable && (
         <Button size="sm" variant="outline" onClick={() => onMassEdit(ids)}>

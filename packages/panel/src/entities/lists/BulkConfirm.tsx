@@ -1,9 +1,10 @@
-import { ConfirmDialog, toast } from '@cairn/ui';
+import { Button, ConfirmDialog, toast } from '@cairn/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useServices } from '../../app/services.ts';
 import { entityNames } from '../../routes/table.ts';
 import { capitalize } from '../../utils/text.ts';
 import { archiveItem, type CallProblem, deleteItem, problemOf, restoreItem } from '../api.ts';
+import * as styles from '../entities.css.ts';
 import { renderProblem } from '../problems.tsx';
 import type { EntityUi } from '../types.ts';
 
@@ -37,8 +38,28 @@ export function BulkConfirm({ ui, bulk, onClose, onDone }: BulkConfirmProps) {
     const failures = results.flatMap((outcome) => (outcome.status === 'ok' ? [] : [problemOf(outcome)]));
     const done = results.length - failures.length;
     const verb = bulk.action === 'archive' ? 'archived' : bulk.action === 'restore' ? 'restored' : 'deleted';
-    if (done > 0)
-      toast.success(`${done} ${done === 1 ? names.singular : names.plural.toLowerCase()} ${verb}`);
+    const counted = (count: number) =>
+      `${count} ${count === 1 ? names.singular : names.plural.toLowerCase()}`;
+    const archived = bulk.ids.filter((_, index) => results[index]?.status === 'ok');
+    // An archive the server can take back (restore) is undone from its toast; a delete cannot be.
+    const undo = async (toastId: number) => {
+      toast.dismiss(toastId);
+      const restored = await Promise.all(archived.map((id) => restoreItem(client, ui.kind, id)));
+      void queryClient.invalidateQueries({ queryKey: ['entity'] });
+      const back = restored.filter((outcome) => outcome.status === 'ok').length;
+      if (back === archived.length) toast.success(`${counted(back)} restored`);
+      else toast.error(`${archived.length - back} of ${archived.length} could not be restored`);
+    };
+    if (done > 0 && bulk.action === 'archive') {
+      const toastId: number = toast.success(
+        <span className={styles.toastWithAction}>
+          {counted(done)} {verb}
+          <Button size="sm" variant="outline" tone="neutral" onClick={() => void undo(toastId)}>
+            Undo
+          </Button>
+        </span>,
+      );
+    } else if (done > 0) toast.success(`${counted(done)} ${verb}`);
     onDone(bulk.ids, failures.length > 0);
     if (failures.length > 0) {
       const problem: CallProblem = {

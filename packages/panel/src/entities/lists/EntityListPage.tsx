@@ -8,7 +8,7 @@ import type { PageProps } from '../../pages/pageProps.ts';
 import type { ListStats } from '../../reports/listStats.tsx';
 import { parseIds } from '../../routes/resolve.ts';
 import { entityKindOf, entityNames } from '../../routes/table.ts';
-import { listPathOf } from '../addresses.ts';
+import { editPathOfItem, listPathOf, reportPathOf } from '../addresses.ts';
 import { entityQueryKeys, fetchList, listSpecOf, problemOf } from '../api.ts';
 import * as styles from '../entities.css.ts';
 import { MassEditDialog } from '../massEdit/MassEditDialog.tsx';
@@ -169,7 +169,8 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
             </Button>
           ),
         }}
-        onRowActivate={(item) => navigate(`${listPathOf(ui)}/edit/${item.id}`)}
+        // A row opens what its name links to: the report, or the form of a kind without reports.
+        onRowActivate={(item) => navigate(reportPathOf(ui, [item.id]) ?? editPathOfItem(ui, item.id))}
         selection={{
           selectedIds,
           onSelectedIdsChange: setSelectedIds,
@@ -178,6 +179,7 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
               ids={ids.map(Number)}
               items={items}
               massEditable={massEditable}
+              reportPath={reportPathOf(ui, ids.map(Number))}
               extra={ui.SelectionActions && <ui.SelectionActions ids={ids.map(Number)} />}
               onMassEdit={(chosen) =>
                 navigate(

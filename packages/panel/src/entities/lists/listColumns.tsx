@@ -2,13 +2,15 @@ import type { DataTableColumn } from '@cairn/ui';
 import { useEffect, useMemo, useRef } from 'react';
 import { Link } from 'wouter';
 import { formatDateTime } from '../../utils/format.ts';
-import { listPathOf } from '../addresses.ts';
+import { editPathOfItem, listPathOf, reportPathOf } from '../addresses.ts';
+import * as styles from '../entities.css.ts';
 import { type RefOption, type RefOptionsState, refKey, useRefOptionsState } from '../refs.ts';
 import type { EntityUi, Item, ListColumnSpec, RefSpec } from '../types.ts';
 
 // The list's table columns from the kind's description: reference columns show the referenced item's
-// name, the name column links to the item's form and stays in view while the table scrolls sideways,
-// and every row ends with its Clone link.
+// name, the name column links to the item's report (to its form for kinds without reports) and stays in
+// view while the table scrolls sideways, the numbers come right after the name (what a buyer reads
+// first), and every row ends with its Edit and Clone links.
 
 /** The last change of an item, as the viewer's clock and calendar say it. */
 export const updatedColumn: ListColumnSpec = {
@@ -80,7 +82,7 @@ export function useListColumns(
   ui: EntityUi,
   sortFields: readonly string[],
   refOptions: Map<string, RefOption[] | undefined>,
-  /** Columns shown before the actions (the list's metrics). */
+  /** Columns shown right after the name (the list's metrics). */
   extraColumns: readonly DataTableColumn<Item>[] = NO_COLUMNS,
 ): DataTableColumn<Item>[] {
   return useMemo<DataTableColumn<Item>[]>(() => {
@@ -92,57 +94,67 @@ export function useListColumns(
         new Map((options ?? []).map((option) => [option.id, option.label])),
       ]),
     );
+    const own = ui.columns.map((column): DataTableColumn<Item> => {
+      const ref = column.ref;
+      const accessor =
+        column.accessor ??
+        (ref
+          ? (item: Item) => {
+              const id = item[column.id];
+              if (typeof id !== 'number') return null;
+              return labels.get(refKey(ref))?.get(id) ?? `#${id}`;
+            }
+          : (item: Item) => {
+              const value = item[column.id];
+              return typeof value === 'string' || typeof value === 'number' ? value : null;
+            });
+      const isName = column.id === ui.labelField;
+      return {
+        id: column.id,
+        header: column.header,
+        accessor,
+        ...(column.kind ? { kind: column.kind } : {}),
+        ...(column.width ? { width: column.width } : {}),
+        ...(column.hideable !== undefined ? { hideable: column.hideable } : {}),
+        ...(column.hidden ? { hidden: true } : {}),
+        ...(column.cell ? { cell: column.cell } : {}),
+        ...(column.text ? { text: column.text } : {}),
+        sortable: sortFields.includes(column.id),
+        ...(isName
+          ? {
+              pinned: true,
+              cell: (item: Item) => (
+                <Link href={reportPathOf(ui, [item.id]) ?? editPathOfItem(ui, item.id)}>
+                  {named(item)}
+                  {item.archived ? ' (archived)' : ''}
+                </Link>
+              ),
+            }
+          : {}),
+      };
+    });
+    const afterName = own.findIndex((column) => column.id === ui.labelField) + 1;
     return [
-      ...ui.columns.map((column): DataTableColumn<Item> => {
-        const ref = column.ref;
-        const accessor =
-          column.accessor ??
-          (ref
-            ? (item: Item) => {
-                const id = item[column.id];
-                if (typeof id !== 'number') return null;
-                return labels.get(refKey(ref))?.get(id) ?? `#${id}`;
-              }
-            : (item: Item) => {
-                const value = item[column.id];
-                return typeof value === 'string' || typeof value === 'number' ? value : null;
-              });
-        const isName = column.id === ui.labelField;
-        return {
-          id: column.id,
-          header: column.header,
-          accessor,
-          ...(column.kind ? { kind: column.kind } : {}),
-          ...(column.width ? { width: column.width } : {}),
-          ...(column.hideable !== undefined ? { hideable: column.hideable } : {}),
-          ...(column.hidden ? { hidden: true } : {}),
-          ...(column.cell ? { cell: column.cell } : {}),
-          ...(column.text ? { text: column.text } : {}),
-          sortable: sortFields.includes(column.id),
-          ...(isName
-            ? {
-                pinned: true,
-                cell: (item: Item) => (
-                  <Link href={`${listPathOf(ui)}/edit/${item.id}`}>
-                    {named(item)}
-                    {item.archived ? ' (archived)' : ''}
-                  </Link>
-                ),
-              }
-            : {}),
-        };
-      }),
+      ...own.slice(0, afterName),
       ...extraColumns,
+      ...own.slice(afterName),
       {
         id: 'actions',
         header: 'Actions',
         accessor: () => null,
         sortable: false,
-        width: 90,
+        width: 120,
         cell: (item: Item) => (
-          <Link href={`${listPathOf(ui)}/clone/${item.id}`} aria-label={`Clone ${named(item)}`}>
-            Clone
-          </Link>
+          <span className={styles.rowActions}>
+            {reportPathOf(ui, [item.id]) && (
+              <Link href={editPathOfItem(ui, item.id)} aria-label={`Edit ${named(item)}`}>
+                Edit
+              </Link>
+            )}
+            <Link href={`${listPathOf(ui)}/clone/${item.id}`} aria-label={`Clone ${named(item)}`}>
+              Clone
+            </Link>
+          </span>
         ),
       },
     ];

@@ -6,11 +6,12 @@ import { useServices } from '../../app/services.ts';
 import { entityNames } from '../../routes/table.ts';
 import { type CallProblem, entityQueryKeys, fetchList, massUpdate, problemOf } from '../api.ts';
 import { contractOf } from '../contracts.ts';
+import * as styles from '../entities.css.ts';
 import { entityFormUis } from '../formRegistry.ts';
 import { errorsFromIssues } from '../forms/draft.ts';
 import { rejectUnlessOk, renderProblem } from '../problems.tsx';
 import { refKey, useRefOptionsMap } from '../refs.ts';
-import type { EntityFormUi, EntityUi } from '../types.ts';
+import type { EntityFormUi, EntityUi, Item } from '../types.ts';
 import { massChangesFrom, massFieldSpecs, massRefSpecs, toMassEditField } from './massEdit.tsx';
 
 export interface MassEditProps {
@@ -18,6 +19,22 @@ export interface MassEditProps {
   ids: number[];
   onClose: () => void;
   onSaved: () => void;
+}
+
+/** The items' values of the changed fields, the items grouped by equal values: what an undo sends back. */
+export function previousValues(
+  items: readonly Item[],
+  fields: readonly string[],
+): { ids: number[]; values: Record<string, unknown> }[] {
+  const groups = new Map<string, { ids: number[]; values: Record<string, unknown> }>();
+  for (const item of items) {
+    const values = Object.fromEntries(fields.map((field) => [field, item[field] ?? null]));
+    const key = JSON.stringify(values);
+    const group = groups.get(key) ?? { ids: [], values };
+    group.ids.push(item.id);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
 }
 
 /** The modal of MassEditDialog.tsx, which loads this module with the first mass edit. */
@@ -102,8 +119,27 @@ function MassEdit({ ui, ids, onClose, onSaved }: Omit<MassEditProps, 'ui'> & { u
       } satisfies CallProblem;
     }
     const saved = rejectUnlessOk(await massUpdate(client, ui.kind, found, converted.changes));
-    toast.success(
-      `${saved.updated} ${saved.updated === 1 ? names.singular : names.plural.toLowerCase()} updated`,
+    const before = previousValues(result.data.items, Object.keys(converted.changes));
+    const counted = (count: number) =>
+      `${count} ${count === 1 ? names.singular : names.plural.toLowerCase()}`;
+    // Undone by a mass edit back to what each item had: one per set of earlier values.
+    const undo = async (toastId: number) => {
+      toast.dismiss(toastId);
+      const outcomes = await Promise.all(
+        before.map((group) => massUpdate(client, ui.kind, group.ids, group.values)),
+      );
+      onSaved();
+      const failed = outcomes.find((outcome) => outcome.status !== 'ok');
+      if (failed) toast.error(`The mass edit could not be undone: ${problemOf(failed).message}`);
+      else toast.success(`${counted(found.length)} back as they were`);
+    };
+    const toastId: number = toast.success(
+      <span className={styles.toastWithAction}>
+        {counted(saved.updated)} updated
+        <Button size="sm" variant="outline" tone="neutral" onClick={() => void undo(toastId)}>
+          Undo
+        </Button>
+      </span>,
     );
     onSaved();
   };

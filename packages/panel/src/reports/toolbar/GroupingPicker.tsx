@@ -3,7 +3,7 @@ import { Button, IconButton, Select, visuallyHidden } from '@cairn/ui';
 import { useState } from 'react';
 import { z } from 'zod';
 import { readJson, writeJson } from '../../stores/storage.ts';
-import { DIMENSION_LABELS, dimensionOptions } from '../dimensions.ts';
+import { dimensionLabel, dimensionOptions } from '../dimensions.ts';
 import * as styles from '../reports.css.ts';
 
 // Up to three grouping levels, the presets media buyers reach for most, and the viewer's own saved ones.
@@ -20,8 +20,9 @@ export const savedGroupingsKey = 'cairn.reports.groupings';
 const SAVED_MAX = 12;
 const savedSchema = z.array(z.array(z.enum(REPORT_DIMENSIONS)).min(1).max(REPORT_LEVELS_MAX)).max(SAVED_MAX);
 
+/** "Offer > Zone (t1)": token levels under the names of the source in scope. */
 export function groupingName(levels: readonly ReportDimension[]): string {
-  return levels.map((level) => DIMENSION_LABELS[level]).join(' > ');
+  return levels.map((level) => dimensionLabel(level)).join(' > ');
 }
 
 const same = (a: readonly ReportDimension[], b: readonly ReportDimension[]) =>

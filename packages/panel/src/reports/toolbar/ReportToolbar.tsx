@@ -4,6 +4,7 @@ import * as styles from '../reports.css.ts';
 import { storeOwnTimeZone } from '../settingsApi.ts';
 import { FilterBar, type FilterBarProps, FilterChips, type FilterChipsProps } from './FilterBar.tsx';
 import { GroupingPicker, type GroupingPickerProps } from './GroupingPicker.tsx';
+import { useScopeTokens } from './scopeTokens.ts';
 
 // The controls above the report-like pages (report, leads, trends, click log, conversions), so that the
 // period, its time zone and the filters behave and sit the same on each, and a change to one (a new
@@ -29,6 +30,8 @@ export function ReportToolbar({
   grouping,
   filters,
 }: ReportToolbarProps) {
+  // The source's token names reach the grouping and the filters below, which read them when drawn.
+  useScopeTokens();
   return (
     <>
       <div className={styles.controls}>
@@ -44,7 +47,7 @@ export function ReportToolbar({
         {children}
       </div>
       {grouping && <GroupingPicker {...grouping} />}
-      {filters?.bar && <FilterBar {...filters.bar} />}
+      {filters?.bar && <FilterBar period={period} {...filters.bar} />}
       {filters?.chips && <FilterChips {...filters.chips} />}
     </>
   );

@@ -37,7 +37,7 @@ describe('settings/columns', () => {
       expect(bodies).toEqual([
         {
           tables: {
-            campaign: ['clicks', 'lpCtr', 'leads', 'revenue', 'cost', 'profit', 'epc'],
+            campaign: ['clicks', 'lpCtr', 'leads', 'cr', 'revenue', 'cost', 'profit', 'epc'],
             clicklog: ['time', 'click_id', 'country'],
           },
         },

@@ -70,7 +70,7 @@ export function SettingsUiSection() {
         <div className={styles.preview} data-testid="display-preview">
           <h3>Campaign “Summer push”</h3>
           <p>
-            Clicks 12,480 · Leads 312 · CR 2.50% · Revenue $4,212.00 · Profit <strong>$1,030.40</strong>
+            Clicks 12,480 · Conversions 312 · CR 2.50% · Revenue $4,212.00 · Profit <strong>$1,030.40</strong>
           </p>
           <p className={styles.note}>
             {FONTS[preferences.font].label}, {preferences.fontSizeDelta >= 0 ? '+' : ''}
