@@ -250,7 +250,7 @@ export const REPORT_METRIC_COLUMNS: Record<
   lpViews: { label: 'LP views', decimals: 0 },
   lpClicks: { label: 'LP clicks', decimals: 0 },
   lpCtr: { label: 'LP CTR', decimals: 2, percent: true },
-  leads: { label: 'Leads', decimals: 0 },
+  leads: { label: 'Conversions', decimals: 0 },
   leadsApproved: { label: 'Approved', decimals: 0 },
   leadsPending: { label: 'Pending', decimals: 0 },
   leadsDeclined: { label: 'Declined', decimals: 0 },

@@ -42,7 +42,17 @@ export async function reportValuesPlugin(
     const answer = await service.report(
       {
         ...query,
-        levels: [{ dimension: query.dimension, sort: 'clicks', order: 'desc', limit: REPORT_VALUES_READ }],
+        // The most clicked values, the rest folded into one "others" row that says there are more.
+        levels: [
+          {
+            dimension: query.dimension,
+            sort: 'clicks',
+            order: 'desc',
+            limit: REPORT_VALUES_READ,
+            offset: 0,
+            others: true,
+          },
+        ],
       },
       { campaignIds: await readableIds(user, 'campaign') },
     );
