@@ -1,6 +1,8 @@
 import { vars } from '@cairn/tokens';
 import { style } from '@vanilla-extract/css';
 
+export { cell, header, numeric, scroller, table } from '../utils/plainTable.css.ts';
+
 export const grid = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fit, minmax(min(22rem, 100%), 1fr))',
@@ -34,28 +36,6 @@ export const summary = style({ margin: `${vars.space.sm} 0 0`, color: vars.color
 export const details = style({ marginTop: vars.space.sm });
 
 export const detailsSummary = style({ cursor: 'pointer', color: vars.color.link });
-
-export const table = style({ width: '100%', borderCollapse: 'collapse' });
-
-/** A wide table scrolls sideways in its card rather than widening the page. */
-export const scroller = style({ overflowX: 'auto' });
-
-export const header = style({
-  textAlign: 'start',
-  padding: vars.space.xs,
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.semibold,
-  color: vars.color.textMuted,
-});
-
-export const cell = style({
-  padding: vars.space.xs,
-  verticalAlign: 'top',
-  borderTop: `1px solid ${vars.color.border}`,
-  overflowWrap: 'anywhere',
-});
-
-export const numeric = style({ textAlign: 'end', fontVariantNumeric: 'tabular-nums' });
 
 export const mono = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.sm });
 

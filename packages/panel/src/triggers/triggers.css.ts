@@ -1,6 +1,8 @@
 import { vars } from '@cairn/tokens';
 import { style } from '@vanilla-extract/css';
 
+export { cell, header, numeric, scroller, table } from '../utils/plainTable.css.ts';
+
 export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg, minWidth: 0 });
 
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, minWidth: 0 });
@@ -43,27 +45,6 @@ export const error = style({
 });
 
 export const muted = style({ color: vars.color.textMuted, margin: 0 });
-
-export const scroller = style({ overflowX: 'auto' });
-
-export const table = style({ width: '100%', borderCollapse: 'collapse' });
-
-export const header = style({
-  textAlign: 'start',
-  padding: vars.space.xs,
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.semibold,
-  color: vars.color.textMuted,
-});
-
-export const cell = style({
-  padding: vars.space.xs,
-  verticalAlign: 'top',
-  borderTop: `1px solid ${vars.color.border}`,
-  overflowWrap: 'anywhere',
-});
-
-export const numeric = style({ textAlign: 'end', fontVariantNumeric: 'tabular-nums' });
 
 export const plainFieldset = style({ border: 'none', margin: 0, padding: 0, minWidth: 0 });
 

@@ -66,7 +66,8 @@ export function checkComparable(query: ReportQuery): void {
   if (query.range.preset === 'all_time') refuseCompare('All time has no previous period to compare with');
 }
 
-function utcLocal(ms: number): LocalDateTime {
+/** An instant as the report query's local date-time in UTC (offset 0). */
+export function utcLocal(ms: number): LocalDateTime {
   const date = new Date(ms);
   return {
     year: date.getUTCFullYear(),

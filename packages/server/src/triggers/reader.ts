@@ -1,12 +1,12 @@
 import {
   isTokenDimension,
-  type LocalDateTime,
   type ReportFilters,
   type ReportLevel,
   type ReportMetrics,
   type ReportRow,
   type TriggerScope,
 } from '@cairn/contract';
+import { utcLocal } from '../reports/compare.ts';
 import type { ReportService } from '../reports/service.ts';
 import type { ScopeRow, Window } from './evaluate.ts';
 
@@ -16,21 +16,6 @@ import type { ScopeRow, Window } from './evaluate.ts';
 
 /** Rows a trigger checks at most per level; the rest fold into "others", which never fires. */
 export const SCOPE_ROWS_MAX = 1000;
-
-function instant(ms: number): LocalDateTime {
-  const date = new Date(ms);
-  return {
-    year: date.getUTCFullYear(),
-    month: date.getUTCMonth() + 1,
-    day: date.getUTCDate(),
-    hour: date.getUTCHours(),
-    minute: date.getUTCMinutes(),
-    second: date.getUTCSeconds(),
-    millisecond: date.getUTCMilliseconds(),
-    offsetMinutes: 0,
-    dateOnly: false,
-  };
-}
 
 const level = (dimension: ReportLevel['dimension']): ReportLevel => ({
   dimension,
@@ -57,7 +42,7 @@ export async function readScopeRows(
   }
   const response = await reports.report(
     {
-      range: { preset: 'custom', from: instant(window.from), to: instant(window.to) },
+      range: { preset: 'custom', from: utcLocal(window.from), to: utcLocal(window.to) },
       timezone,
       filters,
       levels,
