@@ -149,6 +149,9 @@ describe('panel routing', () => {
     }
     expect(screen.queryByRole('menuitem', { name: 'Monitor for developers' })).toBeNull();
     await user.keyboard('{Escape}');
+    // Closed before it is opened again: on a busy machine the second click could land while the menu was
+    // still closing, and close it instead.
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
     services.debugSettings.set({ isShowMonitorForDevelopersInMenu: true });
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     expect(await screen.findByRole('menuitem', { name: 'Monitor for developers' })).toBeInTheDocument();
