@@ -222,7 +222,7 @@ describe('campaigns and users', () => {
   it('edits the shared rotation in its form, and the campaign using it follows', async () => {
     const { page } = e2e.session;
     await page.goto('/panel/rotations');
-    await page.getByRole('link', { name: 'Evergreen rotation', exact: true }).click();
+    await page.getByRole('link', { name: 'Edit Evergreen rotation', exact: true }).click();
     await waitForTitle(page, 'Edit rotation - Cairn');
     // Both campaigns use it: the form says how far a change reaches.
     await page.getByText(/^Used by 2 campaigns/).waitFor();
