@@ -6,7 +6,9 @@
 # The name is the server's bench script (bench:NAME). Refuses a dirty tree: the figure would belong to no commit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-name="${1:?usage: tooling/bench-record.sh click|import|postback|reports|scale}"
+name="${1:?usage: tooling/bench-record.sh click|import|postback|reports|scale [bench options]}"
+shift
+# Options after the name go to the bench itself, e.g. `reports --data-dir DIR` to reuse seeded clicks.
 if [ -n "$(git status --porcelain -- packages)" ]; then
   echo "bench-record: packages/ has uncommitted changes; commit them first" >&2
   exit 2
@@ -23,7 +25,7 @@ export CAIRN_BENCH_RESULT="$PWD/${out%.txt}.json"
   echo "node: $(node --version)"
   echo
 } > "$out"
-npm run "bench:${name}" -w @cairn/server 2>&1 | tee -a "$out"
+npm run "bench:${name}" -w @cairn/server -- "$@" 2>&1 | tee -a "$out"
 echo "bench-record: kept in $out" >&2
 if [ -f "$CAIRN_BENCH_RESULT" ]; then
   node tooling/bench-report.ts
