@@ -1,11 +1,16 @@
 // The visual-regression comparator for every story. Vitest's default (pixelmatch at threshold 0.1, anti-
 // aliased pixels ignored) lets a one-step change of a scheme's accent through: the difference between
 // neighbouring shades is under its threshold, so a colour token could change and every baseline still pass.
-// Baselines are rendered by one Chromium build with software rendering, which draws the same pixels for the
-// same page, so this comparator counts every pixel whose colour moved by more than a rounding step.
+// Baselines are rendered by one Chromium build with software rendering, which draws nearly the same pixels
+// for the same page, so this comparator counts every pixel whose colour moved by more than the jitter of an
+// anti-aliased edge.
 
-/** The largest difference in any channel (0-255) still taken for the same colour: PNG rounding, not design. */
-export const CHANNEL_TOLERANCE = 3;
+/**
+ * The largest difference in any channel (0-255) still taken for the same colour. Anti-aliased edges (a focus
+ * ring's corners) jitter by a few levels from one render to the next on a busy machine; one step of a palette
+ * moves a channel by far more, which the accent test in screenshotComparator.test.ts keeps true.
+ */
+export const CHANNEL_TOLERANCE = 8;
 
 interface DecodedImage {
   readonly metadata: { readonly width: number; readonly height: number };
