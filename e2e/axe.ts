@@ -25,6 +25,20 @@ export async function axeViolations(page: Page, selector?: string): Promise<AxeV
     axeScript ??= fs.readFileSync(axeSource, 'utf8');
     await page.evaluate(axeScript);
   }
+  // Axe measures contrast as drawn: a dialog or toast still fading in, or a field sliding open, is a
+  // colour between two states. On a busy machine those last long enough to be measured, so the page's
+  // finite animations and transitions end first (infinite ones, spinners, never do; a few seconds at most).
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ]),
+  );
   return page.evaluate(async (context) => {
     type Node = { target: unknown[] };
     type Result = { id: string; impact?: string | null; help: string; nodes: Node[] };
