@@ -31,13 +31,7 @@ export function csvFileName(...parts: (string | number)[]): string {
 /** Offers the CSV to the browser as a download. */
 export function downloadCsv(fileName: string, csv: string): void {
   const url = URL.createObjectURL(new Blob([`\ufeff${csv}`], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
+  downloadFrom(url, fileName);
   // The download has its own copy once it started; the address is only needed until then.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

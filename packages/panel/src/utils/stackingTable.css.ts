@@ -1,6 +1,9 @@
 import { vars } from '@cairn/tokens';
 import { style } from '@vanilla-extract/css';
 
+// The header cells look as in the plain facts table; only the rows stack on narrow screens.
+export { header } from './plainTable.css.ts';
+
 // A table that becomes blocks on narrow screens, so its page never scrolls sideways. Its elements
 // carry their table roles explicitly, which keeps it a table for screen readers when their display
 // changes. The audit trail and the user form's permissions build on these parts.
@@ -33,14 +36,6 @@ export const body = style({ '@media': { [narrow]: { display: 'block' } } });
 /** A row's narrow-screen frame; the row's own style says how its cells flow. */
 export const row = style({
   '@media': { [narrow]: { paddingBlock: vars.space.xs, borderTop: `1px solid ${vars.color.border}` } },
-});
-
-export const header = style({
-  textAlign: 'start',
-  padding: vars.space.xs,
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.semibold,
-  color: vars.color.textMuted,
 });
 
 export const cell = style({

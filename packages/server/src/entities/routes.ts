@@ -27,6 +27,25 @@ export interface EntityRoutesOptions {
 }
 
 /**
+ * The entity repository and service as the routes use them. A feature that changes entities for its own
+ * reasons (a trigger setting a weight) builds them here too, so its writes are checked, audited and
+ * announced on the change signal exactly as the routes' are.
+ */
+export function entityServiceOf(
+  ctx: AppContext,
+  options: EntityRoutesOptions = {},
+): { entities: EntityRepository; service: EntityService } {
+  const definitions = options.definitions ?? ENTITY_DEFINITIONS;
+  const entities = new EntityRepository(
+    new Map(definitions.map((definition) => [definition.kind, definition])),
+    options.usageFinders ?? [],
+    ctx.config.now,
+  );
+  const access = options.access ?? adminOnlyAccess;
+  return { entities, service: new EntityService(ctx.store, entities, ctx.config.now, access, ctx.changes) };
+}
+
+/**
  * Brings `sort[name]=asc&sort[id]=desc` (the bracket style the panel's route queries use) to the
  * `sort=name:asc,id:desc` form, keeping the order the keys came in.
  */
@@ -52,13 +71,8 @@ export function registerEntityRoutes(
 ): void {
   const store = ctx.store;
   const definitions = options.definitions ?? ENTITY_DEFINITIONS;
+  const { entities, service } = entityServiceOf(ctx, options);
   const access = options.access ?? adminOnlyAccess;
-  const entities = new EntityRepository(
-    new Map(definitions.map((definition) => [definition.kind, definition])),
-    options.usageFinders ?? [],
-    ctx.config.now,
-  );
-  const service = new EntityService(store, entities, ctx.config.now, access, ctx.changes);
   const domains = entities.definition('domain');
 
   // Computed URLs go on the default tracking domain; without one, on the address the panel is using.

@@ -15,13 +15,10 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordAudit } from '../audit.ts';
 import { scheduleJob } from '../cluster/jobs.ts';
-import { flowUsageFinder } from '../entities/flowReferences.ts';
-import { ENTITY_DEFINITIONS } from '../entities/kinds/index.ts';
-import { EntityRepository } from '../entities/repository.ts';
-import { EntityService } from '../entities/service.ts';
+import { entityServiceOf } from '../entities/routes.ts';
 import type { FeatureOptions } from '../feature.ts';
 import { HttpError, parseInput } from '../http.ts';
-import { permissionAccess } from '../permissions/access.ts';
+import { entityRoutesOptions } from '../permissions/options.ts';
 import { ReportService } from '../reports/service.ts';
 import { checkDomains, DOMAIN_CHECKS_JOB, type DomainCheckDeps } from './domainChecks.ts';
 import { TRIGGERS_JOB, TriggerRunner } from './runner.ts';
@@ -60,19 +57,8 @@ export function presentTrigger(record: TriggerRecord): Trigger {
 export async function triggersPlugin(api: FastifyInstance, { ctx, guard }: FeatureOptions): Promise<void> {
   const { now } = ctx.config;
   const triggers = new TriggerStore(ctx.store, ctx.keys.encryption);
-  const definitions = ENTITY_DEFINITIONS;
-  const entities = new EntityRepository(
-    new Map(definitions.map((definition) => [definition.kind, definition])),
-    [flowUsageFinder],
-    now,
-  );
-  const service = new EntityService(
-    ctx.store,
-    entities,
-    now,
-    permissionAccess(ctx.store, definitions),
-    ctx.changes,
-  );
+  // The entity service the entity routes use, with the same permissions and flow usages.
+  const { entities, service } = entityServiceOf(ctx, entityRoutesOptions(ctx));
   const runner = new TriggerRunner({
     store: ctx.store,
     triggers,
