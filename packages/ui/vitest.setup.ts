@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-// The stand-ins for the layout and pointer APIs jsdom lacks (ResizeObserver, pointer capture, ...).
-import '@cairn/tooling/jsdom-setup';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-});
+// A test file may opt into the node environment (`// @vitest-environment node`): one that compiles the
+// styles runs esbuild, which jsdom's globals break. It gets no DOM and so none of the DOM's stand-ins.
+if (typeof document !== 'undefined') {
+  // The stand-ins for the layout and pointer APIs jsdom lacks (ResizeObserver, pointer capture, ...).
+  await import('@cairn/tooling/jsdom-setup');
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+  });
+}

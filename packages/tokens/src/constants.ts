@@ -33,3 +33,10 @@ export const STORAGE_KEYS = {
   font: 'cairn.font',
   fontSizeDelta: 'cairn.fontSizeDelta',
 } as const;
+
+// The user's system preferences that styles answer with media queries. Named once so ui's recipes, the
+// panel's own styles and any script that moves something (a smooth scroll) ask the same question.
+/** The user asked the system for less motion: animations and transitions stop or slow down. */
+export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+/** Windows High Contrast and the like: the system paints with its own few colours. */
+export const FORCED_COLORS_QUERY = '(forced-colors: active)';

@@ -1,6 +1,7 @@
 import { vars } from '@cairn/tokens';
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
+import { motionSafe } from '../styles/motion.ts';
 
 export const BUTTON_VARIANTS = ['solid', 'soft', 'outline', 'ghost'] as const;
 export const BUTTON_TONES = ['accent', 'neutral', 'danger'] as const;
@@ -46,7 +47,7 @@ const disabledLook = {
 } as const;
 
 export const button = recipe({
-  base: {
+  base: motionSafe({
     position: 'relative',
     display: 'inline-flex',
     alignItems: 'center',
@@ -73,7 +74,7 @@ export const button = recipe({
       '&[aria-busy="true"]': { cursor: 'progress' },
       [disabled]: { cursor: 'not-allowed', color: vars.color.disabledText },
     },
-  },
+  }),
   variants: {
     variant: { solid: {}, soft: {}, outline: {}, ghost: {} },
     tone: { accent: {}, neutral: {}, danger: {} },

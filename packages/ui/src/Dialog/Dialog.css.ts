@@ -1,6 +1,7 @@
 import { vars } from '@cairn/tokens';
 import { keyframes, style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
+import { motionSafe } from '../styles/motion.ts';
 
 export const DIALOG_SIZES = ['sm', 'md', 'lg'] as const;
 export type DialogSize = (typeof DIALOG_SIZES)[number];
@@ -12,19 +13,21 @@ const popIn = keyframes({
   to: { opacity: 1, transform: 'translate(-50%, -50%)' },
 });
 
-export const overlay = style({
-  position: 'fixed',
-  inset: 0,
-  zIndex: vars.zIndex.overlay,
-  background: vars.color.overlay,
-  selectors: {
-    '&[data-state="open"]': { animation: `${fadeIn} ${vars.motion.normal} ease-out` },
-    '&[data-state="closed"]': { animation: `${fadeOut} ${vars.motion.fast} ease-in` },
-  },
-});
+export const overlay = style(
+  motionSafe({
+    position: 'fixed',
+    inset: 0,
+    zIndex: vars.zIndex.overlay,
+    background: vars.color.overlay,
+    selectors: {
+      '&[data-state="open"]': { animation: `${fadeIn} ${vars.motion.normal} ease-out` },
+      '&[data-state="closed"]': { animation: `${fadeOut} ${vars.motion.fast} ease-in` },
+    },
+  }),
+);
 
 export const content = recipe({
-  base: {
+  base: motionSafe({
     position: 'fixed',
     top: '50%',
     left: '50%',
@@ -49,7 +52,7 @@ export const content = recipe({
       '&[data-state="open"]': { animation: `${popIn} ${vars.motion.normal} ease-out` },
       '&[data-state="closed"]': { animation: `${fadeOut} ${vars.motion.fast} ease-in` },
     },
-  },
+  }),
   variants: {
     size: { sm: { maxWidth: 400 }, md: { maxWidth: 560 }, lg: { maxWidth: 800 } },
   },

@@ -1,6 +1,7 @@
 import { vars } from '@cairn/tokens';
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
+import { motionSafe } from '../styles/motion.ts';
 
 export const field = style({
   display: 'flex',
@@ -41,7 +42,7 @@ export type FieldSize = (typeof FIELD_SIZES)[number];
 
 /** The look of every text-like control (input, select trigger, combobox). */
 export const control = recipe({
-  base: {
+  base: motionSafe({
     display: 'flex',
     alignItems: 'center',
     gap: vars.space.xs,
@@ -69,7 +70,7 @@ export const control = recipe({
         borderColor: vars.color.border,
       },
     },
-  },
+  }),
   variants: {
     size: {
       sm: { minHeight: vars.size.controlSm, paddingInline: vars.space.xs, fontSize: vars.fontSize.sm },

@@ -1,6 +1,7 @@
 import { Slot } from '@radix-ui/react-slot';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ReactNode, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { prefersReducedMotion } from '../styles/motion.ts';
 import * as styles from './Tabs.css.ts';
 
 // Apart from Tabs.tsx: navigation tabs are plain links, and a screen with only these (the panel's
@@ -78,7 +79,10 @@ function useOverflow() {
   }, [measure]);
   const scroll = (direction: 1 | -1) => {
     const row = list.current;
-    row?.scrollBy({ left: direction * row.clientWidth * 0.8, behavior: 'smooth' });
+    row?.scrollBy({
+      left: direction * row.clientWidth * 0.8,
+      behavior: prefersReducedMotion() ? 'auto' : 'smooth',
+    });
   };
   return { list, overflow, scroll };
 }

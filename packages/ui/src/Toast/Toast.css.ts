@@ -1,5 +1,6 @@
 import { vars } from '@cairn/tokens';
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { motionSafe } from '../styles/motion.ts';
 import { TOAST_TYPES, type ToastType } from './toastStore.ts';
 
 const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
@@ -21,28 +22,30 @@ export const viewport = style({
   outline: 'none',
 });
 
-export const root = style({
-  display: 'grid',
-  gridTemplateColumns: 'auto 1fr auto',
-  alignItems: 'start',
-  gap: vars.space.sm,
-  padding: vars.space.md,
-  borderRadius: vars.radius.md,
-  borderWidth: 1,
-  borderStyle: 'solid',
-  boxShadow: vars.shadow.lg,
-  fontFamily: vars.font.body,
-  fontSize: vars.fontSize.sm,
-  lineHeight: vars.lineHeight.normal,
-  selectors: {
-    '&[data-state="open"]': { animation: `${fadeIn} ${vars.motion.normal} ease-out` },
-    '&[data-state="closed"]': { animation: `${fadeOut} ${vars.motion.normal} ease-in forwards` },
-    '&:focus-visible': {
-      outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}`,
-      outlineOffset: '2px',
+export const root = style(
+  motionSafe({
+    display: 'grid',
+    gridTemplateColumns: 'auto 1fr auto',
+    alignItems: 'start',
+    gap: vars.space.sm,
+    padding: vars.space.md,
+    borderRadius: vars.radius.md,
+    borderWidth: 1,
+    borderStyle: 'solid',
+    boxShadow: vars.shadow.lg,
+    fontFamily: vars.font.body,
+    fontSize: vars.fontSize.sm,
+    lineHeight: vars.lineHeight.normal,
+    selectors: {
+      '&[data-state="open"]': { animation: `${fadeIn} ${vars.motion.normal} ease-out` },
+      '&[data-state="closed"]': { animation: `${fadeOut} ${vars.motion.normal} ease-in forwards` },
+      '&:focus-visible': {
+        outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}`,
+        outlineOffset: '2px',
+      },
     },
-  },
-});
+  }),
+);
 
 export const type: Record<ToastType, string> = styleVariants(
   Object.fromEntries(

@@ -1,5 +1,6 @@
 import { vars } from '@cairn/tokens';
 import { keyframes, style } from '@vanilla-extract/css';
+import { motionSafe } from './motion.ts';
 
 const appear = keyframes({
   from: { opacity: 0, transform: 'translateY(-2px)' },
@@ -7,21 +8,23 @@ const appear = keyframes({
 });
 
 /** Floating surfaces: select lists, menus, popovers, combobox lists. */
-export const content = style({
-  zIndex: vars.zIndex.menu,
-  minWidth: 'var(--radix-popper-anchor-width, 160px)',
-  maxHeight: 'var(--radix-popper-available-height, 320px)',
-  overflowY: 'auto',
-  padding: vars.space.xxs,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surfaceRaised,
-  color: vars.color.text,
-  boxShadow: vars.shadow.md,
-  fontFamily: vars.font.body,
-  fontSize: vars.fontSize.md,
-  selectors: { '&[data-state="open"]': { animation: `${appear} ${vars.motion.fast} ease-out` } },
-});
+export const content = style(
+  motionSafe({
+    zIndex: vars.zIndex.menu,
+    minWidth: 'var(--radix-popper-anchor-width, 160px)',
+    maxHeight: 'var(--radix-popper-available-height, 320px)',
+    overflowY: 'auto',
+    padding: vars.space.xxs,
+    borderRadius: vars.radius.md,
+    border: `1px solid ${vars.color.border}`,
+    background: vars.color.surfaceRaised,
+    color: vars.color.text,
+    boxShadow: vars.shadow.md,
+    fontFamily: vars.font.body,
+    fontSize: vars.fontSize.md,
+    selectors: { '&[data-state="open"]': { animation: `${appear} ${vars.motion.fast} ease-out` } },
+  }),
+);
 
 export const item = style({
   position: 'relative',
