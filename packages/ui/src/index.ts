@@ -109,6 +109,12 @@ export {
 export * from './NavigationProgress/index.ts';
 export { NumberField, type NumberFieldProps, parseNumber } from './NumberField/NumberField.tsx';
 export { PageHeader, type PageHeaderProps } from './PageHeader/PageHeader.tsx';
+export {
+  PROGRESS_BAR_SIZES,
+  ProgressBar,
+  type ProgressBarProps,
+  type ProgressBarSize,
+} from './ProgressBar/ProgressBar.tsx';
 export { RadioGroup, type RadioGroupProps, type RadioOption } from './RadioGroup/RadioGroup.tsx';
 export { loadSelect, Select, type SelectOption, type SelectProps } from './Select/Select.tsx';
 export { ServerMessage, type ServerMessageProps } from './ServerMessage/ServerMessage.tsx';
