@@ -39,6 +39,7 @@ export const root = style(
     selectors: {
       '&[data-state="open"]': { animation: `${fadeIn} ${vars.motion.normal} ease-out` },
       '&[data-state="closed"]': { animation: `${fadeOut} ${vars.motion.normal} ease-in forwards` },
+      '&[data-has-action]': { gridTemplateColumns: 'auto 1fr auto auto' },
       '&:focus-visible': {
         outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}`,
         outlineOffset: '2px',
@@ -70,8 +71,40 @@ export const body = style({ minWidth: 0, overflowWrap: 'anywhere' });
 
 export const title = style({ fontWeight: vars.fontWeight.semibold, marginBottom: vars.space.xxs });
 
+/** WCAG 2.5.8 (target size, minimum): a pointer target at least 24 CSS px square. */
+export const MIN_TARGET_SIZE_PX = 24;
+
+// Drawn in the toast's own text colour rather than as a ui Button: a toast type may invert the page's
+// colours (the default one is dark on a light page), where a neutral button's text would vanish.
+export const action = style({
+  alignSelf: 'center',
+  display: 'inline-flex',
+  alignItems: 'center',
+  boxSizing: 'border-box',
+  minHeight: MIN_TARGET_SIZE_PX,
+  paddingInline: vars.space.sm,
+  border: '1px solid currentColor',
+  borderRadius: vars.radius.sm,
+  background: 'transparent',
+  color: 'inherit',
+  font: 'inherit',
+  fontWeight: vars.fontWeight.semibold,
+  whiteSpace: 'nowrap',
+  cursor: 'pointer',
+  selectors: {
+    '&:hover': { textDecoration: 'underline' },
+    '&:focus-visible': {
+      outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}`,
+      outlineOffset: '2px',
+    },
+  },
+});
+
 export const close = style({
   display: 'inline-flex',
+  boxSizing: 'border-box',
+  minWidth: MIN_TARGET_SIZE_PX,
+  minHeight: MIN_TARGET_SIZE_PX,
   alignItems: 'center',
   justifyContent: 'center',
   padding: vars.space.xxs,

@@ -1,9 +1,11 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect } from 'react';
+import { expect } from 'storybook/test';
 import * as styles from './Toast.css.ts';
+import { MIN_TARGET_SIZE_PX } from './Toast.css.ts';
 import { Toaster, ToastView } from './Toaster.tsx';
-import { TOAST_TYPES, toast } from './toastStore.ts';
+import { TOAST_TYPES, type ToastItem, toast } from './toastStore.ts';
 
 const meta = {
   title: 'Feedback/Toast',
@@ -13,8 +15,21 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+// WCAG 2.5.8: every close button, measured as drawn, is a target of at least 24 x 24 px.
+async function closeTargetsAreLargeEnough({ canvasElement }: { canvasElement: HTMLElement }) {
+  const closes = [
+    ...canvasElement.ownerDocument.querySelectorAll('[data-toast-type] button[aria-label="Close"]'),
+  ];
+  await expect(closes.length).toBeGreaterThan(0);
+  for (const close of closes) {
+    const { width, height } = close.getBoundingClientRect();
+    await expect(Math.min(width, height)).toBeGreaterThanOrEqual(MIN_TARGET_SIZE_PX);
+  }
+}
+
 /** Every type, with and without a title; they never auto-close here so the screenshot is stable. */
 export const Types: Story = {
+  play: closeTargetsAreLargeEnough,
   render: () => (
     <ToastPrimitive.Provider duration={Number.POSITIVE_INFINITY}>
       {TOAST_TYPES.flatMap((type, index) => [
@@ -39,6 +54,35 @@ export const Types: Story = {
     </ToastPrimitive.Provider>
   ),
 };
+
+const undo = { label: 'Undo', onClick: () => {} };
+
+const WITH_ACTION: ToastItem[] = TOAST_TYPES.map((type, index) => ({
+  id: index,
+  type,
+  open: true,
+  message:
+    index % 2 === 0
+      ? '3 offers archived'
+      : 'A longer message that wraps onto a second line beside its action.',
+  ...(index === 1 ? { title: 'Archived' } : {}),
+  action: undo,
+}));
+
+/** An action (Undo) beside the close button, in every type, short and wrapping. */
+export const WithAction: Story = {
+  play: closeTargetsAreLargeEnough,
+  render: () => (
+    <ToastPrimitive.Provider duration={Number.POSITIVE_INFINITY}>
+      {WITH_ACTION.map((item) => (
+        <ToastView key={item.id} closeLabel="Close" item={item} />
+      ))}
+      <ToastPrimitive.Viewport className={styles.viewport} style={{ position: 'static', width: 380 }} />
+    </ToastPrimitive.Provider>
+  ),
+};
+
+export const WithActionDark: Story = { ...WithAction, globals: { theme: 'dark' } };
 
 function RaiseOnMount() {
   useEffect(() => {

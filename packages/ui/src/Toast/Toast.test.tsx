@@ -93,6 +93,42 @@ describe('Toaster', () => {
     ]);
   });
 
+  it("runs a toast's action with its id from a button of that name, then closes the toast", () => {
+    const onClick = vi.fn();
+    render(<Toaster />);
+    let id = 0;
+    act(() => {
+      id = toast.success('3 offers archived', { action: { label: 'Undo', onClick } });
+      toast.info('Saved');
+    });
+    expect(screen.getAllByRole('button', { name: 'Undo' })).toHaveLength(1);
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    });
+    expect(onClick).toHaveBeenCalledExactlyOnceWith(id);
+    act(() => {
+      vi.advanceTimersByTime(300);
+    });
+    expect(shownMessages().map((m) => m.text)).toEqual(['Saved']);
+  });
+
+  it("still takes a message that brings its own button, as the panel's Undo toasts do", () => {
+    const onUndo = vi.fn();
+    render(<Toaster />);
+    act(() => {
+      toast.success(
+        <span>
+          2 archived{' '}
+          <button type="button" onClick={onUndo}>
+            Undo
+          </button>
+        </span>,
+      );
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(onUndo).toHaveBeenCalledOnce();
+  });
+
   it('renders a React node as the message and is callable outside React', () => {
     const id = toast.warning(
       <span>

@@ -52,6 +52,7 @@ export function ToastView({ item, closeLabel }: { item: ToastItem; closeLabel: s
       type={item.type === 'error' || item.type === 'warning' ? 'foreground' : 'background'}
       className={`${styles.root} ${styles.type[item.type]}`}
       data-toast-type={item.type}
+      data-has-action={item.action ? '' : undefined}
     >
       <span className={styles.icon[item.type]}>
         <Icon size={18} aria-hidden />
@@ -64,6 +65,14 @@ export function ToastView({ item, closeLabel }: { item: ToastItem; closeLabel: s
           <div>{item.message}</div>
         </ToastPrimitive.Description>
       </div>
+      {item.action && (
+        // Radix's Action is a close button too: the toast goes once its action ran.
+        <ToastPrimitive.Action asChild altText={item.action.altText ?? item.action.label}>
+          <button type="button" className={styles.action} onClick={() => item.action?.onClick(item.id)}>
+            {item.action.label}
+          </button>
+        </ToastPrimitive.Action>
+      )}
       <ToastPrimitive.Close className={styles.close} aria-label={closeLabel}>
         <X size={16} aria-hidden />
       </ToastPrimitive.Close>

@@ -3,6 +3,7 @@ export {
   MAX_VISIBLE_TOASTS,
   TOAST_DURATION_MS,
   TOAST_TYPES,
+  type ToastAction,
   type ToastItem,
   type ToastOptions,
   type ToastType,

@@ -10,8 +10,22 @@ export const TOAST_DURATION_MS = 5000;
 /** How long a closed toast stays mounted so its fade-out can play. */
 export const TOAST_EXIT_MS = 200;
 
+/** A button in the toast for the one thing to do about its message, such as Undo. */
+export interface ToastAction {
+  /** The button's text, e.g. "Undo". */
+  label: string;
+  /** Runs on click, with the toast's id; the toast then closes. */
+  onClick: (id: number) => void;
+  /**
+   * For screen reader users, who hear the toast announced but may not reach it before it closes: where
+   * else the same thing can be done (Radix reads it out with the message). The label when left out.
+   */
+  altText?: string;
+}
+
 export interface ToastOptions {
   title?: ReactNode;
+  action?: ToastAction;
   /**
    * Identifies a message that may be raised repeatedly (e.g. the same failing request from several
    * interceptors): while a toast with this key is open, raising it again replaces that toast's
