@@ -1,6 +1,7 @@
 import { vars } from '@cairn/tokens';
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
+import { forcedColors } from '../styles/forcedColors.ts';
 import { motionSafe } from '../styles/motion.ts';
 
 export const BUTTON_VARIANTS = ['solid', 'soft', 'outline', 'ghost'] as const;
@@ -74,6 +75,12 @@ export const button = recipe({
       '&[aria-busy="true"]': { cursor: 'progress' },
       [disabled]: { cursor: 'not-allowed', color: vars.color.disabledText },
     },
+    // Solid and ghost buttons have a transparent border and are told apart from text by their fill, which
+    // the system repaints as Canvas: a border in the system's button colour keeps every button a button.
+    ...forcedColors({
+      borderColor: 'ButtonText',
+      selectors: { [disabled]: { borderColor: 'GrayText', color: 'GrayText' } },
+    }),
   }),
   variants: {
     variant: { solid: {}, soft: {}, outline: {}, ghost: {} },

@@ -1,5 +1,6 @@
 import { vars } from '@cairn/tokens';
 import { style } from '@vanilla-extract/css';
+import { FORCED_SELECTED, forcedColors } from '../styles/forcedColors.ts';
 
 export const row = style({
   display: 'inline-flex',
@@ -28,6 +29,7 @@ export const box = style({
     '&[data-state="checked"], &[data-state="indeterminate"]': {
       background: vars.color.accent,
       borderColor: vars.color.accent,
+      ...forcedColors({ ...FORCED_SELECTED, borderColor: 'Highlight' }),
     },
     '&:focus-visible': {
       outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}`,

@@ -1,5 +1,6 @@
 import { vars } from '@cairn/tokens';
 import { createVar, keyframes, style } from '@vanilla-extract/css';
+import { FORCED_FILL, forcedColors } from '../styles/forcedColors.ts';
 import { motionSafe } from '../styles/motion.ts';
 import { PROGRESS_FADE_MS, PROGRESS_FINISH_MS, PROGRESS_GROW_MS, PROGRESS_GROW_TO } from './progressStore.ts';
 
@@ -18,6 +19,7 @@ export const bar = style(
     height: 3,
     background: vars.color.progressBar,
     pointerEvents: 'none',
+    ...forcedColors(FORCED_FILL),
     selectors: {
       // Linear timing keeps the JS estimate of the reached width (growthAt) equal to what is drawn.
       '&[data-phase="growing"]': {

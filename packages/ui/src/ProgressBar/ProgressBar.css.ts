@@ -1,5 +1,6 @@
-import { FORCED_COLORS_QUERY, vars } from '@cairn/tokens';
+import { vars } from '@cairn/tokens';
 import { createVar, keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { FORCED_FILL, forcedColors } from '../styles/forcedColors.ts';
 import { motionSafe } from '../styles/motion.ts';
 
 export const PROGRESS_BAR_SIZES = ['sm', 'md'] as const;
@@ -21,10 +22,8 @@ export const track = style({
   overflow: 'hidden',
   borderRadius: vars.radius.full,
   background: vars.color.surfaceSunken,
-  '@media': {
-    // The system repaints the track's background as Canvas: an outline keeps the track's extent visible.
-    [FORCED_COLORS_QUERY]: { outline: '1px solid CanvasText' },
-  },
+  // The system repaints the track's background as Canvas: an outline keeps the track's extent visible.
+  ...forcedColors({ outline: '1px solid CanvasText' }),
 });
 
 export const size: Record<ProgressBarSize, string> = styleVariants({
@@ -49,10 +48,7 @@ export const indicator = style(
           animation: `${travel} 1.4s ease-in-out infinite`,
         },
       },
-      '@media': {
-        // Without this the system would paint the fill as Canvas too, and the bar would look empty.
-        [FORCED_COLORS_QUERY]: { forcedColorAdjust: 'none', background: 'Highlight' },
-      },
+      ...forcedColors(FORCED_FILL),
     },
     // The indeterminate bar keeps travelling, slowly, so a long task never looks stopped; the determinate
     // one jumps to each new value.

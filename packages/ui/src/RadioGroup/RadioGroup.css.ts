@@ -1,5 +1,6 @@
 import { vars } from '@cairn/tokens';
 import { style } from '@vanilla-extract/css';
+import { FORCED_FILL, forcedColors } from '../styles/forcedColors.ts';
 
 export const group = style({ display: 'flex', gap: vars.space.sm, border: 'none', margin: 0, padding: 0 });
 export const vertical = style({ flexDirection: 'column' });
@@ -46,4 +47,5 @@ export const indicator = style({
   height: 8,
   borderRadius: vars.radius.full,
   background: vars.color.accent,
+  ...forcedColors(FORCED_FILL),
 });

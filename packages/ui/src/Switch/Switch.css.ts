@@ -1,5 +1,6 @@
 import { vars } from '@cairn/tokens';
 import { style } from '@vanilla-extract/css';
+import { forcedColors } from '../styles/forcedColors.ts';
 import { motionSafe } from '../styles/motion.ts';
 
 export const root = style(
@@ -22,6 +23,16 @@ export const root = style(
       },
       '&[data-disabled]': { background: vars.color.disabledBackground, cursor: 'not-allowed' },
     },
+    // The track and thumb are nothing but fills: drawn in the system's button and selection colours.
+    ...forcedColors({
+      forcedColorAdjust: 'none',
+      background: 'Canvas',
+      border: '1px solid ButtonText',
+      selectors: {
+        '&[data-state="checked"]': { background: 'Highlight', borderColor: 'Highlight' },
+        '&[data-disabled]': { background: 'Canvas', borderColor: 'GrayText' },
+      },
+    }),
   }),
 );
 
@@ -36,5 +47,13 @@ export const thumb = style(
     transform: 'translateX(2px)',
     transition: `transform ${vars.motion.fast}`,
     selectors: { '&[data-state="checked"]': { transform: 'translateX(16px)' } },
+    ...forcedColors({
+      forcedColorAdjust: 'none',
+      background: 'ButtonText',
+      selectors: {
+        '&[data-state="checked"]': { background: 'HighlightText' },
+        '&[data-disabled]': { background: 'GrayText' },
+      },
+    }),
   }),
 );

@@ -1,5 +1,6 @@
 import { vars } from '@cairn/tokens';
 import { style } from '@vanilla-extract/css';
+import { FORCED_FILL, forcedColors } from '../styles/forcedColors.ts';
 
 export const list = style({
   display: 'flex',
@@ -39,6 +40,7 @@ export const tab = style({
       bottom: -1,
       height: 2,
       background: vars.color.accent,
+      ...forcedColors(FORCED_FILL),
     },
     '&:focus-visible': {
       outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}`,

@@ -1,5 +1,6 @@
 import { vars } from '@cairn/tokens';
 import { keyframes, style } from '@vanilla-extract/css';
+import { FORCED_SELECTED, forcedColors } from './forcedColors.ts';
 import { motionSafe } from './motion.ts';
 
 const appear = keyframes({
@@ -42,6 +43,7 @@ export const item = style({
     '&[data-highlighted], &[aria-selected="true"][data-active="true"], &[data-active="true"]': {
       background: vars.color.accentSubtle,
       color: vars.color.accentText,
+      ...forcedColors(FORCED_SELECTED),
     },
     '&[data-disabled]': { color: vars.color.disabledText, cursor: 'not-allowed' },
   },
@@ -56,7 +58,12 @@ export const itemIndicator = style({
   alignItems: 'center',
 });
 
-export const separator = style({ height: 1, margin: `${vars.space.xxs} 0`, background: vars.color.border });
+export const separator = style({
+  height: 1,
+  margin: `${vars.space.xxs} 0`,
+  background: vars.color.border,
+  ...forcedColors({ forcedColorAdjust: 'none', background: 'CanvasText' }),
+});
 
 export const groupLabel = style({
   padding: `${vars.space.xxs} ${vars.space.sm}`,
