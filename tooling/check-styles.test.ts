@@ -53,6 +53,8 @@ describe('style gate', () => {
     'color: vars.color.text,',
     "background: 'transparent',",
     "borderColor: 'currentColor',",
+    // Forced-colors mode: the system colours name a role the user's contrast theme colours.
+    "'@media': { '(forced-colors: active)': { background: 'Highlight', outline: '1px solid CanvasText' } },",
     "whiteSpace: 'nowrap',",
     'selectors: { \'&[data-tone="bordered"]\': { zIndex: vars.zIndex.raised } },',
   ])('passes %s', (line) => {
