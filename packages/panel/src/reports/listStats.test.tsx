@@ -98,7 +98,15 @@ describe('entity list numbers', () => {
 
   it('opens the period and the sort an address names, as a shared link does', async () => {
     const statsRequests: URL[] = [];
-    renderApp('/offers?period=last30&tz=Asia%2FTokyo&sort=clicks%3Adesc', routes([], statsRequests));
+    const reportRequests: URL[] = [];
+    const { current } = renderApp('/offers?period=last30&tz=Asia%2FTokyo&sort=clicks%3Adesc', [
+      ...routes([], statsRequests),
+      namesRoute('offer', [{ id: 1, name: 'Alpha' }]),
+      on('GET', '/api/report', (request) => {
+        reportRequests.push(new URL(request.url));
+        return json({ rows: [], totals: metrics(0, 0, 0, 0), range });
+      }),
+    ]);
     await waitFor(() =>
       expect(Object.fromEntries(statsRequests.at(-1)?.searchParams ?? [])).toMatchObject({
         preset: 'last_30_days',
@@ -110,6 +118,15 @@ describe('entity list numbers', () => {
     expect(await screen.findByRole('button', { name: /Stats for/ })).toHaveTextContent('Last 30 days');
     const grid = await screen.findByRole('grid', { name: 'Offers' });
     await waitFor(() => expect(rowNames(grid)).toEqual(['Gamma', 'Alpha', 'Beta']));
+    // The link's period goes on to the report a row opens.
+    await userEvent.setup().click(within(grid).getByRole('link', { name: 'Alpha' }));
+    await waitFor(() => expect(current()).toMatch(/^\/panel\/report\/offer\/1/));
+    await waitFor(() =>
+      expect(Object.fromEntries(reportRequests.at(-1)?.searchParams ?? [])).toMatchObject({
+        preset: 'last_30_days',
+        timezone: 'Asia/Tokyo',
+      }),
+    );
   });
 
   it('opens on the defaults when the address names a period, zone or sort that does not exist', async () => {

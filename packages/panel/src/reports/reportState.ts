@@ -4,10 +4,11 @@ import { useCallback, useMemo } from 'react';
 import { type RouteQuery, stringifyQuery } from '../routes/query.ts';
 import type { SubjectType } from '../routes/table.ts';
 import { useAddressState } from '../routes/useAddressState.ts';
+import { useRouteQuery } from '../routes/useRouteQuery.ts';
 import type { ReportFilters } from './api.ts';
 import { isDimension } from './dimensions.ts';
 import { queryFromPeriod, rememberPeriod } from './period.ts';
-import { PERIOD_KEYS, periodOfAddress } from './periodState.ts';
+import { PERIOD_KEYS, periodOfAddress, useRememberNamedPeriod } from './periodState.ts';
 
 // What a report shows (grouping, period, extra filters) lives in its address, so a link, a reload or
 // the back button (each choice is a step) show the same report: `?group=offer,country&period=last7&tz=UTC&filter[country]=US`.
@@ -84,6 +85,7 @@ export function useReportState(
     [defaultLevels, timeZone],
   );
   const [state, set] = useAddressState(part);
+  useRememberNamedPeriod(state.period, useRouteQuery());
   const update = useCallback(
     (change: Partial<ReportState>) => {
       if (change.period) rememberPeriod(change.period);

@@ -64,6 +64,21 @@ describe('the back button', () => {
     );
   });
 
+  it("steps back through a list's periods, to the one it showed before", async () => {
+    const { address } = renderInBrowser('/offers', offerRoutes);
+    const user = userEvent.setup();
+    const picker = await screen.findByRole('button', { name: /Stats for/ });
+    expect(picker).toHaveTextContent('Today');
+    await user.click(picker);
+    await user.click(screen.getByRole('radio', { name: 'Last 7 days' }));
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(address()).toBe('/panel/offers?period=last7&tz=UTC'));
+    expect(screen.getByRole('button', { name: /Stats for/ })).toHaveTextContent('Last 7 days');
+    window.history.back();
+    await waitFor(() => expect(address()).toBe('/panel/offers?period=today&tz=UTC'));
+    expect(screen.getByRole('button', { name: /Stats for/ })).toHaveTextContent('Today');
+  });
+
   it("steps back through a report's groupings", async () => {
     const requests: URL[] = [];
     const { address } = renderInBrowser('/report/campaign/3?group=offer', [
@@ -77,7 +92,7 @@ describe('the back button', () => {
     await user.click(await screen.findByRole('button', { name: 'Offer > Country' }));
     await waitFor(() => expect(requests.at(-1)?.searchParams.get('groupBy')).toBe('offer,country'));
     window.history.back();
-    await waitFor(() => expect(address()).toBe('/panel/report/campaign/3?group=offer'));
+    await waitFor(() => expect(address()).toBe('/panel/report/campaign/3?group=offer&period=today&tz=UTC'));
     await waitFor(() => expect(requests.at(-1)?.searchParams.get('groupBy')).toBe('offer'));
   });
 });

@@ -33,12 +33,18 @@ export function useAddressState<T>(part: AddressPart<T>): [T, (next: T, change?:
   const set = useCallback(
     (next: T, change?: AddressChange) => {
       const others = Object.fromEntries(Object.entries(query).filter(([key]) => !part.keys.includes(key)));
-      const address = `${path}${stringifyQuery({ ...others, ...part.write(next) })}`;
-      if (address !== `${path}${search ? `?${search}` : ''}`) {
-        navigate(address, { replace: change?.replace ?? false });
-      }
+      const addressOf = (shown: T) => `${path}${stringifyQuery({ ...others, ...part.write(shown) })}`;
+      const current = `${path}${search ? `?${search}` : ''}`;
+      const target = addressOf(next);
+      if (target === current) return;
+      const replace = change?.replace ?? false;
+      // The entry being left is made to say all it showed (a period that came from memory, not from its
+      // address), so the back button returns to that view, not to whatever memory holds by then.
+      const shown = addressOf(state);
+      if (!replace && shown !== current) navigate(shown, { replace: true });
+      navigate(target, { replace });
     },
-    [part, query, path, search, navigate],
+    [part, query, state, path, search, navigate],
   );
   return [state, set];
 }
