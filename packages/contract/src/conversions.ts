@@ -3,6 +3,7 @@ import {
   type CONVERSION_STATUSES,
   conversionStatusSchema,
   duplicatePostbackPolicySchema,
+  type PostbackPlaceholders,
 } from './entities/affiliateNetwork.ts';
 import {
   anyQueryValue,
@@ -64,6 +65,33 @@ export const POSTBACK_PARAMS = {
   /** The installation's postback key, without which a postback is refused (403). */
   key: ['key'],
 } as const;
+
+/**
+ * The URL a network calls on a conversion, on `baseUrl` (`https://trk.example`): the server's for a saved
+ * network and for Settings > Tracking links, the panel's while a network is edited, so what the form
+ * previews is what is saved. Our parameter names are fixed; the values are the network's own
+ * placeholders, left unencoded so the network recognises and fills them; a null one is left out.
+ */
+export function networkPostbackUrl(
+  baseUrl: string,
+  postbackPath: string,
+  placeholders: PostbackPlaceholders,
+  postbackKey?: string,
+): string {
+  const pairs: [string, string | null][] = [
+    [POSTBACK_PARAMS.clickId[0], placeholders.clickId],
+    [POSTBACK_PARAMS.payout[0], placeholders.payout],
+    [POSTBACK_PARAMS.status[0], placeholders.status],
+    [POSTBACK_PARAMS.txid[0], placeholders.txid],
+    [POSTBACK_PARAMS.currency[0], placeholders.currency],
+    [POSTBACK_PARAMS.key[0], postbackKey ?? null],
+  ];
+  const query = pairs
+    .filter((pair): pair is [string, string] => pair[1] !== null)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('&');
+  return `${baseUrl}${postbackPath}?${query}`;
+}
 
 /** The largest payout one postback may carry (100 000 units); more is refused as malformed. */
 export const POSTBACK_PAYOUT_MAX_MICROS = 100_000 * 1_000_000;

@@ -150,6 +150,8 @@ export const trackingLinksResponseSchema = z.object({
   domains: z.array(
     z.object({
       host: z.string(),
+      /** What the domain's links start with (`https://trk.example`). */
+      baseUrl: z.string(),
       isDefault: z.boolean(),
       clickUrl: z.string(),
       lpClickUrl: z.string(),
@@ -159,6 +161,11 @@ export const trackingLinksResponseSchema = z.object({
   ),
   /** Older postback keys still accepted (a rotation not yet finished by retiring them). */
   previousPostbackKeys: z.number().int(),
+  /**
+   * The postback endpoint's path and the current key: with a domain's base, what a network's postback URL
+   * is built from (networkPostbackUrl), so a network's form shows its URL before it is saved.
+   */
+  postback: z.object({ path: z.string(), key: z.string() }),
 });
 export type TrackingLinksResponse = z.infer<typeof trackingLinksResponseSchema>;
 

@@ -1,9 +1,10 @@
 import { isEditable, type LanderFile, type LanderFolder } from '@cairn/contract';
 import { Button, ConfirmDialog, CopyField, DataTable, type DataTableColumn, Skeleton } from '@cairn/ui';
 import { useMemo, useState } from 'react';
+import { formatDateTime } from '../utils/format.ts';
 import { useFileActions, useFolderContents, zipUrl } from './api.ts';
 import * as styles from './files.css.ts';
-import { formatBytes, formatTime } from './format.ts';
+import { formatBytes } from './format.ts';
 import { NameDialog } from './NameDialog.tsx';
 import { type EditTarget, TextEditorDialog } from './TextEditorDialog.tsx';
 import { UploadZone } from './UploadZone.tsx';
@@ -38,7 +39,7 @@ export function FolderView({ folder, uploadMaxBytes, onRenamed, onDeleted }: Fol
       { id: 'path', header: 'Name', accessor: (row) => row.path, width: 280 },
       { id: 'size', header: 'Size', accessor: (row) => formatBytes(row.size), width: 100 },
       { id: 'type', header: 'Type', accessor: (row) => row.contentType.split(';')[0] ?? '', width: 180 },
-      { id: 'modified', header: 'Modified', accessor: (row) => formatTime(row.modifiedAt), width: 180 },
+      { id: 'modified', header: 'Modified', accessor: (row) => formatDateTime(row.modifiedAt), width: 180 },
       {
         id: 'actions',
         header: 'Actions',

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { fetchBackups } from '../api/calls.ts';
 import { useServices } from '../app/services.ts';
 import { type CallProblem, problemOf } from '../entities/api.ts';
+import { formatDateTime } from '../utils/format.ts';
 import * as styles from './pages.css.ts';
 import { BackupScheduleCard } from './rollback/BackupScheduleCard.tsx';
 import { backUpNow, backupsQueryKey, stageRestore } from './rollback/backupsApi.ts';
@@ -37,7 +38,7 @@ function BackupCard({ backup, onRestore }: { backup: Backup; onRestore: (backup:
     >
       <dl className={styles.definitionList}>
         <dt className={styles.definitionTerm}>Taken</dt>
-        <dd className={styles.definitionValue}>{new Date(backup.createdAt).toLocaleString()}</dd>
+        <dd className={styles.definitionValue}>{formatDateTime(backup.createdAt)}</dd>
         <dt className={styles.definitionTerm}>Holds</dt>
         <dd className={styles.definitionValue}>
           <span className={styles.row}>
@@ -134,7 +135,7 @@ export default function RollbackPage() {
         title="Restore this backup?"
         description={
           restoring
-            ? `Cairn will be restored to ${restoring.id} (${new Date(restoring.createdAt).toLocaleString()}) when it next starts: ` +
+            ? `Cairn will be restored to ${restoring.id} (${formatDateTime(restoring.createdAt)}) when it next starts: ` +
               'every change and click recorded since then is replaced (the current installation is kept as a backup), ' +
               'and everyone signs in again. Restart Cairn after confirming.'
             : ''

@@ -1,20 +1,21 @@
 import { CONVERSION_STATUSES, type ConversionRow, type ConversionStatus } from '@cairn/contract';
 import { Button, DataTable, type DateRangeValue, PageHeader, Select, Skeleton } from '@cairn/ui';
 import { useMemo } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { GeoDataCredit } from '../app/GeoDataCredit.tsx';
 import { useCurrentUser, useDebugSettings } from '../app/hooks.ts';
 import { useConversionLog } from '../conversions/api.ts';
 import { type ConversionColumn, conversionColumns, statusLabel } from '../conversions/columns.tsx';
 import type { PageProps } from '../pages/pageProps.ts';
-import { queryString, stringifyQuery } from '../routes/query.ts';
+import { queryString, type RouteQuery } from '../routes/query.ts';
 import { parseIds } from '../routes/resolve.ts';
 import { type SubjectType, subjectTypes } from '../routes/table.ts';
-import { useRouteQuery } from '../routes/useRouteQuery.ts';
+import { useAddressState } from '../routes/useAddressState.ts';
 import type { ReportFilters } from './api.ts';
 import { csvFileName, downloadCsv, toCsv } from './csv.ts';
 import { cursorLogParts } from './cursorLog.tsx';
-import { periodFromQuery, periodOf, queryFromPeriod } from './period.ts';
+import { periodFromQuery, periodOf, queryFromPeriod, rememberedPeriod, rememberPeriod } from './period.ts';
+import { PERIOD_KEYS } from './periodState.ts';
 import * as styles from './reports.css.ts';
 import { useReportZone, useStatsSettings, viewerLocale } from './settingsApi.ts';
 import { type Subject, subjectOf, useSubjectTitle } from './subject.ts';
@@ -51,22 +52,39 @@ export default function LeadsReportPage({ params }: PageProps) {
   return <Leads subject={subjectOf(type as SubjectType, ids)} timeZone={zone.timeZone} />;
 }
 
+const LEADS_KEYS = ['status', ...PERIOD_KEYS];
+interface LeadsState {
+  period: DateRangeValue;
+  status: ConversionStatus | undefined;
+}
+
 function useLeadsState(timeZone: string) {
-  const query = useRouteQuery();
-  const [path, navigate] = useLocation();
-  const period = useMemo(() => periodFromQuery(query, periodOf('last7', timeZone)), [query, timeZone]);
-  const given = queryString(query, 'status');
-  const status = (CONVERSION_STATUSES as readonly string[]).includes(given ?? '')
-    ? (given as ConversionStatus)
-    : undefined;
-  const update = (next: { period?: DateRangeValue; status?: ConversionStatus | undefined }) => {
-    const chosen = 'status' in next ? next.status : status;
-    navigate(
-      `${path}${stringifyQuery({ ...queryFromPeriod(next.period ?? period), ...(chosen ? { status: chosen } : {}) })}`,
-      { replace: true },
-    );
+  const part = useMemo(
+    () => ({
+      keys: LEADS_KEYS,
+      read: (query: RouteQuery): LeadsState => {
+        const given = queryString(query, 'status');
+        return {
+          // Without a period of its own, the one last chosen on a list or a report, else the last week.
+          period: periodFromQuery(query, rememberedPeriod() ?? periodOf('last7', timeZone)),
+          status: (CONVERSION_STATUSES as readonly string[]).includes(given ?? '')
+            ? (given as ConversionStatus)
+            : undefined,
+        };
+      },
+      write: (state: LeadsState) => ({
+        ...queryFromPeriod(state.period),
+        ...(state.status ? { status: state.status } : {}),
+      }),
+    }),
+    [timeZone],
+  );
+  const [state, set] = useAddressState(part);
+  const update = (next: Partial<LeadsState>) => {
+    if (next.period) rememberPeriod(next.period);
+    set({ ...state, ...next });
   };
-  return { period, status, update };
+  return { period: state.period, status: state.status, update };
 }
 
 function Leads({ subject, timeZone }: { subject: Subject; timeZone: string }) {

@@ -96,23 +96,52 @@ describe('entity list numbers', () => {
     });
   });
 
-  it('remembers the period of each list in this browser', async () => {
-    localStorage.setItem(
-      'cairn.listStats.offer',
-      JSON.stringify({
-        period: { preset: 'last30', from: null, to: null, timeZone: 'Asia/Tokyo' },
-        sort: null,
+  it('opens the period and the sort an address names, as a shared link does', async () => {
+    const statsRequests: URL[] = [];
+    const reportRequests: URL[] = [];
+    const { current } = renderApp('/offers?period=last30&tz=Asia%2FTokyo&sort=clicks%3Adesc', [
+      ...routes([], statsRequests),
+      namesRoute('offer', [{ id: 1, name: 'Alpha' }]),
+      on('GET', '/api/report', (request) => {
+        reportRequests.push(new URL(request.url));
+        return json({ rows: [], totals: metrics(0, 0, 0, 0), range });
+      }),
+    ]);
+    await waitFor(() =>
+      expect(Object.fromEntries(statsRequests.at(-1)?.searchParams ?? [])).toMatchObject({
+        preset: 'last_30_days',
+        timezone: 'Asia/Tokyo',
+        sortBy: 'clicks',
+        order: 'desc',
       }),
     );
-    const statsRequests: URL[] = [];
-    renderApp('/offers', routes([], statsRequests));
+    expect(await screen.findByRole('button', { name: /Stats for/ })).toHaveTextContent('Last 30 days');
+    const grid = await screen.findByRole('grid', { name: 'Offers' });
+    await waitFor(() => expect(rowNames(grid)).toEqual(['Gamma', 'Alpha', 'Beta']));
+    // The link's period goes on to the report a row opens.
+    await userEvent.setup().click(within(grid).getByRole('link', { name: 'Alpha' }));
+    await waitFor(() => expect(current()).toMatch(/^\/panel\/report\/offer\/1/));
     await waitFor(() =>
-      expect(Object.fromEntries(statsRequests[0]?.searchParams ?? [])).toMatchObject({
+      expect(Object.fromEntries(reportRequests.at(-1)?.searchParams ?? [])).toMatchObject({
         preset: 'last_30_days',
         timezone: 'Asia/Tokyo',
       }),
     );
-    expect(await screen.findByRole('button', { name: /Stats for/ })).toHaveTextContent('Last 30 days');
+  });
+
+  it('opens on the defaults when the address names a period, zone or sort that does not exist', async () => {
+    const statsRequests: URL[] = [];
+    renderApp('/offers?period=fortnight&tz=Mars%2FOlympus&sort=secret%3Asideways', routes([], statsRequests));
+    const grid = await screen.findByRole('grid', { name: 'Offers' });
+    await waitFor(() => expect(rowNames(grid)).toEqual(['Alpha', 'Beta', 'Gamma']));
+    await waitFor(() =>
+      expect(Object.fromEntries(statsRequests.at(-1)?.searchParams ?? [])).toMatchObject({
+        preset: 'today',
+        timezone: 'UTC',
+      }),
+    );
+    expect(statsRequests.at(-1)?.searchParams.has('sortBy')).toBe(false);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('opens every list and report on the period last chosen on any of them', async () => {
@@ -145,7 +174,7 @@ describe('entity list numbers', () => {
   it("sorts by a metric in the server's order of the whole filtered list", async () => {
     const listRequests: URL[] = [];
     const statsRequests: URL[] = [];
-    renderApp('/offers', routes(listRequests, statsRequests));
+    const { current } = renderApp('/offers', routes(listRequests, statsRequests));
     const grid = await screen.findByRole('grid', { name: 'Offers' });
     await within(grid).findByRole('row', { name: /Alpha/ });
     const user = userEvent.setup();
@@ -160,7 +189,8 @@ describe('entity list numbers', () => {
         order === 'asc' ? ['Beta', 'Alpha', 'Gamma'] : ['Gamma', 'Alpha', 'Beta'],
       ),
     );
-    expect(JSON.parse(localStorage.getItem('cairn.listStats.offer') ?? '{}').sort.metric).toBe('clicks');
+    // The address says so: a link or a reload shows the same order.
+    expect(current()).toContain(`sort=clicks%3A${order}`);
   });
 
   it('shows a hide-profit user no column the server sends no values for', async () => {

@@ -6,23 +6,13 @@ import {
   PAGE_SIZE_MAX,
   type ReportMetric,
 } from '@cairn/contract';
-import { type DataTableColumn, DateRangePicker, type DateRangeValue, type SortingState } from '@cairn/ui';
+import { type DataTableColumn, DateRangePicker } from '@cairn/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  type ReactNode,
-  useCallback,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
-import { z } from 'zod';
+import { type ReactNode, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useCurrentUser } from '../app/hooks.ts';
 import { useServices } from '../app/services.ts';
 import { fetchList, type ListParams } from '../entities/api.ts';
 import type { EntityUi, Item } from '../entities/types.ts';
-import { readJson, writeJson } from '../stores/storage.ts';
 import { fetchEntityStats } from './api.ts';
 import {
   BUILT_IN_METRICS,
@@ -33,15 +23,17 @@ import {
   metricValue,
   metricWidth,
 } from './metrics.ts';
-import { periodOf, periodParams, periodSchema, rememberedPeriod, rememberPeriod } from './period.ts';
+import { periodParams } from './period.ts';
+import { usePeriodState } from './periodState.ts';
 import * as styles from './reports.css.ts';
 import { storeOwnTimeZone, useReportZone, useStatsSettings, viewerLocale } from './settingsApi.ts';
 import { useChosenColumns } from './toolbar/useChosenColumns.ts';
 
 // The numbers next to an entity list (`GET /api/report/entity_stats`): clicks, conversions, CR, cost,
-// revenue, profit, ROI, EPC of each row for a period chosen in the list's header (remembered per list), with a
-// totals row. Sorting by a metric is the server's: it orders every item of the filtered list (up to
-// 1,000) by that metric and the panel pages through that order.
+// revenue, profit, ROI, EPC of each row for a period chosen in the list's header (in the address, and the
+// one every list and report opens on next), with a totals row. Sorting by a metric (the list's state says
+// which) is the server's: it orders every item of the filtered list (up to 1,000) by that metric and the
+// panel pages through that order.
 
 export interface ListStats {
   columns: DataTableColumn<Item>[];
@@ -49,25 +41,10 @@ export interface ListStats {
   /** The rows of the page: the list's own, or, sorted by a metric, the page of the server's order. */
   items: Item[];
   total: number;
-  /** Set while sorted by a metric. */
-  sorting: SortingState | undefined;
-  /** Takes a new sorting: returns what the list itself should sort by, or null when a metric took it. */
-  sortingChange: (next: SortingState) => SortingState | null;
   showTotals: boolean;
   totalsLabel: string;
   loading: boolean;
 }
-
-const storedSchema = z.object({
-  period: periodSchema,
-  sort: z.object({ metric: z.string(), desc: z.boolean() }).nullable(),
-});
-interface Choice {
-  period: DateRangeValue;
-  sort: { metric: ReportMetric; desc: boolean } | null;
-}
-
-const storageKey = (kind: string) => `cairn.listStats.${kind}`;
 
 function isStatsKind(kind: string): kind is EntityStatsKind {
   return (ENTITY_STATS_KINDS as readonly string[]).includes(kind);
@@ -90,6 +67,8 @@ function useSameItems(items: Item[]): Item[] {
 export function useListStats(
   ui: EntityUi,
   params: ListParams,
+  /** The metric the list is sorted by, if it is. */
+  givenSort: { metric: string; desc: boolean } | null,
   givenItems: Item[],
   total: number,
   page: number,
@@ -106,32 +85,7 @@ export function useListStats(
   const kind = ui.kind;
   const enabled = isStatsKind(kind);
 
-  // Choices per kind: the same list component serves every kind's list.
-  const [choices, setChoices] = useState<Record<string, Choice>>({});
-  const stored = useMemo(() => readJson(localStorage, storageKey(kind), storedSchema), [kind]);
-  // The period is one for every list and report (the last chosen on any); the sort stays per list.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read again for each list shown
-  const remembered = useMemo(() => rememberedPeriod(), [kind]);
-  const choice = useMemo<Choice>(
-    () =>
-      choices[kind] ?? {
-        period: remembered ?? stored?.period ?? periodOf('today', zone.timeZone),
-        sort:
-          stored?.sort && isMetric(stored.sort.metric)
-            ? { metric: stored.sort.metric, desc: stored.sort.desc }
-            : null,
-      },
-    [choices, kind, stored, remembered, zone.timeZone],
-  );
-  const choose = useCallback(
-    (next: Partial<Choice>) => {
-      const merged = { ...choice, ...next };
-      if (next.period) rememberPeriod(next.period);
-      setChoices((old) => ({ ...old, [kind]: merged }));
-      writeJson(localStorage, storageKey(kind), merged);
-    },
-    [choice, kind],
-  );
+  const { period, chosen: periodChosen, setPeriod } = usePeriodState(zone.timeZone);
 
   const allowed = useMemo(() => choosableMetrics(hideProfit), [hideProfit]);
   const chosen = useChosenColumns(
@@ -139,9 +93,15 @@ export function useListStats(
     BUILT_IN_METRICS.list,
     allowed,
   );
-  // A sort by a metric this viewer may not see (stored by someone else in this browser) is dropped.
-  const sort = enabled && choice.sort && allowed.includes(choice.sort.metric) ? choice.sort : null;
-  const ready = enabled && (zone.ready || stored !== undefined || remembered !== undefined);
+  // A sort by a metric this viewer may not see (in a link from someone who may) is dropped.
+  const sort = useMemo(
+    () =>
+      enabled && givenSort && isMetric(givenSort.metric) && allowed.includes(givenSort.metric)
+        ? { metric: givenSort.metric, desc: givenSort.desc }
+        : null,
+    [enabled, givenSort, allowed],
+  );
+  const ready = enabled && (zone.ready || periodChosen);
 
   // Sorted by a metric: the whole filtered list (up to the ids one stats call takes), in the list's order.
   const { page: _page, pageSize: _size, ...filtersOnly } = params;
@@ -169,11 +129,11 @@ export function useListStats(
   const universe = sort ? (everything.data?.items ?? NO_ITEMS) : pageItems;
   const ids = useMemo(() => universe.map((item) => item.id), [universe]);
   const stats = useQuery({
-    queryKey: ['entity-stats', kind, ids, periodParams(choice.period), sort],
+    queryKey: ['entity-stats', kind, ids, periodParams(period), sort],
     queryFn: async ({ signal }) => {
       const result = await fetchEntityStats(
         client,
-        { kind: kind as EntityStatsKind, ids, period: choice.period, sortBy: sort ?? undefined },
+        { kind: kind as EntityStatsKind, ids, period: period, sortBy: sort ?? undefined },
         signal,
       );
       if (result.status !== 'ok') throw new Error(result.message);
@@ -254,34 +214,21 @@ export function useListStats(
           <DateRangePicker
             label="Stats for"
             size="sm"
-            value={choice.period}
+            value={period}
             locale={locale}
-            onChange={(period) => {
-              if (period.timeZone !== choice.period.timeZone) storeOwnTimeZone(period.timeZone);
-              choose({ period });
+            onChange={(next) => {
+              if (next.timeZone !== period.timeZone) storeOwnTimeZone(next.timeZone);
+              setPeriod(next);
             }}
           />
         </>
       ) : null,
-    [enabled, capped, sort, failure, locale, choice.period, choose],
+    [enabled, capped, sort, failure, locale, period, setPeriod],
   );
 
-  const sortingChange = useCallback(
-    (next: SortingState): SortingState | null => {
-      const first = next[0];
-      if (enabled && first && isMetric(first.id)) {
-        choose({ sort: { metric: first.id, desc: first.desc } });
-        return null;
-      }
-      if (sort) choose({ sort: null });
-      return next;
-    },
-    [enabled, sort, choose],
-  );
   const shownTotal = sort ? Math.min(everything.data?.items.length ?? total, total) : total;
   const loading =
     enabled && ((sort !== null && everything.isPending) || (ids.length > 0 && stats.isPending && ready));
-  const sorting = useMemo(() => (sort ? [{ id: sort.metric, desc: sort.desc }] : undefined), [sort]);
   // One object for as long as nothing in it changes: the list keeps it in its state.
   return useMemo(
     () => ({
@@ -289,32 +236,18 @@ export function useListStats(
       toolbar,
       items,
       total: shownTotal,
-      sorting,
-      sortingChange,
       showTotals: enabled && metrics.length > 0,
       totalsLabel: sort || total <= pageSize ? 'Total' : 'Page total',
       loading,
     }),
-    [
-      columns,
-      toolbar,
-      items,
-      shownTotal,
-      sorting,
-      sortingChange,
-      enabled,
-      metrics,
-      sort,
-      total,
-      pageSize,
-      loading,
-    ],
+    [columns, toolbar, items, shownTotal, enabled, metrics, sort, total, pageSize, loading],
   );
 }
 
 export interface ListStatsControllerProps {
   ui: EntityUi;
   params: ListParams;
+  sort: { metric: string; desc: boolean } | null;
   items: Item[];
   total: number;
   page: number;
@@ -327,7 +260,15 @@ export interface ListStatsControllerProps {
  * the columns, rows and toolbar this hands it.
  */
 export default function ListStatsController({ onChange, ...props }: ListStatsControllerProps) {
-  const stats = useListStats(props.ui, props.params, props.items, props.total, props.page, props.pageSize);
+  const stats = useListStats(
+    props.ui,
+    props.params,
+    props.sort,
+    props.items,
+    props.total,
+    props.page,
+    props.pageSize,
+  );
   // Before paint: a page of rows must not show for a frame without its numbers.
   useLayoutEffect(() => onChange(stats), [stats, onChange]);
   return null;

@@ -1,16 +1,17 @@
 import { REPORT_LEVELS_MAX, type ReportDimension } from '@cairn/contract';
 import type { DateRangeValue } from '@cairn/ui';
 import { useCallback, useMemo } from 'react';
-import { useLocation } from 'wouter';
 import { type RouteQuery, stringifyQuery } from '../routes/query.ts';
 import type { SubjectType } from '../routes/table.ts';
+import { useAddressState } from '../routes/useAddressState.ts';
 import { useRouteQuery } from '../routes/useRouteQuery.ts';
 import type { ReportFilters } from './api.ts';
 import { isDimension } from './dimensions.ts';
-import { periodFromQuery, periodOf, queryFromPeriod, rememberedPeriod, rememberPeriod } from './period.ts';
+import { queryFromPeriod, rememberPeriod } from './period.ts';
+import { PERIOD_KEYS, periodOfAddress, useRememberNamedPeriod } from './periodState.ts';
 
 // What a report shows (grouping, period, extra filters) lives in its address, so a link, a reload or
-// the back button show the same report: `?group=offer,country&period=last7&tz=UTC&filter[country]=US`.
+// the back button (each choice is a step) show the same report: `?group=offer,country&period=last7&tz=UTC&filter[country]=US`.
 
 export interface ReportState {
   levels: ReportDimension[];
@@ -64,27 +65,33 @@ export function reportAddress(path: string, state: ReportState): string {
   return `${path}${stringifyQuery(queryFromState(state))}`;
 }
 
+const REPORT_KEYS = ['group', 'filter', ...PERIOD_KEYS];
+
 export function useReportState(
   defaultLevels: readonly ReportDimension[],
   timeZone: string,
 ): [ReportState, (change: Partial<ReportState>) => void] {
-  const query = useRouteQuery();
-  const [path, navigate] = useLocation();
-  const state = useMemo<ReportState>(
+  const part = useMemo(
     () => ({
-      levels: levelsFromQuery(query, defaultLevels),
-      // Without a period of its own, the report opens on the one last chosen on a list or a report.
-      period: periodFromQuery(query, rememberedPeriod() ?? periodOf('today', timeZone)),
-      filters: filtersFromQuery(query),
+      keys: REPORT_KEYS,
+      read: (query: RouteQuery): ReportState => ({
+        levels: levelsFromQuery(query, defaultLevels),
+        // Without a period of its own, the report opens on the one last chosen on a list or a report.
+        period: periodOfAddress(query, timeZone),
+        filters: filtersFromQuery(query),
+      }),
+      write: queryFromState,
     }),
-    [query, defaultLevels, timeZone],
+    [defaultLevels, timeZone],
   );
+  const [state, set] = useAddressState(part);
+  useRememberNamedPeriod(state.period, useRouteQuery());
   const update = useCallback(
     (change: Partial<ReportState>) => {
       if (change.period) rememberPeriod(change.period);
-      navigate(reportAddress(path, { ...state, ...change }), { replace: true });
+      set({ ...state, ...change });
     },
-    [navigate, path, state],
+    [set, state],
   );
   return [state, update];
 }

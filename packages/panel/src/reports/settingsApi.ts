@@ -124,7 +124,4 @@ export function useReportZone(): { timeZone: string; ready: boolean } {
   return { timeZone, ready: own !== undefined || ready };
 }
 
-/** The viewer's locale for numbers, money and dates. */
-export function viewerLocale(): string {
-  return navigator.languages?.[0] ?? navigator.language ?? 'en-US';
-}
+export { viewerLocale } from '../utils/format.ts';

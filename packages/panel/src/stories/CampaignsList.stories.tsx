@@ -19,11 +19,9 @@ const meta = {
   render: renderPanelPage,
   args: { path: '/campaigns' },
   parameters: { layout: 'fullscreen', ...pageViewport() },
-  // The list remembers its stats period per browser; a fixed week keeps the numbers and the header.
-  beforeEach: () =>
-    resetPanelStorage({
-      'cairn.listStats.campaign': { period: { preset: 'custom', ...period }, sort: null },
-    }),
+  // Lists and reports open on the period last chosen in this browser; a fixed week keeps the numbers and
+  // the header.
+  beforeEach: () => resetPanelStorage({ 'cairn.period': { preset: 'custom', ...period } }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const table = await canvas.findByRole('grid', { name: 'Campaigns' }, { timeout: 15_000 });

@@ -30,6 +30,7 @@ import { useReportZone, useStatsSettings, viewerLocale } from '../reports/settin
 import { ColumnChooser } from '../reports/toolbar/ColumnChooser.tsx';
 import { ReportToolbar } from '../reports/toolbar/ReportToolbar.tsx';
 import { useChosenColumns } from '../reports/toolbar/useChosenColumns.ts';
+import { dateFormat } from '../utils/format.ts';
 import {
   BUCKET_SECONDS,
   type BucketPoint,
@@ -236,12 +237,14 @@ function TrendChart({
   const formatValue = useMemo(() => (value: number) => formatMetric(metric, value, format), [metric, format]);
   const timeFormat = useMemo(
     () =>
-      new Intl.DateTimeFormat(format.locale, {
-        timeZone: state.period.timeZone,
-        month: 'short',
-        day: 'numeric',
-        ...(state.bucket === 'hour' ? { hour: 'numeric', minute: '2-digit' } : { weekday: 'short' }),
-      }),
+      dateFormat(
+        { locale: format.locale, timeZone: state.period.timeZone },
+        {
+          month: 'short',
+          day: 'numeric',
+          ...(state.bucket === 'hour' ? { hour: 'numeric', minute: '2-digit' } : { weekday: 'short' }),
+        },
+      ),
     [format.locale, state.period.timeZone, state.bucket],
   );
   const sum = (values: readonly (number | null)[]) =>
@@ -278,13 +281,10 @@ function useTrendColumns(
   comparing: boolean,
 ): DataTableColumn<TrendRow>[] {
   return useMemo(() => {
-    const time = new Intl.DateTimeFormat(locale, {
-      timeZone: 'UTC',
-      weekday: 'short',
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-    });
+    const time = dateFormat(
+      { locale, timeZone: 'UTC' },
+      { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' },
+    );
     const metricColumn = (
       id: ReportMetric,
       read: (row: TrendRow) => Metrics | undefined,

@@ -1,4 +1,5 @@
 import type { ReportMetric, Trigger, TriggerFiring } from '@cairn/contract';
+import { formatDateTime } from '../utils/format.ts';
 import * as styles from './triggers.css.ts';
 
 // Firings with their numbers: clicks and the metrics the trigger's conditions name.
@@ -16,8 +17,9 @@ export const shownMetrics = (trigger: Trigger): ReportMetric[] => [
   ...new Set<ReportMetric>(['clicks', ...trigger.conditions.items.map((item) => item.metric)]),
 ];
 
+// Triggers count their windows in UTC, so their times say so, written the way the viewer writes dates.
 export function when(iso: string): string {
-  return `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+  return `${formatDateTime(iso, { timeZone: 'UTC' })} UTC`;
 }
 
 export function FiringsTable({

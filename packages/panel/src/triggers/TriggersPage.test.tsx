@@ -145,7 +145,7 @@ describe('Triggers page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Triggers' })).toBeInTheDocument();
     expect(await screen.findByText('Losing zones')).toBeInTheDocument();
     expect(screen.getByText('Enabled')).toBeInTheDocument();
-    expect(screen.getByText(/Last firing: 2026-11-22 09:45 UTC/)).toBeInTheDocument();
+    expect(screen.getByText(/Last firing: Nov 22, 2026, 9:45 AM UTC/)).toBeInTheDocument();
     expect(screen.getByText('Notification failing: Action 1 (slack): answered 404')).toBeInTheDocument();
     expect(screen.getByText(/clicks >= 300 AND roi < -40/)).toBeInTheDocument();
   });

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
+  dateFormat,
   formatBytes,
   formatDate,
   formatDateTime,
@@ -8,6 +9,7 @@ import {
   formatMilliseconds,
   formatMoney,
   formatPercentMicros,
+  viewerLocale,
 } from './format.ts';
 
 describe('formatting for people', () => {
@@ -18,8 +20,26 @@ describe('formatting for people', () => {
       'Nov 23, 2026, 3:16 AM',
     );
     expect(formatDate(at, { locale: 'en-GB', timeZone: 'Asia/Tokyo' })).toBe('23 Nov 2026');
-    expect(formatInstant(at, 'en-GB', 'UTC')).toBe('23/11/2026, 08:16:05');
+    expect(formatInstant(at, 'en-GB', 'UTC')).toBe('23 Nov 2026, 08:16:05');
+    expect(formatInstant(at, 'en-US', 'Asia/Tokyo', false)).toBe('Nov 23, 2026, 5:16 PM');
     expect(formatDateTime('not a time')).toBe('not a time');
+  });
+
+  it("writes every date the one way the viewer's own language does, unless told otherwise", () => {
+    const at = '2026-11-23T08:16:05.000Z';
+    const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE', 'en-US']);
+    try {
+      expect(viewerLocale()).toBe('de-DE');
+      expect(formatDate(at, { timeZone: 'UTC' })).toBe('23.11.2026');
+      expect(formatDateTime(at, { timeZone: 'Europe/Berlin' })).toBe('23.11.2026, 09:16');
+      expect(formatInstant(at, viewerLocale(), 'UTC')).toBe('23.11.2026, 08:16:05');
+      // A chart's own parts of a date come from the same place, in the same language.
+      expect(dateFormat({ timeZone: 'UTC' }, { month: 'short', day: 'numeric' }).format(Date.parse(at))).toBe(
+        '23. Nov.',
+      );
+    } finally {
+      languages.mockRestore();
+    }
   });
 
   it('writes money with its currency symbol and at least its currency decimals, never rounding micros away', () => {

@@ -3,7 +3,12 @@ import { MICROS_PER_UNIT } from '@cairn/contract';
 // How the panel writes values for people, in one place for every page: instants in the viewer's time
 // zone and locale (never ISO text), money with its currency's symbol, counts, sizes and durations.
 
-/** Where and how a time is read; each omitted one is the browser's own. */
+/** The viewer's locale for numbers, money and dates: the browser's first language. */
+export function viewerLocale(): string {
+  return navigator.languages?.[0] ?? navigator.language ?? 'en-US';
+}
+
+/** Where and how a time is read: the viewer's locale and the browser's zone unless given. */
 export interface TimeOptions {
   locale?: string;
   timeZone?: string;
@@ -11,8 +16,12 @@ export interface TimeOptions {
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-function dateFormat(
-  { locale, timeZone }: TimeOptions,
+/**
+ * The one place dates become text: a (cached) format in the viewer's locale, for the few views that need
+ * parts of a date of their own (a chart's axis); everything else takes the functions below.
+ */
+export function dateFormat(
+  { locale = viewerLocale(), timeZone }: TimeOptions,
   options: Intl.DateTimeFormatOptions,
 ): Intl.DateTimeFormat {
   const key = JSON.stringify([locale, timeZone, options]);
@@ -28,6 +37,9 @@ function formatTime(iso: string, options: TimeOptions, parts: Intl.DateTimeForma
   const ms = Date.parse(iso);
   return Number.isNaN(ms) ? iso : dateFormat(options, parts).format(ms);
 }
+
+// Every date reads the one way the viewer's locale writes a date (`23 Nov 2026` in en-GB, `Nov 23, 2026`
+// in en-US); only how much of the time follows it differs.
 
 /** `23 Nov 2026, 09:16` (en-GB), `Nov 23, 2026, 9:16 AM` (en-US); text that is not a time stays as it is. */
 export function formatDateTime(iso: string, options: TimeOptions = {}): string {
@@ -45,21 +57,14 @@ export function formatClock(iso: string, options: TimeOptions = {}): string {
 }
 
 /**
- * An instant as numbers down to the second (`23/11/2026, 09:16:05`), for the report tables and logs
- * where rows are compared by time.
+ * An instant down to the second (`23 Nov 2026, 09:16:05`), for the report tables and logs where rows
+ * are compared by time.
  */
 export function formatInstant(iso: string, locale: string, timeZone: string, withSeconds = true): string {
   return formatTime(
     iso,
     { locale, timeZone },
-    {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      ...(withSeconds ? { second: '2-digit' } : {}),
-    },
+    { dateStyle: 'medium', timeStyle: withSeconds ? 'medium' : 'short' },
   );
 }
 

@@ -155,10 +155,12 @@ export async function monitorPlugin(api: FastifyInstance, { ctx, guard }: Featur
     return {
       domains: hosts.map(({ base, host, isDefault }) => ({
         host,
+        baseUrl: base,
         isDefault,
         ...trackingLinks(base, paths, keys.current),
       })),
       previousPostbackKeys: keys.previousCount,
+      postback: { path: paths.postback, key: keys.current },
     };
   });
 }

@@ -1,6 +1,8 @@
 import {
   type Campaign,
   DEFAULT_URL_CUSTOMIZATION,
+  networkPostbackUrl,
+  type PostbackPlaceholders,
   TRACKING_API_PATHS,
   type TrackingLinksResponse,
   URL_CUSTOMIZATION_PATH,
@@ -152,8 +154,22 @@ describe('URL customization', () => {
       url: 'https://lp.example/',
     });
     expect(lander.clickThroughUrl).toBe(`${cairn.url}/go?lp=1`);
-    const network = (await kit.networks.get(campaign.networkId ?? 0)).json<{ postbackUrl: string }>();
+    const network = (await kit.networks.get(campaign.networkId ?? 0)).json<{
+      postbackUrl: string;
+      postbackPlaceholders: PostbackPlaceholders;
+    }>();
     expect(network.postbackUrl).toBe(`${cairn.url}/r/cb?clickid={sub1}&payout={sum}&key=${key}`);
+    // What a network's form previews before saving, from the tracking links: the URL the save gives.
+    expect(links.postback).toEqual({ path: '/r/cb', key });
+    expect(domain?.baseUrl).toBe(cairn.url);
+    expect(
+      networkPostbackUrl(
+        domain?.baseUrl ?? '',
+        links.postback.path,
+        network.postbackPlaceholders,
+        links.postback.key,
+      ),
+    ).toBe(network.postbackUrl);
   });
 
   it('sends the double meta refresh through the hop on the renamed click path', async () => {

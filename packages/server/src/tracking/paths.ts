@@ -1,6 +1,7 @@
 import {
   CLICK_PARAMS,
   DEFAULT_URL_CUSTOMIZATION,
+  networkPostbackUrl,
   POSTBACK_PARAMS,
   TRACKING_PATHS,
   type UrlCustomization,
@@ -46,6 +47,15 @@ export class TrackingPaths {
 
 export const DEFAULT_TRACKING_PATHS = new TrackingPaths();
 
+/** The placeholders of a generic postback URL, for a network without a form of its own yet. */
+const GENERIC_PLACEHOLDERS = {
+  clickId: '{clickid}',
+  payout: '{payout}',
+  status: '{status}',
+  txid: '{txid}',
+  currency: null,
+};
+
 export interface TrackingLinks {
   clickUrl: string;
   lpClickUrl: string;
@@ -66,7 +76,7 @@ export function trackingLinks(
   return {
     clickUrl: `${base}${paths.click}?${CLICK_PARAMS.key}={campaign_key}`,
     lpClickUrl: `${base}${paths.click}?${CLICK_PARAMS.lp}=1`,
-    postbackUrl: `${base}${paths.postback}?clickid={clickid}&payout={payout}&status={status}&txid={txid}&${key}`,
+    postbackUrl: networkPostbackUrl(base, paths.postback, GENERIC_PLACEHOLDERS, postbackKey),
     conversionPixelUrl: `${base}${paths.conversionPixel}?clickid={clickid}&${key}`,
   };
 }

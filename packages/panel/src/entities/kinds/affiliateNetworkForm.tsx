@@ -1,5 +1,11 @@
-import { CONVERSION_STATUSES } from '@cairn/contract';
-import { CopyField, Select, TextField } from '@cairn/ui';
+import { CONVERSION_STATUSES, networkPostbackUrl, type PostbackPlaceholders } from '@cairn/contract';
+import { CopyField, Select, Skeleton, TextField } from '@cairn/ui';
+import { useQuery } from '@tanstack/react-query';
+import { useServices } from '../../app/services.ts';
+import {
+  fetchTrackingLinks,
+  trackingLinksQueryKey,
+} from '../../settings/sections/trackingLinks/SettingsTrackingLinksSection.tsx';
 import * as styles from '../entities.css.ts';
 import { RowsEditor } from '../forms/RowsEditor.tsx';
 import type { CustomFieldProps, EntityFormUi, FormExtrasProps } from '../types.ts';
@@ -71,18 +77,57 @@ function StatusMappingEditor({ id, value, onChange, errors, disabled }: CustomFi
   );
 }
 
-function PostbackUrl({ item }: FormExtrasProps) {
-  if (!item) {
+/** The placeholders as the API takes them: trimmed, an empty optional one left out (null). */
+function placeholdersInput(value: unknown): PostbackPlaceholders {
+  const record = (value ?? {}) as Partial<Placeholders>;
+  const text = (key: keyof Placeholders) => (record[key] ?? '').trim();
+  const optional = (key: keyof Placeholders) => text(key) || null;
+  return {
+    clickId: text('clickId'),
+    payout: optional('payout'),
+    status: optional('status'),
+    txid: optional('txid'),
+    currency: optional('currency'),
+  };
+}
+
+const postbackHelp =
+  'Paste this into the network’s postback (S2S) settings; it carries the placeholders above and the installation’s postback key (key=...), without which postbacks are refused.';
+
+/**
+ * The postback URL as the user edits the placeholders, built the way the server builds it on save (on the
+ * default tracking domain), so the network can be set up before this form is saved.
+ */
+function PostbackUrl({ item, draft }: FormExtrasProps) {
+  const { client } = useServices();
+  const links = useQuery({
+    queryKey: trackingLinksQueryKey,
+    queryFn: ({ signal }) => fetchTrackingLinks(client, signal),
+  });
+  const domain = links.data?.domains.find((each) => each.isDefault) ?? links.data?.domains[0];
+  const placeholders = placeholdersInput(draft.postbackPlaceholders);
+  if (placeholders.clickId === '') {
+    return <p className={styles.muted}>Enter the network’s click id placeholder to see the postback URL.</p>;
+  }
+  if (links.data && domain) {
+    const url = networkPostbackUrl(
+      domain.baseUrl,
+      links.data.postback.path,
+      placeholders,
+      links.data.postback.key,
+    );
+    return <CopyField label="Postback URL" description={postbackHelp} value={url} />;
+  }
+  // Without the tracking links the saved network's own URL still shows; a new one's waits for them.
+  if (item && !links.isPending) {
     return (
-      <p className={styles.muted}>The postback URL to give the network appears here once it is saved.</p>
+      <CopyField label="Postback URL" description={postbackHelp} value={String(item.postbackUrl ?? '')} />
     );
   }
-  return (
-    <CopyField
-      label="Postback URL"
-      description="Paste this into the network’s postback (S2S) settings; it carries the placeholders above and the installation’s postback key (key=...), without which postbacks are refused."
-      value={String(item.postbackUrl ?? '')}
-    />
+  return links.isPending ? (
+    <Skeleton height={56} />
+  ) : (
+    <p className={styles.muted}>The postback URL could not be shown: {links.error?.message}</p>
   );
 }
 
@@ -107,15 +152,7 @@ export const affiliateNetworkFormUi: EntityFormUi = {
         const record = (value ?? {}) as Record<string, string | null>;
         return Object.fromEntries(placeholderKeys.map(({ key }) => [key, record[key] ?? '']));
       },
-      toInput: (value) => {
-        const record = value as Placeholders;
-        return Object.fromEntries(
-          placeholderKeys.map(({ key }) => {
-            const text = (record[key] ?? '').trim();
-            return [key, key === 'clickId' ? text : text === '' ? null : text];
-          }),
-        );
-      },
+      toInput: placeholdersInput,
       render: (props) => <PlaceholdersEditor {...props} />,
     },
     {

@@ -1,3 +1,4 @@
+import { ENTITY_STATS_KINDS, REPORT_METRICS } from '@cairn/contract';
 import { Button, DataTable, PageHeader, ServerMessage, type SortingState } from '@cairn/ui';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
@@ -24,6 +25,11 @@ import { type ListState, listParams, sortingFromTerms, termsFromSorting, useList
 
 const SEARCH_DELAY_MS = 300;
 const NO_ITEMS: Item[] = [];
+const NO_FIELDS: readonly string[] = [];
+
+/** What a kind's list may be sorted by besides its own fields: the numbers beside its rows, if it has them. */
+const statsFieldsOf = (kind: string): readonly string[] =>
+  (ENTITY_STATS_KINDS as readonly string[]).includes(kind) ? REPORT_METRICS : NO_FIELDS;
 
 // The numbers next to the rows (clicks, revenue ... for a period) come as their own chunk once the list
 // shows; a chunk that cannot load leaves the list without them rather than broken.
@@ -48,7 +54,7 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
   const names = entityNames[ui.routeKind];
   const spec = listSpecOf(ui.kind);
   const sortFields: readonly string[] = spec.sortFields;
-  const [state, setState] = useListState(spec);
+  const [state, setState] = useListState(spec, statsFieldsOf(ui.kind));
   const stateRef = useRef(state);
   stateRef.current = state;
   const params = listParams(state);
@@ -70,7 +76,8 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
   useEffect(() => {
     if (searchText === stateRef.current.q) return;
     const timer = setTimeout(
-      () => setState({ ...stateRef.current, q: searchText, page: 1 }),
+      // Each pause in typing is not a step of its own for the back button.
+      () => setState({ ...stateRef.current, q: searchText, page: 1 }, { replace: true }),
       SEARCH_DELAY_MS,
     );
     return () => clearTimeout(timer);
@@ -83,7 +90,10 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
   const namesComing = refs.pending || covering;
   const columns = useListColumns(ui, sortFields, refOptions, stats?.columns);
   const listSorting = useMemo(() => sortingFromTerms(state.sort), [state.sort]);
-  const sorting = stats?.sorting ?? listSorting;
+  const sorting = useMemo(
+    () => (state.statsSort ? [{ id: state.statsSort.metric, desc: state.statsSort.desc }] : listSorting),
+    [state.statsSort, listSorting],
+  );
   const update = (change: Partial<ListState>) => setState({ ...stateRef.current, ...change });
 
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
@@ -142,8 +152,10 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
           state: sorting,
           onChange: (next: SortingState) => {
             // A metric is sorted by the stats (the server's order of the whole list); the rest by the list.
-            const forList = stats ? stats.sortingChange(next) : next;
-            update({ ...(forList ? { sort: termsFromSorting(forList, sortFields) } : {}), page: 1 });
+            const first = next[0];
+            if (first && statsFieldsOf(ui.kind).includes(first.id)) {
+              update({ statsSort: { metric: first.id, desc: first.desc }, page: 1 });
+            } else update({ sort: termsFromSorting(next, sortFields), statsSort: null, page: 1 });
           },
         }}
         paging={{
@@ -195,6 +207,7 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
         <ListStatsController
           ui={ui}
           params={params}
+          sort={state.statsSort}
           items={items}
           total={total}
           page={state.page}

@@ -18,6 +18,7 @@ describe('list state', () => {
         { field: 'payoutMicros', direction: 'desc' as const },
         { field: 'id', direction: 'asc' as const },
       ],
+      statsSort: null,
       filters: { groupId: '3', affiliateNetworkId: 'none' },
       archived: 'all' as const,
       page: 2,
@@ -40,6 +41,22 @@ describe('list state', () => {
       offerListSpec,
     );
     expect(state).toEqual({ ...defaultListState(offerListSpec), pageSize: 500 });
+  });
+
+  it('keeps a sort by one of the numbers beside the rows as the one sort term', () => {
+    const state = { ...defaultListState(offerListSpec), statsSort: { metric: 'profit', desc: true } };
+    const query = queryFromListState(state, offerListSpec);
+    expect(query).toEqual({ sort: 'profit:desc' });
+    expect(
+      listStateFromQuery(parseQuery(stringifyQuery(query)), offerListSpec, ['clicks', 'profit']),
+    ).toEqual(state);
+    // A list without numbers, or a name that is no metric, sorts as it would without it.
+    expect(listStateFromQuery(parseQuery('?sort=profit:desc'), offerListSpec)).toEqual(
+      defaultListState(offerListSpec),
+    );
+    expect(listStateFromQuery(parseQuery('?sort=secret:desc'), offerListSpec, ['profit'])).toEqual(
+      defaultListState(offerListSpec),
+    );
   });
 
   it('builds the API parameters, trimming the search', () => {

@@ -8,20 +8,25 @@ import {
 } from '@cairn/contract';
 import type { SortingState } from '@cairn/ui';
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
-import { useLocation, useSearch } from 'wouter';
 import { useServices } from '../../app/services.ts';
-import { parseQuery, type RouteQuery, stringifyQuery } from '../../routes/query.ts';
+import type { RouteQuery } from '../../routes/query.ts';
+import { type AddressChange, useAddressState } from '../../routes/useAddressState.ts';
 import type { ListParams } from '../api.ts';
 
 // What a list shows (search, filters, sort, archived, page) as one value, kept in the route query when
-// the debug setting isSyncSortingAndFiltersWithRouter is on (so a link or reload shows the same list),
-// otherwise in the page's own state.
+// the debug setting isSyncSortingAndFiltersWithRouter is on (so a link, a reload or the back button
+// shows the same list), otherwise in the page's own state.
 
 export type ArchivedFilter = (typeof ARCHIVED_FILTERS)[number];
 
 export interface ListState {
   q: string;
   sort: SortTerm[];
+  /**
+   * Sorted by one of the numbers beside the rows (clicks, profit ...), which the stats order, not the
+   * list: in the address as the one `sort` term (`sort=profit:desc`), the list's own sort then its default.
+   */
+  statsSort: { metric: string; desc: boolean } | null;
   /** Filter parameter -> its wire value (`groupId` -> `3` or `none`). */
   filters: Record<string, string>;
   archived: ArchivedFilter;
@@ -33,6 +38,7 @@ export function defaultListState(spec: EntityListSpec): ListState {
   return {
     q: '',
     sort: [...spec.defaultSort],
+    statsSort: null,
     filters: {},
     archived: 'false',
     page: 1,
@@ -45,11 +51,21 @@ const positive = (text: unknown, fallback: number) => {
   return value >= 1 ? value : fallback;
 };
 
-/** Reads a list state from a route query (bracket style: `filter[groupId]=3`); bad values fall back. */
-export function listStateFromQuery(query: RouteQuery, spec: EntityListSpec): ListState {
+/**
+ * Reads a list state from a route query (bracket style: `filter[groupId]=3`); bad values fall back.
+ * `statsFields`: the numbers the list may be sorted by besides its own fields.
+ */
+export function listStateFromQuery(
+  query: RouteQuery,
+  spec: EntityListSpec,
+  statsFields: readonly string[] = [],
+): ListState {
   const state = defaultListState(spec);
   if (typeof query.q === 'string') state.q = query.q;
-  if (typeof query.sort === 'string') {
+  const statsTerm = typeof query.sort === 'string' ? /^(\w+):(asc|desc)$/.exec(query.sort) : null;
+  if (statsTerm?.[1] && statsFields.includes(statsTerm[1]) && !spec.sortFields.includes(statsTerm[1])) {
+    state.statsSort = { metric: statsTerm[1], desc: statsTerm[2] === 'desc' };
+  } else if (typeof query.sort === 'string') {
     const parsed = parseSort(query.sort, spec.sortFields);
     if (parsed.ok) state.sort = parsed.terms;
   }
@@ -73,7 +89,9 @@ export function listStateFromQuery(query: RouteQuery, spec: EntityListSpec): Lis
 export function queryFromListState(state: ListState, spec: EntityListSpec): Record<string, unknown> {
   const query: Record<string, unknown> = {};
   if (state.q) query.q = state.q;
-  const sort = formatSort(state.sort);
+  const sort = state.statsSort
+    ? `${state.statsSort.metric}:${state.statsSort.desc ? 'desc' : 'asc'}`
+    : formatSort(state.sort);
   if (sort !== formatSort(spec.defaultSort)) query.sort = sort;
   if (Object.keys(state.filters).length > 0) query.filter = state.filters;
   if (state.archived !== 'false') query.archived = state.archived;
@@ -105,25 +123,29 @@ export function termsFromSorting(sorting: SortingState, allowed: readonly string
     .map((entry) => ({ field: entry.id, direction: entry.desc ? 'desc' : 'asc' }));
 }
 
+const LIST_KEYS = ['q', 'sort', 'filter', 'archived', 'page', 'pageSize'] as const;
+
 /** The list state and its setter, in the address or in memory as the debug setting says. */
-export function useListState(spec: EntityListSpec): [ListState, (next: ListState) => void] {
+export function useListState(
+  spec: EntityListSpec,
+  statsFields: readonly string[] = [],
+): [ListState, (next: ListState, change?: AddressChange) => void] {
   const { debugSettings } = useServices();
   const settings = useSyncExternalStore(debugSettings.subscribe, debugSettings.getSnapshot);
   const sync = settings.isSyncSortingAndFiltersWithRouter;
-  const search = useSearch();
-  const [path, navigate] = useLocation();
-  const [local, setLocal] = useState<ListState>(() => listStateFromQuery(parseQuery(search), spec));
-  const fromRoute = useMemo(() => listStateFromQuery(parseQuery(search), spec), [search, spec]);
-  const set = useCallback(
-    (next: ListState) => {
-      if (!sync) {
-        setLocal(next);
-        return;
-      }
-      // Replacing, not pushing: each keystroke of a search is not a step back.
-      navigate(`${path}${stringifyQuery(queryFromListState(next, spec))}`, { replace: true });
-    },
-    [sync, navigate, path, spec],
+  const part = useMemo(
+    () => ({
+      keys: LIST_KEYS,
+      read: (query: RouteQuery) => listStateFromQuery(query, spec, statsFields),
+      write: (state: ListState) => queryFromListState(state, spec),
+    }),
+    [spec, statsFields],
   );
-  return [sync ? fromRoute : local, set];
+  const [fromAddress, setAddress] = useAddressState(part);
+  const [local, setLocal] = useState<ListState>(fromAddress);
+  const set = useCallback(
+    (next: ListState, change?: AddressChange) => (sync ? setAddress(next, change) : setLocal(next)),
+    [sync, setAddress],
+  );
+  return [sync ? fromAddress : local, set];
 }

@@ -13,6 +13,7 @@ import { useServices } from '../../../app/services.ts';
 import { problemOf } from '../../../entities/api.ts';
 import { renderProblem } from '../../../entities/problems.tsx';
 import * as styles from '../../../pages/pages.css.ts';
+import { formatDateTime } from '../../../utils/format.ts';
 import { SettingsSectionFrame } from '../SettingsSectionFrame.tsx';
 
 // Settings > Click API (admins): the token a lander's server sends to /click/api to have a click routed
@@ -119,13 +120,7 @@ export function SettingsClickApiSection() {
           ) : (
             <p role="status">
               {enabled && settings.data?.createdAt
-                ? `On. The current token was made ${new Date(settings.data.createdAt).toLocaleString(
-                    'en-GB',
-                    {
-                      dateStyle: 'medium',
-                      timeStyle: 'short',
-                    },
-                  )}.`
+                ? `On. The current token was made ${formatDateTime(settings.data.createdAt)}.`
                 : 'Off: no token works until you make one.'}
             </p>
           )}

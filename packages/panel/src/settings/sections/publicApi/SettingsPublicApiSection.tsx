@@ -25,6 +25,7 @@ import { type CallProblem, problemOf } from '../../../entities/api.ts';
 import { FormProblem } from '../../../entities/FormProblem.tsx';
 import { renderProblem } from '../../../entities/problems.tsx';
 import * as styles from '../../../pages/pages.css.ts';
+import { formatDateTime } from '../../../utils/format.ts';
 import { SaveButton } from '../SavedSettings.tsx';
 import { SettingsSectionFrame } from '../SettingsSectionFrame.tsx';
 import * as css from './apiKeys.css.ts';
@@ -39,8 +40,7 @@ const SCOPES: { value: ApiKeyScope; label: string }[] = [
 ];
 const scopeLabel = (scope: ApiKeyScope) => (scope === 'read_only' ? 'Read-only' : 'Read and write');
 
-const when = (iso: string | null, none: string) =>
-  iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : none;
+const when = (iso: string | null, none: string) => (iso ? formatDateTime(iso) : none);
 
 /** A date input's day as the end of that day in the browser's time zone. */
 const endOfDay = (day: string): string => new Date(`${day}T23:59:59`).toISOString();

@@ -8,6 +8,7 @@ function linksOf(host: string, isDefault: boolean) {
   const base = `https://${host}`;
   return {
     host,
+    baseUrl: base,
     isDefault,
     clickUrl: `${base}/click?key={campaign_key}`,
     lpClickUrl: `${base}/click?lp=1`,
@@ -29,6 +30,7 @@ describe('settings/tracking-links', () => {
         json({
           domains: [linksOf('b.example', false), linksOf('track.example', true)],
           previousPostbackKeys: 0,
+          postback: { path: '/postback', key: 'K3y' },
         }),
       ),
     );
@@ -76,7 +78,11 @@ describe('settings/tracking-links', () => {
     renderApp('/settings/tracking-links', [
       ...signedInAs({ role: 'admin' }),
       on('GET', '/api/tracking/links', () =>
-        json({ domains: [linksOf('track.example', true)], previousPostbackKeys: previous }),
+        json({
+          domains: [linksOf('track.example', true)],
+          previousPostbackKeys: previous,
+          postback: { path: '/postback', key: 'K3y' },
+        }),
       ),
       on('POST', '/api/settings/postback-keys/rotate', () => {
         calls.push('rotate');
