@@ -18,3 +18,4 @@ export * from './text.ts';
 export * from './tls.ts';
 export * from './tracking.ts';
 export * from './triggers/triggers.ts';
+export * from './userColumns.ts';
