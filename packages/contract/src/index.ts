@@ -1,3 +1,4 @@
+export * from './account/userColumns.ts';
 export * from './apiKeys.ts';
 export * from './auth.ts';
 export * from './backups.ts';
@@ -18,4 +19,3 @@ export * from './text.ts';
 export * from './tls.ts';
 export * from './tracking.ts';
 export * from './triggers/triggers.ts';
-export * from './userColumns.ts';

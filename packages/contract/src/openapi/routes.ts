@@ -1,4 +1,9 @@
 import {
+  USER_COLUMNS_PATH,
+  userColumnsPutRequestSchema,
+  userColumnsResponseSchema,
+} from '../account/userColumns.ts';
+import {
   API_KEY_PATHS,
   apiKeyListResponseSchema,
   createApiKeyRequestSchema,
@@ -30,7 +35,6 @@ import {
   readyResponseSchema,
   updatesCheckResponseSchema,
 } from '../system.ts';
-import { USER_COLUMNS_PATH, userColumnsPutRequestSchema, userColumnsResponseSchema } from '../userColumns.ts';
 import type { ApiRoute } from './catalogue.ts';
 
 /** Where the document and its interactive page are served. */
