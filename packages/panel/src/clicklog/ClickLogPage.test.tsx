@@ -123,6 +123,38 @@ describe('click log', () => {
     );
   });
 
+  it("starts from the user's columns kept on the server, and keeps a new pick there", async () => {
+    const requests: URL[] = [];
+    const sent: unknown[] = [];
+    const table = 'cairn.reports.columns.clicklog';
+    renderLog('/clicklog', [
+      clicksRoute(requests, 3),
+      on('GET', '/api/user/columns', () =>
+        json({
+          tables: {
+            [table]: { order: ['click_id', 'time', 'ip'], visibility: { click_id: true, time: true } },
+          },
+        }),
+      ),
+      on('PUT', '/api/user/columns', async (request) => {
+        const body = (await request.json()) as { table: string; choice: unknown };
+        sent.push(body);
+        return json({ tables: { [body.table]: body.choice } });
+      }),
+    ]);
+    // The kept pick, without the column it lists as not shown, in the log's own column order.
+    await waitFor(() => expect(requests.at(-1)?.searchParams.get('columns')).toBe('time,click_id'));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Columns (2)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Columns' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Country' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    const { choice } = sent[0] as { choice: { order: string[]; visibility: Record<string, boolean> } };
+    expect([...choice.order].sort()).toEqual(['click_id', 'country', 'time']);
+    expect(Object.values(choice.visibility)).toEqual([true, true, true]);
+  });
+
   it('starts from the default columns of the columns settings', async () => {
     const requests: URL[] = [];
     renderLog('/clicklog', [clicksRoute(requests, 3)], {
