@@ -55,6 +55,36 @@ describe('xlsx export', () => {
     expect(files['xl/_rels/workbook.xml.rels']).toContain('Target="worksheets/sheet1.xml"');
   });
 
+  it('hands the workbook on while the rows are still coming, so a long report is never held whole', async () => {
+    let produced = 0;
+    async function* parts(): AsyncGenerator<ExportPart> {
+      for (let chunk = 0; chunk < 200; chunk += 1) {
+        produced += 1;
+        yield {
+          rows: Array.from({ length: 500 }, (_, index) => ({
+            names: [`campaign ${chunk}`, `zone ${((chunk * 500 + index) * 2_654_435_761) % 4_294_967_296}`],
+            metrics,
+          })),
+        };
+      }
+      yield { totals: metrics };
+    }
+    const shape = {
+      levels: ['campaign', 'token_1'] as const,
+      metrics: ['clicks', 'cost'] as const,
+      currency: 'USD',
+    };
+    let bytes = 0;
+    let producedAtFirstMegabyte = 0;
+    for await (const chunk of xlsxStream(shape, parts(), new Date())) {
+      bytes += chunk.length;
+      if (producedAtFirstMegabyte === 0 && bytes > 1_000_000) producedAtFirstMegabyte = produced;
+    }
+    expect(produced).toBe(200);
+    expect(producedAtFirstMegabyte).toBeGreaterThan(0);
+    expect(producedAtFirstMegabyte).toBeLessThan(100);
+  });
+
   it('names columns past Z as a spreadsheet does', () => {
     expect([0, 25, 26, 51, 52, 701, 702].map(columnName)).toEqual(['A', 'Z', 'AA', 'AZ', 'BA', 'ZZ', 'AAA']);
   });
