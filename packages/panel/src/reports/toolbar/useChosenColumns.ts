@@ -69,9 +69,12 @@ export function useChosenColumns<T extends string>(
     return settled.length > 0 ? settled : keep(builtIn);
   }, [fromSettings, builtIn, keep]);
   const chosen = useMemo(() => {
-    const picked = own ? keep(own) : [];
+    // The viewer's pick in the viewer's order, each column once.
+    const picked = own
+      ? [...new Set(own)].filter((id): id is T => (allowed as readonly string[]).includes(id))
+      : [];
     return picked.length > 0 ? picked : defaults;
-  }, [own, defaults, keep]);
+  }, [own, defaults, allowed]);
   const choose = useCallback(
     (columns: readonly string[]) => {
       pickedHere.current = true;
