@@ -1,6 +1,6 @@
 import * as Popover from '@radix-ui/react-popover';
 import type { ReactTable, RowData } from '@tanstack/react-table';
-import { ArrowDown, ArrowUp, Columns3, GripVertical } from 'lucide-react';
+import { ArrowDown, ArrowUp, Columns3 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../Button/Button.tsx';
 import { IconButton } from '../../IconButton/IconButton.tsx';
@@ -90,7 +90,6 @@ export function ColumnSettingsPopover<T extends RowData>({
                     opacity: dragged === column.id ? 0.5 : 1,
                   }}
                 >
-                  <GripVertical size={14} aria-hidden />
                   <label
                     style={{
                       display: 'flex',
