@@ -187,6 +187,29 @@ describe('click log', () => {
     });
   });
 
+  it("keeps this browser's pick on the server when the server keeps none yet", async () => {
+    localStorage.setItem('cairn.reports.columns.clicklog', JSON.stringify(['ip', 'time']));
+    const requests: URL[] = [];
+    const sent: unknown[] = [];
+    renderLog('/clicklog', [
+      clicksRoute(requests, 3),
+      on('GET', '/api/user/columns', () => json({ tables: {} })),
+      on('PUT', '/api/user/columns', async (request) => {
+        sent.push(await request.json());
+        return json({ tables: {} });
+      }),
+    ]);
+    await waitFor(() =>
+      expect(sent).toEqual([
+        {
+          table: 'cairn.reports.columns.clicklog',
+          choice: { order: ['ip', 'time'], visibility: { ip: true, time: true } },
+        },
+      ]),
+    );
+    expect(requests.at(-1)?.searchParams.get('columns')).toBe('ip,time');
+  });
+
   it('starts from the default columns of the columns settings', async () => {
     const requests: URL[] = [];
     renderLog('/clicklog', [clicksRoute(requests, 3)], {

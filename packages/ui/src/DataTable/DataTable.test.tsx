@@ -207,6 +207,28 @@ describe('DataTable', () => {
     expect(headers()).toEqual(['Name', 'Clicks', 'Profit']);
   });
 
+  it("hands the keeper this browser's choice when it keeps none yet", async () => {
+    localStorage.setItem(
+      'cairn.table.before',
+      JSON.stringify({ visibility: { clicks: false }, order: [], sizing: {} }),
+    );
+    const saved: unknown[] = [];
+    const keeper: ColumnChoiceKeeper = { load: async () => null, save: (_key, choice) => saved.push(choice) };
+    render(
+      <ColumnChoiceKeeperContext.Provider value={keeper}>
+        <DataTable
+          label="Campaigns"
+          data={campaigns}
+          columns={columns}
+          getRowId={getRowId}
+          storageKey="before"
+        />
+      </ColumnChoiceKeeperContext.Provider>,
+    );
+    await waitFor(() => expect(saved).toEqual([{ visibility: { clicks: false }, order: [] }]));
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'Profit']);
+  });
+
   it('ignores corrupt stored settings', () => {
     localStorage.setItem(
       'cairn.table.broken',

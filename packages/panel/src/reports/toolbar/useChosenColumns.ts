@@ -48,6 +48,12 @@ export function useChosenColumns<T extends string>(
       .load(key)
       .then((choice) => {
         if (!current || pickedHere.current) return;
+        // None kept yet, but this browser has a pick (made before picks were kept): it becomes the kept one.
+        const local = readJson(localStorage, key, pickSchema);
+        if (choice === null && local && local.length > 0) {
+          keeper.save(key, { order: local, visibility: Object.fromEntries(local.map((id) => [id, true])) });
+          return;
+        }
         const kept = choice ? choice.order.filter((id) => choice.visibility[id] === true) : [];
         if (kept.length > 0) writeJson(localStorage, key, kept);
         else removeKey(localStorage, key);

@@ -76,7 +76,8 @@ export function useColumnSettings(storageKey: string | undefined) {
   const changedHere = useRef(false);
   const saved = useRef<string | null>(null);
   useEffect(() => {
-    setSettings(readColumnSettings(storageKey));
+    const local = readColumnSettings(storageKey);
+    setSettings(local);
     changedHere.current = false;
     saved.current = null;
     if (!keeper || !storageKey) return;
@@ -85,6 +86,11 @@ export function useColumnSettings(storageKey: string | undefined) {
       .load(storageKey)
       .then((choice) => {
         if (!current || changedHere.current) return;
+        // None kept yet, but this browser has one (made before choices were kept): it becomes the kept one.
+        if (choice === null && (local.order.length > 0 || Object.keys(local.visibility).length > 0)) {
+          keeper.save(storageKey, { visibility: local.visibility, order: local.order });
+          return;
+        }
         setSettings((old) => {
           const next = { ...old, visibility: choice?.visibility ?? {}, order: choice?.order ?? [] };
           writeColumnSettings(storageKey, next);
