@@ -56,7 +56,8 @@ describe('reports', () => {
     await noViolations(page, 'report');
 
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'CSV' }).click();
     const file = await (await download).path();
     const lines = fs
       .readFileSync(file, 'utf8')

@@ -1,3 +1,4 @@
+export * from './account/userColumns.ts';
 export * from './apiKeys.ts';
 export * from './auth.ts';
 export * from './backups.ts';

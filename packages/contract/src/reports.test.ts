@@ -267,6 +267,12 @@ describe('report export query', () => {
     expect(reportExportQuerySchema.parse({ groupBy: 'offer' }).metrics).toBeNull();
   });
 
+  it('writes CSV unless XLSX is asked for, and refuses other formats', () => {
+    expect(reportExportQuerySchema.parse({ groupBy: 'offer' }).format).toBe('csv');
+    expect(reportExportQuerySchema.parse({ groupBy: 'offer', format: 'xlsx' }).format).toBe('xlsx');
+    expect(refusedFields(reportExportQuerySchema, { groupBy: 'offer', format: 'ods' })).toEqual(['format']);
+  });
+
   it('refuses pages, limits, comparisons and unknown metrics', () => {
     for (const field of ['limit', 'pageSize', 'offset']) {
       expect(refusedFields(reportExportQuerySchema, { groupBy: 'offer', [field]: '5' })).toEqual([field]);

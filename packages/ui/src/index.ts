@@ -33,6 +33,9 @@ export {
   parseNumberFilter,
 } from './DataTable/cells/format.ts';
 export {
+  type ColumnChoice as TableColumnChoice,
+  type ColumnChoiceKeeper,
+  ColumnChoiceKeeperContext,
   type ColumnSettings,
   readColumnSettings,
   useColumnSettings,

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { XLSX_MEDIA_TYPE } from '../reports/report.ts';
 
 // The route catalogue: every `/api` and `/updates` route the server registers, described once from the
 // same zod schemas the server validates with. The OpenAPI document is generated from it, and a server
@@ -12,6 +13,9 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
  * super_admin); or only a signed-in session (account security and key creation never ride on a key).
  */
 export type RouteAccess = 'public' | 'user' | 'admin' | 'session';
+
+/** The media types of answers that are files rather than JSON. */
+export type FileMediaType = 'text/html' | 'application/zip' | 'text/csv' | typeof XLSX_MEDIA_TYPE;
 
 export interface ApiRoute {
   method: HttpMethod;
@@ -27,8 +31,8 @@ export interface ApiRoute {
   response?: z.ZodType;
   /** The success status; 200 unless said. */
   status?: 200 | 201;
-  /** A success answer that is not JSON, e.g. the documentation page or a zip download. */
-  produces?: 'text/html' | 'application/zip' | 'text/csv';
+  /** A success answer that is not JSON, e.g. the documentation page or a zip download; a list when a query parameter chooses. */
+  produces?: FileMediaType | readonly FileMediaType[];
   /** A request body of raw bytes rather than JSON (a file upload). */
   consumes?: 'application/octet-stream';
   /** Refusals beyond the ones every route of its access level can answer (400, 401, 402, 403, 404, 429). */

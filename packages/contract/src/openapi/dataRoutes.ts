@@ -26,6 +26,7 @@ import {
   reportResponseSchema,
   reportValuesQuerySchema,
   reportValuesResponseSchema,
+  XLSX_MEDIA_TYPE,
 } from '../reports.ts';
 import {
   clearRequestSchema,
@@ -71,13 +72,13 @@ export const DATA_ROUTES: readonly ApiRoute[] = [
   {
     method: 'GET',
     path: REPORT_PATHS.reportExport,
-    summary: 'A report as CSV: every row of every level, streamed',
+    summary: 'A report as CSV or XLSX: every row of every level, streamed',
     description:
-      "The report's grouping, range, filters and sort; `metrics=` chooses the columns. Each row has a column per grouping level (a nested row repeats its parents' names), then the metrics (money in the base currency), then a Total row.",
+      "The report's grouping, range, filters and sort; `metrics=` chooses the columns and `format=` the file (CSV by default). Each row has a column per grouping level (a nested row repeats its parents' names), then the metrics (money in the base currency, as numbers in XLSX), then a Total row.",
     tag: REPORTS,
     access: 'user',
     query: reportExportQuerySchema,
-    produces: 'text/csv',
+    produces: ['text/csv', XLSX_MEDIA_TYPE],
   },
   {
     method: 'GET',

@@ -117,23 +117,30 @@ export function buildOpenApiDocument(options: { version: string }): JsonSchema {
       ...(route.query ? queryParameters(route.query) : []),
     ];
     const status = String(route.status ?? 200);
+    const produces = route.produces === undefined ? [] : [route.produces].flat();
     const success: JsonSchema = {
-      description:
-        route.produces === 'text/html'
-          ? 'The page'
-          : route.produces === 'text/csv'
+      description: produces.includes('text/html')
+        ? 'The page'
+        : produces.length > 1
+          ? 'The file, in the format asked for'
+          : produces.includes('text/csv')
             ? 'The CSV file'
-            : route.produces
+            : produces.length > 0
               ? 'The zip file'
               : 'Done',
     };
-    if (route.produces) {
-      const binary = route.produces === 'application/zip';
-      success.content = {
-        [route.produces]: {
-          schema: { type: 'string', ...(binary ? { contentMediaType: route.produces } : {}) },
-        },
-      };
+    if (produces.length > 0) {
+      success.content = Object.fromEntries(
+        produces.map((type) => [
+          type,
+          {
+            schema: {
+              type: 'string',
+              ...(type === 'text/html' || type === 'text/csv' ? {} : { contentMediaType: type }),
+            },
+          },
+        ]),
+      );
     } else if (route.response) {
       success.content = {
         'application/json': {

@@ -1,4 +1,9 @@
 import {
+  USER_COLUMNS_PATH,
+  userColumnsPutRequestSchema,
+  userColumnsResponseSchema,
+} from '../account/userColumns.ts';
+import {
   API_KEY_PATHS,
   apiKeyListResponseSchema,
   createApiKeyRequestSchema,
@@ -180,6 +185,23 @@ export const SYSTEM_ROUTES: readonly ApiRoute[] = [
     tag: ACCOUNT,
     access: 'user',
     response: hideProfitResponseSchema,
+  },
+  {
+    method: 'GET',
+    path: USER_COLUMNS_PATH,
+    summary: 'Your column choices: the shown columns and their order, per table',
+    tag: ACCOUNT,
+    access: 'user',
+    response: userColumnsResponseSchema,
+  },
+  {
+    method: 'PUT',
+    path: USER_COLUMNS_PATH,
+    summary: "Keep one table's column choice (null forgets it); answers all of them",
+    tag: ACCOUNT,
+    access: 'user',
+    body: userColumnsPutRequestSchema,
+    response: userColumnsResponseSchema,
   },
   {
     method: 'POST',

@@ -179,14 +179,21 @@ export function metricComparisonSchemaOf<M>(metrics: z.ZodType<M>): z.ZodType<Me
   });
 }
 
+/** The files a report exports to: CSV, or an Office Open XML spreadsheet with numbers as numbers. */
+export const REPORT_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ReportExportFormat = (typeof REPORT_EXPORT_FORMATS)[number];
+
+export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 export interface ReportExportQuery extends ReportQuery {
   /** The metric columns, in order; by default every metric the caller may see. */
   metrics: ReportMetric[] | null;
+  format: ReportExportFormat;
 }
 
 /**
- * `GET /api/report/export`: the report's query (grouping, range, filters, sort) and `metrics=`, answered
- * as CSV with every row of every level; `pageSize`, `offset` and `limit` do not apply.
+ * `GET /api/report/export`: the report's query (grouping, range, filters, sort), `metrics=` and `format=`,
+ * answered as CSV or XLSX with every row of every level; `pageSize`, `offset` and `limit` do not apply.
  */
 export const reportExportQuerySchema = z
   .object({
@@ -195,10 +202,11 @@ export const reportExportQuerySchema = z
     sort: reportQueryShape.sort,
     order: reportQueryShape.order,
     metrics: queryParamOnce('metrics').optional(),
+    format: z.enum(REPORT_EXPORT_FORMATS, { error: 'format is csv or xlsx' }).default('csv'),
   })
   .catchall(anyQueryValue)
   .transform((query, ctx): ReportExportQuery => {
-    const { metrics } = query;
+    const { metrics, format } = query;
     for (const field of ['limit', 'pageSize', 'offset', 'compare'] as const) {
       if (query[field] !== undefined) {
         ctx.addIssue({ code: 'custom', path: [field], message: `The export writes every row: no ${field}` });
@@ -212,7 +220,7 @@ export const reportExportQuerySchema = z
       ctx.addIssue({ code: 'custom', path: ['metrics'], message: `Unknown metric "${unknown}"` });
       return z.NEVER;
     }
-    return { ...parsed, metrics: chosen as ReportMetric[] | null };
+    return { ...parsed, metrics: chosen as ReportMetric[] | null, format };
   });
 
 /**

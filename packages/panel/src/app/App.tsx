@@ -1,12 +1,13 @@
-import { NavigationProgress, ServerMessage, toast } from '@cairn/ui';
+import { ColumnChoiceKeeperContext, NavigationProgress, ServerMessage, toast } from '@cairn/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { type BaseLocationHook, type BaseSearchHook, Router, useLocation, useSearch } from 'wouter';
 import { fetchRole } from '../api/calls.ts';
 import { accessDeniedNotice } from '../guard/guard.ts';
 import { installRequestLogging } from '../http/requestLogging.ts';
 import { panelBase } from '../routes/resolve.ts';
 import { installSessionRules } from '../session/sessionRules.ts';
+import { serverColumnKeeper } from '../stores/columnKeeper.ts';
 import './global.css.ts';
 import { modeInfoQuery } from './mode.ts';
 import { PanelRoutes } from './PanelRoutes.tsx';
@@ -63,21 +64,24 @@ export interface AppProps {
 }
 
 export function App({ services, location }: AppProps) {
+  const columnKeeper = useMemo(() => serverColumnKeeper(services.client, services.queryClient), [services]);
   return (
     <ServicesContext.Provider value={services}>
       <QueryClientProvider client={services.queryClient}>
-        <Router
-          base={panelBase}
-          {...(location ? { hook: location.hook } : {})}
-          {...(location?.searchHook ? { searchHook: location.searchHook } : {})}
-        >
-          <SessionRules services={services} />
-          <RequestLogging services={services} />
-          <ServerLinks services={services} />
-          <NavigationProgress />
-          <PanelRoutes />
-          <Toasts />
-        </Router>
+        <ColumnChoiceKeeperContext.Provider value={columnKeeper}>
+          <Router
+            base={panelBase}
+            {...(location ? { hook: location.hook } : {})}
+            {...(location?.searchHook ? { searchHook: location.searchHook } : {})}
+          >
+            <SessionRules services={services} />
+            <RequestLogging services={services} />
+            <ServerLinks services={services} />
+            <NavigationProgress />
+            <PanelRoutes />
+            <Toasts />
+          </Router>
+        </ColumnChoiceKeeperContext.Provider>
       </QueryClientProvider>
     </ServicesContext.Provider>
   );

@@ -123,6 +123,93 @@ describe('click log', () => {
     );
   });
 
+  it("starts from the user's columns kept on the server, and keeps a new pick in its order there", async () => {
+    const requests: URL[] = [];
+    const sent: unknown[] = [];
+    const table = 'cairn.reports.columns.clicklog';
+    renderLog('/clicklog', [
+      clicksRoute(requests, 3),
+      on('GET', '/api/user/columns', () =>
+        json({
+          tables: {
+            [table]: { order: ['click_id', 'time', 'ip'], visibility: { click_id: true, time: true } },
+          },
+        }),
+      ),
+      on('PUT', '/api/user/columns', async (request) => {
+        const body = (await request.json()) as { table: string; choice: unknown };
+        sent.push(body);
+        return json({ tables: { [body.table]: body.choice } });
+      }),
+    ]);
+    // The kept pick in its order, without the column it lists as not shown.
+    await waitFor(() => expect(requests.at(-1)?.searchParams.get('columns')).toBe('click_id,time'));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Columns (2)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Columns' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Country' }));
+    // Ordered in the dialog: Country, checked last, dragged to the top, then Click ID moved down by its arrow.
+    const order = within(dialog).getByRole('list', { name: 'Order' });
+    const item = (label: string) => within(order).getByText(label).closest('li') as HTMLElement;
+    expect(
+      within(order)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Click ID', 'Time', 'Country']);
+    const dataTransfer = { setData: () => {}, effectAllowed: '', dropEffect: '' };
+    fireEvent.dragStart(item('Country'), { dataTransfer });
+    fireEvent.dragOver(item('Click ID'), { dataTransfer });
+    fireEvent.drop(item('Click ID'), { dataTransfer });
+    await user.click(within(order).getByRole('button', { name: 'Move Click ID down' }));
+    expect(
+      within(order)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Country', 'Time', 'Click ID']);
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(requests.at(-1)?.searchParams.get('columns')).toBe('country,time,click_id'));
+    const grid = screen.getByRole('grid', { name: 'Click log' });
+    await waitFor(() =>
+      expect(
+        within(grid)
+          .getAllByRole('columnheader')
+          .map((th) => th.textContent)
+          .slice(0, 3),
+      ).toEqual(['Country', 'Time', 'Click ID']),
+    );
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      table,
+      choice: {
+        order: ['country', 'time', 'click_id'],
+        visibility: { country: true, time: true, click_id: true },
+      },
+    });
+  });
+
+  it("keeps this browser's pick on the server when the server keeps none yet", async () => {
+    localStorage.setItem('cairn.reports.columns.clicklog', JSON.stringify(['ip', 'time']));
+    const requests: URL[] = [];
+    const sent: unknown[] = [];
+    renderLog('/clicklog', [
+      clicksRoute(requests, 3),
+      on('GET', '/api/user/columns', () => json({ tables: {} })),
+      on('PUT', '/api/user/columns', async (request) => {
+        sent.push(await request.json());
+        return json({ tables: {} });
+      }),
+    ]);
+    await waitFor(() =>
+      expect(sent).toEqual([
+        {
+          table: 'cairn.reports.columns.clicklog',
+          choice: { order: ['ip', 'time'], visibility: { ip: true, time: true } },
+        },
+      ]),
+    );
+    expect(requests.at(-1)?.searchParams.get('columns')).toBe('ip,time');
+  });
+
   it('starts from the default columns of the columns settings', async () => {
     const requests: URL[] = [];
     renderLog('/clicklog', [clicksRoute(requests, 3)], {

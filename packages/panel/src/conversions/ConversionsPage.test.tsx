@@ -167,11 +167,12 @@ describe('conversions page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     const lines = (await (created[0] as Blob).text()).replace(/^\ufeff/, '').split('\r\n');
+    // The columns checked anew come last, in the order they were checked.
     expect(lines[0]).toBe(
-      'Conversion time,Click ID,Time to convert,Campaign,Offer,Aff. network,Traffic source,Country,Status,Payout,Payout as sent,Transaction ID,S2S postback,S2S details',
+      'Conversion time,Click ID,Time to convert,Campaign,Offer,Aff. network,Traffic source,Country,Status,Payout,Transaction ID,S2S postback,Payout as sent,S2S details',
     );
     expect(lines[1]).toMatch(
-      /^2026-03-02T10:30:00\.000Z,c0,1800,Summer sale,Keto EU,MaxBounty,PropellerAds,DE,approved,12\.50,13\.60 USD,tx-c0,delivered,"1 attempt, HTTP 200, delivered 03\/02\/2026, 11:30\sAM"$/,
+      /^2026-03-02T10:30:00\.000Z,c0,1800,Summer sale,Keto EU,MaxBounty,PropellerAds,DE,approved,12\.50,tx-c0,delivered,13\.60 USD,"1 attempt, HTTP 200, delivered 03\/02\/2026, 11:30\sAM"$/,
     );
     expect(lines).toHaveLength(3);
   });

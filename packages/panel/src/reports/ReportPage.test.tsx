@@ -127,26 +127,32 @@ describe('report page', () => {
     expect(moreAddress).toContain('group=country');
   });
 
-  it("exports the server's CSV of every row, in the table's sort, with the chosen metrics", async () => {
-    const clicked: string[] = [];
+  it("exports the server's CSV or XLSX of every row, in the table's sort, with the chosen metrics", async () => {
+    const clicked: { href: string; download: string }[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push(this.getAttribute('href') ?? '');
+      clicked.push({ href: this.getAttribute('href') ?? '', download: this.download });
     });
     renderReport('/report/campaign/3?group=offer,country', [reportRoute([])]);
     const user = userEvent.setup();
     const grid = await screen.findByRole('treegrid');
     await within(grid).findByRole('row', { name: /Keto EU/ });
-    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    await waitFor(() => expect(clicked).toHaveLength(1));
-    const address = new URL(clicked[0] as string, 'http://panel.test');
-    expect(address.pathname).toBe('/api/report/export');
-    expect(Object.fromEntries(address.searchParams)).toMatchObject({
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'CSV' }));
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Excel (XLSX)' }));
+    await waitFor(() => expect(clicked).toHaveLength(2));
+    const [csv, xlsx] = clicked.map(({ href }) => new URL(href, 'http://panel.test'));
+    expect(csv?.pathname).toBe('/api/report/export');
+    const expected = {
       groupBy: 'offer,country',
       preset: 'today',
       timezone: 'Europe/Berlin',
       'filter[campaign]': '3',
       metrics: 'clicks,uniqueClicks,lpClicks,lpCtr,leads,cr,revenue,cost,profit,roi,epc',
-    });
+    };
+    expect(Object.fromEntries(csv?.searchParams ?? [])).toMatchObject({ ...expected, format: 'csv' });
+    expect(Object.fromEntries(xlsx?.searchParams ?? [])).toMatchObject({ ...expected, format: 'xlsx' });
+    expect(clicked.map(({ download }) => download.split('.').at(-1))).toEqual(['csv', 'xlsx']);
     // Nothing is built from the loaded rows: no blob of them.
     expect(created).toHaveLength(0);
   });

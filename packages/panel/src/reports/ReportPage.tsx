@@ -1,4 +1,4 @@
-import { REPORT_LIMIT_DEFAULTS, REPORT_PAGE_SIZE_MAX } from '@cairn/contract';
+import { REPORT_LIMIT_DEFAULTS, REPORT_PAGE_SIZE_MAX, type ReportExportFormat } from '@cairn/contract';
 import {
   Button,
   type ExpandedState,
@@ -20,7 +20,7 @@ import { parseIds } from '../routes/resolve.ts';
 import { type SubjectType, subjectTypes } from '../routes/table.ts';
 import { useBetaFlag } from '../settings/sections/beta/betaApi.ts';
 import { fetchReport, type ReportFilters, type ReportRequest, reportExportAddress } from './api.ts';
-import { csvFileName, downloadFrom } from './csv.ts';
+import { downloadFrom, exportFileName } from './csv.ts';
 import { isTimeDimension } from './dimensions.ts';
 import { BUILT_IN_METRICS, choosableMetrics, isMetric, METRIC_DEFS, shownMetrics } from './metrics.ts';
 import { periodOf, periodParams } from './period.ts';
@@ -29,7 +29,7 @@ import * as styles from './reports.css.ts';
 import { useReportZone, useStatsSettings, viewerLocale } from './settingsApi.ts';
 import { type Subject, subjectOf, useSubjectTitle } from './subject.ts';
 import { ColumnChooser } from './toolbar/ColumnChooser.tsx';
-import { ExportCsvButton, ReportToolbar } from './toolbar/ReportToolbar.tsx';
+import { ExportMenu, ReportToolbar } from './toolbar/ReportToolbar.tsx';
 import { useChosenColumns } from './toolbar/useChosenColumns.ts';
 import { ReportPager } from './tree/ReportPager.tsx';
 import { ReportTable } from './tree/ReportTable.tsx';
@@ -126,16 +126,17 @@ function Report({ subject, timeZone }: { subject: Subject; timeZone: string }) {
     setPageSize(Math.min(wanted, REPORT_PAGE_SIZE_MAX));
   };
 
-  // The server writes the CSV: every row of every level in this sort, not just the rows loaded here.
-  const exportCsv = async () => {
-    const name = csvFileName(
+  // The server writes the file: every row of every level in this sort, not just the rows loaded here.
+  const exportReport = async (format: ReportExportFormat) => {
+    const name = exportFileName(
+      format,
       'report',
       subject.kind,
       subject.ids.join('-'),
       state.period.from ?? 'all-time',
       state.period.to ?? '',
     );
-    downloadFrom(await reportExportAddress(request, metrics), name);
+    downloadFrom(await reportExportAddress(request, metrics, format), name);
   };
 
   return (
@@ -157,7 +158,10 @@ function Report({ subject, timeZone }: { subject: Subject; timeZone: string }) {
                 }}
               />
             )}
-            <ExportCsvButton disabled={!answer || rows.length === 0} onExport={() => void exportCsv()} />
+            <ExportMenu
+              disabled={!answer || rows.length === 0}
+              onExport={(format) => void exportReport(format)}
+            />
           </>
         }
       />

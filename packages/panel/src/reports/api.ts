@@ -3,6 +3,7 @@ import {
   REPORT_LIMIT_DEFAULTS,
   REPORT_PATHS,
   type ReportDimension,
+  type ReportExportFormat,
   type ReportMetric,
   type ReportRowOf,
   type ReportSortKey,
@@ -82,12 +83,13 @@ export function fetchReport(client: ApiClient, request: ReportRequest, signal?: 
 }
 
 /**
- * The address of the server's CSV of the whole report (every row of every level, in the report's sort):
- * the browser downloads it itself, so no row passes through the page's memory.
+ * The address of the server's CSV or XLSX of the whole report (every row of every level, in the report's
+ * sort): the browser downloads it itself, so no row passes through the page's memory.
  */
 export async function reportExportAddress(
   request: ReportRequest,
   metrics: readonly ReportMetric[],
+  format: ReportExportFormat,
 ): Promise<string> {
   const { stringifyQuery } = await import('../routes/query.ts');
   const filter = filterParams(request.filters);
@@ -96,6 +98,7 @@ export async function reportExportAddress(
     ...periodParams(request.period),
     ...sortParams(request),
     metrics: metrics.join(','),
+    format,
     ...(Object.keys(filter).length > 0 ? { filter } : {}),
   };
   return `${REPORT_PATHS.reportExport}${stringifyQuery(query)}`;

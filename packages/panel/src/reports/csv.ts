@@ -18,14 +18,19 @@ export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
   return rows.map((row) => row.map(cellText).join(',')).join('\r\n');
 }
 
-/** `report-campaign-12-2026-03-01.csv`: letters, digits and dashes only. */
-export function csvFileName(...parts: (string | number)[]): string {
+/** `report-campaign-12-2026-03-01.xlsx`: letters, digits and dashes only. */
+export function exportFileName(extension: string, ...parts: (string | number)[]): string {
   const name = parts
     .map((part) => String(part).replace(/[^A-Za-z0-9-]+/g, '-'))
     .filter(Boolean)
     .join('-')
     .replace(/-+/g, '-');
-  return `${name}.csv`;
+  return `${name}.${extension}`;
+}
+
+/** `report-campaign-12-2026-03-01.csv`. */
+export function csvFileName(...parts: (string | number)[]): string {
+  return exportFileName('csv', ...parts);
 }
 
 /** Offers the CSV to the browser as a download. */

@@ -37,6 +37,28 @@ export const presetGroup = style({ display: 'inline-flex', alignItems: 'center',
 
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
+/** The chosen columns in their order, each movable by drag or by its arrows. */
+export const chooserOrder = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+  maxHeight: '30vh',
+  overflowY: 'auto',
+});
+
+export const chooserOrderItem = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  cursor: 'grab',
+  selectors: { '&[data-dragged]': { opacity: 0.5 } },
+});
+
+export const chooserOrderLabel = style({ flex: 1 });
+
 export const chooserGrid = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',

@@ -24,11 +24,13 @@ import { generateTotpSecret, matchTotp, otpauthUri } from '../auth/totp.ts';
 import type { UserWithSecrets } from '../auth/users.ts';
 import type { FeatureOptions } from '../feature.ts';
 import { HttpError, parseInput, validationError } from '../http.ts';
+import { columnRoutes } from './columns.ts';
 
 /** Sign-in, sign-out and the signed-in user's own account: role, flags, password, two-factor, auth secret. */
 export async function accountPlugin(app: FastifyInstance, { ctx, guard }: FeatureOptions): Promise<void> {
   const { config, users, sessions } = ctx;
   const { audit, requireUser, requireSessionUser, stateOf } = guard;
+  columnRoutes(app, { ctx, guard });
 
   app.post(API_PATHS.signIn, async (request, reply): Promise<SignInResponse> => {
     const body = parseInput(signInRequestSchema, request.body);

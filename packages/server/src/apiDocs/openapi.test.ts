@@ -152,6 +152,18 @@ describe('OpenAPI document', () => {
     check('get', '/api/offer/{id}', await admin.get(entityPath.item('offer', 999_999)));
   });
 
+  it('offers the report export as CSV or XLSX, chosen by format', () => {
+    const paths = document.paths as Record<string, Json>;
+    const operation = paths[openApiPath(REPORT_PATHS.reportExport)]?.get as Json;
+    const format = (operation.parameters as Json[]).find((parameter) => parameter.name === 'format');
+    expect(format?.schema).toMatchObject({ enum: ['csv', 'xlsx'] });
+    const success = (operation.responses as Record<string, Json>)['200'] as Json;
+    expect(Object.keys(success.content as Json)).toEqual([
+      'text/csv',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ]);
+  });
+
   it('serves the reference page and its assets from this server only', async () => {
     const visitor = new TestBrowser(cairn.url);
     const page = await visitor.get(OPENAPI_PATHS.page);

@@ -12,7 +12,7 @@ import type { DimensionSpec } from './dimensions.ts';
 import { metricsOf, sumsOf } from './metrics.ts';
 import type { EntityNames } from './names.ts';
 
-// The report's CSV export: every row of every level in the report's order, written as the store hands
+// The report's export (CSV here, XLSX in xlsx.ts): every row of every level in the report's order, written as the store hands
 // the rows over, a chunk at a time, so memory holds one chunk whatever the report's size. A row has a
 // column per grouping level (a nested row repeats its parents' names, like the panel's CSV), then the
 // chosen metrics (money in units of the base currency), and the last row is the total.
@@ -74,10 +74,16 @@ function cell(text: string): string {
   return /[",\r\n]/.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
 }
 
-function metricCell(metric: ReportMetric, metrics: ReportMetrics): string {
+/** A metric as exported: money in units of the currency, rounded as the column writes it; null for none. */
+export function metricValue(metric: ReportMetric, metrics: ReportMetrics): number | null {
   const column = REPORT_METRIC_COLUMNS[metric];
   const value = column.money ? metrics[metric] / 1_000_000 : metrics[metric];
-  return Number.isFinite(value) ? value.toFixed(column.decimals) : '';
+  return Number.isFinite(value) ? Number(value.toFixed(column.decimals)) : null;
+}
+
+function metricCell(metric: ReportMetric, metrics: ReportMetrics): string {
+  const value = metricValue(metric, metrics);
+  return value === null ? '' : value.toFixed(REPORT_METRIC_COLUMNS[metric].decimals);
 }
 
 export interface CsvShape {
@@ -86,7 +92,8 @@ export interface CsvShape {
   currency: string;
 }
 
-export function csvHeader(shape: CsvShape): string {
+/** The column heads: a grouping level's name, then each metric with its unit. */
+export function headLabels(shape: CsvShape): string[] {
   const metricHeads = shape.metrics.map((metric) => {
     const column = REPORT_METRIC_COLUMNS[metric];
     return column.money
@@ -95,8 +102,12 @@ export function csvHeader(shape: CsvShape): string {
         ? `${column.label} (%)`
         : column.label;
   });
+  return [...shape.levels.map((level) => REPORT_DIMENSION_LABELS[level]), ...metricHeads];
+}
+
+export function csvHeader(shape: CsvShape): string {
   // A byte-order mark first, so spreadsheet programs read the names as UTF-8.
-  return `\ufeff${[...shape.levels.map((level) => REPORT_DIMENSION_LABELS[level]), ...metricHeads].map(cell).join(',')}\r\n`;
+  return `\ufeff${headLabels(shape).map(cell).join(',')}\r\n`;
 }
 
 export function csvLines(shape: CsvShape, rows: readonly ExportRow[]): string {

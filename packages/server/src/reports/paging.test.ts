@@ -1,4 +1,5 @@
-import { REPORT_PATHS, type ReportResponse } from '@cairn/contract';
+import { REPORT_PATHS, type ReportResponse, XLSX_MEDIA_TYPE } from '@cairn/contract';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorFields, kindClient, signedInAdmin } from '../../test-support/entities.ts';
 import { click } from '../../test-support/reports.ts';
@@ -9,7 +10,7 @@ import type { RunningCairn } from '../index.ts';
 // No hidden rows (issue 53): a token level with 250 values, where the worst by profit has one click and
 // so ranks far past the first 100 by clicks. A server sort finds it on the first page, pages cover every
 // row once with the count and totals unchanged, "Others" comes only with a chosen limit, and the CSV
-// export holds every row.
+// and XLSX exports hold every row.
 
 let cairn: RunningCairn;
 let admin: TestBrowser;
@@ -181,5 +182,64 @@ describe('report export', () => {
     const paged = await admin.get(`${REPORT_PATHS.reportExport}?groupBy=token_1&pageSize=10&${range}`);
     expect(paged.status).toBe(400);
     expect(errorFields(paged)).toContain('pageSize');
+  });
+
+  /** The sheet's rows as text and numbers, read from the XML the way a spreadsheet reads its cells. */
+  const sheetRows = (xml: string) =>
+    [...xml.matchAll(/<row r="(\d+)">(.*?)<\/row>/g)].map(([, , cells]) =>
+      [...(cells ?? '').matchAll(/<c r="([A-Z]+)\d+"([^>]*)>(.*?)<\/c>/g)].map(
+        ([, column, attributes, inner]) => ({
+          column,
+          value: attributes?.includes('t="inlineStr"')
+            ? (inner ?? '')
+                .replace(/^<is><t xml:space="preserve">(.*)<\/t><\/is>$/, '$1')
+                .replaceAll('&amp;', '&')
+            : Number((inner ?? '').replace(/^<v>(.*)<\/v>$/, '$1')),
+        }),
+      ),
+    );
+
+  it('writes the same cells as an XLSX workbook, numbers as numbers', async () => {
+    const query = `groupBy=campaign,token_1&sort=clicks,profit&order=desc,asc&metrics=clicks,cost,profit,cr&${range}`;
+    const csv = csvRows((await admin.get(`${REPORT_PATHS.reportExport}?${query}`)).text);
+    // Fetched as bytes: the test browser reads answers as text.
+    const answer = await fetch(`${cairn.url}${REPORT_PATHS.reportExport}?${query}&format=xlsx`, {
+      headers: { cookie: admin.cookieHeader() },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe(XLSX_MEDIA_TYPE);
+    expect(answer.headers.get('content-disposition')).toBe(
+      'attachment; filename="report-campaign-token-1-custom.xlsx"',
+    );
+    const files = unzipSync(new Uint8Array(await answer.arrayBuffer()));
+    expect(Object.keys(files)).toEqual([
+      '[Content_Types].xml',
+      '_rels/.rels',
+      'xl/workbook.xml',
+      'xl/_rels/workbook.xml.rels',
+      'xl/styles.xml',
+      'xl/worksheets/sheet1.xml',
+    ]);
+    const sheet = strFromU8(files['xl/worksheets/sheet1.xml'] as Uint8Array);
+    const rows = sheetRows(sheet);
+    expect(rows).toHaveLength(csv.length);
+    expect(rows[0]?.map((cell) => cell.value)).toEqual([
+      'Campaign',
+      'Token 1',
+      'Clicks',
+      'Cost (USD)',
+      'Profit (USD)',
+      'CR (%)',
+    ]);
+    // Row by row, the CSV's cells: names as text, metrics as the same numbers (an empty CSV cell is no cell).
+    for (const [index, line] of csv.entries()) {
+      const expected = line
+        .split(',')
+        .flatMap((text, column) => (text === '' ? [] : [index > 0 && column >= 2 ? Number(text) : text]));
+      expect(rows[index]?.map((cell) => cell.value)).toEqual(expected);
+    }
+    expect(rows[2]?.map((cell) => cell.value)).toEqual([`Zones`, zone(137), 1, 9.3, -9.3, 0]);
+    expect(rows.at(-1)?.[0]).toEqual({ column: 'A', value: 'Total' });
+    expect(sheet).toMatch(/<c r="D3" s="\d+"><v>9.3<\/v><\/c>/);
   });
 });

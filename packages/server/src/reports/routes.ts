@@ -15,6 +15,7 @@ import {
   type ReportQuery,
   reportExportQuerySchema,
   reportQuerySchema,
+  XLSX_MEDIA_TYPE,
 } from '@cairn/contract';
 import type { FastifyInstance } from 'fastify';
 import { isBetaEnabled } from '../beta/flags.ts';
@@ -27,6 +28,7 @@ import { csvHeader, csvLines, csvTotal } from './export.ts';
 import { listConversions } from './logs/conversionLog.ts';
 import { EntityNames } from './names.ts';
 import { ReportService } from './service.ts';
+import { xlsxStream } from './xlsx.ts';
 
 // The report routes. A plain user sees the events of the campaigns their campaign permission reaches
 // (and without one, no report at all); a hide-profit user gets the profit metrics stripped by the api
@@ -83,7 +85,7 @@ export async function reportsPlugin(
     return withComparison(current, await service.report(before, viewer));
   });
 
-  // The whole report as CSV, streamed as the store produces its rows (export.ts). The answer is not
+  // The whole report as CSV or XLSX, streamed as the store produces its rows (export.ts, xlsx.ts). The answer is not
   // JSON, so the api plugin's profit filter never sees it: a hide-profit user's columns are chosen here.
   app.get(REPORT_PATHS.reportExport, async (request, reply) => {
     const user = guard.requireUser(request);
@@ -110,10 +112,18 @@ export async function reportsPlugin(
       }
     }
     const name = ['report', ...shape.levels, query.range.preset].join('-').replace(/[^A-Za-z0-9-]+/g, '-');
+    const xlsx = query.format === 'xlsx';
     return reply
-      .type('text/csv; charset=utf-8')
-      .headers({ 'cache-control': 'no-store', 'content-disposition': `attachment; filename="${name}.csv"` })
-      .send(Readable.from(csv()));
+      .type(xlsx ? XLSX_MEDIA_TYPE : 'text/csv; charset=utf-8')
+      .headers({
+        'cache-control': 'no-store',
+        'content-disposition': `attachment; filename="${name}.${query.format}"`,
+      })
+      .send(
+        Readable.from(
+          xlsx ? xlsxStream(shape, service.exportRows(query, viewer), new Date(ctx.config.now())) : csv(),
+        ),
+      );
   });
 
   app.get(REPORT_PATHS.clicks, async (request) => {

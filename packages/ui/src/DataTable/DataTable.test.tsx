@@ -1,7 +1,12 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { formatValue, matchesNumberFilter, parseNumberFilter } from './cells/format.ts';
+import {
+  type ColumnChoiceKeeper,
+  ColumnChoiceKeeperContext,
+  type ColumnChoice as TableColumnChoice,
+} from './columns/columnSettings.ts';
 import * as styles from './DataTable.css.ts';
 import { DataTable, type DataTableColumn, type DataTableStatus } from './DataTable.tsx';
 
@@ -142,6 +147,86 @@ describe('DataTable', () => {
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
     expect(headers).toEqual(['Name', 'Profit']);
     expect(screen.getByRole('separator', { name: 'Resize Name' })).toHaveAttribute('aria-valuenow', '182');
+  });
+
+  it('moves a column by dragging it onto another in the column settings', async () => {
+    render(
+      <DataTable
+        label="Campaigns"
+        data={campaigns}
+        columns={columns}
+        getRowId={getRowId}
+        storageKey="drag"
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    const profit = (await screen.findByRole('checkbox', { name: 'Profit' }, { timeout: 5000 })).closest('li');
+    const name = screen.getByRole('checkbox', { name: 'Name' }).closest('li');
+    const dataTransfer = { setData: vi.fn(), effectAllowed: '', dropEffect: '' };
+    fireEvent.dragStart(profit as HTMLElement, { dataTransfer });
+    fireEvent.dragOver(name as HTMLElement, { dataTransfer });
+    fireEvent.drop(name as HTMLElement, { dataTransfer });
+    fireEvent.dragEnd(profit as HTMLElement, { dataTransfer });
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Profit',
+      'Name',
+      'Clicks',
+    ]);
+    expect(screen.getByRole('button', { name: 'Move Profit up' })).toBeDisabled();
+  });
+
+  it("takes the keeper's choice when it arrives and hands it each change, forgetting it on reset", async () => {
+    const saved: unknown[] = [];
+    let deliver: (choice: TableColumnChoice | null) => void = () => {};
+    const keeper: ColumnChoiceKeeper = {
+      load: () => new Promise((resolve) => (deliver = resolve)),
+      save: (_key, choice) => saved.push(choice),
+    };
+    render(
+      <ColumnChoiceKeeperContext.Provider value={keeper}>
+        <DataTable
+          label="Campaigns"
+          data={campaigns}
+          columns={columns}
+          getRowId={getRowId}
+          storageKey="kept"
+        />
+      </ColumnChoiceKeeperContext.Provider>,
+    );
+    const headers = () => screen.getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers()).toEqual(['Name', 'Clicks', 'Profit']);
+    act(() => deliver({ order: ['clicks', 'name', 'profit'], visibility: { profit: false } }));
+    await waitFor(() => expect(headers()).toEqual(['Clicks', 'Name']));
+    expect(saved).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Move Name up' }, { timeout: 5000 }));
+    expect(headers()).toEqual(['Name', 'Clicks']);
+    expect(saved).toEqual([{ order: ['name', 'clicks', 'profit'], visibility: { profit: false } }]);
+    await userEvent.click(screen.getByRole('button', { name: 'Reset columns' }));
+    expect(saved.at(-1)).toBeNull();
+    expect(headers()).toEqual(['Name', 'Clicks', 'Profit']);
+  });
+
+  it("hands the keeper this browser's choice when it keeps none yet", async () => {
+    localStorage.setItem(
+      'cairn.table.before',
+      JSON.stringify({ visibility: { clicks: false }, order: [], sizing: {} }),
+    );
+    const saved: unknown[] = [];
+    const keeper: ColumnChoiceKeeper = { load: async () => null, save: (_key, choice) => saved.push(choice) };
+    render(
+      <ColumnChoiceKeeperContext.Provider value={keeper}>
+        <DataTable
+          label="Campaigns"
+          data={campaigns}
+          columns={columns}
+          getRowId={getRowId}
+          storageKey="before"
+        />
+      </ColumnChoiceKeeperContext.Provider>,
+    );
+    await waitFor(() => expect(saved).toEqual([{ visibility: { clicks: false }, order: [] }]));
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'Profit']);
   });
 
   it('ignores corrupt stored settings', () => {

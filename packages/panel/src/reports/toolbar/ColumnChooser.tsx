@@ -1,4 +1,5 @@
-import { Button, Checkbox, Dialog } from '@cairn/ui';
+import { Button, Checkbox, Dialog, IconButton } from '@cairn/ui';
+import { ArrowDown, ArrowUp, GripVertical } from 'lucide-react';
 import { useState } from 'react';
 import * as styles from '../reports.css.ts';
 
@@ -18,16 +19,25 @@ export interface ColumnChooserProps {
 }
 
 /**
- * Which columns a table shows, from a long list (the click log records 60+): a dialog of checkboxes,
- * applied together. The chosen ones keep the order of `choices`.
+ * Which columns a table shows and in what order, from a long list (the click log records 60+): a dialog
+ * of checkboxes, and the chosen ones in their order, moved by drag or by their arrows; applied together.
+ * A column checked anew goes last.
  */
 export function ColumnChooser({ title, choices, value, defaults, onChange }: ColumnChooserProps) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<string[]>([...value]);
   const toggle = (id: string, on: boolean) =>
     setDraft((old) => (on ? [...old, id] : old.filter((other) => other !== id)));
-  const ordered = (ids: readonly string[]) =>
-    choices.map((choice) => choice.id).filter((id) => ids.includes(id));
+  const [dragged, setDragged] = useState<string | null>(null);
+  const moveTo = (id: string, to: number) =>
+    setDraft((old) => {
+      const from = old.indexOf(id);
+      if (from < 0 || to < 0 || to >= old.length || to === from) return old;
+      const next = [...old];
+      next.splice(to, 0, ...next.splice(from, 1));
+      return next;
+    });
+  const labelOf = (id: string) => choices.find((choice) => choice.id === id)?.label ?? id;
   return (
     <Dialog.Root
       open={open}
@@ -41,7 +51,56 @@ export function ColumnChooser({ title, choices, value, defaults, onChange }: Col
           {title} ({value.length})
         </Button>
       </Dialog.Trigger>
-      <Dialog.Content title={title} description="Choose what the table shows." size="lg">
+      <Dialog.Content
+        title={title}
+        description="Choose what the table shows, and drag to order it."
+        size="lg"
+      >
+        <ol className={styles.chooserOrder} aria-label="Order">
+          {draft.map((id, index) => (
+            <li
+              key={id}
+              className={styles.chooserOrderItem}
+              draggable
+              data-dragged={dragged === id ? '' : undefined}
+              onDragStart={(event) => {
+                event.dataTransfer.effectAllowed = 'move';
+                event.dataTransfer.setData('text/plain', id);
+                setDragged(id);
+              }}
+              onDragOver={(event) => {
+                if (dragged === null) return;
+                event.preventDefault();
+                event.dataTransfer.dropEffect = 'move';
+              }}
+              onDrop={(event) => {
+                event.preventDefault();
+                if (dragged !== null) moveTo(dragged, index);
+                setDragged(null);
+              }}
+              onDragEnd={() => setDragged(null)}
+            >
+              <GripVertical size={14} aria-hidden />
+              <span className={styles.chooserOrderLabel}>{labelOf(id)}</span>
+              <IconButton
+                label={`Move ${labelOf(id)} up`}
+                size="sm"
+                disabled={index === 0}
+                onClick={() => moveTo(id, index - 1)}
+              >
+                <ArrowUp size={14} aria-hidden />
+              </IconButton>
+              <IconButton
+                label={`Move ${labelOf(id)} down`}
+                size="sm"
+                disabled={index === draft.length - 1}
+                onClick={() => moveTo(id, index + 1)}
+              >
+                <ArrowDown size={14} aria-hidden />
+              </IconButton>
+            </li>
+          ))}
+        </ol>
         <div className={styles.chooserGrid}>
           {choices.map((choice) => (
             <Checkbox
@@ -53,7 +112,7 @@ export function ColumnChooser({ title, choices, value, defaults, onChange }: Col
           ))}
         </div>
         <Dialog.Footer>
-          <Button variant="ghost" tone="neutral" onClick={() => setDraft(ordered(defaults))}>
+          <Button variant="ghost" tone="neutral" onClick={() => setDraft([...defaults])}>
             Use defaults
           </Button>
           <Dialog.Close asChild>
@@ -64,7 +123,7 @@ export function ColumnChooser({ title, choices, value, defaults, onChange }: Col
           <Button
             disabled={draft.length === 0}
             onClick={() => {
-              onChange(ordered(draft));
+              onChange(draft);
               setOpen(false);
             }}
           >

@@ -1,4 +1,5 @@
-import { Button, DateRangePicker, type DateRangeValue } from '@cairn/ui';
+import type { ReportExportFormat } from '@cairn/contract';
+import { Button, DateRangePicker, type DateRangeValue, DropdownMenu } from '@cairn/ui';
 import type { ReactNode } from 'react';
 import * as styles from '../reports.css.ts';
 import { storeOwnTimeZone } from '../settingsApi.ts';
@@ -54,6 +55,29 @@ export function ReportToolbar({
 }
 
 /** The CSV of what the page shows; off while it shows nothing. */
+/** The report's export: the server writes the file in the format picked here. */
+export function ExportMenu({
+  disabled,
+  onExport,
+}: {
+  disabled: boolean;
+  onExport: (format: ReportExportFormat) => void;
+}) {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <Button variant="outline" tone="neutral" disabled={disabled}>
+          Export
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Content align="end">
+        <DropdownMenu.Item onSelect={() => onExport('csv')}>CSV</DropdownMenu.Item>
+        <DropdownMenu.Item onSelect={() => onExport('xlsx')}>Excel (XLSX)</DropdownMenu.Item>
+      </DropdownMenu.Content>
+    </DropdownMenu.Root>
+  );
+}
+
 export function ExportCsvButton({ disabled, onExport }: { disabled: boolean; onExport: () => void }) {
   return (
     <Button variant="outline" tone="neutral" disabled={disabled} onClick={onExport}>

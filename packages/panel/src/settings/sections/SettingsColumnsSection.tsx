@@ -23,7 +23,7 @@ import { SettingsSectionFrame } from './SettingsSectionFrame.tsx';
 import { useSettingsSave } from './useSettingsSave.ts';
 
 // Settings > Columns: the columns each list and report shows until a viewer picks their own (their pick
-// is kept in their browser; "Use defaults" in a table's chooser comes back to these).
+// is kept on the server for them; "Use defaults" in a table's chooser comes back to these).
 
 const TABLE_NAMES: Record<ColumnTable, string> = {
   campaign: 'Campaigns list',
@@ -147,7 +147,7 @@ export function SettingsColumnsSection() {
   return (
     <SettingsSectionFrame
       title="Default columns"
-      intro="The columns every list and report shows until a user picks their own. A user's pick is kept in their browser; “Use defaults” in a table's column chooser brings back these."
+      intro="The columns every list and report shows until a user picks their own. A user's pick is kept for them in any browser; “Use defaults” in a table's column chooser brings back these."
     >
       <DefaultColumnsForm />
     </SettingsSectionFrame>

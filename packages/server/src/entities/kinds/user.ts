@@ -152,6 +152,7 @@ export function userDefinition(keys: Keys): EntityDefinition {
       if (record.role === 'super_admin')
         throw new HttpError(409, { message: 'The super-admin cannot be deleted' });
       await endSessions(tx, record.id);
+      await tx.execute('DELETE FROM user_columns WHERE user_id = $1', [record.id]);
     },
     present: ({ passwordHash: _hash, authSecretEnc: _sealed, authSecretHash: _lookup, ...user }) => ({
       ...user,

@@ -1,6 +1,7 @@
 import * as Popover from '@radix-ui/react-popover';
 import type { ReactTable, RowData } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, Columns3 } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '../../Button/Button.tsx';
 import { IconButton } from '../../IconButton/IconButton.tsx';
 import * as menu from '../../styles/menu.css.ts';
@@ -30,14 +31,16 @@ export function ColumnSettingsPopover<T extends RowData>({
   focusTrigger,
 }: ColumnSettingsPopoverProps<T>) {
   const all = table.getAllLeafColumns();
-  const move = (id: string, delta: -1 | 1) => {
+  const moveTo = (id: string, to: number) => {
     const order = all.map((column) => column.id);
     const from = order.indexOf(id);
-    const to = from + delta;
-    if (from < 0 || to < 0 || to >= order.length) return;
+    if (from < 0 || to < 0 || to >= order.length || to === from) return;
     order.splice(to, 0, ...order.splice(from, 1));
     table.setColumnOrder(order);
   };
+  const move = (id: string, delta: -1 | 1) => moveTo(id, all.findIndex((column) => column.id === id) + delta);
+  // Dragging a row onto another puts it in that row's place; the arrows do the same from the keyboard.
+  const [dragged, setDragged] = useState<string | null>(null);
   return (
     <Popover.Root defaultOpen={defaultOpen}>
       <Popover.Trigger asChild>
@@ -61,7 +64,31 @@ export function ColumnSettingsPopover<T extends RowData>({
               return (
                 <li
                   key={column.id}
-                  style={{ display: 'flex', alignItems: 'center', gap: 4, paddingInline: 4 }}
+                  draggable
+                  onDragStart={(event) => {
+                    event.dataTransfer.effectAllowed = 'move';
+                    event.dataTransfer.setData('text/plain', column.id);
+                    setDragged(column.id);
+                  }}
+                  onDragOver={(event) => {
+                    if (dragged === null) return;
+                    event.preventDefault();
+                    event.dataTransfer.dropEffect = 'move';
+                  }}
+                  onDrop={(event) => {
+                    event.preventDefault();
+                    if (dragged !== null) moveTo(dragged, index);
+                    setDragged(null);
+                  }}
+                  onDragEnd={() => setDragged(null)}
+                  style={{
+                    display: 'flex',
+                    alignItems: 'center',
+                    gap: 4,
+                    paddingInline: 4,
+                    cursor: 'grab',
+                    opacity: dragged === column.id ? 0.5 : 1,
+                  }}
                 >
                   <label
                     style={{

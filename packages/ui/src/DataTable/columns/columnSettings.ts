@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
 
 /** What a user changes about columns and expects to find again: visibility, order, widths. */
 export interface ColumnSettings {
@@ -45,19 +45,69 @@ export function writeColumnSettings(storageKey: string | undefined, settings: Co
   }
 }
 
+/** The part of the settings that follows the user (widths stay with the browser's screen). */
+export type ColumnChoice = Pick<ColumnSettings, 'visibility' | 'order'>;
+
+/**
+ * Where an app keeps each user's column choices beyond this browser (the panel: on the server). This
+ * browser's copy paints the table at once; the kept choice replaces it when it arrives.
+ */
+export interface ColumnChoiceKeeper {
+  /** The user's choice for the table, or null for none (the table's defaults). */
+  load(storageKey: string): Promise<ColumnChoice | null>;
+  /** Keeps the choice; null forgets it. */
+  save(storageKey: string, choice: ColumnChoice | null): void;
+}
+
+export const ColumnChoiceKeeperContext = createContext<ColumnChoiceKeeper | null>(null);
+
 type Updater<T> = T | ((old: T) => T);
 const apply = <T>(updater: Updater<T>, old: T): T =>
   typeof updater === 'function' ? (updater as (old: T) => T)(old) : updater;
 
-/** Column settings in state, saved under `storageKey` (when given) on every change. */
+/**
+ * Column settings in state, saved under `storageKey` (when given) on every change, and the choice of
+ * columns also with the app's keeper when there is one.
+ */
 export function useColumnSettings(storageKey: string | undefined) {
+  const keeper = useContext(ColumnChoiceKeeperContext);
   const [settings, setSettings] = useState<ColumnSettings>(() => readColumnSettings(storageKey));
+  // A change made while the kept choice is on its way wins over what arrives.
+  const changedHere = useRef(false);
+  const saved = useRef<string | null>(null);
   useEffect(() => {
-    setSettings(readColumnSettings(storageKey));
-  }, [storageKey]);
+    const local = readColumnSettings(storageKey);
+    setSettings(local);
+    changedHere.current = false;
+    saved.current = null;
+    if (!keeper || !storageKey) return;
+    let current = true;
+    keeper
+      .load(storageKey)
+      .then((choice) => {
+        if (!current || changedHere.current) return;
+        // None kept yet, but this browser has one (made before choices were kept): it becomes the kept one.
+        if (choice === null && (local.order.length > 0 || Object.keys(local.visibility).length > 0)) {
+          keeper.save(storageKey, { visibility: local.visibility, order: local.order });
+          return;
+        }
+        setSettings((old) => {
+          const next = { ...old, visibility: choice?.visibility ?? {}, order: choice?.order ?? [] };
+          writeColumnSettings(storageKey, next);
+          return next;
+        });
+      })
+      .catch(() => {
+        // Not kept (offline, signed out): this browser's copy stays.
+      });
+    return () => {
+      current = false;
+    };
+  }, [storageKey, keeper]);
 
   const update = useCallback(
     <K extends keyof ColumnSettings>(key: K, updater: Updater<ColumnSettings[K]>) => {
+      if (key !== 'sizing') changedHere.current = true;
       setSettings((old) => {
         const next = { ...old, [key]: apply(updater, old[key]) };
         writeColumnSettings(storageKey, next);
@@ -66,7 +116,18 @@ export function useColumnSettings(storageKey: string | undefined) {
     },
     [storageKey],
   );
+  // Saved with the keeper after the state settles, once per change of the choice (not of a width).
+  useEffect(() => {
+    if (!keeper || !storageKey || !changedHere.current) return;
+    const choice = { visibility: settings.visibility, order: settings.order };
+    const text = JSON.stringify(choice);
+    if (text === saved.current) return;
+    saved.current = text;
+    const isDefault = settings.order.length === 0 && Object.keys(settings.visibility).length === 0;
+    keeper.save(storageKey, isDefault ? null : choice);
+  }, [keeper, storageKey, settings.visibility, settings.order]);
   const reset = useCallback(() => {
+    changedHere.current = true;
     writeColumnSettings(storageKey, EMPTY_COLUMN_SETTINGS);
     setSettings(EMPTY_COLUMN_SETTINGS);
   }, [storageKey]);
