@@ -16,5 +16,8 @@ export default defineProject({
     // limit (see support.ts), so a broken step fails with its own message long before these.
     testTimeout: 90_000,
     hookTimeout: 120_000,
+    // expect.poll gives up after one second by default: on a loaded machine a page reached by goto can
+    // take longer than that to draw the value a poll waits for (a campaign's URL on its edit page).
+    expect: { poll: { timeout: 15_000 } },
   },
 });
