@@ -7,6 +7,12 @@ import { useEffect, useRef } from 'react';
 
 const OPEN_POPUP = '[role="menu"], [role="listbox"], [role="dialog"], [role="alertdialog"]';
 
+/** A menu or dialog drawn over the page (not one inside it), such as the header's menus. */
+function popupOverPage(): boolean {
+  const main = document.querySelector('main');
+  return [...document.querySelectorAll(OPEN_POPUP)].some((popup) => !main?.contains(popup));
+}
+
 /** Whether focus is where the navigation left it, so moving it takes nothing from the user. */
 function focusIsIdle(before: Element | null): boolean {
   const active = document.activeElement;
@@ -28,9 +34,13 @@ export function useHeadingFocusOnNavigation(page: string | undefined): void {
     previous.current = page;
     if (page === undefined || from === undefined || from === page) return;
     const before = document.activeElement;
-    if (!focusIsIdle(before) || focusHeading()) return;
+    // A menu over the page waits: the one the navigation came from is still fading out, or the user
+    // opened one while the page loaded (its tap came before this listened), and taking the focus out of
+    // it would close it under their finger. Once it is gone the focus is free again.
+    const settled = () => !popupOverPage() && (!focusIsIdle(before) || focusHeading());
+    if (settled()) return;
     const observer = new MutationObserver(() => {
-      if (!focusIsIdle(before) || focusHeading()) stop();
+      if (settled()) stop();
     });
     const stop = () => {
       observer.disconnect();
