@@ -66,7 +66,7 @@ describe('click log', () => {
     const grid = screen.getByRole('grid', { name: 'Click log' });
     const first = await within(grid).findByRole('row', { name: /click0/ });
     // 12:00 UTC is 13:00 in Berlin.
-    expect(first.textContent).toMatch(/03\/02\/2026, 01:00:00\sPM/);
+    expect(first.textContent).toMatch(/Mar 2, 2026, 1:00:00\sPM/);
     expect(first).toHaveTextContent('$0.0125');
     expect(within(first).getByRole('link', { name: 'Summer sale' })).toHaveAttribute(
       'href',
@@ -315,7 +315,7 @@ describe('finding a click', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Click' });
     expect(within(dialog).getByRole('textbox', { name: 'Click ID' })).toHaveValue(clickId);
     const list = await within(dialog).findByLabelText('Click facts');
-    expect(list.textContent).toMatch(/Time03\/02\/2026, 01:00:00\sPM/);
+    expect(list.textContent).toMatch(/TimeMar 2, 2026, 1:00:00\sPM/);
     expect(list).toHaveTextContent('CampaignSummer sale');
     expect(list).toHaveTextContent('PathRule 1: Mobile DE / Path 2');
     // Names are text, never markup.
@@ -326,7 +326,7 @@ describe('finding a click', () => {
     expect(conversions).toHaveTextContent('Approved (sale)');
     expect(conversions).toHaveTextContent('Failing (5 tries): connection refused');
     // 11:30 UTC is 12:30 in Berlin.
-    expect(conversions.textContent).toMatch(/next try 03\/02\/2026, 12:30:00\sPM/);
+    expect(conversions.textContent).toMatch(/next try Mar 2, 2026, 12:30:00\sPM/);
     expect(details).toHaveLength(1);
   });
 

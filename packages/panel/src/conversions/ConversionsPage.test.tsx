@@ -70,8 +70,8 @@ describe('conversions page', () => {
       expect.stringContaining('S2S postback'),
     ]);
     // 10:30 UTC is 11:30 in Berlin, the tracker's zone from the stats settings.
-    expect(first.textContent).toMatch(/03\/02\/2026, 11:30:00\sAM/);
-    expect(first.textContent).toMatch(/03\/02\/2026, 11:00:00\sAM/);
+    expect(first.textContent).toMatch(/Mar 2, 2026, 11:30:00\sAM/);
+    expect(first.textContent).toMatch(/Mar 2, 2026, 11:00:00\sAM/);
     expect(first).toHaveTextContent('30 min');
     expect(first).toHaveTextContent('Approved');
     expect(first).toHaveTextContent('€12.50');
@@ -172,7 +172,7 @@ describe('conversions page', () => {
       'Conversion time,Click ID,Time to convert,Campaign,Offer,Aff. network,Traffic source,Country,Status,Payout,Transaction ID,S2S postback,Payout as sent,S2S details',
     );
     expect(lines[1]).toMatch(
-      /^2026-03-02T10:30:00\.000Z,c0,1800,Summer sale,Keto EU,MaxBounty,PropellerAds,DE,approved,12\.50,tx-c0,delivered,13\.60 USD,"1 attempt, HTTP 200, delivered 03\/02\/2026, 11:30\sAM"$/,
+      /^2026-03-02T10:30:00\.000Z,c0,1800,Summer sale,Keto EU,MaxBounty,PropellerAds,DE,approved,12\.50,tx-c0,delivered,13\.60 USD,"1 attempt, HTTP 200, delivered Mar 2, 2026, 11:30\sAM"$/,
     );
     expect(lines).toHaveLength(3);
   });
