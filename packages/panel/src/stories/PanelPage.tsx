@@ -53,6 +53,8 @@ const sharedRoutes: FixtureRoute[] = [
   })),
   get('/api/settings/stats', () => statsSettings),
   get('/api/settings/columns', () => ({ tables: {} })),
+  get('/api/user/columns', () => ({ tables: {} })),
+  get('/api/settings/beta', () => ({})),
   get('/api/settings/url-customization', () => DEFAULT_URL_CUSTOMIZATION),
   get('/api/settings/lp-protect', () => DEFAULT_LP_PROTECT),
   get('/api/report/entity_stats', entityStats),
