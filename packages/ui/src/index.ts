@@ -40,6 +40,7 @@ export {
   readColumnSettings,
   useColumnSettings,
 } from './DataTable/columns/columnSettings.ts';
+export { type DragReorderItemProps, reordered, useDragReorder } from './DataTable/columns/useDragReorder.ts';
 export {
   type CellValue,
   DataTable,

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Dialog, IconButton } from '@cairn/ui';
+import { Button, Checkbox, Dialog, IconButton, reordered, useDragReorder } from '@cairn/ui';
 import { ArrowDown, ArrowUp, GripVertical } from 'lucide-react';
 import { useState } from 'react';
 import * as styles from '../reports.css.ts';
@@ -28,15 +28,8 @@ export function ColumnChooser({ title, choices, value, defaults, onChange }: Col
   const [draft, setDraft] = useState<string[]>([...value]);
   const toggle = (id: string, on: boolean) =>
     setDraft((old) => (on ? [...old, id] : old.filter((other) => other !== id)));
-  const [dragged, setDragged] = useState<string | null>(null);
-  const moveTo = (id: string, to: number) =>
-    setDraft((old) => {
-      const from = old.indexOf(id);
-      if (from < 0 || to < 0 || to >= old.length || to === from) return old;
-      const next = [...old];
-      next.splice(to, 0, ...next.splice(from, 1));
-      return next;
-    });
+  const moveTo = (id: string, to: number) => setDraft((old) => [...reordered(old, id, to)]);
+  const drag = useDragReorder(moveTo);
   const labelOf = (id: string) => choices.find((choice) => choice.id === id)?.label ?? id;
   return (
     <Dialog.Root
@@ -61,24 +54,8 @@ export function ColumnChooser({ title, choices, value, defaults, onChange }: Col
             <li
               key={id}
               className={styles.chooserOrderItem}
-              draggable
-              data-dragged={dragged === id ? '' : undefined}
-              onDragStart={(event) => {
-                event.dataTransfer.effectAllowed = 'move';
-                event.dataTransfer.setData('text/plain', id);
-                setDragged(id);
-              }}
-              onDragOver={(event) => {
-                if (dragged === null) return;
-                event.preventDefault();
-                event.dataTransfer.dropEffect = 'move';
-              }}
-              onDrop={(event) => {
-                event.preventDefault();
-                if (dragged !== null) moveTo(dragged, index);
-                setDragged(null);
-              }}
-              onDragEnd={() => setDragged(null)}
+              {...drag.itemProps(id, index)}
+              data-dragged={drag.dragged === id ? '' : undefined}
             >
               <GripVertical size={14} aria-hidden />
               <span className={styles.chooserOrderLabel}>{labelOf(id)}</span>

@@ -1,13 +1,13 @@
 import * as Popover from '@radix-ui/react-popover';
 import type { ReactTable, RowData } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, Columns3 } from 'lucide-react';
-import { useState } from 'react';
 import { Button } from '../../Button/Button.tsx';
 import { IconButton } from '../../IconButton/IconButton.tsx';
 import * as menu from '../../styles/menu.css.ts';
 import { checkbox } from '../DataTable.css.ts';
 import type { Features } from '../features.ts';
 import type { DataTableColumn } from '../types.ts';
+import { reordered, useDragReorder } from './useDragReorder.ts';
 
 export interface ColumnSettingsMenuProps<T extends RowData> {
   table: ReactTable<Features, T>;
@@ -33,14 +33,12 @@ export function ColumnSettingsPopover<T extends RowData>({
   const all = table.getAllLeafColumns();
   const moveTo = (id: string, to: number) => {
     const order = all.map((column) => column.id);
-    const from = order.indexOf(id);
-    if (from < 0 || to < 0 || to >= order.length || to === from) return;
-    order.splice(to, 0, ...order.splice(from, 1));
-    table.setColumnOrder(order);
+    const next = reordered(order, id, to);
+    if (next !== order) table.setColumnOrder([...next]);
   };
+  const drag = useDragReorder(moveTo);
   const move = (id: string, delta: -1 | 1) => moveTo(id, all.findIndex((column) => column.id === id) + delta);
   // Dragging a row onto another puts it in that row's place; the arrows do the same from the keyboard.
-  const [dragged, setDragged] = useState<string | null>(null);
   return (
     <Popover.Root defaultOpen={defaultOpen}>
       <Popover.Trigger asChild>
@@ -64,30 +62,14 @@ export function ColumnSettingsPopover<T extends RowData>({
               return (
                 <li
                   key={column.id}
-                  draggable
-                  onDragStart={(event) => {
-                    event.dataTransfer.effectAllowed = 'move';
-                    event.dataTransfer.setData('text/plain', column.id);
-                    setDragged(column.id);
-                  }}
-                  onDragOver={(event) => {
-                    if (dragged === null) return;
-                    event.preventDefault();
-                    event.dataTransfer.dropEffect = 'move';
-                  }}
-                  onDrop={(event) => {
-                    event.preventDefault();
-                    if (dragged !== null) moveTo(dragged, index);
-                    setDragged(null);
-                  }}
-                  onDragEnd={() => setDragged(null)}
+                  {...drag.itemProps(column.id, index)}
                   style={{
                     display: 'flex',
                     alignItems: 'center',
                     gap: 4,
                     paddingInline: 4,
                     cursor: 'grab',
-                    opacity: dragged === column.id ? 0.5 : 1,
+                    opacity: drag.dragged === column.id ? 0.5 : 1,
                   }}
                 >
                   <label
