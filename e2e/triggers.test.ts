@@ -96,7 +96,8 @@ describe('triggers', () => {
       )
       .first()
       .waitFor();
-    await page.getByText(/Last firing: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/).waitFor();
+    // A time in the viewer's own date format ("Dec 7, 2026, 4:58 AM UTC" in en-US), never "never".
+    await page.getByText(/Last firing: (?!never)\D*\d.*\d{1,2}:\d{2}.* UTC/).waitFor();
     await page.getByRole('button', { name: 'Backtest and history of Busy campaign' }).click();
     const history = page.getByRole('dialog', { name: 'Busy campaign: backtest and history' });
     await history.getByText('fired', { exact: true }).waitFor();
