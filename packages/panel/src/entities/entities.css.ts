@@ -89,11 +89,3 @@ export const templatePicker = style({ maxWidth: 360 });
 
 /** A row's Edit and Clone links, side by side in its actions cell. */
 export const rowActions = style({ display: 'inline-flex', gap: vars.space.md });
-
-/** A toast's text and its Undo button on one line. */
-export const toastWithAction = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.md,
-  flexWrap: 'wrap',
-});

@@ -112,21 +112,52 @@ describe('Toaster', () => {
     expect(shownMessages().map((m) => m.text)).toEqual(['Saved']);
   });
 
-  it("still takes a message that brings its own button, as the panel's Undo toasts do", () => {
-    const onUndo = vi.fn();
+  it('shows one toast for a task: running until it settles, then its outcome, which then closes', async () => {
     render(<Toaster />);
-    act(() => {
-      toast.success(
-        <span>
-          2 archived{' '}
-          <button type="button" onClick={onUndo}>
-            Undo
-          </button>
-        </span>,
-      );
+    let finish: (count: number) => void = () => {};
+    const task = new Promise<number>((resolve) => {
+      finish = resolve;
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
-    expect(onUndo).toHaveBeenCalledOnce();
+    act(() => {
+      void toast.promise(task, {
+        loading: 'Archiving 3 offers...',
+        success: (count) => `${count} offers archived`,
+        error: 'Archive failed',
+        successOptions: { action: { label: 'Undo', onClick: () => {} } },
+      });
+    });
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
+    expect(shownMessages()).toEqual([{ type: 'info', text: 'Archiving 3 offers...', state: 'open' }]);
+    await act(async () => {
+      finish(3);
+      await task;
+    });
+    expect(shownMessages()).toEqual([{ type: 'success', text: '3 offers archivedUndo', state: 'open' }]);
+    act(() => {
+      vi.advanceTimersByTime(5300);
+    });
+    expect(shownMessages()).toEqual([]);
+  });
+
+  it("turns a task's toast into its error when the promise rejects, and hands the rejection on", async () => {
+    render(<Toaster />);
+    const task = Promise.reject(new Error('offline'));
+    let caught: unknown;
+    await act(async () => {
+      await toast
+        .promise(task, {
+          loading: 'Saving...',
+          success: 'Saved',
+          error: (reason) => `Not saved: ${(reason as Error).message}`,
+        })
+        .catch((reason: unknown) => {
+          caught = reason;
+        });
+    });
+    expect(caught).toBeInstanceOf(Error);
+    expect(shownMessages()).toEqual([{ type: 'error', text: 'Not saved: offline', state: 'open' }]);
   });
 
   it('renders a React node as the message and is callable outside React', () => {

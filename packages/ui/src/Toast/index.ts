@@ -6,6 +6,7 @@ export {
   type ToastAction,
   type ToastItem,
   type ToastOptions,
+  type ToastPromiseMessages,
   type ToastType,
   toast,
   toastStore,

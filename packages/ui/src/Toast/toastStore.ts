@@ -75,6 +75,11 @@ export const toastStore = {
     emit([...items, { ...options, id, type, message, open: true }]);
     return id;
   },
+  /** Changes an open toast in place (the promise helper turns its "Saving..." into the outcome). */
+  update(id: number, type: ToastType, message: ReactNode, options: ToastOptions = {}): void {
+    if (!items.some((item) => item.id === id && item.open)) return;
+    emit(items.map((item) => (item.id === id ? { ...item, ...options, type, message } : item)));
+  },
   dismiss(id: number): void {
     if (!items.some((item) => item.id === id && item.open)) return;
     emit(items.map((item) => (item.id === id ? { ...item, open: false } : item)));
@@ -102,11 +107,45 @@ export function visibleToasts(all: readonly ToastItem[]): ToastItem[] {
 
 type ToastFn = (message: ReactNode, options?: ToastOptions) => number;
 
+/** What the promise helper shows while a task runs and once it ends. */
+export interface ToastPromiseMessages<T> {
+  loading: ReactNode;
+  success: ReactNode | ((value: T) => ReactNode);
+  error: ReactNode | ((reason: unknown) => ReactNode);
+  /** Options of the outcome's toast, e.g. an Undo action after a save. */
+  successOptions?: ToastOptions | ((value: T) => ToastOptions);
+}
+
+/**
+ * One toast for a task: it says the task is running until the promise settles (it never closes by itself
+ * meanwhile), then becomes its outcome and closes after the usual time. Returns the same promise, so the
+ * caller still awaits or handles it.
+ */
+function toastPromise<T>(promise: Promise<T>, messages: ToastPromiseMessages<T>): Promise<T> {
+  const id = toastStore.add('info', messages.loading, { duration: Number.POSITIVE_INFINITY });
+  promise.then(
+    (value) => {
+      const options =
+        typeof messages.successOptions === 'function'
+          ? messages.successOptions(value)
+          : messages.successOptions;
+      const message = typeof messages.success === 'function' ? messages.success(value) : messages.success;
+      toastStore.update(id, 'success', message, { duration: TOAST_DURATION_MS, ...options });
+    },
+    (reason: unknown) => {
+      const message = typeof messages.error === 'function' ? messages.error(reason) : messages.error;
+      toastStore.update(id, 'error', message, { duration: TOAST_DURATION_MS });
+    },
+  );
+  return promise;
+}
+
 /** Imperative API, callable anywhere: `toast.error(message)`, `toast.dismiss(id)`. */
 export const toast: ToastFn &
   Record<Exclude<ToastType, 'default'>, ToastFn> & {
     dismiss: (id: number) => void;
     clear: () => void;
+    promise: typeof toastPromise;
   } = Object.assign(
   (message: ReactNode, options?: ToastOptions) => toastStore.add('default', message, options),
   {
@@ -116,5 +155,6 @@ export const toast: ToastFn &
     warning: (message: ReactNode, options?: ToastOptions) => toastStore.add('warning', message, options),
     dismiss: (id: number) => toastStore.dismiss(id),
     clear: () => toastStore.clear(),
+    promise: toastPromise,
   },
 );

@@ -1,10 +1,9 @@
-import { Button, ConfirmDialog, toast } from '@cairn/ui';
+import { ConfirmDialog, toast } from '@cairn/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useServices } from '../../app/services.ts';
 import { entityNames } from '../../routes/table.ts';
 import { capitalize } from '../../utils/text.ts';
 import { archiveItem, type CallProblem, deleteItem, problemOf, restoreItem } from '../api.ts';
-import * as styles from '../entities.css.ts';
 import { renderProblem } from '../problems.tsx';
 import type { EntityUi } from '../types.ts';
 
@@ -42,8 +41,7 @@ export function BulkConfirm({ ui, bulk, onClose, onDone }: BulkConfirmProps) {
       `${count} ${count === 1 ? names.singular : names.plural.toLowerCase()}`;
     const archived = bulk.ids.filter((_, index) => results[index]?.status === 'ok');
     // An archive the server can take back (restore) is undone from its toast; a delete cannot be.
-    const undo = async (toastId: number) => {
-      toast.dismiss(toastId);
+    const undo = async () => {
       const restored = await Promise.all(archived.map((id) => restoreItem(client, ui.kind, id)));
       void queryClient.invalidateQueries({ queryKey: ['entity'] });
       const back = restored.filter((outcome) => outcome.status === 'ok').length;
@@ -51,14 +49,9 @@ export function BulkConfirm({ ui, bulk, onClose, onDone }: BulkConfirmProps) {
       else toast.error(`${archived.length - back} of ${archived.length} could not be restored`);
     };
     if (done > 0 && bulk.action === 'archive') {
-      const toastId: number = toast.success(
-        <span className={styles.toastWithAction}>
-          {counted(done)} {verb}
-          <Button size="sm" variant="outline" tone="neutral" onClick={() => void undo(toastId)}>
-            Undo
-          </Button>
-        </span>,
-      );
+      toast.success(`${counted(done)} ${verb}`, {
+        action: { label: 'Undo', onClick: () => void undo(), altText: `Restore them from the archived list` },
+      });
     } else if (done > 0) toast.success(`${counted(done)} ${verb}`);
     onDone(bulk.ids, failures.length > 0);
     if (failures.length > 0) {

@@ -6,7 +6,6 @@ import { useServices } from '../../app/services.ts';
 import { entityNames } from '../../routes/table.ts';
 import { type CallProblem, entityQueryKeys, fetchList, massUpdate, problemOf } from '../api.ts';
 import { contractOf } from '../contracts.ts';
-import * as styles from '../entities.css.ts';
 import { entityFormUis } from '../formRegistry.ts';
 import { errorsFromIssues } from '../forms/draft.ts';
 import { rejectUnlessOk, renderProblem } from '../problems.tsx';
@@ -123,8 +122,7 @@ function MassEdit({ ui, ids, onClose, onSaved }: Omit<MassEditProps, 'ui'> & { u
     const counted = (count: number) =>
       `${count} ${count === 1 ? names.singular : names.plural.toLowerCase()}`;
     // Undone by a mass edit back to what each item had: one per set of earlier values.
-    const undo = async (toastId: number) => {
-      toast.dismiss(toastId);
+    const undo = async () => {
       const outcomes = await Promise.all(
         before.map((group) => massUpdate(client, ui.kind, group.ids, group.values)),
       );
@@ -133,14 +131,13 @@ function MassEdit({ ui, ids, onClose, onSaved }: Omit<MassEditProps, 'ui'> & { u
       if (failed) toast.error(`The mass edit could not be undone: ${problemOf(failed).message}`);
       else toast.success(`${counted(found.length)} back as they were`);
     };
-    const toastId: number = toast.success(
-      <span className={styles.toastWithAction}>
-        {counted(saved.updated)} updated
-        <Button size="sm" variant="outline" tone="neutral" onClick={() => void undo(toastId)}>
-          Undo
-        </Button>
-      </span>,
-    );
+    toast.success(`${counted(saved.updated)} updated`, {
+      action: {
+        label: 'Undo',
+        onClick: () => void undo(),
+        altText: 'Edit them again to set the earlier values',
+      },
+    });
     onSaved();
   };
 
