@@ -1,6 +1,7 @@
-// Runs every story under each theme x scheme the toolbar offers, failing on any accessibility
-// violation (the default-globals run in `npm test` already covers default/light with screenshots).
-// Not part of `npm test`: six browser runs are too slow for every change on these machines.
+// Runs every story, its play function and every axe rule under each theme x scheme the toolbar offers,
+// failing on any accessibility violation. `npm test` already runs every rule under default/light and the
+// rules a scheme can change (contrast) under every combination (vitest.setup.ts); this rerun adds what a
+// story's play function reaches under other colours, at six browser runs' cost, so it is run by hand.
 //   npm run test:a11y:themes [-- <vitest path filter>]
 import { spawnSync } from 'node:child_process';
 import { COLOR_SCHEMES, THEMES } from '../packages/tokens/src/constants.ts';

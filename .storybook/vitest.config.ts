@@ -13,9 +13,10 @@ const configDir = fileURLToPath(new URL('.', import.meta.url));
 // and is compared with its committed baseline screenshot (vitest.setup.ts). Update baselines with
 // `npm run test:visual:update`, or for some stories only:
 //   npx vitest run --project storybook <path filter> -u   (the filter before -u: -u takes a value)
-// The accessibility sweep (npm run test:a11y:themes) reruns every story under another theme x scheme:
-// CAIRN_STORY_GLOBALS=theme=dark,colorScheme=legacy. Baselines exist for the default globals only, so
-// such a run checks rendering and axe rules without screenshots.
+// Every story drawn under the default scheme and theme is also measured for contrast under each other
+// scheme x theme on the same page (vitest.setup.ts), so `npm test` checks every combination. The fuller
+// sweep (npm run test:a11y:themes) reruns every story, play function and every axe rule under another
+// theme x scheme: CAIRN_STORY_GLOBALS=theme=dark,colorScheme=legacy, without screenshots.
 const storyGlobals = Object.fromEntries(
   // biome-ignore lint/suspicious/noUndeclaredEnvVars: read by vitest itself, never inside a turbo task.
   (process.env.CAIRN_STORY_GLOBALS ?? '')

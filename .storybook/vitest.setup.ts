@@ -1,3 +1,12 @@
+import {
+  applyDisplayPreferences,
+  COLOR_SCHEMES,
+  cssVariables,
+  DEFAULT_DISPLAY_PREFERENCES,
+  DEFAULT_FONT_ID,
+  parseFontId,
+  THEMES,
+} from '@cairn/tokens';
 import axe from 'axe-core';
 import { afterEach, expect, inject } from 'vitest';
 import { page } from 'vitest/browser';
@@ -37,7 +46,13 @@ declare module 'vitest' {
 }
 
 interface StoryContextOnTest {
-  story?: { parameters: { visual?: { disable?: boolean }; a11y?: { disable?: boolean } } };
+  story?: {
+    parameters: {
+      visual?: { disable?: boolean };
+      a11y?: { disable?: boolean };
+      schemeSweep?: { disable?: boolean };
+    };
+  };
 }
 
 // addon-a11y fails a story on axe's violations, but a contrast check axe could not complete is no
@@ -56,18 +71,78 @@ const UNMEASURABLE_FOR_A_REASON = new Set([
   'emptyValue',
 ]);
 
-afterEach(async (context) => {
-  const { story } = context as typeof context & StoryContextOnTest;
-  if (!story || story.parameters.a11y?.disable || context.task.result?.state === 'fail') return;
-  const { incomplete } = await axe.run(document.body, { runOnly: ['color-contrast'] });
-  const unmeasured = incomplete.flatMap((result) =>
+/** Text axe could not measure for a reason that is not one of those above, one line each. */
+function unmeasuredText(incomplete: axe.Result[]): string[] {
+  return incomplete.flatMap((result) =>
     result.nodes.flatMap((node) => {
       const reasons = node.any.map((check) => (check.data as { messageKey?: string } | null)?.messageKey);
       if (reasons.some((reason) => reason !== undefined && UNMEASURABLE_FOR_A_REASON.has(reason))) return [];
       return [`${node.target.join(' ')}: ${node.any.map((check) => check.message).join('; ')}`];
     }),
   );
-  expect(unmeasured, 'text whose contrast axe could not measure').toEqual([]);
+}
+
+// The rules a colour scheme or theme can change the outcome of; names, roles and structure are the same
+// in every scheme, and addon-a11y has run every rule under the story's own globals.
+const { colorScheme: DEFAULT_COLOR_SCHEME, theme: DEFAULT_THEME } = DEFAULT_DISPLAY_PREFERENCES;
+
+const RULES_A_SCHEME_CHANGES = ['color-contrast', 'link-in-text-block'];
+
+// Registered first, so it runs after the screenshot and the checks below (after-hooks run as a stack): every
+// story is measured again under each other scheme x theme the toolbar offers, on the same rendered DOM,
+// so a scheme nobody looked at cannot ship unreadable text. Stories drawn under another scheme or theme are
+// that combination's own check and are not swept again, nor are stories that set `schemeSweep: { disable:
+// true }` because a sibling story stands for each combination (the page stories); nor is the sweep over other
+// globals (CAIRN_STORY_GLOBALS), which runs every rule there.
+afterEach(async (context) => {
+  const { story } = context as typeof context & StoryContextOnTest;
+  if (!inject('compareScreenshots')) return;
+  if (!story || story.parameters.a11y?.disable || context.task.result?.state === 'fail') return;
+  if (story.parameters.schemeSweep?.disable) return;
+  const root = document.documentElement;
+  const own = {
+    className: root.className,
+    style: root.getAttribute('style') ?? '',
+    dataset: { ...root.dataset },
+  };
+  if (own.dataset.colorScheme !== DEFAULT_COLOR_SCHEME || own.dataset.theme !== DEFAULT_THEME) return;
+  const problems: string[] = [];
+  try {
+    for (const colorScheme of COLOR_SCHEMES) {
+      for (const theme of THEMES) {
+        if (colorScheme === own.dataset.colorScheme && theme === own.dataset.theme) continue;
+        applyDisplayPreferences(root, {
+          colorScheme,
+          theme,
+          font: parseFontId(own.dataset.font) ?? DEFAULT_FONT_ID,
+          fontSizeDelta: Number(root.style.getPropertyValue(cssVariables.fontSizeDelta)),
+          fontScale: Number(root.style.getPropertyValue(cssVariables.fontScale)),
+        });
+        await new Promise(requestAnimationFrame);
+        const { violations, incomplete } = await axe.run(document.body, { runOnly: RULES_A_SCHEME_CHANGES });
+        const found = [
+          ...violations.flatMap((result) =>
+            result.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? result.help}`),
+          ),
+          ...unmeasuredText(incomplete.filter((result) => result.id === 'color-contrast')),
+        ];
+        problems.push(...found.map((line) => `${colorScheme}/${theme}: ${line}`));
+      }
+    }
+  } finally {
+    root.className = own.className;
+    root.setAttribute('style', own.style);
+    for (const key of Object.keys(root.dataset)) delete root.dataset[key];
+    Object.assign(root.dataset, own.dataset);
+  }
+  expect(problems, 'contrast under the other schemes and themes').toEqual([]);
+});
+
+afterEach(async (context) => {
+  const { story } = context as typeof context & StoryContextOnTest;
+  if (!story || story.parameters.a11y?.disable || context.task.result?.state === 'fail') return;
+  const { incomplete } = await axe.run(document.body, { runOnly: ['color-contrast'] });
+  expect(unmeasuredText(incomplete), 'text whose contrast axe could not measure').toEqual([]);
 });
 
 afterEach(async (context) => {

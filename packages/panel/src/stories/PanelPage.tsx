@@ -161,9 +161,9 @@ export type SchemeThemeName = `${Capitalize<ColorScheme>}${Capitalize<Theme>}`;
  * CSF wants each story as a named export, so the stories files still name them; `satisfies
  * Record<SchemeThemeName, ...>` there fails to compile when a scheme or theme is added and not exported.
  */
-export function perSchemeAndTheme<S extends { name?: string; globals?: StoryObj['globals'] }>(
-  story: S,
-): Record<SchemeThemeName, S> {
+export function perSchemeAndTheme<
+  S extends { name?: string; globals?: StoryObj['globals']; parameters?: StoryObj['parameters'] },
+>(story: S): Record<SchemeThemeName, S> {
   const stories: Partial<Record<SchemeThemeName, S>> = {};
   for (const colorScheme of COLOR_SCHEMES) {
     for (const theme of THEMES) {
@@ -171,6 +171,8 @@ export function perSchemeAndTheme<S extends { name?: string; globals?: StoryObj[
         ...story,
         name: `${capitalize(colorScheme)} ${theme}`,
         globals: { ...story.globals, colorScheme, theme },
+        // Each combination is a story here, with its own axe run and baseline: sweeping schemes again is waste.
+        parameters: { ...story.parameters, schemeSweep: { disable: true } },
       };
     }
   }
