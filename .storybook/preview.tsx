@@ -13,6 +13,8 @@ import {
   THEMES,
 } from '@cairn/tokens';
 import type { Decorator, Loader, Preview } from '@storybook/react-vite';
+// Only the direction module: the whole index would load every component's code before each story.
+import { DIRECTIONS, type Direction, DirectionProvider } from '../packages/ui/src/Direction/direction.ts';
 import './preview.css.ts';
 // The panel gets this through @cairn/ui's index; stories import components directly.
 import '@cairn/ui/icons.css';
@@ -40,7 +42,13 @@ const withDisplayPreferences: Decorator = (Story, { globals, loaded }) => {
     fontSizeDelta: Number(globals.fontSizeDelta),
     fontScale: loaded.fontScale,
   });
-  return <Story />;
+  const direction: Direction = globals.direction === 'rtl' ? 'rtl' : 'ltr';
+  document.documentElement.dir = direction;
+  return (
+    <DirectionProvider dir={direction}>
+      <Story />
+    </DirectionProvider>
+  );
 };
 
 const preview: Preview = {
@@ -84,8 +92,21 @@ const preview: Preview = {
         dynamicTitle: true,
       },
     },
+    direction: {
+      description: 'Writing direction',
+      toolbar: {
+        title: 'Direction',
+        icon: 'transfer',
+        items: DIRECTIONS.map((direction) => ({
+          value: direction,
+          title: direction === 'ltr' ? 'Left to right' : 'Right to left',
+        })),
+        dynamicTitle: true,
+      },
+    },
   },
   initialGlobals: {
+    direction: 'ltr',
     theme: DEFAULT_DISPLAY_PREFERENCES.theme,
     colorScheme: DEFAULT_DISPLAY_PREFERENCES.colorScheme,
     font: DEFAULT_DISPLAY_PREFERENCES.font,

@@ -89,6 +89,7 @@ export {
 } from './DateRangePicker/dateRange.ts';
 export { DIALOG_SIZES, type DialogSize } from './Dialog/Dialog.css.ts';
 export { Dialog, type DialogContentProps } from './Dialog/Dialog.tsx';
+export * from './Direction/direction.ts';
 export { DropdownMenu, loadDropdownMenu } from './DropdownMenu/DropdownMenu.tsx';
 export { preloadPopups } from './deferred/popups.ts';
 export { EmptyState, type EmptyStateProps } from './EmptyState/EmptyState.tsx';

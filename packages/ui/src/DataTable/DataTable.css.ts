@@ -39,7 +39,7 @@ export const selectionBar = style({
 export const pinnedWidth = createVar();
 
 // The shadows on the edges a sideways scroll has hidden columns behind: after the pinned columns once
-// the start is scrolled away, at the right edge while columns remain there (useScrollEdges). Elements of
+// the start is scrolled away, at the end edge while columns remain there (useScrollEdges). Elements of
 // their own, drawn only while they show: as pseudo-elements of the frame they sat over every cell, and axe
 // could then compute no cell's background (every contrast check came back "incomplete").
 const edgeShade = `color-mix(in srgb, ${vars.color.text} 22%, transparent)`;
@@ -62,17 +62,24 @@ export const frame = style({
 export const edgeStart = style([
   edge,
   {
-    left: `calc(${pinnedWidth} + 1px)`,
+    insetInlineStart: `calc(${pinnedWidth} + 1px)`,
     background: `linear-gradient(to right, ${edgeShade}, transparent)`,
-    selectors: { [`${frame}[data-scrolled-start="true"] > &`]: { display: 'block' } },
+    selectors: {
+      [`${frame}[data-scrolled-start="true"] > &`]: { display: 'block' },
+      // Gradients have no logical directions: the shade turns with the writing direction here.
+      '&:dir(rtl)': { background: `linear-gradient(to left, ${edgeShade}, transparent)` },
+    },
   },
 ]);
 export const edgeEnd = style([
   edge,
   {
-    right: 1,
+    insetInlineEnd: 1,
     background: `linear-gradient(to left, ${edgeShade}, transparent)`,
-    selectors: { [`${frame}[data-more-end="true"] > &`]: { display: 'block' } },
+    selectors: {
+      [`${frame}[data-more-end="true"] > &`]: { display: 'block' },
+      '&:dir(rtl)': { background: `linear-gradient(to right, ${edgeShade}, transparent)` },
+    },
   },
 ]);
 
@@ -97,7 +104,7 @@ export const bodyRow = style([
   row,
   {
     position: 'absolute',
-    left: 0,
+    insetInlineStart: 0,
     background: vars.table.rowBackground,
     selectors: { '&:hover': { background: vars.table.rowHoverBackground } },
   },
@@ -136,7 +143,7 @@ export const selectCell = style({ justifyContent: 'center', paddingInline: 0 });
 
 export const verticalBorders = style({});
 globalStyle(`${verticalBorders} ${cell}:not(:last-child)`, {
-  borderRight: `1px solid ${vars.table.verticalBorder}`,
+  borderInlineEnd: `1px solid ${vars.table.verticalBorder}`,
 });
 
 export const headerCell = style({
@@ -181,7 +188,7 @@ export const sortIndex = style({ fontSize: vars.fontSize.xs, color: vars.color.t
 export const resizer = style({
   position: 'absolute',
   top: 0,
-  right: 0,
+  insetInlineEnd: 0,
   width: 6,
   height: '100%',
   cursor: 'col-resize',
@@ -258,7 +265,7 @@ export const cellTip = style({
   boxShadow: vars.shadow.md,
 });
 
-export const overlayState = style({ position: 'sticky', left: 0, width: '100%' });
+export const overlayState = style({ position: 'sticky', insetInlineStart: 0, width: '100%' });
 
 export const pager = style({
   display: 'flex',

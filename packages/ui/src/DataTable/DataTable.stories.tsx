@@ -245,3 +245,25 @@ export const WideAndLong: Story = {
 export const ColoredRowsDark: Story = { ...ColoredRows, globals: { theme: 'dark' } };
 export const ColoredCellsLegacy: Story = { ...ColoredCells, globals: { colorScheme: 'legacy' } };
 export const FullCreativeDark: Story = { ...Full, globals: { theme: 'dark', colorScheme: 'creative' } };
+
+/**
+ * The same wide table right to left: the checkboxes and the pinned name stick at the right edge, the
+ * columns scroll under them towards the left, and the shades mark the hidden side.
+ */
+export const WideRightToLeft: Story = {
+  globals: { direction: 'rtl' },
+  render: WideAndLong.render,
+  play: async ({ canvasElement }) => {
+    const scroller = canvasElement.querySelector<HTMLElement>('[role="grid"]')?.parentElement;
+    const frame = scroller?.parentElement;
+    await waitFor(() => expect(frame?.dataset.moreEnd).toBe('true'));
+    await expect(frame?.dataset.scrolledStart).toBe('false');
+    if (scroller) scroller.scrollLeft = -200;
+    await waitFor(() => expect(frame?.dataset.scrolledStart).toBe('true'));
+    const cell = within(canvasElement).getByRole('gridcell', { name: longRows[0]?.name ?? '' });
+    const box = cell.getBoundingClientRect();
+    const grid = scroller?.getBoundingClientRect();
+    // As left to right, mirrored: the frame's border and the checkbox column lie between the name and the edge.
+    await expect(Math.round((grid?.right ?? 0) - box.right)).toBe(41);
+  },
+};

@@ -1,3 +1,4 @@
+import { useDirection } from '@radix-ui/react-direction';
 import {
   type ColumnDef,
   type ColumnFiltersState,
@@ -90,6 +91,7 @@ export function useDataTableModel<T extends RowData>(props: DataTableProps<T>, s
     return { ...defaults, ...settings.visibility };
   }, [columns, settings.visibility]);
 
+  const direction = useDirection(undefined);
   const table = useTable({
     features,
     columns: columnDefs,
@@ -128,6 +130,8 @@ export function useDataTableModel<T extends RowData>(props: DataTableProps<T>, s
     enableRowRangeSelection: true,
     isRowRangeSelectionEvent: (event: unknown) => Boolean((event as ReactMouseEvent).shiftKey),
     columnResizeMode: 'onChange',
+    // Right to left, a column's end edge is its left one: dragging it leftwards widens the column.
+    columnResizeDirection: direction,
   });
 
   return {

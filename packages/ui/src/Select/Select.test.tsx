@@ -92,6 +92,22 @@ describe('Select before its popup arrives', () => {
     expect(screen.queryByRole('listbox')).toBeNull();
   });
 
+  it('reads right to left from the nearest DirectionProvider, before its popup arrives and after', async () => {
+    vi.resetModules();
+    const { Select: Fresh, loadSelect: loadFresh } = await import('./Select.tsx');
+    const { DirectionProvider } = await import('@radix-ui/react-direction');
+    render(
+      <DirectionProvider dir="rtl">
+        <Fresh label="Currency" options={currencies} value="EUR" />
+      </DirectionProvider>,
+    );
+    expect(screen.getByRole('combobox', { name: 'Currency' })).toHaveAttribute('dir', 'rtl');
+    await loadFresh();
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Currency' })).toHaveAttribute('dir', 'rtl'),
+    );
+  });
+
   it('marks the placeholder shown before anything is chosen', async () => {
     const trigger = await freshSelect();
     expect(trigger).toHaveTextContent('Choose');

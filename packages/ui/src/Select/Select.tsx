@@ -1,3 +1,4 @@
+import { useDirection } from '@radix-ui/react-direction';
 import { ChevronDown } from 'lucide-react';
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
 import { deferredModule, useDeferredModule } from '../deferred/deferredModule.ts';
@@ -25,6 +26,8 @@ const OPEN_KEYS = [' ', 'Enter', 'ArrowUp', 'ArrowDown'];
 /** A single choice from a short list, on Radix Select (typeahead, keyboard, portal). */
 export function Select<V extends string>(props: SelectProps<V>) {
   const Popup = useDeferredModule(popup);
+  // As Radix's own trigger does: the page's direction, from the nearest DirectionProvider.
+  const direction = useDirection(undefined);
   const [pressed, setPressed] = useState(false);
   const focused = useRef(false);
   if (Popup) return <Popup {...props} defaultOpen={pressed} focusTrigger={focused.current} />;
@@ -54,7 +57,7 @@ export function Select<V extends string>(props: SelectProps<V>) {
           role="combobox"
           aria-expanded={false}
           aria-autocomplete="none"
-          dir="ltr"
+          dir={direction}
           data-state="closed"
           disabled={disabled}
           data-disabled={disabled ? '' : undefined}

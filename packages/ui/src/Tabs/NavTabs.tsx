@@ -39,6 +39,11 @@ const CLEARANCE = 48;
  * tab changes (first render, tabs arriving with the user's rights) it is scrolled into the row, so a
  * section far down the list is never the one out of sight.
  */
+/** 1 where the row runs left to right, -1 where it runs right to left (scrolling towards its end). */
+function inlineSign(row: HTMLElement): 1 | -1 {
+  return getComputedStyle(row).direction === 'rtl' ? -1 : 1;
+}
+
 function useOverflow() {
   const list = useRef<HTMLUListElement>(null);
   const shown = useRef<Element | null>(null);
@@ -46,8 +51,9 @@ function useOverflow() {
   const measure = useCallback(() => {
     const row = list.current;
     if (!row) return;
-    const before = row.scrollLeft > 1;
-    const after = row.scrollLeft + row.clientWidth < row.scrollWidth - 1;
+    const scrolled = Math.abs(row.scrollLeft);
+    const before = scrolled > 1;
+    const after = scrolled + row.clientWidth < row.scrollWidth - 1;
     setOverflow((old) => (old.before === before && old.after === after ? old : { before, after }));
   }, []);
   useLayoutEffect(() => {
@@ -55,12 +61,19 @@ function useOverflow() {
     if (!row) return;
     const current = row.querySelector<HTMLElement>('[aria-current="page"]');
     if (current && current !== shown.current) {
-      const start = current.offsetLeft - row.offsetLeft;
+      // Distances from the row's start edge, which is its right edge in a right-to-left page, where
+      // scrollLeft runs from 0 down to negative values.
+      const sign = inlineSign(row);
+      const start =
+        sign > 0
+          ? current.offsetLeft - row.offsetLeft
+          : row.offsetLeft + row.offsetWidth - (current.offsetLeft + current.offsetWidth);
       const end = start + current.offsetWidth;
-      if (end + CLEARANCE > row.scrollLeft + row.clientWidth) {
-        row.scrollLeft = end + CLEARANCE - row.clientWidth;
-      } else if (start - CLEARANCE < row.scrollLeft) {
-        row.scrollLeft = Math.max(0, start - CLEARANCE);
+      const scrolled = Math.abs(row.scrollLeft);
+      if (end + CLEARANCE > scrolled + row.clientWidth) {
+        row.scrollLeft = sign * (end + CLEARANCE - row.clientWidth);
+      } else if (start - CLEARANCE < scrolled) {
+        row.scrollLeft = sign * Math.max(0, start - CLEARANCE);
       }
     }
     shown.current = current;
@@ -79,8 +92,9 @@ function useOverflow() {
   }, [measure]);
   const scroll = (direction: 1 | -1) => {
     const row = list.current;
-    row?.scrollBy({
-      left: direction * row.clientWidth * 0.8,
+    if (!row) return;
+    row.scrollBy({
+      left: direction * inlineSign(row) * row.clientWidth * 0.8,
       behavior: prefersReducedMotion() ? 'auto' : 'smooth',
     });
   };

@@ -1,5 +1,5 @@
 import { vars } from '@cairn/tokens';
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { FORCED_FILL, forcedColors } from '../styles/forcedColors.ts';
 
 export const list = style({
@@ -35,8 +35,7 @@ export const tab = style({
     '&[data-state="active"]::after, &[aria-current="page"]::after': {
       content: '""',
       position: 'absolute',
-      left: 0,
-      right: 0,
+      insetInline: 0,
       bottom: -1,
       height: 2,
       background: vars.color.accent,
@@ -91,5 +90,7 @@ export const scrollCue = style({
   borderRadius: vars.radius.sm,
   selectors: { '&:hover': { background: vars.color.surfaceHover } },
 });
-export const scrollCueBefore = style({ left: 0 });
-export const scrollCueAfter = style({ right: 0 });
+// The arrows point at the hidden end, which is the other side in a right-to-left page.
+globalStyle(`${scrollCue}:dir(rtl) > svg`, { transform: 'scaleX(-1)' });
+export const scrollCueBefore = style({ insetInlineStart: 0 });
+export const scrollCueAfter = style({ insetInlineEnd: 0 });

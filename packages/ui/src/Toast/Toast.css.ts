@@ -9,7 +9,7 @@ const fadeOut = keyframes({ from: { opacity: 1 }, to: { opacity: 0 } });
 export const viewport = style({
   position: 'fixed',
   bottom: 0,
-  right: 0,
+  insetInlineEnd: 0,
   zIndex: vars.zIndex.toast,
   display: 'flex',
   flexDirection: 'column',

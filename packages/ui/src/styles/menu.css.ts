@@ -53,7 +53,7 @@ export const itemDanger = style({ color: vars.color.dangerText });
 
 export const itemIndicator = style({
   position: 'absolute',
-  left: vars.space.xs,
+  insetInlineStart: vars.space.xs,
   display: 'inline-flex',
   alignItems: 'center',
 });

@@ -45,6 +45,6 @@ export interface ColumnView<T> {
   className: string;
   /** Grid column index, counting the selection column. */
   col: number;
-  /** A pinned column's sticky offset from the left, px. */
+  /** A pinned column's sticky offset from the start edge, px. */
   pinnedLeft?: number;
 }

@@ -1,10 +1,10 @@
 import { SELECT_WIDTH } from '../types.ts';
 
 // Sideways scrolling keeps the selection column and the pinned columns (the one naming the row) in
-// view: each sticks at the left edge after the ones before it, whatever order the user gave them.
+// view: each sticks at the start edge (left, or right in a right-to-left page) after the ones before it, whatever order the user gave them.
 
 export interface Pinning {
-  /** Each pinned column's sticky offset from the left, px. */
+  /** Each pinned column's sticky offset from the start edge, px. */
   left: ReadonlyMap<string, number>;
   /** Width of everything pinned (the selection column included), px: where the start shadow falls. */
   width: number;

@@ -2,7 +2,7 @@ import { type RefObject, useEffect } from 'react';
 
 /**
  * Marks the frame around a sideways-scrolling table with what is out of view: `data-scrolled-start`
- * once the start is scrolled away, `data-more-end` while columns remain to the right. The styles draw a
+ * once the start is scrolled away, `data-more-end` while columns remain past the end (the right, or the left in a right-to-left page). The styles draw a
  * shadow on those edges. Written straight to the DOM: scrolling re-renders nothing.
  */
 export function useScrollEdges(
@@ -14,9 +14,11 @@ export function useScrollEdges(
     const scroller = scrollRef.current;
     if (!frame || !scroller) return;
     const update = () => {
-      const start = scroller.scrollLeft > 0;
+      // Right to left, scrollLeft runs from 0 down to negative values: the distance from the start is its size.
+      const fromStart = Math.abs(scroller.scrollLeft);
+      const start = fromStart > 0;
       // A rounding pixel at high zoom is not a column out of view.
-      const end = scroller.scrollLeft + scroller.clientWidth < scroller.scrollWidth - 1;
+      const end = fromStart + scroller.clientWidth < scroller.scrollWidth - 1;
       if (frame.dataset.scrolledStart !== String(start)) frame.dataset.scrolledStart = String(start);
       if (frame.dataset.moreEnd !== String(end)) frame.dataset.moreEnd = String(end);
     };

@@ -54,7 +54,7 @@ export function DataTableHeader<T extends RowData>({
             <div
               role="columnheader"
               className={`${styles.cell} ${styles.pinned} ${styles.headerCell} ${styles.selectCell}`}
-              style={{ width: SELECT_WIDTH, height: rowHeight, left: 0 }}
+              style={{ width: SELECT_WIDTH, height: rowHeight, insetInlineStart: 0 }}
               data-cell="h"
             >
               <input
@@ -82,7 +82,7 @@ export function DataTableHeader<T extends RowData>({
                   index === group.headers.length - 1,
                   left === undefined ? styles.headerCell : `${styles.pinned} ${styles.headerCell}`,
                 )}
-                style={{ width: header.getSize(), height: rowHeight, left }}
+                style={{ width: header.getSize(), height: rowHeight, insetInlineStart: left }}
                 aria-sort={
                   sortIndex === 0 && sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined
                 }
@@ -139,7 +139,7 @@ export function DataTableHeader<T extends RowData>({
             <div
               role="gridcell"
               className={`${styles.cell} ${styles.pinned} ${styles.filterCell}`}
-              style={{ width: SELECT_WIDTH, left: 0 }}
+              style={{ width: SELECT_WIDTH, insetInlineStart: 0 }}
             />
           )}
           {visibleColumns.map((column, index) => {
@@ -154,13 +154,15 @@ export function DataTableHeader<T extends RowData>({
                   index === visibleColumns.length - 1,
                   left === undefined ? styles.filterCell : `${styles.pinned} ${styles.filterCell}`,
                 )}
-                style={{ width: column.getSize(), left }}
+                style={{ width: column.getSize(), insetInlineStart: left }}
               >
                 {column.getCanFilter() && (
                   <input
                     className={styles.filterInput}
                     aria-label={`Filter ${def?.header ?? column.id}`}
                     placeholder={isNumeric(def?.kind) ? '>0, 1..9' : 'Filter'}
+                    // A number range reads left to right in any language; text filters follow the page.
+                    dir={isNumeric(def?.kind) ? 'ltr' : undefined}
                     value={(column.getFilterValue() as string | undefined) ?? ''}
                     onChange={(event) => column.setFilterValue(event.target.value)}
                   />

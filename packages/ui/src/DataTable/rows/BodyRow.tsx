@@ -81,7 +81,7 @@ function BodyRowInner<T extends RowData>({
         <div
           role="gridcell"
           className={`${styles.cell} ${styles.selectCell} ${styles.pinned}`}
-          style={{ width: SELECT_WIDTH, left: 0 }}
+          style={{ width: SELECT_WIDTH, insetInlineStart: 0 }}
           data-cell={`${rowIndex}:0`}
           tabIndex={focusCol === 0 ? 0 : -1}
           onFocus={() => onCellFocus(rowIndex, 0)}
@@ -112,10 +112,10 @@ function BodyRowInner<T extends RowData>({
               nested && index === 0
                 ? {
                     width,
-                    left: pinnedLeft,
+                    insetInlineStart: pinnedLeft,
                     paddingInlineStart: `calc(${vars.space.sm} + ${row.depth * INDENT}px)`,
                   }
-                : { width, left: pinnedLeft }
+                : { width, insetInlineStart: pinnedLeft }
             }
             data-cell={`${rowIndex}:${col}`}
             data-col-id={id}

@@ -37,7 +37,7 @@ export function TotalsRow<T>({
           <div
             role="gridcell"
             className={`${styles.cell} ${styles.pinned} ${styles.totalsCell}`}
-            style={{ width: SELECT_WIDTH, height: rowHeight, left: 0 }}
+            style={{ width: SELECT_WIDTH, height: rowHeight, insetInlineStart: 0 }}
           />
         )}
         {columns.map(({ id, width, def, pinnedLeft }, index) => {
@@ -52,7 +52,7 @@ export function TotalsRow<T>({
                 index === columns.length - 1,
                 pinnedLeft === undefined ? styles.totalsCell : `${styles.pinned} ${styles.totalsCell}`,
               )}
-              style={{ width, height: rowHeight, left: pinnedLeft }}
+              style={{ width, height: rowHeight, insetInlineStart: pinnedLeft }}
             >
               <span className={styles.cellText}>{content}</span>
             </div>
