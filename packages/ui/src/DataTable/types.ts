@@ -46,6 +46,11 @@ export interface DataTableColumn<T> {
   total?: 'sum' | 'avg' | ((rows: readonly T[]) => CellValue);
   /** Marks profit-like values that the colorization modes tint by sign. */
   profit?: boolean;
+  /**
+   * The heading the column settings list the column under ("Settings", "Metrics"); columns of one group
+   * move among each other there. Without any group the settings are one plain list.
+   */
+  group?: string;
 }
 
 /** How the grid is drawn. */
