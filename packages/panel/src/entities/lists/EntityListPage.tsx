@@ -4,9 +4,13 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useCurrentUser } from '../../app/hooks.ts';
+import { useNarrowScreen } from '../../app/narrowScreen.ts';
 import { useServices } from '../../app/services.ts';
 import type { PageProps } from '../../pages/pageProps.ts';
+import { KEY_METRICS_MAX, narrowColumns, useKeyMetrics } from '../../reports/keyMetrics.ts';
 import type { ListStats } from '../../reports/listStats.tsx';
+import { METRIC_DEFS } from '../../reports/metrics.ts';
+import { ColumnChooser } from '../../reports/toolbar/ColumnChooser.tsx';
 import { parseIds } from '../../routes/resolve.ts';
 import { entityKindOf, entityNames } from '../../routes/table.ts';
 import { editPathOfItem, listPathOf, reportPathOf } from '../addresses.ts';
@@ -88,7 +92,15 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
   const refOptions = refs.options;
   const covering = useRefsCover(ui, items, list.dataUpdatedAt, refs);
   const namesComing = refs.pending || covering;
-  const columns = useListColumns(ui, sortFields, refOptions, stats?.columns);
+  const allColumns = useListColumns(ui, sortFields, refOptions, stats?.columns);
+  // A phone shows each row's name and the user's key metrics, and no column of the desk's choice.
+  const narrow = useNarrowScreen();
+  const hasStats = statsFieldsOf(ui.kind).length > 0;
+  const keyMetrics = useKeyMetrics(currentUser?.isHideProfit ?? false);
+  const columns = useMemo(
+    () => (narrow ? narrowColumns(allColumns, ui.labelField, hasStats ? keyMetrics.chosen : []) : allColumns),
+    [narrow, allColumns, ui.labelField, hasStats, keyMetrics.chosen],
+  );
   const listSorting = useMemo(() => sortingFromTerms(state.sort), [state.sort]);
   const sorting = useMemo(
     () => (state.statsSort ? [{ id: state.statsSort.metric, desc: state.statsSort.desc }] : listSorting),
@@ -135,7 +147,8 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
         data={namesComing ? NO_ITEMS : (stats?.items ?? items)}
         columns={columns}
         getRowId={(item) => String(item.id)}
-        storageKey={`cairn.columns.${ui.kind}`}
+        // The desk's column choice (order, shown, widths) is not the phone's: it neither applies nor changes.
+        storageKey={narrow ? undefined : `cairn.columns.${ui.kind}`}
         appearance={{
           colorization: settings.colorizationMode,
           verticalBorders: settings.isWithVerticalBorders,
@@ -166,7 +179,24 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
             onChange: ({ pageIndex, pageSize }) => update({ page: pageIndex + 1, pageSize }),
           },
         }}
-        toolbar={stats?.toolbar}
+        toolbar={
+          narrow && hasStats ? (
+            <>
+              <ColumnChooser
+                title="Key metrics"
+                description={`Choose up to ${KEY_METRICS_MAX} numbers shown beside each name on a phone.`}
+                choices={keyMetrics.allowed.map((id) => ({ id, label: METRIC_DEFS[id].label }))}
+                value={keyMetrics.chosen}
+                defaults={keyMetrics.defaults}
+                max={KEY_METRICS_MAX}
+                onChange={keyMetrics.choose}
+              />
+              {stats?.toolbar}
+            </>
+          ) : (
+            stats?.toolbar
+          )
+        }
         totals={stats?.showTotals ? { label: stats.totalsLabel } : false}
         status={{
           loading: list.isPending || namesComing || stats?.loading,
@@ -183,25 +213,30 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
         }}
         // A row opens what its name links to: the report, or the form of a kind without reports.
         onRowActivate={(item) => navigate(reportPathOf(ui, [item.id]) ?? editPathOfItem(ui, item.id))}
-        selection={{
-          selectedIds,
-          onSelectedIdsChange: setSelectedIds,
-          actions: (ids) => (
-            <SelectionActions
-              ids={ids.map(Number)}
-              items={items}
-              massEditable={massEditable}
-              reportPath={reportPathOf(ui, ids.map(Number))}
-              extra={ui.SelectionActions && <ui.SelectionActions ids={ids.map(Number)} />}
-              onMassEdit={(chosen) =>
-                navigate(
-                  `${listPath === '/' ? '' : listPath}/edit/mass/${chosen.join(',')}${search ? `?${search}` : ''}`,
-                )
+        // On a phone a row is tapped to open it; selecting several is a desk's task.
+        selection={
+          narrow
+            ? undefined
+            : {
+                selectedIds,
+                onSelectedIdsChange: setSelectedIds,
+                actions: (ids) => (
+                  <SelectionActions
+                    ids={ids.map(Number)}
+                    items={items}
+                    massEditable={massEditable}
+                    reportPath={reportPathOf(ui, ids.map(Number))}
+                    extra={ui.SelectionActions && <ui.SelectionActions ids={ids.map(Number)} />}
+                    onMassEdit={(chosen) =>
+                      navigate(
+                        `${listPath === '/' ? '' : listPath}/edit/mass/${chosen.join(',')}${search ? `?${search}` : ''}`,
+                      )
+                    }
+                    onBulk={setBulk}
+                  />
+                ),
               }
-              onBulk={setBulk}
-            />
-          ),
-        }}
+        }
       />
       <Suspense fallback={null}>
         <ListStatsController
