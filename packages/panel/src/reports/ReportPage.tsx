@@ -13,6 +13,7 @@ import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { GeoDataCredit } from '../app/GeoDataCredit.tsx';
 import { useCurrentUser, useDebugSettings } from '../app/hooks.ts';
+import { useNarrowScreen } from '../app/narrowScreen.ts';
 import { useServices } from '../app/services.ts';
 import { CostUpdateButton } from '../entities/lists/CostUpdateButton.tsx';
 import type { PageProps } from '../pages/pageProps.ts';
@@ -22,6 +23,7 @@ import { useBetaFlag } from '../settings/sections/beta/betaApi.ts';
 import { fetchReport, type ReportFilters, type ReportRequest, reportExportAddress } from './api.ts';
 import { downloadFrom, exportFileName } from './csv.ts';
 import { isTimeDimension } from './dimensions.ts';
+import { KEY_METRICS_MAX, useKeyMetrics } from './keyMetrics.ts';
 import { BUILT_IN_METRICS, choosableMetrics, isMetric, METRIC_DEFS, shownMetrics } from './metrics.ts';
 import { periodOf, periodParams } from './period.ts';
 import { DEFAULT_LEVELS, useReportState } from './reportState.ts';
@@ -105,6 +107,13 @@ function Report({ subject, timeZone }: { subject: Subject; timeZone: string }) {
 
   const choice = useChosenMetrics(hideProfit);
   const metrics = shownMetrics(choice.chosen, answer?.totals, hideProfit);
+  // A phone shows each row's name and the user's key metrics; the export keeps the chosen ones.
+  const narrow = useNarrowScreen();
+  const keyMetrics = useKeyMetrics(hideProfit);
+  const narrowMetrics = useMemo(
+    () => (narrow ? shownMetrics(keyMetrics.chosen, answer?.totals, hideProfit) : undefined),
+    [narrow, keyMetrics.chosen, answer?.totals, hideProfit],
+  );
   const [expanded, setExpanded] = useState<ExpandedState>({});
   const levelsKey = state.levels.join(',');
   const [expandedFor, setExpandedFor] = useState(levelsKey);
@@ -172,13 +181,25 @@ function Report({ subject, timeZone }: { subject: Subject; timeZone: string }) {
         grouping={{ value: state.levels, onChange: (levels) => update({ levels }), hideProfit }}
         filters={{ chips: { filters: state.filters, onChange: (next) => update({ filters: next }) } }}
       >
-        <ColumnChooser
-          title="Metrics"
-          choices={choice.allowed.map((id) => ({ id, label: METRIC_DEFS[id].label }))}
-          value={metrics}
-          defaults={choice.defaults}
-          onChange={choice.choose}
-        />
+        {narrow ? (
+          <ColumnChooser
+            title="Key metrics"
+            description={`Choose up to ${KEY_METRICS_MAX} numbers shown beside each name on a phone.`}
+            choices={keyMetrics.allowed.map((id) => ({ id, label: METRIC_DEFS[id].label }))}
+            value={keyMetrics.chosen}
+            defaults={keyMetrics.defaults}
+            max={KEY_METRICS_MAX}
+            onChange={keyMetrics.choose}
+          />
+        ) : (
+          <ColumnChooser
+            title="Metrics"
+            choices={choice.allowed.map((id) => ({ id, label: METRIC_DEFS[id].label }))}
+            value={metrics}
+            defaults={choice.defaults}
+            onChange={choice.choose}
+          />
+        )}
         {comparisonBeta && comparable && (
           <Switch
             label="Compare with previous period"
@@ -191,7 +212,8 @@ function Report({ subject, timeZone }: { subject: Subject; timeZone: string }) {
         rows={rows}
         state={state}
         path={path}
-        metrics={metrics}
+        metrics={narrowMetrics ?? metrics}
+        {...(narrowMetrics ? { narrowMetrics } : {})}
         totals={answer?.totals}
         {...(compare && answer?.comparison ? { totalsComparison: answer.comparison.totals } : {})}
         currency={currency}
