@@ -4,8 +4,8 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useCurrentUser } from '../../app/hooks.ts';
-import { useNarrowScreen } from '../../app/narrowScreen.ts';
 import { useServices } from '../../app/services.ts';
+import { useNarrowScreen } from '../../narrow/narrowScreen.ts';
 import type { PageProps } from '../../pages/pageProps.ts';
 import { KEY_METRICS_MAX, narrowColumns, useKeyMetrics } from '../../reports/keyMetrics.ts';
 import type { ListStats } from '../../reports/listStats.tsx';

@@ -1,5 +1,5 @@
 import { Select } from '@cairn/ui';
-import { activeFilterCount, FoldedFilters } from '../../app/FoldedFilters.tsx';
+import { activeFilterCount, FoldedFilters } from '../../narrow/FoldedFilters.tsx';
 import * as styles from '../entities.css.ts';
 import { type RefOption, refKey, refSelectOptions } from '../refs.ts';
 import type { EntityUi } from '../types.ts';

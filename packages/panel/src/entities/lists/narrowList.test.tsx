@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NARROW_SCREEN } from '../../app/narrowScreen.ts';
 import { renderApp } from '../../app/renderApp.tsx';
 import { json, offerItem, on, type Route, signedInAs } from '../../app/testing.ts';
+import { NARROW_SCREEN } from '../../narrow/narrowScreen.ts';
 import { metrics, range, statsSettingsRoutes } from '../../reports/testData.ts';
 
 // A list on a phone: each row is its name and the user's key metrics (profit and ROI until they pick

@@ -1,7 +1,7 @@
 import type { ReportExportFormat } from '@cairn/contract';
 import { Button, DateRangePicker, type DateRangeValue, DropdownMenu } from '@cairn/ui';
 import type { ReactNode } from 'react';
-import { activeFilterCount, FoldedFilters } from '../../app/FoldedFilters.tsx';
+import { activeFilterCount, FoldedFilters } from '../../narrow/FoldedFilters.tsx';
 import * as styles from '../reports.css.ts';
 import { storeOwnTimeZone } from '../settingsApi.ts';
 import { FilterBar, type FilterBarProps, FilterChips, type FilterChipsProps } from './FilterBar.tsx';
