@@ -71,6 +71,11 @@ export interface DataTableAppearance<T> {
    */
   height?: number | 'fill' | { upTo: number };
   locale?: string;
+  /**
+   * Whether the toolbar offers the Columns menu (default true): off where the columns shown are not the
+   * user's to choose there (a phone's few columns, picked elsewhere).
+   */
+  columnSettings?: boolean;
 }
 
 /** A checkbox column: click, Shift+click for ranges, Space on a row, and select-all. */
