@@ -55,6 +55,7 @@ describe('report page on a phone', () => {
     await waitFor(() => expect(headersOf(grid)).toEqual(['Offer', 'Profit', 'ROI']));
     expect(row.textContent).toMatch(/54\.50/);
     expect(screen.getByRole('button', { name: 'Key metrics (2)' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Columns' })).toBeNull();
     // No filter in effect: nothing to unfold.
     expect(screen.queryByRole('button', { name: /^Filters/ })).toBeNull();
   });

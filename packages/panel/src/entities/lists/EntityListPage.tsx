@@ -153,6 +153,8 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
           colorization: settings.colorizationMode,
           verticalBorders: settings.isWithVerticalBorders,
           height: 'fill',
+          // On a phone the key metrics are the columns to pick, in their own chooser.
+          columnSettings: !narrow,
         }}
         search={{
           placeholder: `Search ${names.plural.toLowerCase()}`,

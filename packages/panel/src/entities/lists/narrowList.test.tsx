@@ -71,6 +71,8 @@ describe('a list on a phone', () => {
     await waitFor(() => expect(row).toHaveTextContent('$10.00'));
     expect(row).toHaveTextContent('100.00%');
     expect(within(grid).queryByRole('checkbox')).toBeNull();
+    // The desk's column editor does not apply here: the key metrics have their own chooser.
+    expect(screen.queryByRole('button', { name: 'Columns' })).toBeNull();
   });
 
   it('keeps the key metrics the user picks with their column choices on the server', async () => {

@@ -192,6 +192,8 @@ export function ReportTable(props: ReportTableProps) {
         height: 560,
         colorization: props.colorization,
         verticalBorders: props.verticalBorders,
+        // On a phone the key metrics are the columns to pick, in their own chooser.
+        columnSettings: !narrowMetrics,
       }}
       totals
       status={{
