@@ -23,7 +23,7 @@ import { useBetaFlag } from '../settings/sections/beta/betaApi.ts';
 import { fetchReport, type ReportFilters, type ReportRequest, reportExportAddress } from './api.ts';
 import { downloadFrom, exportFileName } from './csv.ts';
 import { isTimeDimension } from './dimensions.ts';
-import { KEY_METRICS_MAX, useKeyMetrics } from './keyMetrics.ts';
+import { useKeyMetrics } from './keyMetrics.ts';
 import { BUILT_IN_METRICS, choosableMetrics, isMetric, METRIC_DEFS, shownMetrics } from './metrics.ts';
 import { periodOf, periodParams } from './period.ts';
 import { DEFAULT_LEVELS, useReportState } from './reportState.ts';
@@ -31,6 +31,7 @@ import * as styles from './reports.css.ts';
 import { useReportZone, useStatsSettings, viewerLocale } from './settingsApi.ts';
 import { type Subject, subjectOf, useSubjectTitle } from './subject.ts';
 import { ColumnChooser } from './toolbar/ColumnChooser.tsx';
+import { KeyMetricsChooser } from './toolbar/KeyMetricsChooser.tsx';
 import { ExportMenu, ReportToolbar } from './toolbar/ReportToolbar.tsx';
 import { useChosenColumns } from './toolbar/useChosenColumns.ts';
 import { ReportPager } from './tree/ReportPager.tsx';
@@ -182,15 +183,7 @@ function Report({ subject, timeZone }: { subject: Subject; timeZone: string }) {
         filters={{ chips: { filters: state.filters, onChange: (next) => update({ filters: next }) } }}
       >
         {narrow ? (
-          <ColumnChooser
-            title="Key metrics"
-            description={`Choose up to ${KEY_METRICS_MAX} numbers shown beside each name on a phone.`}
-            choices={keyMetrics.allowed.map((id) => ({ id, label: METRIC_DEFS[id].label }))}
-            value={keyMetrics.chosen}
-            defaults={keyMetrics.defaults}
-            max={KEY_METRICS_MAX}
-            onChange={keyMetrics.choose}
-          />
+          <KeyMetricsChooser keyMetrics={keyMetrics} />
         ) : (
           <ColumnChooser
             title="Metrics"

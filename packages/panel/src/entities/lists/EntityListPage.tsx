@@ -7,10 +7,9 @@ import { useCurrentUser } from '../../app/hooks.ts';
 import { useServices } from '../../app/services.ts';
 import { useNarrowScreen } from '../../narrow/narrowScreen.ts';
 import type { PageProps } from '../../pages/pageProps.ts';
-import { KEY_METRICS_MAX, narrowColumns, useKeyMetrics } from '../../reports/keyMetrics.ts';
+import { narrowColumns, useKeyMetrics } from '../../reports/keyMetrics.ts';
 import type { ListStats } from '../../reports/listStats.tsx';
-import { METRIC_DEFS } from '../../reports/metrics.ts';
-import { ColumnChooser } from '../../reports/toolbar/ColumnChooser.tsx';
+import { KeyMetricsChooser } from '../../reports/toolbar/KeyMetricsChooser.tsx';
 import { parseIds } from '../../routes/resolve.ts';
 import { entityKindOf, entityNames } from '../../routes/table.ts';
 import { editPathOfItem, listPathOf, reportPathOf } from '../addresses.ts';
@@ -184,15 +183,7 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
         toolbar={
           narrow && hasStats ? (
             <>
-              <ColumnChooser
-                title="Key metrics"
-                description={`Choose up to ${KEY_METRICS_MAX} numbers shown beside each name on a phone.`}
-                choices={keyMetrics.allowed.map((id) => ({ id, label: METRIC_DEFS[id].label }))}
-                value={keyMetrics.chosen}
-                defaults={keyMetrics.defaults}
-                max={KEY_METRICS_MAX}
-                onChange={keyMetrics.choose}
-              />
+              <KeyMetricsChooser keyMetrics={keyMetrics} />
               {stats?.toolbar}
             </>
           ) : (
