@@ -219,12 +219,13 @@ describe('long text', () => {
 });
 
 describe('at 390 px wide', () => {
-  it('stacks the filters full width and never scrolls a list, form or edit page sideways', async () => {
+  it('stacks the filters full width behind their one button and never scrolls a list, form or edit page sideways', async () => {
     const page = await freshProfile();
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAt(page);
     await page.waitForURL('**/panel/campaigns');
     await row(page, 'Sweeps push').waitFor();
+    await page.getByRole('button', { name: /^Filters/ }).click();
     const widths = await Promise.all(
       ['Show', 'Status', 'Group', 'Traffic source', 'Rotation'].map(async (label) => {
         const box = await page.getByRole('combobox', { name: label, exact: true }).boundingBox();

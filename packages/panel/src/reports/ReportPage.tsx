@@ -15,6 +15,7 @@ import { GeoDataCredit } from '../app/GeoDataCredit.tsx';
 import { useCurrentUser, useDebugSettings } from '../app/hooks.ts';
 import { useServices } from '../app/services.ts';
 import { CostUpdateButton } from '../entities/lists/CostUpdateButton.tsx';
+import { useNarrowScreen } from '../narrow/narrowScreen.ts';
 import type { PageProps } from '../pages/pageProps.ts';
 import { parseIds } from '../routes/resolve.ts';
 import { type SubjectType, subjectTypes } from '../routes/table.ts';
@@ -22,6 +23,7 @@ import { useBetaFlag } from '../settings/sections/beta/betaApi.ts';
 import { fetchReport, type ReportFilters, type ReportRequest, reportExportAddress } from './api.ts';
 import { downloadFrom, exportFileName } from './csv.ts';
 import { isTimeDimension } from './dimensions.ts';
+import { useKeyMetrics } from './keyMetrics.ts';
 import { BUILT_IN_METRICS, choosableMetrics, isMetric, METRIC_DEFS, shownMetrics } from './metrics.ts';
 import { periodOf, periodParams } from './period.ts';
 import { DEFAULT_LEVELS, useReportState } from './reportState.ts';
@@ -29,6 +31,7 @@ import * as styles from './reports.css.ts';
 import { useReportZone, useStatsSettings, viewerLocale } from './settingsApi.ts';
 import { type Subject, subjectOf, useSubjectTitle } from './subject.ts';
 import { ColumnChooser } from './toolbar/ColumnChooser.tsx';
+import { KeyMetricsChooser } from './toolbar/KeyMetricsChooser.tsx';
 import { ExportMenu, ReportToolbar } from './toolbar/ReportToolbar.tsx';
 import { useChosenColumns } from './toolbar/useChosenColumns.ts';
 import { ReportPager } from './tree/ReportPager.tsx';
@@ -105,6 +108,13 @@ function Report({ subject, timeZone }: { subject: Subject; timeZone: string }) {
 
   const choice = useChosenMetrics(hideProfit);
   const metrics = shownMetrics(choice.chosen, answer?.totals, hideProfit);
+  // A phone shows each row's name and the user's key metrics; the export keeps the chosen ones.
+  const narrow = useNarrowScreen();
+  const keyMetrics = useKeyMetrics(hideProfit);
+  const narrowMetrics = useMemo(
+    () => (narrow ? shownMetrics(keyMetrics.chosen, answer?.totals, hideProfit) : undefined),
+    [narrow, keyMetrics.chosen, answer?.totals, hideProfit],
+  );
   const [expanded, setExpanded] = useState<ExpandedState>({});
   const levelsKey = state.levels.join(',');
   const [expandedFor, setExpandedFor] = useState(levelsKey);
@@ -172,13 +182,17 @@ function Report({ subject, timeZone }: { subject: Subject; timeZone: string }) {
         grouping={{ value: state.levels, onChange: (levels) => update({ levels }), hideProfit }}
         filters={{ chips: { filters: state.filters, onChange: (next) => update({ filters: next }) } }}
       >
-        <ColumnChooser
-          title="Metrics"
-          choices={choice.allowed.map((id) => ({ id, label: METRIC_DEFS[id].label }))}
-          value={metrics}
-          defaults={choice.defaults}
-          onChange={choice.choose}
-        />
+        {narrow ? (
+          <KeyMetricsChooser keyMetrics={keyMetrics} />
+        ) : (
+          <ColumnChooser
+            title="Metrics"
+            choices={choice.allowed.map((id) => ({ id, label: METRIC_DEFS[id].label }))}
+            value={metrics}
+            defaults={choice.defaults}
+            onChange={choice.choose}
+          />
+        )}
         {comparisonBeta && comparable && (
           <Switch
             label="Compare with previous period"
@@ -191,7 +205,8 @@ function Report({ subject, timeZone }: { subject: Subject; timeZone: string }) {
         rows={rows}
         state={state}
         path={path}
-        metrics={metrics}
+        metrics={narrowMetrics ?? metrics}
+        {...(narrowMetrics ? { narrowMetrics } : {})}
         totals={answer?.totals}
         {...(compare && answer?.comparison ? { totalsComparison: answer.comparison.totals } : {})}
         currency={currency}

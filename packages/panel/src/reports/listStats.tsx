@@ -51,6 +51,8 @@ function isStatsKind(kind: string): kind is EntityStatsKind {
 }
 
 const ZERO: Metrics = {};
+/** The heading the list's one column editor shows the numbers under. */
+const METRICS_GROUP = 'Metrics';
 const NO_ITEMS: Item[] = [];
 /** The field of a row that carries its numbers (no entity has a field of that name). */
 const STATS = '__stats';
@@ -191,6 +193,7 @@ export function useListStats(
       ...(index < chosenCount ? {} : { hidden: true }),
       total: () => metricValue(answer?.totals, id),
       profit: id === 'profit' || id === 'roi',
+      group: METRICS_GROUP,
     }));
   }, [enabled, metrics, chosenCount, answer, currency, fontSizeDelta]);
 

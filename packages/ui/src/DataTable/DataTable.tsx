@@ -64,6 +64,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     height: heightProp = 480,
     locale,
     rowTone,
+    columnSettings = true,
   } = props.appearance ?? {};
   const { loading = false, error, onRetry, emptyTitle = 'Nothing here yet', emptyAction } = status;
   const { onRowActivate, toolbar } = props;
@@ -262,6 +263,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           clearSelection={clearSelection}
           selectionActions={selection?.actions}
           toolbar={toolbar}
+          columnSettings={columnSettings}
           onResetColumns={model.resetSettings}
         />
       )}

@@ -46,6 +46,11 @@ export interface DataTableColumn<T> {
   total?: 'sum' | 'avg' | ((rows: readonly T[]) => CellValue);
   /** Marks profit-like values that the colorization modes tint by sign. */
   profit?: boolean;
+  /**
+   * The heading the column settings list the column under ("Settings", "Metrics"); columns of one group
+   * move among each other there. Without any group the settings are one plain list.
+   */
+  group?: string;
 }
 
 /** How the grid is drawn. */
@@ -66,6 +71,11 @@ export interface DataTableAppearance<T> {
    */
   height?: number | 'fill' | { upTo: number };
   locale?: string;
+  /**
+   * Whether the toolbar offers the Columns menu (default true): off where the columns shown are not the
+   * user's to choose there (a phone's few columns, picked elsewhere).
+   */
+  columnSettings?: boolean;
 }
 
 /** A checkbox column: click, Shift+click for ranges, Space on a row, and select-all. */

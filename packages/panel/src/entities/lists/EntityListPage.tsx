@@ -5,8 +5,11 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalSt
 import { Link, useLocation, useSearch } from 'wouter';
 import { useCurrentUser } from '../../app/hooks.ts';
 import { useServices } from '../../app/services.ts';
+import { useNarrowScreen } from '../../narrow/narrowScreen.ts';
 import type { PageProps } from '../../pages/pageProps.ts';
+import { narrowColumns, useKeyMetrics } from '../../reports/keyMetrics.ts';
 import type { ListStats } from '../../reports/listStats.tsx';
+import { KeyMetricsChooser } from '../../reports/toolbar/KeyMetricsChooser.tsx';
 import { parseIds } from '../../routes/resolve.ts';
 import { entityKindOf, entityNames } from '../../routes/table.ts';
 import { editPathOfItem, listPathOf, reportPathOf } from '../addresses.ts';
@@ -88,7 +91,15 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
   const refOptions = refs.options;
   const covering = useRefsCover(ui, items, list.dataUpdatedAt, refs);
   const namesComing = refs.pending || covering;
-  const columns = useListColumns(ui, sortFields, refOptions, stats?.columns);
+  const allColumns = useListColumns(ui, sortFields, refOptions, stats?.columns);
+  // A phone shows each row's name and the user's key metrics, and no column of the desk's choice.
+  const narrow = useNarrowScreen();
+  const hasStats = statsFieldsOf(ui.kind).length > 0;
+  const keyMetrics = useKeyMetrics(currentUser?.isHideProfit ?? false);
+  const columns = useMemo(
+    () => (narrow ? narrowColumns(allColumns, ui.labelField, hasStats ? keyMetrics.chosen : []) : allColumns),
+    [narrow, allColumns, ui.labelField, hasStats, keyMetrics.chosen],
+  );
   const listSorting = useMemo(() => sortingFromTerms(state.sort), [state.sort]);
   const sorting = useMemo(
     () => (state.statsSort ? [{ id: state.statsSort.metric, desc: state.statsSort.desc }] : listSorting),
@@ -135,11 +146,14 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
         data={namesComing ? NO_ITEMS : (stats?.items ?? items)}
         columns={columns}
         getRowId={(item) => String(item.id)}
-        storageKey={`cairn.columns.${ui.kind}`}
+        // The desk's column choice (order, shown, widths) is not the phone's: it neither applies nor changes.
+        storageKey={narrow ? undefined : `cairn.columns.${ui.kind}`}
         appearance={{
           colorization: settings.colorizationMode,
           verticalBorders: settings.isWithVerticalBorders,
           height: 'fill',
+          // On a phone the key metrics are the columns to pick, in their own chooser.
+          columnSettings: !narrow,
         }}
         search={{
           placeholder: `Search ${names.plural.toLowerCase()}`,
@@ -166,7 +180,16 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
             onChange: ({ pageIndex, pageSize }) => update({ page: pageIndex + 1, pageSize }),
           },
         }}
-        toolbar={stats?.toolbar}
+        toolbar={
+          narrow && hasStats ? (
+            <>
+              <KeyMetricsChooser keyMetrics={keyMetrics} />
+              {stats?.toolbar}
+            </>
+          ) : (
+            stats?.toolbar
+          )
+        }
         totals={stats?.showTotals ? { label: stats.totalsLabel } : false}
         status={{
           loading: list.isPending || namesComing || stats?.loading,
@@ -183,25 +206,30 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
         }}
         // A row opens what its name links to: the report, or the form of a kind without reports.
         onRowActivate={(item) => navigate(reportPathOf(ui, [item.id]) ?? editPathOfItem(ui, item.id))}
-        selection={{
-          selectedIds,
-          onSelectedIdsChange: setSelectedIds,
-          actions: (ids) => (
-            <SelectionActions
-              ids={ids.map(Number)}
-              items={items}
-              massEditable={massEditable}
-              reportPath={reportPathOf(ui, ids.map(Number))}
-              extra={ui.SelectionActions && <ui.SelectionActions ids={ids.map(Number)} />}
-              onMassEdit={(chosen) =>
-                navigate(
-                  `${listPath === '/' ? '' : listPath}/edit/mass/${chosen.join(',')}${search ? `?${search}` : ''}`,
-                )
+        // On a phone a row is tapped to open it; selecting several is a desk's task.
+        selection={
+          narrow
+            ? undefined
+            : {
+                selectedIds,
+                onSelectedIdsChange: setSelectedIds,
+                actions: (ids) => (
+                  <SelectionActions
+                    ids={ids.map(Number)}
+                    items={items}
+                    massEditable={massEditable}
+                    reportPath={reportPathOf(ui, ids.map(Number))}
+                    extra={ui.SelectionActions && <ui.SelectionActions ids={ids.map(Number)} />}
+                    onMassEdit={(chosen) =>
+                      navigate(
+                        `${listPath === '/' ? '' : listPath}/edit/mass/${chosen.join(',')}${search ? `?${search}` : ''}`,
+                      )
+                    }
+                    onBulk={setBulk}
+                  />
+                ),
               }
-              onBulk={setBulk}
-            />
-          ),
-        }}
+        }
       />
       <Suspense fallback={null}>
         <ListStatsController

@@ -1,11 +1,13 @@
 import { Select } from '@cairn/ui';
+import { activeFilterCount, FoldedFilters } from '../../narrow/FoldedFilters.tsx';
 import * as styles from '../entities.css.ts';
 import { type RefOption, refKey, refSelectOptions } from '../refs.ts';
 import type { EntityUi } from '../types.ts';
 import type { ListState } from './listState.ts';
 
 // The filters above an entity list: active / archived, then the kind's own filters (a reference filter
-// offers "none" too). Each change goes back to the first page, which the list does.
+// offers "none" too). Each change goes back to the first page, which the list does. On a phone they fold
+// behind one Filters button.
 
 const ANY = 'any';
 const archivedOptions = [
@@ -30,34 +32,37 @@ export function ListFilters({
   /** `undefined`: the filter is off (any value). */
   onFilterChange: (param: string, value: string | undefined) => void;
 }) {
+  const active = activeFilterCount(filters) + (archived === 'false' ? 0 : 1);
   return (
-    <div className={styles.filters}>
-      <div className={styles.filterControl}>
-        <Select
-          label="Show"
-          size="sm"
-          options={archivedOptions}
-          value={archived}
-          onValueChange={(value) => onArchivedChange(value as ListState['archived'])}
-        />
+    <FoldedFilters active={active}>
+      <div className={styles.filters}>
+        <div className={styles.filterControl}>
+          <Select
+            label="Show"
+            size="sm"
+            options={archivedOptions}
+            value={archived}
+            onValueChange={(value) => onArchivedChange(value as ListState['archived'])}
+          />
+        </div>
+        {ui.filters.map((filter) => {
+          const options =
+            'ref' in filter
+              ? refSelectOptions(refOptions.get(refKey(filter.ref)), filter.noneLabel ?? 'None', undefined)
+              : filter.options;
+          return (
+            <div key={filter.param} className={styles.filterControl}>
+              <Select
+                label={filter.label}
+                size="sm"
+                options={[{ value: ANY, label: 'Any' }, ...options]}
+                value={filters[filter.param] ?? ANY}
+                onValueChange={(value) => onFilterChange(filter.param, value === ANY ? undefined : value)}
+              />
+            </div>
+          );
+        })}
       </div>
-      {ui.filters.map((filter) => {
-        const options =
-          'ref' in filter
-            ? refSelectOptions(refOptions.get(refKey(filter.ref)), filter.noneLabel ?? 'None', undefined)
-            : filter.options;
-        return (
-          <div key={filter.param} className={styles.filterControl}>
-            <Select
-              label={filter.label}
-              size="sm"
-              options={[{ value: ANY, label: 'Any' }, ...options]}
-              value={filters[filter.param] ?? ANY}
-              onValueChange={(value) => onFilterChange(filter.param, value === ANY ? undefined : value)}
-            />
-          </div>
-        );
-      })}
-    </div>
+    </FoldedFilters>
   );
 }

@@ -10,7 +10,8 @@ import type { EntityUi, Item, ListColumnSpec, RefSpec } from '../types.ts';
 // The list's table columns from the kind's description: reference columns show the referenced item's
 // name, the name column links to the item's report (to its form for kinds without reports) and stays in
 // view while the table scrolls sideways, the numbers come right after the name (what a buyer reads
-// first), and every row ends with its Edit and Clone links.
+// first), and every row ends with its Edit and Clone links. The one column editor lists them under
+// Settings and the numbers under Metrics.
 
 /** The last change of an item, as the viewer's clock and calendar say it. */
 export const updatedColumn: ListColumnSpec = {
@@ -77,6 +78,8 @@ export function useRefsCover(
 }
 
 const NO_COLUMNS: readonly DataTableColumn<Item>[] = [];
+/** The heading the column editor lists the item's own columns under, above the metrics. */
+export const SETTINGS_GROUP = 'Settings';
 
 export function useListColumns(
   ui: EntityUi,
@@ -120,6 +123,7 @@ export function useListColumns(
         ...(column.cell ? { cell: column.cell } : {}),
         ...(column.text ? { text: column.text } : {}),
         sortable: sortFields.includes(column.id),
+        group: SETTINGS_GROUP,
         ...(isName
           ? {
               pinned: true,
@@ -134,9 +138,11 @@ export function useListColumns(
       };
     });
     const afterName = own.findIndex((column) => column.id === ui.labelField) + 1;
+    // Each column once in the table and its editor: a number of the item's own is not listed again.
+    const extra = extraColumns.filter((column) => !own.some((other) => other.id === column.id));
     return [
       ...own.slice(0, afterName),
-      ...extraColumns,
+      ...extra,
       ...own.slice(afterName),
       {
         id: 'actions',
@@ -144,6 +150,7 @@ export function useListColumns(
         accessor: () => null,
         sortable: false,
         width: 120,
+        group: SETTINGS_GROUP,
         cell: (item: Item) => (
           <span className={styles.rowActions}>
             {reportPathOf(ui, [item.id]) && (

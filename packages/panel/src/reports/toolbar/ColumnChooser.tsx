@@ -16,6 +16,10 @@ export interface ColumnChooserProps {
   /** What "Use defaults" returns to. */
   defaults: readonly string[];
   onChange: (value: string[]) => void;
+  /** What the dialog says under its title. */
+  description?: string;
+  /** How many may be chosen at most. */
+  max?: number;
 }
 
 /**
@@ -23,7 +27,15 @@ export interface ColumnChooserProps {
  * of checkboxes, and the chosen ones in their order, moved by drag or by their arrows; applied together.
  * A column checked anew goes last.
  */
-export function ColumnChooser({ title, choices, value, defaults, onChange }: ColumnChooserProps) {
+export function ColumnChooser({
+  title,
+  choices,
+  value,
+  defaults,
+  onChange,
+  description = 'Choose what the table shows, and drag to order it.',
+  max,
+}: ColumnChooserProps) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<string[]>([...value]);
   const toggle = (id: string, on: boolean) =>
@@ -44,11 +56,7 @@ export function ColumnChooser({ title, choices, value, defaults, onChange }: Col
           {title} ({value.length})
         </Button>
       </Dialog.Trigger>
-      <Dialog.Content
-        title={title}
-        description="Choose what the table shows, and drag to order it."
-        size="lg"
-      >
+      <Dialog.Content title={title} description={description} size="lg">
         <ol className={styles.chooserOrder} aria-label="Order">
           {draft.map((id, index) => (
             <li
@@ -84,6 +92,7 @@ export function ColumnChooser({ title, choices, value, defaults, onChange }: Col
               key={choice.id}
               label={choice.label}
               checked={draft.includes(choice.id)}
+              disabled={max !== undefined && draft.length >= max && !draft.includes(choice.id)}
               onCheckedChange={(checked) => toggle(choice.id, checked === true)}
             />
           ))}

@@ -1,6 +1,7 @@
 import type { ReportExportFormat } from '@cairn/contract';
 import { Button, DateRangePicker, type DateRangeValue, DropdownMenu } from '@cairn/ui';
 import type { ReactNode } from 'react';
+import { activeFilterCount, FoldedFilters } from '../../narrow/FoldedFilters.tsx';
 import * as styles from '../reports.css.ts';
 import { storeOwnTimeZone } from '../settingsApi.ts';
 import { FilterBar, type FilterBarProps, FilterChips, type FilterChipsProps } from './FilterBar.tsx';
@@ -33,6 +34,7 @@ export function ReportToolbar({
 }: ReportToolbarProps) {
   // The source's token names reach the grouping and the filters below, which read them when drawn.
   useScopeTokens();
+  const active = filters ? activeFilterCount(filtersShown(filters)) : 0;
   return (
     <>
       <div className={styles.controls}>
@@ -48,13 +50,29 @@ export function ReportToolbar({
         {children}
       </div>
       {grouping && <GroupingPicker {...grouping} />}
-      {filters?.bar && <FilterBar period={period} {...filters.bar} />}
-      {filters?.chips && <FilterChips {...filters.chips} />}
+      {filters && (active > 0 || filters.bar) && (
+        // On a phone the filters fold behind one button that counts those in effect (chips alone, with
+        // none in effect, have nothing to unfold).
+        <FoldedFilters active={active}>
+          {filters.bar && <FilterBar period={period} {...filters.bar} />}
+          {filters.chips && <FilterChips {...filters.chips} />}
+        </FoldedFilters>
+      )}
     </>
   );
 }
 
-/** The CSV of what the page shows; off while it shows nothing. */
+/** The filters the toolbar shows: a chip's filter that another control shows or that is fixed is not one. */
+function filtersShown(filters: NonNullable<ReportToolbarProps['filters']>): Record<string, unknown> {
+  if (filters.bar) return filters.bar.filters;
+  const { skip, fixed = [] } = filters.chips;
+  return Object.fromEntries(
+    Object.entries(filters.chips.filters).filter(
+      ([key]) => key !== skip && !(fixed as readonly string[]).includes(key),
+    ),
+  );
+}
+
 /** The report's export: the server writes the file in the format picked here. */
 export function ExportMenu({
   disabled,

@@ -11,8 +11,11 @@ import { useDefaultColumns } from '../settingsApi.ts';
 
 const pickSchema = z.array(z.string().max(40)).max(200);
 
-/** Tables whose columns only each viewer picks: the columns settings hold no default for them. */
-export type ViewerColumnTable = 'conversions';
+/**
+ * Tables whose columns only each viewer picks: the columns settings hold no default for them
+ * (`key-metrics`: the numbers beside a row's name on a phone, for every list and report).
+ */
+export type ViewerColumnTable = 'conversions' | 'key-metrics';
 
 export function columnsStorageKey(table: ColumnTable | ViewerColumnTable): string {
   return `cairn.reports.columns.${table}`;

@@ -11,6 +11,7 @@ import {
 import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { editPathOf, isEntityDimension } from '../dimensions.ts';
+import { narrowColumns } from '../keyMetrics.ts';
 import { METRIC_DEFS, type Metrics, metricValue } from '../metrics.ts';
 import type { ReportState } from '../reportState.ts';
 import { reportAddress } from '../reportState.ts';
@@ -43,6 +44,8 @@ export interface ReportTableProps {
   emptyAction?: DataTableStatus['emptyAction'];
   colorization?: DataTableAppearance<TreeRow>['colorization'];
   verticalBorders?: boolean;
+  /** On a phone: the key metrics, the only numbers beside the names. */
+  narrowMetrics?: readonly ReportMetric[];
 }
 
 /**
@@ -153,7 +156,7 @@ export function useReportColumns(
 }
 
 export function ReportTable(props: ReportTableProps) {
-  const columns = useReportColumns(
+  const allColumns = useReportColumns(
     props.state.levels,
     props.metrics,
     props.totals,
@@ -161,6 +164,11 @@ export function ReportTable(props: ReportTableProps) {
     props.state,
     props.path,
     props.totalsComparison,
+  );
+  const { narrowMetrics } = props;
+  const columns = useMemo(
+    () => (narrowMetrics ? narrowColumns(allColumns, 'name', narrowMetrics) : allColumns),
+    [allColumns, narrowMetrics],
   );
   return (
     <DataTable<TreeRow>
@@ -184,6 +192,8 @@ export function ReportTable(props: ReportTableProps) {
         height: 560,
         colorization: props.colorization,
         verticalBorders: props.verticalBorders,
+        // On a phone the key metrics are the columns to pick, in their own chooser.
+        columnSettings: !narrowMetrics,
       }}
       totals
       status={{

@@ -1,12 +1,14 @@
 import * as Popover from '@radix-ui/react-popover';
 import type { ReactTable, RowData } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, Columns3 } from 'lucide-react';
+import { useId } from 'react';
 import { Button } from '../../Button/Button.tsx';
 import { IconButton } from '../../IconButton/IconButton.tsx';
 import * as menu from '../../styles/menu.css.ts';
 import { checkbox } from '../DataTable.css.ts';
 import type { Features } from '../features.ts';
 import type { DataTableColumn } from '../types.ts';
+import { type ColumnGroup, groupColumns } from './columnGroups.ts';
 import { reordered, useDragReorder } from './useDragReorder.ts';
 
 export interface ColumnSettingsMenuProps<T extends RowData> {
@@ -37,7 +39,84 @@ export function ColumnSettingsPopover<T extends RowData>({
     if (next !== order) table.setColumnOrder([...next]);
   };
   const drag = useDragReorder(moveTo);
-  const move = (id: string, delta: -1 | 1) => moveTo(id, all.findIndex((column) => column.id === id) + delta);
+  const headingId = useId();
+  // The columns under their headings, each group in the table's order; one order holds them all.
+  const groups = groupColumns(all, (id) => columns.get(id)?.group);
+  const grouped = groups.some((group) => group.name !== undefined);
+  /** Past the neighbour of its own group: the arrows never hop a column under another heading. */
+  const move = (group: readonly { id: string }[], at: number, delta: -1 | 1) => {
+    const column = group[at];
+    const neighbour = group[at + delta];
+    if (!column || !neighbour) return;
+    moveTo(
+      column.id,
+      all.findIndex((other) => other.id === neighbour.id),
+    );
+  };
+  const renderGroup = (group: ColumnGroup<(typeof all)[number]>, groupIndex: number) => (
+    <ul
+      key={group.name ?? ''}
+      aria-labelledby={grouped ? `${headingId}-${groupIndex}` : undefined}
+      style={{ listStyle: 'none', margin: 0, padding: 0, minWidth: 240 }}
+    >
+      {group.columns.map((column, index) => {
+        const header = columns.get(column.id)?.header ?? column.id;
+        return (
+          <li
+            key={column.id}
+            {...drag.itemProps(
+              column.id,
+              all.findIndex((other) => other.id === column.id),
+            )}
+            style={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 4,
+              paddingInline: 4,
+              cursor: 'grab',
+              opacity: drag.dragged === column.id ? 0.5 : 1,
+            }}
+          >
+            <label
+              style={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: 8,
+                flex: 1,
+                minHeight: 28,
+                cursor: 'pointer',
+              }}
+            >
+              <input
+                type="checkbox"
+                className={checkbox}
+                checked={column.getIsVisible()}
+                disabled={!column.getCanHide()}
+                onChange={(event) => column.toggleVisibility(event.target.checked)}
+              />
+              {header}
+            </label>
+            <IconButton
+              label={`Move ${header} up`}
+              size="sm"
+              disabled={index === 0}
+              onClick={() => move(group.columns, index, -1)}
+            >
+              <ArrowUp size={14} aria-hidden />
+            </IconButton>
+            <IconButton
+              label={`Move ${header} down`}
+              size="sm"
+              disabled={index === group.columns.length - 1}
+              onClick={() => move(group.columns, index, 1)}
+            >
+              <ArrowDown size={14} aria-hidden />
+            </IconButton>
+          </li>
+        );
+      })}
+    </ul>
+  );
   // Dragging a row onto another puts it in that row's place; the arrows do the same from the keyboard.
   return (
     <Popover.Root defaultOpen={defaultOpen}>
@@ -56,61 +135,20 @@ export function ColumnSettingsPopover<T extends RowData>({
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content className={menu.content} align="end" sideOffset={4} aria-label="Column settings">
-          <ul style={{ listStyle: 'none', margin: 0, padding: 0, minWidth: 240 }}>
-            {all.map((column, index) => {
-              const header = columns.get(column.id)?.header ?? column.id;
-              return (
-                <li
-                  key={column.id}
-                  {...drag.itemProps(column.id, index)}
-                  style={{
-                    display: 'flex',
-                    alignItems: 'center',
-                    gap: 4,
-                    paddingInline: 4,
-                    cursor: 'grab',
-                    opacity: drag.dragged === column.id ? 0.5 : 1,
-                  }}
-                >
-                  <label
-                    style={{
-                      display: 'flex',
-                      alignItems: 'center',
-                      gap: 8,
-                      flex: 1,
-                      minHeight: 28,
-                      cursor: 'pointer',
-                    }}
-                  >
-                    <input
-                      type="checkbox"
-                      className={checkbox}
-                      checked={column.getIsVisible()}
-                      disabled={!column.getCanHide()}
-                      onChange={(event) => column.toggleVisibility(event.target.checked)}
-                    />
-                    {header}
-                  </label>
-                  <IconButton
-                    label={`Move ${header} up`}
-                    size="sm"
-                    disabled={index === 0}
-                    onClick={() => move(column.id, -1)}
-                  >
-                    <ArrowUp size={14} aria-hidden />
-                  </IconButton>
-                  <IconButton
-                    label={`Move ${header} down`}
-                    size="sm"
-                    disabled={index === all.length - 1}
-                    onClick={() => move(column.id, 1)}
-                  >
-                    <ArrowDown size={14} aria-hidden />
-                  </IconButton>
-                </li>
-              );
-            })}
-          </ul>
+          <div style={{ maxHeight: '60vh', overflowY: 'auto' }}>
+            {groups.map((group, index) =>
+              grouped ? (
+                <section key={group.name ?? ''}>
+                  <h3 id={`${headingId}-${index}`} className={menu.groupLabel} style={{ margin: 0 }}>
+                    {group.name ?? 'Other'}
+                  </h3>
+                  {renderGroup(group, index)}
+                </section>
+              ) : (
+                renderGroup(group, index)
+              ),
+            )}
+          </div>
           <div className={menu.separator} />
           <Button size="sm" variant="ghost" tone="neutral" onClick={onReset}>
             Reset columns

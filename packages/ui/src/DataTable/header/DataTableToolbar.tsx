@@ -21,6 +21,8 @@ export interface DataTableToolbarProps<T extends RowData> {
   clearSelection: () => void;
   selectionActions?: (selectedIds: string[], clear: () => void) => ReactNode;
   toolbar?: ReactNode;
+  /** Off: no Columns menu. */
+  columnSettings: boolean;
   onResetColumns: () => void;
 }
 
@@ -37,6 +39,7 @@ export function DataTableToolbar<T extends RowData>({
   clearSelection,
   selectionActions,
   toolbar,
+  columnSettings,
   onResetColumns,
 }: DataTableToolbarProps<T>) {
   return (
@@ -65,7 +68,7 @@ export function DataTableToolbar<T extends RowData>({
       )}
       <div className={styles.toolbarSpacer} />
       {toolbar}
-      <ColumnSettingsMenu table={table} columns={columns} onReset={onResetColumns} />
+      {columnSettings && <ColumnSettingsMenu table={table} columns={columns} onReset={onResetColumns} />}
     </div>
   );
 }
