@@ -6,8 +6,8 @@ import { mergeConfig } from 'vite';
 // One Storybook over every package: any `*.stories.tsx` under a package's src/ shows up here and, through
 // .storybook/vitest.config.ts, becomes a visual-regression and accessibility test.
 const config: StorybookConfig = {
-  stories: ['../packages/*/src/**/*.stories.tsx'],
-  addons: ['@storybook/addon-a11y', '@storybook/addon-vitest'],
+  stories: ['../packages/*/src/**/*.mdx', '../packages/*/src/**/*.stories.tsx'],
+  addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
   framework: { name: '@storybook/react-vite', options: {} },
   // react-docgen-typescript needs the TypeScript JS API, which TypeScript 7 (native) no longer ships.
   typescript: { reactDocgen: 'react-docgen' },

@@ -52,6 +52,8 @@ const withDisplayPreferences: Decorator = (Story, { globals, loaded }) => {
 };
 
 const preview: Preview = {
+  // A docs page for every component: its description, a props table read from its types, and its stories.
+  tags: ['autodocs'],
   globalTypes: {
     theme: {
       description: 'Light or dark theme',
@@ -120,6 +122,23 @@ const preview: Preview = {
     // Accessibility violations fail the story's test, not just show in the panel.
     a11y: { test: 'error' },
     layout: 'padded',
+    options: {
+      // Foundations first, then components by what they do, then the panel's pages built from them.
+      storySort: {
+        order: [
+          'Introduction',
+          'Tokens',
+          'Controls',
+          'Display',
+          'Feedback',
+          'Layout',
+          'Navigation',
+          'Overlays',
+          'Data',
+          'Pages',
+        ],
+      },
+    },
   },
 };
 
