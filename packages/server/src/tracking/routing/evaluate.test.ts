@@ -271,7 +271,7 @@ describe('offer caps', () => {
   const offerOf = (offerCaps: OfferCaps, point = 0) =>
     evaluateFlow(flow, click(), fixed(point), offerCaps)?.offerId;
 
-  it('sends a capped offer\'s clicks to its fallback offer, even one outside the path', () => {
+  it("sends a capped offer's clicks to its fallback offer, even one outside the path", () => {
     expect(offerOf(caps([]))).toBe(1);
     expect(offerOf(caps([1], { 1: 9 }))).toBe(9);
     // The fallback is capped too: its own fallback takes the click.
