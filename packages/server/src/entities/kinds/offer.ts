@@ -42,11 +42,12 @@ export const offerDefinition: EntityDefinition = {
     { field: 'groupId', kind: 'group', groupKind: 'offer' },
     { field: 'capFallbackOfferId', kind: 'offer' },
   ],
-  async afterWrite({ tx, id, values }) {
+  // Checked before the write, and only on updates: a new offer has an id no fallback names yet, so it
+  // cannot close a loop (and a bulk import keeps its batched inserts, which a write hook would end).
+  async derive(values, previous, tx) {
     const fallback = values.capFallbackOfferId;
-    if (typeof fallback !== 'number') return;
-    // Thrown inside the write's transaction, so a save that would close a loop of fallbacks keeps nothing.
-    if (await fallbackLeadsBack(tx, id, fallback)) {
+    if (!previous || typeof fallback !== 'number') return {};
+    if (await fallbackLeadsBack(tx, Number(previous.id), fallback)) {
       throw validationError([
         {
           message: 'The fallback offer leads back to this offer through its own fallbacks; choose another',
@@ -54,6 +55,7 @@ export const offerDefinition: EntityDefinition = {
         },
       ]);
     }
+    return {};
   },
   present: ({ networkOfferUrlParams, ...record }) => ({
     ...record,
