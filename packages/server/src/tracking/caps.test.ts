@@ -127,6 +127,20 @@ describe('an offer with a daily click cap and no fallback', () => {
   });
 });
 
+describe("this node's own traffic", () => {
+  it('counts against a cap as it is journaled, before the event store is read again', async () => {
+    const fallback = await kit.offers.make({ name: 'Spare', url: 'https://spare.example/?c={clickid}' });
+    const campaign = await kit.campaign({ offer: { dailyClickCap: 3, capFallbackOfferId: fallback.id } });
+    await cairn.tracking.caps.refresh();
+    const hosts: string[] = [];
+    for (let click = 0; click < 4; click += 1) {
+      clock.advance(1);
+      hosts.push((await clickOn(campaign)).host);
+    }
+    expect(hosts).toEqual(['offer.example', 'offer.example', 'offer.example', 'spare.example']);
+  });
+});
+
 describe('cap fallbacks', () => {
   it('refuses a fallback that leads back to the offer, with a field message', async () => {
     const first = await kit.offers.make({ name: 'First', url: 'https://first.example/' });
