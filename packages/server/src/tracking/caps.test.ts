@@ -5,7 +5,7 @@ import {
   TRACKING_API_PATHS,
 } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorFields, signedInAdmin } from '../../test-support/entities.ts';
+import { errorFields, kindClient, signedInAdmin } from '../../test-support/entities.ts';
 import { ConversionKit } from '../../test-support/postbacks.ts';
 import { Clock, type TestBrowser } from '../../test-support/server.ts';
 import type { RunningCairn } from '../index.ts';
@@ -138,6 +138,36 @@ describe("this node's own traffic", () => {
       hosts.push((await clickOn(campaign)).host);
     }
     expect(hosts).toEqual(['offer.example', 'offer.example', 'offer.example', 'spare.example']);
+  });
+});
+
+describe("a lander's click-through", () => {
+  it('goes to the fallback when the offer it was given reached its cap since', async () => {
+    const lander = await kindClient(browser, 'landing').make({
+      name: 'Quiz',
+      url: 'https://lp.example/?c={clickid}',
+    });
+    const fallback = await kit.offers.make({ name: 'After quiz', url: 'https://after.example/?c={clickid}' });
+    const offer = await kit.offers.make({
+      name: 'Quiz offer',
+      url: 'https://quiz-offer.example/?c={clickid}',
+      dailyClickCap: 1,
+      capFallbackOfferId: fallback.id,
+    });
+    const campaign = await kit.campaigns.make<Campaign>({
+      name: 'Quiz campaign',
+      flow: { defaultPaths: [{ landers: [{ landingId: lander.id }], offers: [{ offerId: offer.id }] }] },
+    });
+    await cairn.tracking.table.settled();
+    clock.advance(1);
+    const toLander = await clickOn(campaign);
+    expect(toLander.host).toBe('lp.example');
+    // That click was the offer's one click of the day: the visitor's click-through goes to the fallback.
+    const through = await fetch(`${cairn.url}/click?lp=1&clickid=${toLander.clickId}`, {
+      redirect: 'manual',
+    });
+    await through.arrayBuffer();
+    expect(new URL(through.headers.get('location') ?? '').host).toBe('after.example');
   });
 });
 
