@@ -54,6 +54,7 @@ export class OfferCapWatch implements OfferCaps {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
+  private failures = 0;
 
   constructor(options: OfferCapWatchOptions) {
     this.options = options;
@@ -108,7 +109,14 @@ export class OfferCapWatch implements OfferCaps {
   refresh(): Promise<void> {
     if (!this.running) {
       this.running = this.read()
-        .catch((error: unknown) => this.options.onError(error))
+        .then(() => {
+          this.failures = 0;
+        })
+        .catch((error: unknown) => {
+          // Reported at failures 1, 2, 4, 8...: an event store down for hours does not flood the log.
+          this.failures += 1;
+          if ((this.failures & (this.failures - 1)) === 0) this.options.onError(error);
+        })
         .finally(() => {
           this.running = null;
         });
