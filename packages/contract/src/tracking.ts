@@ -143,6 +143,7 @@ export const TRACKING_API_PATHS = {
   monitor: '/api/monitor',
   trackingLinks: '/api/tracking/links',
   seed: '/api/monitor/seed',
+  offerCaps: '/api/tracking/offer_caps',
 } as const;
 
 // The tracking links an operator pastes into networks and sources, per tracking domain.

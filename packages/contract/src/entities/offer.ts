@@ -30,6 +30,15 @@ export const offerFieldsSchema = z.object({
     .positive('The cap is at least 1 (leave it empty for no cap)')
     .nullable()
     .default(null),
+  dailyClickCap: z
+    .number()
+    .int('The cap is a whole number of clicks')
+    .positive('The cap is at least 1 (leave it empty for no cap)')
+    .nullable()
+    .default(null),
+  // Where clicks go while a cap is reached: another offer, or when null the path's other offers (and, when
+  // every one of those is capped too, the capped offer itself: a cap never drops a click).
+  capFallbackOfferId: optionalRefSchema,
   notes: notesSchema,
 });
 export const offerInputSchema = offerFieldsSchema;
@@ -47,11 +56,27 @@ export const offerSchema = entityMetaSchema.extend({
   upsell: z.boolean(),
   countryCode: z.string().nullable(),
   dailyCap: z.number().int().nullable(),
+  dailyClickCap: z.number().int().nullable(),
+  capFallbackOfferId: z.number().int().nullable(),
   notes: z.string(),
   /** The URL a click is sent to: the offer URL with the network's parameter template appended. */
   finalUrl: z.string(),
 });
 export type Offer = z.infer<typeof offerSchema>;
+
+/** Today's count against an offer's caps (today: since midnight in the tracker's zone), on every node. */
+export const offerCapStateSchema = z.object({
+  offerId: z.number().int(),
+  conversions: z.number().int(),
+  clicks: z.number().int(),
+  dailyCap: z.number().int().nullable(),
+  dailyClickCap: z.number().int().nullable(),
+  /** A cap is reached: clicks go to the fallback until midnight in the tracker's zone. */
+  capped: z.boolean(),
+});
+export type OfferCapState = z.infer<typeof offerCapStateSchema>;
+export const offerCapsResponseSchema = z.object({ offers: z.array(offerCapStateSchema) });
+export type OfferCapsResponse = z.infer<typeof offerCapsResponseSchema>;
 
 export const OFFER_IMPORT_MAX_CHARS = 1_000_000;
 export const offerImportRequestSchema = z.object({

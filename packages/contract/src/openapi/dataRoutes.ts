@@ -13,6 +13,7 @@ import {
   s2sDeliverySchema,
 } from '../conversions.ts';
 import { COST_API_PATHS, costUpdateRequestSchema, costUpdateResponseSchema } from '../costs.ts';
+import { offerCapsResponseSchema } from '../entities/offer.ts';
 import {
   clickDetailResponseSchema,
   clickLogQuerySchema,
@@ -383,5 +384,15 @@ export const DATA_ROUTES: readonly ApiRoute[] = [
     tag: TRACKING,
     access: 'user',
     response: trackingLinksResponseSchema,
+  },
+  {
+    method: 'GET',
+    path: TRACKING_API_PATHS.offerCaps,
+    summary: "Today's clicks and conversions of every offer with a daily cap, and whether the cap is reached",
+    description:
+      "Today is since midnight in the tracker's zone; counts are every node's. A capped offer's clicks go to its fallback offer, else to its path's other offers.",
+    tag: TRACKING,
+    access: 'user',
+    response: offerCapsResponseSchema,
   },
 ];

@@ -92,6 +92,8 @@ export function offerItem(id: number, name: string, archived = false) {
     upsell: false,
     countryCode: null,
     dailyCap: null,
+    dailyClickCap: null,
+    capFallbackOfferId: null,
     notes: '',
     finalUrl: 'https://offer.example/?sub={clickid}',
   };

@@ -70,6 +70,8 @@ function offer(id: number, name: string, payout: number, countryCode: string | n
     upsell: false,
     countryCode,
     dailyCap: null,
+    dailyClickCap: null,
+    capFallbackOfferId: null,
     notes: '',
     finalUrl: url,
   };

@@ -2,6 +2,7 @@ import {
   CLICK_PARAMS,
   type MonitorNode,
   type MonitorResponse,
+  type OfferCapsResponse,
   seedRequestSchema,
   type TestClickResponse,
   TRACKING_API_PATHS,
@@ -26,8 +27,21 @@ import { nodeFigures } from './nodeFigures.ts';
  * The panel's side of the click engine: the developer monitor's clicker (a routed, never recorded test
  * click), the monitor's live figures, synthetic traffic for demos, and the tracking links per domain.
  */
-export async function monitorPlugin(api: FastifyInstance, { ctx, guard }: FeatureOptions): Promise<void> {
+export async function monitorPlugin(
+  api: FastifyInstance,
+  { ctx, guard, reads }: FeatureOptions,
+): Promise<void> {
   const runtime = ctx.tracking;
+
+  api.get(TRACKING_API_PATHS.offerCaps, async (request, reply): Promise<OfferCapsResponse> => {
+    const user = guard.requireUser(request);
+    const readable = await reads.readableIds(user, 'offer');
+    const allowed = readable === null ? null : new Set(readable);
+    reply.header('cache-control', 'no-store');
+    return {
+      offers: runtime.caps.states().filter((state) => allowed === null || allowed.has(state.offerId)),
+    };
+  });
 
   api.post(TRACKING_API_PATHS.testClick, async (request): Promise<TestClickResponse> => {
     guard.requireAdmin(request);

@@ -73,7 +73,7 @@ export function zonedToUtc(timeZone: string, wall: number): number {
 }
 
 /** Midnight of the local day `days` after the local day holding `ms`. */
-function localMidnight(timeZone: string, ms: number, days = 0): number {
+export function localMidnight(timeZone: string, ms: number, days = 0): number {
   const local = localParts(timeZone, ms);
   return zonedToUtc(timeZone, Date.UTC(local.year, local.month - 1, local.day + days));
 }

@@ -15,6 +15,7 @@ import { readLpProtect, readUrlCustomization } from '../settings/readers.ts';
 import { getSetting } from '../settings/store.ts';
 import type { ConfigStore } from '../store/config/port.ts';
 import type { EventStore } from '../store/events/port.ts';
+import { OfferCapWatch, tallyingRecorder } from './caps.ts';
 import { ClickEngine, clickFacts, DEFAULT_TRACKING_SETTINGS, type TrackingSettings } from './click/engine.ts';
 import { HopLinks } from './click/hopLinks.ts';
 import { RecentClicks } from './click/recent.ts';
@@ -42,6 +43,8 @@ export interface TrackingRuntime {
   counters: TrackingCounters;
   /** Postbacks in, conversion state, S2S postbacks out. */
   conversions: ConversionService;
+  /** Today's counts against offers' daily caps, and which offers reached theirs. */
+  caps: OfferCapWatch;
   /** Signs and checks the tracker's own double-meta hop links, so they cannot be used as open redirects. */
   hopLinks: HopLinks;
   /** A click no longer in memory, from the event store. */
@@ -66,6 +69,8 @@ export interface TrackingRuntimeOptions {
   outbound: OutboundGuard;
   now: () => number;
   flushIntervalMs?: number;
+  /** How often offers' cap counts are read again (CAP_REFRESH_MS unless said). */
+  capRefreshMs?: number;
 }
 
 /** This node's id: configured, or made once and kept in the data dir. */
@@ -141,7 +146,7 @@ export async function startTracking(options: TrackingRuntimeOptions): Promise<Tr
   options.events.deriveClickFacts?.((ip, userAgent) => clickFacts(enricher, ip, userAgent));
   const engine = new ClickEngine({ table, enricher, settings: await loadTrackingSettings(options.store) });
   const counters = newTrackingCounters();
-  const recorder = await openRecorder({
+  const journal = await openRecorder({
     dataDir: options.dataDir,
     nodeId,
     store: options.events,
@@ -152,6 +157,20 @@ export async function startTracking(options: TrackingRuntimeOptions): Promise<Tr
       else counters.flushSeconds.observe(seconds);
     },
   });
+  const caps = new OfferCapWatch({
+    table,
+    events: options.events,
+    recorder: journal,
+    timezone: () => engine.settings.timezone,
+    now: options.now,
+    intervalMs: options.capRefreshMs,
+    onError: (error) =>
+      logger.error({ err: error }, "offers' cap counts could not be read; the last ones stay"),
+  });
+  // Everything this node journals (clicks, lander clicks, conversions from any intake) counts at once.
+  const recorder = tallyingRecorder(journal, caps);
+  await caps.start();
+  engine.caps = caps;
   const recent = new RecentClicks();
   // A click auto-clearing took is still found, so its late conversions count.
   const findClick = async (clickId: string, clickTime: number) =>
@@ -191,12 +210,14 @@ export async function startTracking(options: TrackingRuntimeOptions): Promise<Tr
     clicksPerMinute: new MinuteCounter(),
     counters,
     conversions,
+    caps,
     // Through the conversions' lookup: shared flushes and remembered misses serve lander click-throughs too.
     findClick: (clickId, clickTime) => conversions.findClick(clickId, clickTime),
     hopLinks: new HopLinks(options.hopKey, options.now),
     reloadSettings,
     async close() {
       stopGeoWatch();
+      await caps.stop();
       await conversions.close();
       await recorder.close();
     },

@@ -28,6 +28,8 @@ const offer: Item = {
   upsell: false,
   countryCode: 'US',
   dailyCap: null,
+  dailyClickCap: null,
+  capFallbackOfferId: null,
   notes: '',
   finalUrl: 'https://offer.example/?sub={clickid}',
 };

@@ -2,6 +2,7 @@ import { formatMoney } from '../../utils/format.ts';
 import { updatedColumn } from '../lists/listColumns.tsx';
 import { OfferImportButton } from '../lists/OfferImportButton.tsx';
 import type { EntityUi } from '../types.ts';
+import { capLimits, OfferCapCell } from './offerCaps.tsx';
 
 export const offerUi: EntityUi = {
   kind: 'offer',
@@ -26,6 +27,14 @@ export const offerUi: EntityUi = {
       width: 120,
     },
     { id: 'countryCode', header: 'Country', width: 90 },
+    {
+      id: 'cap',
+      header: 'Cap',
+      width: 180,
+      // Today's conversions (and clicks) against the caps, from every node's counts; the caps on hover.
+      accessor: capLimits,
+      cell: (item) => <OfferCapCell item={item} />,
+    },
     { id: 'dailyCap', header: 'Daily cap', kind: 'number', width: 100, hidden: true },
     { id: 'url', header: 'URL', width: 320, hidden: true },
     updatedColumn,

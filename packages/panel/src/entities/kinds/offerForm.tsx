@@ -1,5 +1,6 @@
 import type { EntityFormUi } from '../types.ts';
 import { offerUi } from './offer.tsx';
+import { OfferCapStatus } from './offerCaps.tsx';
 
 export const offerFormUi: EntityFormUi = {
   ...offerUi,
@@ -53,10 +54,30 @@ export const offerFormUi: EntityFormUi = {
       kind: 'number',
       name: 'dailyCap',
       label: 'Daily conversion cap',
-      description: 'Empty: no cap.',
+      description:
+        'Conversions a day (from midnight in the tracker’s time zone, on every node); once reached, clicks go to the fallback below until midnight. Empty: no cap.',
       min: 1,
       step: 1,
     },
+    {
+      kind: 'number',
+      name: 'dailyClickCap',
+      label: 'Daily click cap',
+      description:
+        'Clicks a day, counted the same way; once reached, clicks go to the fallback. Empty: no cap.',
+      min: 1,
+      step: 1,
+    },
+    {
+      kind: 'ref',
+      name: 'capFallbackOfferId',
+      label: 'When capped, send to',
+      description:
+        'Another offer while a cap is reached. None: the path’s other offers; if all of them are capped too, clicks still go to this offer rather than being lost.',
+      ref: { kind: 'offer' },
+      noneLabel: 'The path’s other offers',
+    },
     { kind: 'text', name: 'notes', label: 'Notes', multiline: true },
   ],
+  FormOutro: OfferCapStatus,
 };

@@ -19,6 +19,8 @@ describe('mass edit fields', () => {
     expect(massRefSpecs(offerFields)).toEqual([
       { kind: 'affiliate_network' },
       { kind: 'group', groupKind: 'offer' },
+      // One fallback for many capped offers at once.
+      { kind: 'offer' },
     ]);
   });
 

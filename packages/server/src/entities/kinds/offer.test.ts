@@ -47,6 +47,8 @@ describe('offer', () => {
       upsell: false,
       countryCode: null,
       dailyCap: null,
+      dailyClickCap: null,
+      capFallbackOfferId: null,
       notes: '',
       finalUrl: 'https://keto.example/?s={clickid}',
     });

@@ -13,7 +13,15 @@ import { type CurrencyRates, DEFAULT_RATES } from '../../events/money.ts';
 import { compileEnrichmentCopy } from '../enrich/eventFacts.ts';
 import type { Enricher, Enrichment } from '../enrich/index.ts';
 import { DEFAULT_TRACKING_PATHS, type TrackingPaths } from '../paths.ts';
-import { type ClickFacts, evaluateFlow, type FlowDecision, type RandomSource } from '../routing/evaluate.ts';
+import {
+  type ClickFacts,
+  evaluateFlow,
+  type FlowDecision,
+  NO_CAPS,
+  type OfferCaps,
+  type RandomSource,
+  uncappedOffer,
+} from '../routing/evaluate.ts';
 import { type RoutedCampaign, type RoutingTable, type TokenSlots, tokenSlotsOf } from '../routing/table.ts';
 import { clickCostMicros } from './cost.ts';
 import { lpKeyFor, withLpKey } from './lpProtect.ts';
@@ -102,6 +110,8 @@ export class ClickEngine {
   readonly table: RoutingTable;
   readonly enricher: Enricher;
   readonly uniqueness: Uniqueness;
+  /** Offers at their daily cap (set once the runtime's cap watch runs). */
+  caps: OfferCaps = NO_CAPS;
   private readonly random: RandomSource;
   private currentSettings: TrackingSettings;
   private localTime: { minute: number; value: LocalTime } = {
@@ -178,7 +188,7 @@ export class ClickEngine {
       unique: verdict.unique,
       bot: enrichment.isBot,
     };
-    const decision = evaluateFlow(campaign.compiled, facts, this.random);
+    const decision = evaluateFlow(campaign.compiled, facts, this.random, this.caps);
     if (!decision) return { kind: 'fallback', reason: 'every path is paused', trace };
     this.nameDecision(trace, campaign, decision);
 
@@ -239,12 +249,17 @@ export class ClickEngine {
     const trace = this.startTrace(campaign, request);
     let offerId = click.offerId;
     const slot = Number(request.query.get(CLICK_PARAMS.toOffer) ?? '');
-    if (Number.isInteger(slot) && slot >= 1 && campaign.flow) {
-      const rule = click.rule === 0 ? null : campaign.flow.rules[click.rule - 1];
-      const paths = rule ? rule.paths : click.rule === 0 ? campaign.flow.defaultPaths : [];
-      const offers = (paths[click.path - 1]?.offers ?? []).filter((candidate) => !candidate.paused);
-      offerId = offers[slot - 1]?.offerId ?? offerId;
-    }
+    const rule = click.rule === 0 ? null : campaign.flow?.rules[click.rule - 1];
+    const paths = rule ? rule.paths : click.rule === 0 ? (campaign.flow?.defaultPaths ?? []) : [];
+    const offers = (paths[click.path - 1]?.offers ?? []).filter((candidate) => !candidate.paused);
+    if (Number.isInteger(slot) && slot >= 1) offerId = offers[slot - 1]?.offerId ?? offerId;
+    // A cap reached since the lander was shown moves the click-through like a new click.
+    offerId = uncappedOffer(
+      offerId,
+      offers.map((candidate) => ({ value: candidate.offerId, weight: candidate.weight })),
+      this.caps,
+      this.random,
+    );
     const offer = this.table.offer(offerId);
     if (!offer) return { kind: 'fallback', reason: `offer ${offerId} is not available`, trace };
     trace.offerName = offer.name;

@@ -1,7 +1,14 @@
 import { type FlowInput, flowSchema } from '@cairn/contract';
 import { describe, expect, it } from 'vitest';
 import { seededRandom as seeded } from '../../seeding/random.ts';
-import { type ClickFacts, compileFlow, evaluateFlow, pickWeighted, type RandomSource } from './evaluate.ts';
+import {
+  type ClickFacts,
+  compileFlow,
+  evaluateFlow,
+  type OfferCaps,
+  pickWeighted,
+  type RandomSource,
+} from './evaluate.ts';
 
 /** Always answers the same point of the range: picks the item covering it. */
 const fixed =
@@ -241,5 +248,49 @@ describe('flow evaluator', () => {
     expect(pickWeighted(items, fixed(0.25))).toBe('b');
     expect(pickWeighted(items, fixed(0.9999))).toBe('b');
     expect(pickWeighted([], fixed(0.5))).toBeUndefined();
+  });
+});
+
+describe('offer caps', () => {
+  const caps = (capped: number[], fallbacks: Record<number, number> = {}): OfferCaps => ({
+    isCapped: (offerId) => capped.includes(offerId),
+    fallbackOf: (offerId) => fallbacks[offerId] ?? null,
+  });
+  // Offer 1 takes the first half of the range, offers 2 and 3 a quarter each.
+  const flow = compile({
+    defaultPaths: [
+      {
+        offers: [
+          { offerId: 1, weight: 50 },
+          { offerId: 2, weight: 25 },
+          { offerId: 3, weight: 25 },
+        ],
+      },
+    ],
+  });
+  const offerOf = (offerCaps: OfferCaps, point = 0) =>
+    evaluateFlow(flow, click(), fixed(point), offerCaps)?.offerId;
+
+  it("sends a capped offer's clicks to its fallback offer, even one outside the path", () => {
+    expect(offerOf(caps([]))).toBe(1);
+    expect(offerOf(caps([1], { 1: 9 }))).toBe(9);
+    // The fallback is capped too: its own fallback takes the click.
+    expect(offerOf(caps([1, 9], { 1: 9, 9: 3 }))).toBe(3);
+  });
+
+  it("takes the path's next choice among its offers not capped when the offer has no fallback", () => {
+    // Same point of the range: 2 and 3 share it now, and the first of them covers it.
+    expect(offerOf(caps([1]))).toBe(2);
+    expect(offerOf(caps([1, 2]))).toBe(3);
+    // The fallback chain ends capped: the path's other offers take over.
+    expect(offerOf(caps([1, 9], { 1: 9 }))).toBe(2);
+    // An offer not capped is never moved.
+    expect(offerOf(caps([3], { 3: 9 }), 0.6)).toBe(2);
+  });
+
+  it('still sends to the capped offer when every choice is capped, and stops at a loop of fallbacks', () => {
+    expect(offerOf(caps([1, 2, 3]))).toBe(1);
+    expect(offerOf(caps([1, 2, 3, 9], { 1: 9, 9: 1 }))).toBe(1);
+    expect(offerOf(caps([1, 2, 9], { 1: 9, 9: 2, 2: 1 }))).toBe(3);
   });
 });

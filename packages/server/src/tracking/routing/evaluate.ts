@@ -41,7 +41,7 @@ export interface ClickFacts {
 /** A uniform random number in [0, 1); Math.random in production, a seeded generator in tests. */
 export type RandomSource = () => number;
 
-interface Weighted<T> {
+export interface Weighted<T> {
   value: T;
   weight: number;
 }
@@ -261,16 +261,52 @@ function pickByWeight<T extends { weight: number }>(
   return items.at(-1);
 }
 
+/** Which offers have reached a daily cap, and where each one's clicks go meanwhile (see tracking/caps.ts). */
+export interface OfferCaps {
+  isCapped(offerId: number): boolean;
+  /** The offer's own fallback; null: the path's other offers. */
+  fallbackOf(offerId: number): number | null;
+}
+
+export const NO_CAPS: OfferCaps = { isCapped: () => false, fallbackOf: () => null };
+
+/**
+ * The offer a click goes to instead of a capped one: its fallback (and the fallback's fallback while
+ * those are capped), else a weighted choice among the path's offers not capped. When every one is capped
+ * the click still goes to the offer chosen first: a cap moves clicks elsewhere, it never drops one. The
+ * walk stops at an offer seen before, so a loop of fallbacks (refused when saved, but one may be made by
+ * two nodes' saves at once) costs a few steps, never a hang.
+ */
+export function uncappedOffer(
+  chosen: number,
+  pathOffers: readonly Weighted<number>[],
+  caps: OfferCaps,
+  random: RandomSource,
+): number {
+  if (!caps.isCapped(chosen)) return chosen;
+  const seen = new Set<number>([chosen]);
+  let next = caps.fallbackOf(chosen);
+  while (next !== null && !seen.has(next)) {
+    if (!caps.isCapped(next)) return next;
+    seen.add(next);
+    next = caps.fallbackOf(next);
+  }
+  const open = pathOffers.filter((offer) => !caps.isCapped(offer.value));
+  return pickWeighted(open, random) ?? chosen;
+}
+
 function choosePath(
   paths: readonly CompiledPath[],
   ruleIndex: number | null,
   random: RandomSource,
+  caps: OfferCaps,
 ): FlowDecision | null {
   const path = pickByWeight(paths, random);
   if (!path) return null;
   const landingId = path.landers.length === 0 ? null : (pickWeighted(path.landers, random) ?? null);
-  const offerId = pickWeighted(path.offers, random);
-  if (offerId === undefined) return null;
+  const picked = pickWeighted(path.offers, random);
+  if (picked === undefined) return null;
+  const offerId = uncappedOffer(picked, path.offers, caps, random);
   return { ruleIndex, pathIndex: path.index, landingId, offerId };
 }
 
@@ -282,9 +318,10 @@ export function evaluateFlow(
   flow: CompiledFlow,
   facts: ClickFacts,
   random: RandomSource,
+  caps: OfferCaps = NO_CAPS,
 ): FlowDecision | null {
   for (const rule of flow.rules) {
-    if (rule.matches(facts)) return choosePath(rule.paths, rule.index, random);
+    if (rule.matches(facts)) return choosePath(rule.paths, rule.index, random, caps);
   }
-  return choosePath(flow.defaultPaths, null, random);
+  return choosePath(flow.defaultPaths, null, random, caps);
 }

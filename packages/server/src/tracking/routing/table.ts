@@ -51,6 +51,10 @@ export interface RoutedOffer {
   currency: string;
   /** A further postback for a converted click adds a conversion (upsells, rebills). */
   upsell: boolean;
+  /** Today's caps (null: none) and where clicks go while one is reached (null: the path's other offers). */
+  dailyCap: number | null;
+  dailyClickCap: number | null;
+  capFallbackOfferId: number | null;
 }
 
 export interface RoutedLanding {
@@ -175,6 +179,15 @@ export class RoutingTable {
 
   network(id: number): RoutedNetwork | undefined {
     return this.networks.get(id);
+  }
+
+  /** Offers with a daily conversion or click cap. */
+  cappedOffers(): RoutedOffer[] {
+    const capped: RoutedOffer[] = [];
+    for (const offer of this.offers.values()) {
+      if (offer.dailyCap !== null || offer.dailyClickCap !== null) capped.push(offer);
+    }
+    return capped;
   }
 
   get campaignCount(): number {
@@ -307,6 +320,9 @@ export class RoutingTable {
           payoutAuto: offer.payoutAuto,
           currency: offer.currency,
           upsell: offer.upsell,
+          dailyCap: offer.dailyCap ?? null,
+          dailyClickCap: offer.dailyClickCap ?? null,
+          capFallbackOfferId: offer.capFallbackOfferId ?? null,
         });
         break;
       }

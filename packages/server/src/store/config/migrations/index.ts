@@ -13,6 +13,7 @@ import { GEO_FILES_MIGRATION } from './011-geo-files.ts';
 import { LANDER_FILES_MIGRATION } from './012-lander-files.ts';
 import { TRIGGERS_MIGRATION } from './013-triggers.ts';
 import { USER_COLUMNS_MIGRATION } from './014-user-columns.ts';
+import { OFFER_CAPS_MIGRATION } from './015-offer-caps.ts';
 
 // The config store's migrations in order; a new one is a new file appended here. Entity tables follow the
 // same shape: a sequence-backed BIGINT id, TIMESTAMPTZ created_at/updated_at, and no foreign keys,
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   LANDER_FILES_MIGRATION,
   TRIGGERS_MIGRATION,
   USER_COLUMNS_MIGRATION,
+  OFFER_CAPS_MIGRATION,
 ];
