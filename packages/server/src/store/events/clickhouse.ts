@@ -1,16 +1,23 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { type ClickHouseClient, type ClickHouseSettings, createClient } from '@clickhouse/client';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { clickhouseType, EVENT_COLUMNS, eventFromStoredRow } from '../../events/columns.ts';
 import { EVENT_KIND, type TrackingEvent } from '../../events/event.ts';
 import { SerialQueue } from '../serialQueue.ts';
 import { type ClearStep, ClickHouseClearing, clickhouseRollupMigration } from './clickhouseRollup.ts';
 import { bindParams, clickIdsTsv, dateTime, literal, tsvOf } from './clickhouseSql.ts';
 import { type ClickLookup, ClickLookups } from './clickLookups.ts';
+import { stringLiteral as duckdbString } from './duckdbValues.ts';
+import { clickhouseExportSelect, exportCsvColumns } from './exportSql.ts';
 import {
   CLICK_LOOKUP_WINDOW_MS,
   type ClearCounts,
   type ClearScope,
+  type EventExportSpec,
   type EventStore,
   type JournalMark,
   type ReportSources,
@@ -379,6 +386,43 @@ export class ClickHouseEventStore implements EventStore {
         throw new Error('The delete mutation on events has not finished; it goes on in ClickHouse');
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
+  }
+
+  /**
+   * ClickHouse's own CSVWithNames or Parquet, streamed to the file as the server sends it. A server without
+   * the Parquet format (before 19.x, e.g. 18.16) sends CSV to a file beside the target that DuckDB's Parquet
+   * writer then reads as a stream: the same columns and types as the embedded store's export.
+   */
+  async exportEvents(spec: EventExportSpec, file: string): Promise<void> {
+    const select = clickhouseExportSelect(spec);
+    if (spec.format === 'csv') return this.streamTo(`${select} FORMAT CSVWithNames`, file);
+    try {
+      await this.streamTo(`${select} FORMAT Parquet`, file);
+      return;
+    } catch (error) {
+      if (!/Unknown format Parquet/i.test(String((error as Error).message))) throw error;
+    }
+    const csv = `${file}.${crypto.randomBytes(4).toString('hex')}.csv`;
+    try {
+      await this.streamTo(`${select} FORMAT CSVWithNames`, csv);
+      const duck = await DuckDBInstance.create(':memory:');
+      const connection = await duck.connect();
+      try {
+        await connection.run(
+          `COPY (SELECT * FROM read_csv(${duckdbString(csv)}, header = true, quote = '"', escape = '"', columns = ${exportCsvColumns()})) TO ${duckdbString(file)} (FORMAT parquet)`,
+        );
+      } finally {
+        connection.closeSync();
+        duck.closeSync();
+      }
+    } finally {
+      await fsp.rm(csv, { force: true });
+    }
+  }
+
+  private async streamTo(query: string, file: string): Promise<void> {
+    const result = await this.client.exec({ query, clickhouse_settings: READ_SETTINGS });
+    await pipeline(result.stream, fs.createWriteStream(file));
   }
 
   async sizeOnDisk(): Promise<number> {

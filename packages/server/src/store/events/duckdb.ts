@@ -11,10 +11,12 @@ import { clearStatements, countSql, DUCKDB_ROLLUP_RELATION, findClearedClickSql 
 import { streamRows } from './duckdbStream.ts';
 import { SUMMARY_SLOTS_PER_REFRESH, SummaryPending, slotsWithin } from './duckdbSummary.ts';
 import { appendEvent, isoOf, JOURNAL_SELECT, stringLiteral, timestampLiteral } from './duckdbValues.ts';
+import { duckdbExportSelect } from './exportSql.ts';
 import {
   CLICK_LOOKUP_WINDOW_MS,
   type ClearCounts,
   type ClearScope,
+  type EventExportSpec,
   type EventStore,
   type EventTimes,
   type JournalMark,
@@ -420,6 +422,17 @@ export class DuckDbEventStore implements EventStore {
 
   preferredAppendEvents(): number {
     return this.checkpoints.rowsLeft;
+  }
+
+  /** DuckDB's own writers, on a connection of its own: reports and lookups go on meanwhile. */
+  async exportEvents(spec: EventExportSpec, file: string): Promise<void> {
+    const options = spec.format === 'parquet' ? 'FORMAT parquet' : 'FORMAT csv, HEADER true';
+    const connection = await this.instance.connect();
+    try {
+      await connection.run(`COPY (${duckdbExportSelect(spec)}) TO ${stringLiteral(file)} (${options})`);
+    } finally {
+      connection.closeSync();
+    }
   }
 
   async sizeOnDisk(): Promise<number> {
