@@ -7,6 +7,7 @@ export * from './conversions.ts';
 export * from './costs.ts';
 export * from './entities/index.ts';
 export * from './errors.ts';
+export * from './eventExport.ts';
 export * from './feedback.ts';
 export * from './landerFiles.ts';
 export * from './lpProtect.ts';
