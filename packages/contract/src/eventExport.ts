@@ -12,7 +12,10 @@ export const EVENT_EXPORT_PATHS = {
 
 export const EVENT_EXPORT_FORMATS = ['parquet', 'csv'] as const;
 export type EventExportFormat = (typeof EVENT_EXPORT_FORMATS)[number];
-/** all: clicks and conversions together (a `kind` column tells them apart). */
+/**
+ * all: every raw event, a `kind` column telling them apart: clicks, conversions, and the lander clicks and
+ * cost changes (a cost set after the fact) without which the file's sums would not be the reports'.
+ */
 export const EVENT_EXPORT_KINDS = ['all', 'clicks', 'conversions'] as const;
 export type EventExportKind = (typeof EVENT_EXPORT_KINDS)[number];
 /** tracker: the tracker's zone (Settings > Stats); UTC: as stored. Times are written as wall time in it. */

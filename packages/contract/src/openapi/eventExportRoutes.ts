@@ -10,7 +10,7 @@ const SETTINGS = 'Settings';
 
 const WHAT =
   'The raw clicks and/or conversions of the range with every dimension column, in the column order and ' +
-  'names of the events table: `kind` (click, conversion), `ts` and `click_ts` as wall time in the zone chosen, ' +
+  'names of the events table: `kind` (click, lp_click, conversion, cost_change; `kind=` picks clicks or conversions alone), `ts` and `click_ts` as wall time in the zone chosen, ' +
   'ids, geo and device facts, tokens t1..t30, money as integer micro-units (`cost_micros`, `revenue_micros`), ' +
   "conversion status and counts. Written by the event store's own Parquet/CSV writer (DuckDB, ClickHouse) " +
   `and streamed with its length. At most ${EVENT_EXPORT_MAX_DAYS} days; events auto-clearing summed away are ` +

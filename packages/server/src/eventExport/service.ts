@@ -17,7 +17,7 @@ import type { EventExportSpec, EventStore } from '../store/events/port.ts';
 const DAY_MS = 86_400_000;
 
 const KINDS: Record<EventExportQuery['kind'], number[]> = {
-  all: [EVENT_KIND.click, EVENT_KIND.conversion],
+  all: [EVENT_KIND.click, EVENT_KIND.lpClick, EVENT_KIND.conversion, EVENT_KIND.costChange],
   clicks: [EVENT_KIND.click],
   conversions: [EVENT_KIND.conversion],
 };

@@ -105,6 +105,8 @@ export class ClickHouseEventStore implements EventStore {
   private readonly unsettled = new Set<string>();
   private readonly staged = new Set<string>();
   private lastWritten = 0;
+  /** False once the server answered that it has no Parquet format (ClickHouse before 19.x). */
+  private writesParquet = true;
   private readonly lookups = new ClickLookups((batch) => this.readClicks(batch), { maxReads: 4 });
   private readonly clearing: ClickHouseClearing;
 
@@ -396,11 +398,15 @@ export class ClickHouseEventStore implements EventStore {
   async exportEvents(spec: EventExportSpec, file: string): Promise<void> {
     const select = clickhouseExportSelect(spec);
     if (spec.format === 'csv') return this.streamTo(`${select} FORMAT CSVWithNames`, file);
-    try {
-      await this.streamTo(`${select} FORMAT Parquet`, file);
-      return;
-    } catch (error) {
-      if (!/Unknown format Parquet/i.test(String((error as Error).message))) throw error;
+    if (this.writesParquet) {
+      try {
+        await this.streamTo(`${select} FORMAT Parquet`, file);
+        return;
+      } catch (error) {
+        if (!/Unknown format Parquet/i.test(String((error as Error).message))) throw error;
+        // Learnt once: the server's version does not change under a running node.
+        this.writesParquet = false;
+      }
     }
     const csv = `${file}.${crypto.randomBytes(4).toString('hex')}.csv`;
     try {
