@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { PARQUET_MEDIA_TYPE } from '../eventExport.ts';
+import type { PARQUET_MEDIA_TYPE } from '../importExport/events.ts';
 import type { XLSX_MEDIA_TYPE } from '../reports/report.ts';
 
 // The route catalogue: every `/api` and `/updates` route the server registers, described once from the

@@ -3,7 +3,7 @@ import {
   EVENT_EXPORT_PATHS,
   eventExportQuerySchema,
   PARQUET_MEDIA_TYPE,
-} from '../eventExport.ts';
+} from '../importExport/events.ts';
 import type { ApiRoute } from './catalogue.ts';
 
 const SETTINGS = 'Settings';

@@ -1,18 +1,13 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { type ClickHouseClient, type ClickHouseSettings, createClient } from '@clickhouse/client';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { clickhouseType, EVENT_COLUMNS, eventFromStoredRow } from '../../events/columns.ts';
 import { EVENT_KIND, type TrackingEvent } from '../../events/event.ts';
 import { SerialQueue } from '../serialQueue.ts';
+import { ClickHouseExports } from './clickhouseExport.ts';
 import { type ClearStep, ClickHouseClearing, clickhouseRollupMigration } from './clickhouseRollup.ts';
 import { bindParams, clickIdsTsv, dateTime, literal, tsvOf } from './clickhouseSql.ts';
 import { type ClickLookup, ClickLookups } from './clickLookups.ts';
-import { stringLiteral as duckdbString } from './duckdbValues.ts';
-import { clickhouseExportSelect, exportCsvColumns } from './exportSql.ts';
 import {
   CLICK_LOOKUP_WINDOW_MS,
   type ClearCounts,
@@ -105,10 +100,9 @@ export class ClickHouseEventStore implements EventStore {
   private readonly unsettled = new Set<string>();
   private readonly staged = new Set<string>();
   private lastWritten = 0;
-  /** False once the server answered that it has no Parquet format (ClickHouse before 19.x). */
-  private writesParquet = true;
   private readonly lookups = new ClickLookups((batch) => this.readClicks(batch), { maxReads: 4 });
   private readonly clearing: ClickHouseClearing;
+  private readonly exports: ClickHouseExports;
 
   private constructor(
     client: ClickHouseClient,
@@ -119,6 +113,7 @@ export class ClickHouseEventStore implements EventStore {
     this.options = options;
     this.ddlSettings = ddl;
     const read = <T extends Row>(query: string) => rows<T>(this.client, query);
+    this.exports = new ClickHouseExports(client);
     this.clearing = new ClickHouseClearing({
       command: (q) => this.command(q),
       rows: read,
@@ -390,45 +385,8 @@ export class ClickHouseEventStore implements EventStore {
     }
   }
 
-  /**
-   * ClickHouse's own CSVWithNames or Parquet, streamed to the file as the server sends it. A server without
-   * the Parquet format (before 19.x, e.g. 18.16) sends CSV to a file beside the target that DuckDB's Parquet
-   * writer then reads as a stream: the same columns and types as the embedded store's export.
-   */
-  async exportEvents(spec: EventExportSpec, file: string): Promise<void> {
-    const select = clickhouseExportSelect(spec);
-    if (spec.format === 'csv') return this.streamTo(`${select} FORMAT CSVWithNames`, file);
-    if (this.writesParquet) {
-      try {
-        await this.streamTo(`${select} FORMAT Parquet`, file);
-        return;
-      } catch (error) {
-        if (!/Unknown format Parquet/i.test(String((error as Error).message))) throw error;
-        // Learnt once: the server's version does not change under a running node.
-        this.writesParquet = false;
-      }
-    }
-    const csv = `${file}.${crypto.randomBytes(4).toString('hex')}.csv`;
-    try {
-      await this.streamTo(`${select} FORMAT CSVWithNames`, csv);
-      const duck = await DuckDBInstance.create(':memory:');
-      const connection = await duck.connect();
-      try {
-        await connection.run(
-          `COPY (SELECT * FROM read_csv(${duckdbString(csv)}, header = true, quote = '"', escape = '"', columns = ${exportCsvColumns()})) TO ${duckdbString(file)} (FORMAT parquet)`,
-        );
-      } finally {
-        connection.closeSync();
-        duck.closeSync();
-      }
-    } finally {
-      await fsp.rm(csv, { force: true });
-    }
-  }
-
-  private async streamTo(query: string, file: string): Promise<void> {
-    const result = await this.client.exec({ query, clickhouse_settings: READ_SETTINGS });
-    await pipeline(result.stream, fs.createWriteStream(file));
+  exportEvents(spec: EventExportSpec, file: string): Promise<void> {
+    return this.exports.write(spec, file);
   }
 
   async sizeOnDisk(): Promise<number> {

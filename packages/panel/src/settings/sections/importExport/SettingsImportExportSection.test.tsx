@@ -53,7 +53,7 @@ describe('Settings > Import/Export', () => {
         return slowFile('cairn-clicks-2026-03-01-2026-03-02.csv', csv, new Promise((r) => (release = r)));
       }),
     ]);
-    expect(await screen.findByRole('heading', { level: 2, name: 'Import/Export' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Import / export' })).toBeInTheDocument();
     const user = userEvent.setup();
     const from = screen.getByLabelText('From');
     await user.clear(from);

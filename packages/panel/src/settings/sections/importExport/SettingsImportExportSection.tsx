@@ -169,7 +169,7 @@ function RawEventsCard() {
 
 export function SettingsImportExportSection() {
   return (
-    <SettingsSectionFrame title="Import/Export">
+    <SettingsSectionFrame title="Import / export">
       <RawEventsCard />
     </SettingsSectionFrame>
   );

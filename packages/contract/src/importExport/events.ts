@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { localDateTimeSchema } from './reports/scope.ts';
+import { localDateTimeSchema } from '../reports/scope.ts';
 
 // Raw events out: the clicks and conversions of a range with every dimension column, written by the event
 // store's own Parquet or CSV writer, from Settings > Import/Export or `cairn export events`.
