@@ -311,6 +311,22 @@ export function describeEventStoreConformance(name: string, factory: EventStoreF
             },
           ]);
         }
+        // A zone's offset changing within the range: each event takes the offset in force at its own time.
+        const shifted = path.join(dir, 'shifted.parquet');
+        const offsets = [
+          { from: T0, offset: 60 },
+          { from: T0 + 30_000, offset: 120 },
+        ];
+        await store.exportEvents({ ...spec, offsets, format: 'parquet' }, shifted);
+        const times = (
+          await duck.runAndReadAll(
+            `SELECT kind, CAST(ts AS VARCHAR) AS ts, CAST(click_ts AS VARCHAR) AS click_ts FROM read_parquet('${shifted}') ORDER BY ts`,
+          )
+        ).getRowObjectsJson();
+        expect(times).toEqual([
+          { kind: 'click', ts: '2026-03-01 13:00:00.123', click_ts: '2026-03-01 13:00:00.123' },
+          { kind: 'conversion', ts: '2026-03-01 14:01:00', click_ts: '2026-03-01 13:00:00.123' },
+        ]);
         const clicksOnly = path.join(dir, 'clicks.csv');
         await store.exportEvents(
           { ...spec, kinds: [EVENT_KIND.click], offsets: [], format: 'csv' },
