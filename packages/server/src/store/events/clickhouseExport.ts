@@ -4,6 +4,7 @@ import fsp from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { ClickHouseClient } from '@clickhouse/client';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { EXPORT_COPY_OPTIONS } from './duckdbStream.ts';
 import { stringLiteral as duckdbString } from './duckdbValues.ts';
 import { clickhouseExportSelect, exportCsvColumns } from './exportSql.ts';
 import type { EventExportSpec } from './port.ts';
@@ -42,7 +43,7 @@ export class ClickHouseExports {
       const connection = await duck.connect();
       try {
         await connection.run(
-          `COPY (SELECT * FROM read_csv(${duckdbString(csv)}, header = true, quote = '"', escape = '"', columns = ${exportCsvColumns()})) TO ${duckdbString(file)} (FORMAT parquet)`,
+          `COPY (SELECT * FROM read_csv(${duckdbString(csv)}, header = true, quote = '"', escape = '"', columns = ${exportCsvColumns()})) TO ${duckdbString(file)} (${EXPORT_COPY_OPTIONS.parquet})`,
         );
       } finally {
         connection.closeSync();
