@@ -55,6 +55,7 @@ export const SERVER_LAYERING: Layering = {
       'costs',
       'doctor',
       'entities',
+      'eventExport',
       'feature',
       'files',
       'geo',

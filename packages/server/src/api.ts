@@ -11,6 +11,7 @@ import { conversionsPlugin } from './conversions/apiRoutes.ts';
 import { costsPlugin } from './costs/routes.ts';
 import { diagnosticsPlugin } from './diagnostics/routes.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
+import { eventExportPlugin } from './eventExport/routes.ts';
 import type { FeatureOptions, FeaturePlugin } from './feature.ts';
 import { landerFilesPlugin } from './landerFiles/routes.ts';
 import { monitorPlugin } from './monitor/routes.ts';
@@ -45,6 +46,7 @@ const FEATURES: readonly FeaturePlugin[] = [
   retentionPlugin,
   tlsPlugin,
   backupPlugin,
+  eventExportPlugin,
   landerFilesPlugin,
   diagnosticsPlugin,
   betaPlugin,

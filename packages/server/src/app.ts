@@ -8,6 +8,7 @@ import { clickApiEndpoint } from './clickApi/endpoint.ts';
 import { fontsDirOf } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createPostbackHandler } from './conversions/handler.ts';
+import { localEventExportEndpoint } from './eventExport/routes.ts';
 import { HttpError } from './http.ts';
 import { landerFilesEndpoint } from './landerFiles/serve.ts';
 import { metricsPlugin, observeResponses } from './metrics/plugin.ts';
@@ -117,6 +118,7 @@ export function buildApp(ctx: AppContext): CairnApp {
   app.register(clickApiEndpoint, { ctx });
   app.register(acmeChallengeEndpoint(ctx.store));
   app.register(localBackupEndpoint(ctx));
+  app.register(localEventExportEndpoint(ctx));
   app.register(
     landerFilesEndpoint({
       store: ctx.store,

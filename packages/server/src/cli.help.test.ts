@@ -36,6 +36,10 @@ const COMMANDS: [string[], string[]][] = [
   ],
   [['backup'], ['--to', '--data-dir']],
   [['restore'], ['--from', '--data-dir']],
+  [
+    ['export', 'events'],
+    ['--from', '--to', '--format', '--kind', '--zone', '--out'],
+  ],
 ];
 
 /** Every file under `dir` with its size and modification time: what a command that writes would change. */

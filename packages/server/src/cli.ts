@@ -12,6 +12,7 @@ import { ArgumentError, type Flags, parseInvocation } from './cliArgs.ts';
 import { publishChange } from './cluster/changes.ts';
 import { type CairnOptions, ConfigError, loadConfig, resolveConfig } from './config.ts';
 import { exitCodeOf, formatChecks, runDoctor } from './doctor/doctor.ts';
+import { EventExportCommandError, exportEventsCommand } from './eventExport/command.ts';
 import { GeoFileError, geoUpdateCommand } from './geo/command.ts';
 import { startCairn } from './index.ts';
 import { generateLicenseKeyPair, signLicense } from './license.ts';
@@ -297,6 +298,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
       case 'backup':
         await backupCommand(resolveConfig(config), flags.to, out);
         return 0;
+      case 'export events':
+        await exportEventsCommand(config, flags, out);
+        return 0;
       case 'restore':
         await restoreCommand(resolveConfig(config), flags.from, out);
         return 0;
@@ -324,6 +328,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
       error instanceof LoginTakenError ||
       error instanceof BackupNotFoundError ||
       error instanceof BackupCommandError ||
+      error instanceof EventExportCommandError ||
       error instanceof BackupCheckError ||
       error instanceof RestoreTargetError ||
       error instanceof SchemaTooNewError ||

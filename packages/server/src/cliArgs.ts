@@ -32,6 +32,10 @@ export interface Flags {
   from?: string;
   force?: boolean;
   to?: string;
+  format?: string;
+  kind?: string;
+  zone?: string;
+  out?: string;
   help?: boolean;
 }
 

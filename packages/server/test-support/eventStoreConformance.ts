@@ -1,4 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EVENT_COLUMNS } from '../src/events/columns.ts';
 import { blankEvent, EVENT_KIND, type TrackingEvent } from '../src/events/event.ts';
 import type { EventStore, JournalMark } from '../src/store/events/port.ts';
 import { type ClearingFactory, describeClearingConformance } from './rollupConformance.ts';
@@ -231,6 +236,109 @@ export function describeEventStoreConformance(name: string, factory: EventStoreF
     it('reports its size on disk', async () => {
       await store.append([click('s1', T0)]);
       expect(await store.sizeOnDisk()).toBeGreaterThan(0);
+    });
+
+    it('exports the raw events of a range to Parquet and CSV that DuckDB reads back alike', async () => {
+      const tokens = Array.from({ length: 30 }, (_, index) => (index === 2 ? 'tok,"3"' : ''));
+      const first = click('e1', T0 + 123, {
+        campaignId: 7,
+        country: 'DE',
+        userAgent: 'Mozilla/5.0 "quoted", comma',
+        isUnique: true,
+        tokens,
+        costMicros: 1_250_000,
+      });
+      const lead = {
+        ...blankEvent(EVENT_KIND.conversion, 'e1', T0 + 60_000),
+        clickTime: T0 + 123,
+        seq: 1,
+        campaignId: 7,
+        revenueMicros: 4_000_000,
+        approved: 1,
+      };
+      const outside = click('e2', T0 + 3_600_000, { costMicros: 9_000_000 });
+      const lander = { ...blankEvent(EVENT_KIND.lpClick, 'e1', T0 + 1000), seq: 1 };
+      await store.append([first, lead, outside, lander]);
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-export-'));
+      const duck = await (await DuckDBInstance.create(':memory:')).connect();
+      try {
+        const spec = {
+          kinds: [EVENT_KIND.click, EVENT_KIND.conversion],
+          from: T0,
+          to: T0 + 3_600_000,
+          // Berlin in March: UTC+1.
+          offsets: [{ from: T0, offset: 60 }],
+        };
+        for (const format of ['parquet', 'csv'] as const) {
+          const file = path.join(dir, `events.${format}`);
+          await store.exportEvents({ ...spec, format }, file);
+          const read =
+            format === 'parquet' ? `read_parquet('${file}')` : `read_csv('${file}', header = true)`;
+          const rows = (
+            await duck.runAndReadAll(
+              // CSV knows no types and no empty text apart from none: both are read as the columns say.
+              `SELECT kind, click_id, CAST(CAST(ts AS TIMESTAMP) AS VARCHAR) AS ts, CAST(CAST(click_ts AS TIMESTAMP) AS VARCHAR) AS click_ts, CAST(campaign_id AS INTEGER) AS campaign_id, coalesce(country, '') AS country, coalesce(user_agent, '') AS user_agent, CAST(is_unique AS BOOLEAN) AS is_unique, coalesce(t3, '') AS t3, CAST(cost_micros AS BIGINT) AS cost, CAST(revenue_micros AS BIGINT) AS revenue, CAST(approved AS INTEGER) AS approved FROM ${read} ORDER BY ts`,
+            )
+          ).getRowObjectsJson();
+          expect(rows, format).toEqual([
+            {
+              kind: 'click',
+              click_id: 'e1',
+              ts: '2026-03-01 13:00:00.123',
+              click_ts: '2026-03-01 13:00:00.123',
+              campaign_id: 7,
+              country: 'DE',
+              user_agent: 'Mozilla/5.0 "quoted", comma',
+              is_unique: true,
+              t3: 'tok,"3"',
+              cost: '1250000',
+              revenue: '0',
+              approved: 0,
+            },
+            {
+              kind: 'conversion',
+              click_id: 'e1',
+              ts: '2026-03-01 13:01:00',
+              click_ts: '2026-03-01 13:00:00.123',
+              campaign_id: 7,
+              country: '',
+              user_agent: '',
+              is_unique: false,
+              t3: '',
+              cost: '0',
+              revenue: '4000000',
+              approved: 1,
+            },
+          ]);
+        }
+        // A zone's offset changing within the range: each event takes the offset in force at its own time.
+        const shifted = path.join(dir, 'shifted.parquet');
+        const offsets = [
+          { from: T0, offset: 60 },
+          { from: T0 + 30_000, offset: 120 },
+        ];
+        await store.exportEvents({ ...spec, offsets, format: 'parquet' }, shifted);
+        const times = (
+          await duck.runAndReadAll(
+            `SELECT kind, CAST(ts AS VARCHAR) AS ts, CAST(click_ts AS VARCHAR) AS click_ts FROM read_parquet('${shifted}') ORDER BY ts`,
+          )
+        ).getRowObjectsJson();
+        expect(times).toEqual([
+          { kind: 'click', ts: '2026-03-01 13:00:00.123', click_ts: '2026-03-01 13:00:00.123' },
+          { kind: 'conversion', ts: '2026-03-01 14:01:00', click_ts: '2026-03-01 13:00:00.123' },
+        ]);
+        const clicksOnly = path.join(dir, 'clicks.csv');
+        await store.exportEvents(
+          { ...spec, kinds: [EVENT_KIND.click], offsets: [], format: 'csv' },
+          clicksOnly,
+        );
+        const header = fs.readFileSync(clicksOnly, 'utf8').split('\n')[0];
+        expect(header?.replaceAll('"', '').split(',')).toEqual(EVENT_COLUMNS.map((column) => column.name));
+        expect(fs.readFileSync(clicksOnly, 'utf8')).toContain('2026-03-01 12:00:00.123');
+      } finally {
+        duck.closeSync();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     });
 
     describeClearingConformance(factory, () => store);

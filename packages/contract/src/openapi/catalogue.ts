@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { PARQUET_MEDIA_TYPE } from '../importExport/events.ts';
 import type { XLSX_MEDIA_TYPE } from '../reports/report.ts';
 
 // The route catalogue: every `/api` and `/updates` route the server registers, described once from the
@@ -15,7 +16,12 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 export type RouteAccess = 'public' | 'user' | 'admin' | 'session';
 
 /** The media types of answers that are files rather than JSON. */
-export type FileMediaType = 'text/html' | 'application/zip' | 'text/csv' | typeof XLSX_MEDIA_TYPE;
+export type FileMediaType =
+  | 'text/html'
+  | 'application/zip'
+  | 'text/csv'
+  | typeof XLSX_MEDIA_TYPE
+  | typeof PARQUET_MEDIA_TYPE;
 
 export interface ApiRoute {
   method: HttpMethod;

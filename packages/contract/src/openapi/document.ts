@@ -6,6 +6,7 @@ import { BACKUP_ROUTES } from './backupRoutes.ts';
 import { type ApiRoute, openApiPath, pathParameters } from './catalogue.ts';
 import { DATA_ROUTES } from './dataRoutes.ts';
 import { ENTITY_ROUTES } from './entityRoutes.ts';
+import { EVENT_EXPORT_ROUTES } from './eventExportRoutes.ts';
 import { BETA_ROUTES, FEEDBACK_ROUTES } from './feedbackRoutes.ts';
 import { LANDER_FILES_ROUTES } from './landerFilesRoutes.ts';
 import { LP_PROTECT_ROUTES } from './lpProtectRoutes.ts';
@@ -21,6 +22,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...BETA_ROUTES,
   ...TLS_ROUTES,
   ...BACKUP_ROUTES,
+  ...EVENT_EXPORT_ROUTES,
   ...LANDER_FILES_ROUTES,
   ...LP_PROTECT_ROUTES,
   ...TRIGGER_ROUTES,

@@ -65,6 +65,11 @@ export interface ApiClient {
   /** Adds a response interceptor; returns its removal. */
   intercept(interceptor: ResponseInterceptor): () => void;
   readonly ky: KyInstance;
+  /**
+   * A GET whose answer is read as it arrives (a download with progress): past the interceptors, which
+   * read a copy of every body whole before the caller sees the first byte.
+   */
+  stream(path: string, searchParams: URLSearchParams, signal: AbortSignal): Promise<Response>;
 }
 
 export interface ApiClientOptions {
@@ -259,6 +264,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       };
     },
     ky: instance,
+    stream(path, searchParams, signal) {
+      return fetchImpl(`${window.location.origin}${path}?${searchParams}`, {
+        credentials: 'same-origin',
+        signal,
+      });
+    },
   };
 }
 

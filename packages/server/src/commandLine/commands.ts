@@ -218,6 +218,36 @@ export const COMMANDS: readonly CommandSpec[] = [
     maxPositionals: 0,
   },
   {
+    name: 'export events',
+    forms: [
+      {
+        synopsis: 'export events --from D --to D --out FILE',
+        summary: [
+          'write the raw clicks and conversions of a range, every dimension',
+          "column, to Parquet or CSV with the event store's own writer;",
+          'a running server writes it and keeps serving clicks',
+        ],
+      },
+    ],
+    options: {
+      from: {
+        type: 'string',
+        value: 'DATE',
+        description: 'first day (2026-03-01) or instant (ISO, e.g. 2026-03-01T10:00Z)',
+      },
+      to: { type: 'string', value: 'DATE', description: 'last day (taken whole) or instant (exclusive)' },
+      format: { type: 'string', value: 'F', description: 'parquet (default) or csv' },
+      kind: { type: 'string', value: 'K', description: 'clicks or conversions (default both)' },
+      zone: {
+        type: 'string',
+        value: 'Z',
+        description: "tracker (default: the tracker's zone, Settings > Stats) or UTC",
+      },
+      out: { type: 'string', value: 'FILE', description: 'the file to write (replaced if it exists)' },
+    },
+    maxPositionals: 0,
+  },
+  {
     name: 'restore',
     forms: [
       {

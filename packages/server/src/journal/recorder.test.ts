@@ -91,6 +91,7 @@ function flakyStore(
   return {
     appends,
     dialect: inner.dialect,
+    exportEvents: (spec, file) => inner.exportEvents(spec, file),
     append(events, mark) {
       call += 1;
       const commit = async () => {

@@ -38,7 +38,7 @@ describe('settings section registry', () => {
     expect(settingsSectionOf('nope')).toBeUndefined();
   });
 
-  it('builds the tracking links, auto-clearing, user, interface, stats, columns, public API, click API, LP protect, postback-processing, URL customization, feedback and beta sections; the others say they are not built yet', () => {
+  it('builds the tracking links, auto-clearing, user, interface, stats, columns, public API, click API, LP protect, postback-processing, import/export, URL customization, feedback and beta sections; the others say they are not built yet', () => {
     const built = settingsSectionDefs.filter((section) => section.Component).map((section) => section.id);
     expect(built).toEqual([
       'tracking-links',
@@ -51,13 +51,14 @@ describe('settings section registry', () => {
       'click-api',
       'lp-protect',
       'postback-processing',
+      'import-export',
       'url-customization',
       'feedback',
       'beta',
     ]);
   });
 
-  it('shows auto-clearing, the click API, LP protect, postback processing, URL customization and beta to admins only, and every other section to everyone signed in', () => {
+  it('shows auto-clearing, the click API, LP protect, postback processing, import/export, URL customization and beta to admins only, and every other section to everyone signed in', () => {
     const visible = sectionsVisibleTo(plainUser).map((section) => section.id);
     expect(visible).not.toContain('postback-processing');
     expect(visible).not.toContain('auto-clearing');
@@ -65,7 +66,8 @@ describe('settings section registry', () => {
     expect(visible).not.toContain('click-api');
     expect(visible).not.toContain('lp-protect');
     expect(visible).not.toContain('beta');
-    expect(sectionsVisibleTo(plainUser)).toHaveLength(9);
+    expect(visible).not.toContain('import-export');
+    expect(sectionsVisibleTo(plainUser)).toHaveLength(8);
     expect(sectionsVisibleTo({ ...plainUser, role: 'admin' })).toHaveLength(15);
     const adminsOnly: SettingsSectionDef = {
       id: 'beta',

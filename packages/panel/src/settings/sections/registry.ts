@@ -6,6 +6,7 @@ import { SettingsAutoClearingSection } from './autoClearing/SettingsAutoClearing
 import { SettingsBetaSection } from './beta/SettingsBetaSection.tsx';
 import { SettingsClickApiSection } from './clickApi/SettingsClickApiSection.tsx';
 import { SettingsFeedbackSection } from './feedback/SettingsFeedbackSection.tsx';
+import { SettingsImportExportSection } from './importExport/SettingsImportExportSection.tsx';
 import { SettingsLpProtectSection } from './lpProtect/SettingsLpProtectSection.tsx';
 import { SettingsPublicApiSection } from './publicApi/SettingsPublicApiSection.tsx';
 import { SettingsColumnsSection } from './SettingsColumnsSection.tsx';
@@ -45,7 +46,8 @@ const entries: Record<SettingsSection, SettingsSectionEntry> = {
     Component: SettingsPostbackProcessingSection,
     canSee: (user) => user?.role !== 'user',
   },
-  'import-export': {},
+  // The server exports raw events to admins only.
+  'import-export': { Component: SettingsImportExportSection, canSee: (user) => user?.role !== 'user' },
   // The server lets only admins change them.
   'url-customization': {
     Component: SettingsUrlCustomizationSection,

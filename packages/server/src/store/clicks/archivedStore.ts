@@ -7,6 +7,7 @@ import type {
   ClearScope,
   ClickArchiveStatus,
   ClickFacts,
+  EventExportSpec,
   EventStore,
   JournalMark,
   ReportSources,
@@ -228,6 +229,10 @@ export class ArchivedEventStore implements EventStore {
 
   query<T extends Row = Row>(text: string, params?: readonly SqlParam[]): Promise<T[]> {
     return this.inner.query<T>(text, params);
+  }
+
+  exportEvents(spec: EventExportSpec, file: string): Promise<void> {
+    return this.inner.exportEvents(spec, file);
   }
 
   queryChunks<T extends Row = Row>(text: string, params?: readonly SqlParam[]): AsyncIterable<T[]> {

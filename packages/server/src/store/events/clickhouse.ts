@@ -4,6 +4,7 @@ import { type ClickHouseClient, type ClickHouseSettings, createClient } from '@c
 import { clickhouseType, EVENT_COLUMNS, eventFromStoredRow } from '../../events/columns.ts';
 import { EVENT_KIND, type TrackingEvent } from '../../events/event.ts';
 import { SerialQueue } from '../serialQueue.ts';
+import { ClickHouseExports } from './clickhouseExport.ts';
 import { type ClearStep, ClickHouseClearing, clickhouseRollupMigration } from './clickhouseRollup.ts';
 import { bindParams, clickIdsTsv, dateTime, literal, tsvOf } from './clickhouseSql.ts';
 import { type ClickLookup, ClickLookups } from './clickLookups.ts';
@@ -11,6 +12,7 @@ import {
   CLICK_LOOKUP_WINDOW_MS,
   type ClearCounts,
   type ClearScope,
+  type EventExportSpec,
   type EventStore,
   type JournalMark,
   type ReportSources,
@@ -100,6 +102,7 @@ export class ClickHouseEventStore implements EventStore {
   private lastWritten = 0;
   private readonly lookups = new ClickLookups((batch) => this.readClicks(batch), { maxReads: 4 });
   private readonly clearing: ClickHouseClearing;
+  private readonly exports: ClickHouseExports;
 
   private constructor(
     client: ClickHouseClient,
@@ -110,6 +113,7 @@ export class ClickHouseEventStore implements EventStore {
     this.options = options;
     this.ddlSettings = ddl;
     const read = <T extends Row>(query: string) => rows<T>(this.client, query);
+    this.exports = new ClickHouseExports(client);
     this.clearing = new ClickHouseClearing({
       command: (q) => this.command(q),
       rows: read,
@@ -379,6 +383,10 @@ export class ClickHouseEventStore implements EventStore {
         throw new Error('The delete mutation on events has not finished; it goes on in ClickHouse');
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
+  }
+
+  exportEvents(spec: EventExportSpec, file: string): Promise<void> {
+    return this.exports.write(spec, file);
   }
 
   async sizeOnDisk(): Promise<number> {

@@ -8,7 +8,7 @@ import { SerialQueue } from '../serialQueue.ts';
 import { type ClickLookup, ClickLookups } from './clickLookups.ts';
 import { EVENT_MIGRATIONS } from './duckdbMigrations.ts';
 import { clearStatements, countSql, DUCKDB_ROLLUP_RELATION, findClearedClickSql } from './duckdbRollup.ts';
-import { streamRows } from './duckdbStream.ts';
+import { copyEventsTo, streamRows } from './duckdbStream.ts';
 import { SUMMARY_SLOTS_PER_REFRESH, SummaryPending, slotsWithin } from './duckdbSummary.ts';
 import { appendEvent, isoOf, JOURNAL_SELECT, stringLiteral, timestampLiteral } from './duckdbValues.ts';
 import {
@@ -55,6 +55,7 @@ export const STORAGE_VERSION = 'v1.5.0';
  */
 export class DuckDbEventStore implements EventStore {
   readonly dialect = 'duckdb' as const;
+  readonly exportEvents: EventStore['exportEvents'] = (spec, file) => copyEventsTo(this.instance, spec, file);
   private readonly instance: DuckDBInstance;
   private readonly writer: DuckDBConnection;
   private readonly reader: DuckDBConnection;
@@ -404,9 +405,8 @@ export class DuckDbEventStore implements EventStore {
     this.summaryTimer = setTimeout(() => {
       this.refreshSummary().then(
         (summed) => {
-          if (!this.writes.isClosed) {
-            this.scheduleSummary(summed >= SUMMARY_SLOTS_PER_REFRESH ? 0 : SUMMARY_REFRESH_MS);
-          }
+          if (this.writes.isClosed) return;
+          this.scheduleSummary(summed >= SUMMARY_SLOTS_PER_REFRESH ? 0 : SUMMARY_REFRESH_MS);
         },
         (error: unknown) => {
           if (this.writes.isClosed) return;

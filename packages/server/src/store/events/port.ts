@@ -95,6 +95,12 @@ export interface EventStore {
   clickArchiveStatus?(): ClickArchiveStatus;
   /** Deletes raw events that happened before `time`, except those of the `keepCampaignIds` (no rollup). */
   deleteBefore(time: number, keepCampaignIds?: readonly number[]): Promise<number>;
+  /**
+   * Writes the raw events `spec` selects to `file` with the store's own writer (DuckDB's COPY, ClickHouse's
+   * output formats streamed to the file), so a range of any size passes through without being held in
+   * memory. Events auto-clearing summed into the rollup are no longer raw and are not in it.
+   */
+  exportEvents(spec: EventExportSpec, file: string): Promise<void>;
   /** Bytes the store takes on disk (best effort). */
   sizeOnDisk(): Promise<number>;
   /**
@@ -103,6 +109,21 @@ export interface EventStore {
    */
   whileCheckpointed?<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** The raw events an export writes, and how. */
+export interface EventExportSpec {
+  format: 'parquet' | 'csv';
+  /** EVENT_KIND values. */
+  kinds: readonly number[];
+  /** [from, to) instants (ms, UTC). */
+  from: number;
+  to: number;
+  /**
+   * The zone's offsets over the range (from the instant `from` on, local time is UTC + `offset` minutes),
+   * as reports compute them (reports/timeRange.ts); times are written as that local wall time. Empty: UTC.
+   */
+  offsets: readonly { from: number; offset: number }[];
 }
 
 /** Which raw events a clear takes: those before `before` of the campaigns it names. */
