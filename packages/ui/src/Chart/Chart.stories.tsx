@@ -15,6 +15,8 @@ import {
 
 const meta = {
   title: 'Data/Chart',
+  // Its docs page's props table is read from this component's types.
+  component: Chart,
   parameters: { layout: 'padded' },
 } satisfies Meta;
 export default meta;

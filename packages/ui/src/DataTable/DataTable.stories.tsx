@@ -11,6 +11,8 @@ const getRowId = (row: SampleCampaign) => String(row.id);
 
 const meta = {
   title: 'Data/DataTable',
+  // Its docs page's props table is read from this component's types.
+  component: DataTable,
   parameters: { layout: 'padded' },
 } satisfies Meta;
 export default meta;
