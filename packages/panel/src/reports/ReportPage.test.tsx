@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../app/renderApp.tsx';
@@ -155,6 +155,97 @@ describe('report page', () => {
     expect(clicked.map(({ download }) => download.split('.').at(-1))).toEqual(['csv', 'xlsx']);
     // Nothing is built from the loaded rows: no blob of them.
     expect(created).toHaveLength(0);
+  });
+
+  it('has one column editor, whose metrics, hidden and ordered there, the table and the export show after a reload', async () => {
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.getAttribute('href') ?? '');
+    });
+    const table = 'cairn.reports.columns.report';
+    const sent: { table: string; choice: { order: string[] } | null }[] = [];
+    let kept: Record<string, unknown> = {};
+    const keptColumns = [
+      on('GET', '/api/user/columns', () => json({ tables: kept })),
+      on('PUT', '/api/user/columns', async (request) => {
+        const body = (await request.json()) as (typeof sent)[number];
+        sent.push(body);
+        kept = body.choice ? { [body.table]: body.choice } : {};
+        return json({ tables: kept });
+      }),
+    ];
+    const headers = () =>
+      within(screen.getByRole('treegrid', { name: 'Report by Offer' }))
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent);
+    const exportedMetrics = async () => {
+      await user.click(screen.getByRole('button', { name: 'Export' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'CSV' }));
+      await waitFor(() => expect(clicked).toHaveLength(1));
+      return new URL(clicked.pop() ?? '', 'http://panel.test').searchParams.get('metrics');
+    };
+    const chosen = [
+      'ROI',
+      'Clicks',
+      'LP clicks',
+      'LP CTR',
+      'Conversions',
+      'CR',
+      'Revenue',
+      'Profit',
+      'Cost',
+      'EPC',
+    ];
+    const user = userEvent.setup();
+
+    renderReport('/report/campaign/3', [reportRoute([]), ...keptColumns]);
+    await screen.findByRole('row', { name: /Keto EU/ });
+    // The metrics chooser is the only one: the table offers no Columns menu beside it.
+    expect(screen.queryByRole('button', { name: 'Columns' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Metrics (11)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Metrics' });
+    // Each metric once (the issue found "Cost" twice in a chooser).
+    for (const label of [...chosen, 'Unique clicks']) {
+      expect(within(dialog).getAllByRole('checkbox', { name: label })).toHaveLength(1);
+    }
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Unique clicks' }));
+    const order = within(dialog).getByRole('list', { name: 'Order' });
+    const item = (label: string) => within(order).getByText(label).closest('li') as HTMLElement;
+    // ROI dragged to the top; Profit moved up past Cost from the keyboard.
+    const dataTransfer = { setData: () => {}, effectAllowed: '', dropEffect: '' };
+    fireEvent.dragStart(item('ROI'), { dataTransfer });
+    fireEvent.dragOver(item('Clicks'), { dataTransfer });
+    fireEvent.drop(item('Clicks'), { dataTransfer });
+    within(order).getByRole('button', { name: 'Move Profit up' }).focus();
+    await user.keyboard('{Enter}');
+    expect(
+      within(order)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(chosen);
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(headers()).toEqual(['Offer', ...chosen]));
+    const chosenIds = 'roi,clicks,lpClicks,lpCtr,leads,cr,revenue,profit,cost,epc';
+    expect(await exportedMetrics()).toBe(chosenIds);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ table, choice: { order: chosenIds.split(',') } });
+
+    // Reloaded in a browser that kept nothing: the user's choice comes from the server.
+    cleanup();
+    localStorage.clear();
+    renderReport('/report/campaign/3', [reportRoute([]), ...keptColumns]);
+    await screen.findByRole('row', { name: /Keto EU/ });
+    await waitFor(() => expect(headers()).toEqual(['Offer', ...chosen]));
+    expect(await exportedMetrics()).toBe(chosenIds);
+
+    // And back to the defaults, which forgets the choice.
+    await user.click(screen.getByRole('button', { name: 'Metrics (10)' }));
+    const again = await screen.findByRole('dialog', { name: 'Metrics' });
+    await user.click(within(again).getByRole('button', { name: 'Use defaults' }));
+    await user.click(within(again).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(headers()).toContain('Unique clicks'));
+    expect(headers().slice(0, 3)).toEqual(['Offer', 'Clicks', 'Unique clicks']);
+    await waitFor(() => expect(sent.at(-1)).toEqual({ table, choice: null }));
   });
 
   it('says how many rows of how many it shows, loads more or all, and sorts on the server', async () => {

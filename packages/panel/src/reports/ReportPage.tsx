@@ -185,8 +185,11 @@ function Report({ subject, timeZone }: { subject: Subject; timeZone: string }) {
         {narrow ? (
           <KeyMetricsChooser keyMetrics={keyMetrics} />
         ) : (
+          // The report's one column editor (the table has no Columns menu of its own): what is chosen here
+          // is what the table and the export show, in this order, kept for the user on the server.
           <ColumnChooser
             title="Metrics"
+            description="Choose the metrics the table and the export show; drag them or use their arrows to order them."
             choices={choice.allowed.map((id) => ({ id, label: METRIC_DEFS[id].label }))}
             value={metrics}
             defaults={choice.defaults}

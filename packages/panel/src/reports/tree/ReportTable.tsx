@@ -192,8 +192,9 @@ export function ReportTable(props: ReportTableProps) {
         height: 560,
         colorization: props.colorization,
         verticalBorders: props.verticalBorders,
-        // On a phone the key metrics are the columns to pick, in their own chooser.
-        columnSettings: !narrowMetrics,
+        // The metrics are the columns: picked, ordered and kept once, in the page's Metrics editor (the key
+        // metrics on a phone), so the table, the export and the next visit show the same ones.
+        columnSettings: false,
       }}
       totals
       status={{
