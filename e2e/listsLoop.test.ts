@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, e2eSuite, waitForTitle } from './support.ts';
+import { e2eSuite, seedTraffic, waitForTitle } from './support.ts';
 
 // The buyer's daily loop in Chromium on seeded traffic: a list's name opens its report, several rows
 // open one report, the numbers sit beside the name at 1440 px, the report names the source's tokens, and
@@ -10,12 +10,7 @@ let campaigns: { id: number; name: string }[] = [];
 const e2e = e2eSuite({
   session: true,
   setup: async ({ session }) => {
-    const seeded = await api<{ campaigns: { id: number; name: string }[] }>(
-      session.page,
-      'POST',
-      '/api/monitor/seed',
-      { clicks: 3000, days: 3, campaigns: 3 },
-    );
+    const seeded = await seedTraffic(session.page, { clicks: 3000, days: 3, campaigns: 3 });
     campaigns = seeded.campaigns;
     await session.page.setViewportSize({ width: 1440, height: 900 });
   },

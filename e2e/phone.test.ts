@@ -1,7 +1,7 @@
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.ts';
-import { api, e2eSuite } from './support.ts';
+import { e2eSuite, seedTraffic } from './support.ts';
 
 // A buyer on a phone (390 px) on seeded traffic: the campaigns list and a campaign's report show each
 // row's name with the key metrics (profit and ROI by default), the filters open from one button, and the
@@ -12,12 +12,7 @@ let campaigns: { id: number; name: string }[] = [];
 const e2e = e2eSuite({
   session: true,
   setup: async ({ session }) => {
-    const seeded = await api<{ campaigns: { id: number; name: string }[] }>(
-      session.page,
-      'POST',
-      '/api/monitor/seed',
-      { clicks: 2000, days: 2, campaigns: 2 },
-    );
+    const seeded = await seedTraffic(session.page, { clicks: 2000, days: 2, campaigns: 2 });
     campaigns = seeded.campaigns;
     await session.page.setViewportSize({ width: 390, height: 844 });
   },

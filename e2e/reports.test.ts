@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.ts';
-import { api, e2eSuite, waitForTitle } from './support.ts';
+import { api, e2eSuite, seedTraffic, waitForTitle } from './support.ts';
 
 // The reports against the real server on seeded traffic: a campaign's report grouped two levels deep with
 // a row opened and exported (the server's CSV of every row), the worst of 500 sites found by a server
@@ -15,12 +15,7 @@ let campaign = { id: 0, name: '' };
 const e2e = e2eSuite({
   session: true,
   setup: async ({ session }) => {
-    const seeded = await api<{ clicks: number; campaigns: { id: number; name: string }[] }>(
-      session.page,
-      'POST',
-      '/api/monitor/seed',
-      { clicks: CLICKS, days: 7, campaigns: 3 },
-    );
+    const seeded = await seedTraffic(session.page, { clicks: CLICKS, days: 7, campaigns: 3 });
     expect(seeded.clicks).toBe(CLICKS);
     campaign = seeded.campaigns[0] as { id: number; name: string };
   },

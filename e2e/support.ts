@@ -250,3 +250,17 @@ export async function api<T>(page: Page, method: string, path: string, body?: un
     { method, path, body },
   ) as Promise<T>;
 }
+
+/** What the monitor's seeding endpoint made: its clicks and the campaigns they came through. */
+export interface SeededTraffic {
+  clicks: number;
+  campaigns: { id: number; name: string }[];
+}
+
+/** Demo traffic through the monitor's seeding endpoint (campaigns, offers, sources, clicks and leads). */
+export function seedTraffic(
+  page: Page,
+  amounts: { clicks: number; days: number; campaigns: number },
+): Promise<SeededTraffic> {
+  return api<SeededTraffic>(page, 'POST', '/api/monitor/seed', amounts);
+}
