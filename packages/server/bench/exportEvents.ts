@@ -18,15 +18,11 @@ import { startCairn } from '../src/index.ts';
 import { DuckDbEventStore } from '../src/store/events/duckdb.ts';
 import type { EventExportSpec } from '../src/store/events/port.ts';
 import { TestBrowser } from '../test-support/server.ts';
+import { argument } from './options.ts';
 import { generate, SPAN_DAYS } from './reportsData.ts';
 
 const PASSWORD = 'bench-password-Basalt-57';
 const DAY = 86_400_000;
-
-function argument(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : (process.argv[index + 1] ?? fallback);
-}
 
 const clicks = Number(argument('clicks', '1000000'));
 const dataDir = path.resolve(

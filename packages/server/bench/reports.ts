@@ -14,15 +14,11 @@ import { REPORT_PATHS } from '@cairn/contract';
 import { type RunningCairn, startCairn } from '../src/index.ts';
 import { DuckDbEventStore } from '../src/store/events/duckdb.ts';
 import { TestBrowser } from '../test-support/server.ts';
+import { argument } from './options.ts';
 import { generate, SHAPE, ZONES } from './reportsData.ts';
 
 const PASSWORD = 'bench-password-Basalt-57';
 const DAY = 86_400_000;
-
-function argument(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : (process.argv[index + 1] ?? fallback);
-}
 
 const clicks = Number(argument('clicks', '10000000'));
 const runs = Number(argument('runs', '11'));

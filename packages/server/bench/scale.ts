@@ -16,6 +16,7 @@ import path from 'node:path';
 import { REPORT_PATHS } from '@cairn/contract';
 import pg from 'pg';
 import type { TestBrowser } from '../test-support/server.ts';
+import { argument } from './options.ts';
 import {
   benchCampaign,
   cairnCommand,
@@ -29,11 +30,6 @@ import {
 
 const DAY = 86_400_000;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-
-function argument(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : (process.argv[index + 1] ?? fallback);
-}
 
 const postgresUrl = process.env.CAIRN_TEST_POSTGRES_URL;
 const clickhouseUrl = process.env.CAIRN_TEST_CLICKHOUSE_URL?.replace(/\/+$/, '');
