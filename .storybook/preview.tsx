@@ -122,6 +122,14 @@ const preview: Preview = {
     // Accessibility violations fail the story's test, not just show in the panel.
     a11y: { test: 'error' },
     layout: 'padded',
+    // Chromatic snapshots every story in each scheme x theme, as the screenshot tests measure their contrast.
+    chromatic: {
+      modes: Object.fromEntries(
+        COLOR_SCHEMES.flatMap((colorScheme) =>
+          THEMES.map((theme) => [`${colorScheme} ${theme}`, { colorScheme, theme }]),
+        ),
+      ),
+    },
     options: {
       // Foundations first, then components by what they do, then the panel's pages built from them.
       storySort: {
