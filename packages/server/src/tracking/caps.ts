@@ -3,6 +3,7 @@ import { EVENT_KIND, type TrackingEvent } from '../events/event.ts';
 import type { ClickRecorder } from '../journal/recorder.ts';
 import { dialectFor } from '../reports/plan/dialect.ts';
 import { localMidnight } from '../reports/timeRange.ts';
+import { Rerun } from '../rerun.ts';
 import type { EventStore } from '../store/events/port.ts';
 import type { OfferCaps } from './routing/evaluate.ts';
 import type { RoutingTable } from './routing/table.ts';
@@ -20,8 +21,8 @@ export interface CapCounts {
 }
 
 export interface OfferCapWatchOptions {
-  table: RoutingTable;
-  events: EventStore;
+  table: Pick<RoutingTable, 'offer' | 'cappedOffers'>;
+  events: Pick<EventStore, 'dialect' | 'query'>;
   /** Flushed before each count, so every event this node recorded before the cut is in the store. */
   recorder: Pick<ClickRecorder, 'flushNow'>;
   /** The tracker's time zone, read at each refresh (a settings change moves midnight). */
@@ -52,7 +53,8 @@ export class OfferCapWatch implements OfferCaps {
   private dayEnd: number;
   private readonly capped = new Set<number>();
   private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  private readonly reads = new Rerun(() => this.readReporting());
+  private latestRefresh: Promise<void> = Promise.resolve();
   private stopped = false;
   private failures = 0;
 
@@ -73,7 +75,7 @@ export class OfferCapWatch implements OfferCaps {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.running;
+    await this.latestRefresh;
   }
 
   private schedule(): void {
@@ -105,23 +107,25 @@ export class OfferCapWatch implements OfferCaps {
     this.decide(offer.id);
   }
 
-  /** Flushes, reads today's counts and swaps them in; one refresh at a time. */
+  /**
+   * Flushes, reads today's counts and swaps them in, one read at a time. Settles after a read begun after
+   * the call: a read already under way may have taken its cut before the caller's clicks (or before
+   * midnight), so it does not count.
+   */
   refresh(): Promise<void> {
-    if (!this.running) {
-      this.running = this.read()
-        .then(() => {
-          this.failures = 0;
-        })
-        .catch((error: unknown) => {
-          // Reported at failures 1, 2, 4, 8...: an event store down for hours does not flood the log.
-          this.failures += 1;
-          if ((this.failures & (this.failures - 1)) === 0) this.options.onError(error);
-        })
-        .finally(() => {
-          this.running = null;
-        });
+    this.latestRefresh = this.reads.request();
+    return this.latestRefresh;
+  }
+
+  private async readReporting(): Promise<void> {
+    try {
+      await this.read();
+      this.failures = 0;
+    } catch (error) {
+      // Reported at failures 1, 2, 4, 8...: an event store down for hours does not flood the log.
+      this.failures += 1;
+      if ((this.failures & (this.failures - 1)) === 0) this.options.onError(error);
     }
-    return this.running;
   }
 
   /** Today's counts of every capped offer, as the routing sees them now. */
@@ -198,7 +202,7 @@ export class OfferCapWatch implements OfferCaps {
   }
 
   private async countStored(
-    events: EventStore,
+    events: OfferCapWatchOptions['events'],
     offerIds: readonly number[],
     from: number,
     to: number,
