@@ -45,6 +45,7 @@ async function open(
     maxBatchEvents?: number;
     crash?: boolean;
     log?: ReturnType<typeof logger>;
+    onJournaled?: (event: TrackingEvent) => void;
   } = {},
 ): Promise<ClickRecorder> {
   const recorder = await openRecorder({
@@ -54,6 +55,7 @@ async function open(
     intervalMs: options.intervalMs ?? NEVER,
     maxBatchEvents: options.maxBatchEvents,
     logger: options.log ?? logger(),
+    onJournaled: options.onJournaled,
   });
   if (!options.crash) cleanups.push(() => recorder.close());
   return recorder;
@@ -176,6 +178,19 @@ describe('click recorder', () => {
     const after = record(restarted, 5, 1000);
     await restarted.flushNow();
     await expectExactlyOnce(store, [...before, ...unflushed, ...after]);
+  });
+
+  it('tells of each event it journals, once, and not of the ones it replays', async () => {
+    const { dataDir, store } = await setup();
+    const crashed = await open(dataDir, store, { crash: true });
+    record(crashed, 3);
+    const told: string[] = [];
+    const restarted = await open(dataDir, store, { onJournaled: (event) => told.push(event.clickId) });
+    const recorded = record(restarted, 2, 100);
+    const staged = sampleClick(T0 + 200);
+    restarted.stage(staged);
+    restarted.commit();
+    expect(told).toEqual([...recorded, staged].map((event) => event.clickId));
   });
 
   it('does not store twice a segment committed but not deleted before a crash', async () => {

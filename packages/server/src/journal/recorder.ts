@@ -58,6 +58,8 @@ export interface RecorderOptions {
   /** Events per store append (default 2000); also the most one journal segment holds. */
   maxBatchEvents?: number;
   onFlush?: FlusherOptions['onFlush'];
+  /** Told of each event `record` or `stage` journaled (not of the replay), e.g. for in-memory counts. */
+  onJournaled?: (event: TrackingEvent) => void;
 }
 
 const consoleLogger: RecorderLogger = {
@@ -86,9 +88,18 @@ export async function openRecorder(options: RecorderOptions): Promise<ClickRecor
     // Logged by the flusher; its timer retries the replay before anything newer.
   }
   flusher.start();
+  const journaled = options.onJournaled ?? (() => {});
   return {
-    record: (event) => journal.append(event),
-    stage: (event) => journal.stage(event),
+    record: (event) => {
+      const line = journal.append(event);
+      journaled(event);
+      return line;
+    },
+    stage: (event) => {
+      const line = journal.stage(event);
+      journaled(event);
+      return line;
+    },
     get lastStagedLine() {
       return journal.lastStagedLine;
     },

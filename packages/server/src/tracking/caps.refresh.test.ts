@@ -48,7 +48,7 @@ function watchOn(store: GatedStore): OfferCapWatch {
   return new OfferCapWatch({
     table: { offer: (id) => (id === offer.id ? offer : undefined), cappedOffers: () => [offer] },
     events: store,
-    recorder: { flushNow: async () => {} },
+    flushJournal: async () => {},
     timezone: () => 'UTC',
     now: () => Date.parse('2026-03-05T12:00:00.000Z'),
     onError: (error) => {

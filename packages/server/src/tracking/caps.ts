@@ -1,6 +1,5 @@
 import type { OfferCapState } from '@cairn/contract';
 import { EVENT_KIND, type TrackingEvent } from '../events/event.ts';
-import type { ClickRecorder } from '../journal/recorder.ts';
 import { dialectFor } from '../reports/plan/dialect.ts';
 import { localMidnight } from '../reports/timeRange.ts';
 import { Rerun } from '../rerun.ts';
@@ -23,8 +22,8 @@ export interface CapCounts {
 export interface OfferCapWatchOptions {
   table: Pick<RoutingTable, 'offer' | 'cappedOffers'>;
   events: Pick<EventStore, 'dialect' | 'query'>;
-  /** Flushed before each count, so every event this node recorded before the cut is in the store. */
-  recorder: Pick<ClickRecorder, 'flushNow'>;
+  /** Stores this node's journal before each count, so every event it recorded before the cut is counted. */
+  flushJournal: () => Promise<void>;
   /** The tracker's time zone, read at each refresh (a settings change moves midnight). */
   timezone: () => string;
   now: () => number;
@@ -165,7 +164,7 @@ export class OfferCapWatch implements OfferCaps {
   }
 
   private async read(): Promise<void> {
-    const { events, recorder, table } = this.options;
+    const { events, flushJournal, table } = this.options;
     const cut = this.options.now();
     const zone = this.options.timezone();
     const dayStart = localMidnight(zone, cut);
@@ -179,7 +178,7 @@ export class OfferCapWatch implements OfferCaps {
     let stored = new Map<number, CapCounts>();
     try {
       if (offers.length > 0) {
-        await recorder.flushNow();
+        await flushJournal();
         stored = await this.countStored(
           events,
           offers.map((offer) => offer.id),
@@ -227,31 +226,4 @@ export class OfferCapWatch implements OfferCaps {
     }
     return counts;
   }
-}
-
-/** The recorder with every event it journals tallied against the caps first. */
-export function tallyingRecorder(recorder: ClickRecorder, caps: OfferCapWatch): ClickRecorder {
-  return {
-    record: (event) => {
-      const line = recorder.record(event);
-      caps.tally(event);
-      return line;
-    },
-    stage: (event) => {
-      const line = recorder.stage(event);
-      caps.tally(event);
-      return line;
-    },
-    get lastStagedLine() {
-      return recorder.lastStagedLine;
-    },
-    get pendingWrite() {
-      return recorder.pendingWrite;
-    },
-    commit: () => recorder.commit(),
-    stats: () => recorder.stats(),
-    mayHold: (time) => recorder.mayHold(time),
-    flushNow: () => recorder.flushNow(),
-    close: () => recorder.close(),
-  };
 }

@@ -15,7 +15,7 @@ import { readLpProtect, readUrlCustomization } from '../settings/readers.ts';
 import { getSetting } from '../settings/store.ts';
 import type { ConfigStore } from '../store/config/port.ts';
 import type { EventStore } from '../store/events/port.ts';
-import { OfferCapWatch, tallyingRecorder } from './caps.ts';
+import { OfferCapWatch } from './caps.ts';
 import { ClickEngine, clickFacts, DEFAULT_TRACKING_SETTINGS, type TrackingSettings } from './click/engine.ts';
 import { HopLinks } from './click/hopLinks.ts';
 import { RecentClicks } from './click/recent.ts';
@@ -146,7 +146,17 @@ export async function startTracking(options: TrackingRuntimeOptions): Promise<Tr
   options.events.deriveClickFacts?.((ip, userAgent) => clickFacts(enricher, ip, userAgent));
   const engine = new ClickEngine({ table, enricher, settings: await loadTrackingSettings(options.store) });
   const counters = newTrackingCounters();
-  const journal = await openRecorder({
+  const caps = new OfferCapWatch({
+    table,
+    events: options.events,
+    flushJournal: () => recorder.flushNow(),
+    timezone: () => engine.settings.timezone,
+    now: options.now,
+    intervalMs: options.capRefreshMs,
+    onError: (error) =>
+      logger.error({ err: error }, "offers' cap counts could not be read; the last ones stay"),
+  });
+  const recorder = await openRecorder({
     dataDir: options.dataDir,
     nodeId,
     store: options.events,
@@ -156,19 +166,9 @@ export async function startTracking(options: TrackingRuntimeOptions): Promise<Tr
       if (seconds === null) counters.flushFailures += 1;
       else counters.flushSeconds.observe(seconds);
     },
+    // Everything this node journals (clicks, lander clicks, conversions from any intake) counts at once.
+    onJournaled: (event) => caps.tally(event),
   });
-  const caps = new OfferCapWatch({
-    table,
-    events: options.events,
-    recorder: journal,
-    timezone: () => engine.settings.timezone,
-    now: options.now,
-    intervalMs: options.capRefreshMs,
-    onError: (error) =>
-      logger.error({ err: error }, "offers' cap counts could not be read; the last ones stay"),
-  });
-  // Everything this node journals (clicks, lander clicks, conversions from any intake) counts at once.
-  const recorder = tallyingRecorder(journal, caps);
   await caps.start();
   engine.caps = caps;
   const recent = new RecentClicks();
