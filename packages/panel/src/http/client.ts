@@ -66,10 +66,12 @@ export interface ApiClient {
   intercept(interceptor: ResponseInterceptor): () => void;
   readonly ky: KyInstance;
   /**
-   * A GET whose answer is read as it arrives (a download with progress): past the interceptors, which
-   * read a copy of every body whole before the caller sees the first byte.
+   * A GET whose answer is read as it arrives (a download with progress), its body left unread for the
+   * caller. A success passes the interceptors by (they read every body whole before the caller sees the
+   * first byte); a failure is read and goes through them like any call's, so a session lost or a licence
+   * expired during a download leads where it leads elsewhere.
    */
-  stream(path: string, searchParams: URLSearchParams, signal: AbortSignal): Promise<Response>;
+  stream(path: string, searchParams: URLSearchParams, signal: AbortSignal): Promise<CallResult<Response>>;
 }
 
 export interface ApiClientOptions {
@@ -167,18 +169,32 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
             logger.error('Response interceptors skipped: the body could not be read', error);
             return;
           }
-          for (const interceptor of interceptors) {
-            // An interceptor is a side effect (a toast, a redirect); its failure must not fail the call.
-            try {
-              await interceptor({ request, response, body });
-            } catch (error) {
-              logger.error('Response interceptor failed', error);
-            }
-          }
+          await runInterceptors({ request, response, body });
         },
       ],
     },
   });
+
+  async function runInterceptors(intercepted: InterceptedResponse): Promise<void> {
+    for (const interceptor of interceptors) {
+      // An interceptor is a side effect (a toast, a redirect); its failure must not fail the call.
+      try {
+        await interceptor(intercepted);
+      } catch (error) {
+        logger.error('Response interceptor failed', error);
+      }
+    }
+  }
+
+  function failureOf(httpStatus: number, body: unknown): CallFailure {
+    const status = statusForResponse(httpStatus, body);
+    return {
+      status: status === 'ok' ? 'error' : status,
+      message: messageForResponse(httpStatus, body),
+      httpStatus,
+      body,
+    };
+  }
 
   async function call<T>(path: string, callOptions: CallOptions<T> = {}): Promise<CallResult<T>> {
     const method = callOptions.method ?? 'get';
@@ -211,15 +227,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       if (isAbort(error)) return { status: 'cancelled', message: 'Request cancelled', httpStatus: 0 };
       return { status: 'error', message: nonApiErrorMessage(error), httpStatus: response.status };
     }
-    const status = statusForResponse(response.status, body);
-    if (status !== 'ok') {
-      return {
-        status,
-        message: messageForResponse(response.status, body),
-        httpStatus: response.status,
-        body,
-      };
-    }
+    if (statusForResponse(response.status, body) !== 'ok') return failureOf(response.status, body);
     if (callOptions.schema) {
       let schema: z.ZodType<T>;
       try {
@@ -264,11 +272,23 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       };
     },
     ky: instance,
-    stream(path, searchParams, signal) {
-      return fetchImpl(`${window.location.origin}${path}?${searchParams}`, {
+    async stream(path, searchParams, signal) {
+      const request = new Request(`${window.location.origin}${path}?${searchParams}`, {
         credentials: 'same-origin',
         signal,
       });
+      let response: Response;
+      try {
+        response = await fetchImpl(request);
+      } catch (error) {
+        if (isAbort(error) || signal.aborted)
+          return { status: 'cancelled', message: 'Request cancelled', httpStatus: 0 };
+        return { status: 'error', message: nonApiErrorMessage(error), httpStatus: 0 };
+      }
+      if (response.ok && response.body) return { status: 'ok', data: response, httpStatus: response.status };
+      const body = await readBody(response).catch(() => undefined);
+      await runInterceptors({ request, response, body });
+      return failureOf(response.status, body);
     },
   };
 }

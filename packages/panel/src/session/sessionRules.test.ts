@@ -86,6 +86,50 @@ describe('session rules', () => {
     expect(deps.navigate).toHaveBeenCalledWith('/login?returnTo=%2Foffers');
   });
 
+  it('applies to a download streamed past the interceptors: a 401 signs out, a 402 shows the licence', async () => {
+    const { client, deps } = setup(
+      false,
+      '/settings/import-export',
+      on('GET', '/api/export/events', (request) =>
+        new URL(request.url).searchParams.get('format') === 'csv'
+          ? lost()
+          : json({ error: 'License expired', trackerId: 'TR-7' }, 402),
+      ),
+    );
+    const signal = new AbortController().signal;
+    const signedOut = await client.stream(
+      '/api/export/events',
+      new URLSearchParams({ format: 'csv' }),
+      signal,
+    );
+    expect(signedOut).toMatchObject({ status: 'access-denied', httpStatus: 401 });
+    expect(deps.navigate).toHaveBeenCalledWith('/login?returnTo=%2Fsettings%2Fimport-export');
+    const expired = await client.stream(
+      '/api/export/events',
+      new URLSearchParams({ format: 'parquet' }),
+      signal,
+    );
+    expect(expired).toMatchObject({ status: 'license-expired', httpStatus: 402 });
+    expect(deps.showLicenseError).toHaveBeenCalledWith({ error: 'License expired', trackerId: 'TR-7' });
+  });
+
+  it('hands a streamed success on unread, past the interceptors', async () => {
+    const { client, deps } = setup(
+      true,
+      '/settings/import-export',
+      on('GET', '/api/export/events', () => new Response('a,b\n1,2\n', { status: 200 })),
+    );
+    const answer = await client.stream(
+      '/api/export/events',
+      new URLSearchParams(),
+      new AbortController().signal,
+    );
+    if (answer.status !== 'ok') throw new Error(answer.message);
+    expect(answer.data.bodyUsed).toBe(false);
+    expect(await answer.data.text()).toBe('a,b\n1,2\n');
+    expect(deps.recheckSession).not.toHaveBeenCalled();
+  });
+
   it('stays on sign-in when a 402 arrives there', async () => {
     const { client, deps } = setup(
       true,

@@ -1,7 +1,6 @@
 import { EVENT_EXPORT_PATHS, type EventExportParams } from '@cairn/contract';
 import { type CallProblem, problemOf } from '../../../entities/api.ts';
-import { type ApiClient, readBody } from '../../../http/client.ts';
-import { extractErrorText } from '../../../http/errorText.ts';
+import type { ApiClient } from '../../../http/client.ts';
 
 // Raw events out: the server writes the file with the event store's own writer and streams it with its
 // length; this reads the stream a chunk at a time, so the page can show the bytes received (and the
@@ -37,11 +36,12 @@ export async function downloadEvents(
     Object.entries(params).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
   try {
-    const response = await client.stream(EVENT_EXPORT_PATHS.events, searchParams, signal);
-    if (!response.ok || !response.body) {
-      const body = await readBody(response).catch(() => undefined);
-      return { status: 'failed', problem: problemOf({ message: extractErrorText(body), body }) };
-    }
+    const answer = await client.stream(EVENT_EXPORT_PATHS.events, searchParams, signal);
+    if (answer.status === 'cancelled') return { status: 'cancelled' };
+    if (answer.status !== 'ok') return { status: 'failed', problem: problemOf(answer) };
+    const response = answer.data;
+    if (!response.body)
+      return { status: 'failed', problem: problemOf({ message: 'The download arrived empty' }) };
     const length = Number(response.headers.get('content-length'));
     const total = Number.isFinite(length) && length > 0 ? length : null;
     const parts: Uint8Array[] = [];
