@@ -14,14 +14,12 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { EVENT_EXPORT_PATHS } from '@cairn/contract';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { EVENT_KIND } from '../src/events/event.ts';
-import { startCairn } from '../src/index.ts';
 import { DuckDbEventStore } from '../src/store/events/duckdb.ts';
 import type { EventExportSpec } from '../src/store/events/port.ts';
-import { TestBrowser } from '../test-support/server.ts';
 import { argument } from './options.ts';
 import { generate, SPAN_DAYS } from './reportsData.ts';
+import { signedIn, startBenchCairn } from './server.ts';
 
-const PASSWORD = 'bench-password-Basalt-57';
 const DAY = 86_400_000;
 
 const clicks = Number(argument('clicks', '1000000'));
@@ -102,18 +100,9 @@ async function main(): Promise<void> {
   line('baseline: DuckDB COPY of the table', baseline, await rowsOf(direct), fs.statSync(direct).size);
   await store.close();
 
-  const cairn = await startCairn({
-    dataDir,
-    port: 0,
-    host: '127.0.0.1',
-    logLevel: 'silent',
-    adminLogin: 'admin',
-    adminPassword: PASSWORD,
-    panelDir: path.join(dataDir, 'no-panel'),
-  });
+  const cairn = await startBenchCairn(dataDir);
   try {
-    const browser = new TestBrowser(cairn.url);
-    await browser.signIn('admin', PASSWORD);
+    const browser = await signedIn(cairn);
     const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
     const viaHttp = path.join(outDir, 'http.parquet');
     const http = await measured(async () => {

@@ -11,13 +11,13 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { REPORT_PATHS } from '@cairn/contract';
-import { type RunningCairn, startCairn } from '../src/index.ts';
+import type { RunningCairn } from '../src/index.ts';
 import { DuckDbEventStore } from '../src/store/events/duckdb.ts';
-import { TestBrowser } from '../test-support/server.ts';
+import type { TestBrowser } from '../test-support/server.ts';
 import { argument } from './options.ts';
 import { generate, SHAPE, ZONES } from './reportsData.ts';
+import { signedIn, startBenchCairn } from './server.ts';
 
-const PASSWORD = 'bench-password-Basalt-57';
 const DAY = 86_400_000;
 
 const clicks = Number(argument('clicks', '10000000'));
@@ -37,23 +37,7 @@ interface Meta {
   seconds: number;
 }
 
-const start = (): Promise<RunningCairn> =>
-  startCairn({
-    dataDir,
-    port: 0,
-    host: '127.0.0.1',
-    logLevel: 'silent',
-    adminLogin: 'admin',
-    adminPassword: PASSWORD,
-    panelDir: path.join(dataDir, 'no-panel'),
-  });
-
-async function signedIn(cairn: RunningCairn): Promise<TestBrowser> {
-  const browser = new TestBrowser(cairn.url);
-  const signIn = await browser.signIn('admin', PASSWORD);
-  if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}: ${signIn.text}`);
-  return browser;
-}
+const start = (): Promise<RunningCairn> => startBenchCairn(dataDir);
 
 /**
  * A GET on one kept-alive connection with the browser's cookies, the body read and parsed. Not fetch: undici
