@@ -23,6 +23,14 @@ function printedCounts(stdout: string, names: string[]): Map<string, [number, nu
   return counts;
 }
 
+/** The rows migrate-store printed for `names`, each one there and copied whole: name -> [embedded, target]. */
+function copiedCounts(stdout: string, names: string[]): Map<string, [number, number]> {
+  const counts = printedCounts(stdout, names);
+  expect([...counts.keys()]).toEqual(names);
+  for (const [name, [source, target]] of counts) expect(target, name).toBe(source);
+  return counts;
+}
+
 async function clickhouse(serverUrl: string, query: string): Promise<string> {
   const response = await fetch(`${serverUrl}/`, { method: 'POST', body: query });
   const text = await response.text();
@@ -182,7 +190,7 @@ describeOnSharedStores('cairn migrate-store into PostgreSQL and ClickHouse', (cl
     const configOnly = await cairn(['migrate-store', ...toConfig], env);
     expect(configOnly.code, configOnly.stderr).toBe(0);
     expect(configOnly.stdout).not.toContain('Events copied');
-    const tables = printedCounts(configOnly.stdout, [
+    const tables = copiedCounts(configOnly.stdout, [
       'users',
       'sessions',
       'settings',
@@ -192,8 +200,6 @@ describeOnSharedStores('cairn migrate-store into PostgreSQL and ClickHouse', (cl
       'audit_log',
       'postback_log',
     ]);
-    expect(tables.size).toBe(8);
-    for (const [name, [source, target]] of tables) expect(target, name).toBe(source);
     expect(tables.get('campaigns')?.[0]).toBe(3);
     expect(tables.get('conversions')?.[0]).toBe(1);
     expect(tables.get('users')?.[0]).toBe(1);
@@ -202,7 +208,7 @@ describeOnSharedStores('cairn migrate-store into PostgreSQL and ClickHouse', (cl
     const eventsOnly = await cairn(['migrate-store', ...toEvents], env);
     expect(eventsOnly.code, eventsOnly.stderr).toBe(0);
     expect(eventsOnly.stdout).not.toContain('Configuration copied');
-    const kinds = printedCounts(eventsOnly.stdout, [
+    const kinds = copiedCounts(eventsOnly.stdout, [
       'clicks',
       'lander clicks',
       'conversion events',
@@ -210,8 +216,6 @@ describeOnSharedStores('cairn migrate-store into PostgreSQL and ClickHouse', (cl
       'rolled-up revenue',
       'cleared clicks kept',
     ]);
-    expect(kinds.size).toBe(6);
-    for (const [name, [source, target]] of kinds) expect(target, name).toBe(source);
     expect((kinds.get('clicks')?.[0] ?? 0) + (kinds.get('rolled-up clicks')?.[0] ?? 0)).toBe(3001);
     expect(kinds.get('cleared clicks kept')?.[0]).toBe(kinds.get('rolled-up clicks')?.[0]);
     const events = await clickhouse(clickhouseUrl, `SELECT count() FROM ${eventsDb}.events`);
@@ -271,8 +275,7 @@ describeOnSharedStores('cairn migrate-store into PostgreSQL and ClickHouse', (cl
     await node.stop();
     const rerun = await cairn(['migrate-store', ...toConfig, ...toEvents, '--allow-non-empty'], env);
     expect(rerun.code, rerun.stderr).toBe(0);
-    for (const [name, [source, target]] of printedCounts(rerun.stdout, ['campaigns', 'offers']))
-      expect(target, name).toBe(source);
+    copiedCounts(rerun.stdout, ['campaigns', 'offers']);
     const raw = kinds.get('clicks')?.[0] ?? 0;
     expect(printedCounts(rerun.stdout, ['clicks']).get('clicks')).toEqual([raw, raw + 1]);
     const rolledUp = kinds.get('rolled-up clicks') as [number, number];
