@@ -1,0 +1,7 @@
+import type { TrafficSourceTemplate } from '@cairn/contract';
+import { CORE_SOURCE_TEMPLATES } from './sources.ts';
+
+/** Every traffic-source template, sorted by name as the picker lists them. */
+export const TRAFFIC_SOURCE_TEMPLATES: readonly TrafficSourceTemplate[] = [...CORE_SOURCE_TEMPLATES].sort(
+  (a, b) => a.name.localeCompare(b.name),
+);
