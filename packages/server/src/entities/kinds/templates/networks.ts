@@ -56,4 +56,42 @@ export const NETWORK_TEMPLATES: readonly AffiliateNetworkTemplate[] = [
       notes: "Add the network's payout macro to the postback URL there if it sends one.",
     },
   }),
+  networkTemplate({
+    id: 'tune',
+    website: 'https://www.tune.com',
+    kind: 'platform',
+    verticals: [],
+    docs: 'https://docs.tracklysms.com/integrations/tune',
+    values: {
+      name: 'TUNE (HasOffers)',
+      offerUrlParams: 'aff_sub={clickid}',
+      postbackPlaceholders: { clickId: '{aff_sub}', payout: '{payout}', txid: '{transaction_id}' },
+    },
+  }),
+  networkTemplate({
+    id: 'kuala',
+    website: 'https://www.kuala.com',
+    kind: 'network',
+    verticals: [],
+    docs: 'https://www.kuala.com/support/affiliate-postback-tracking',
+    values: {
+      name: 'Kuala',
+      offerUrlParams: 'subid1={clickid}',
+      postbackPlaceholders: { clickId: '{subid1}', payout: '{payout}', txid: '{xid}' },
+    },
+  }),
+  networkTemplate({
+    id: 'posh-partners',
+    website: 'https://posh-partners.com',
+    kind: 'network',
+    verticals: ['gambling', 'igaming'],
+    docs: 'https://posh-partners.com/faq/what-is-a-postback',
+    values: {
+      name: 'Posh Partners',
+      // The sub id travels in the promo parameter and comes back as {transaction_id}.
+      offerUrlParams: 'promo={clickid}',
+      postbackPlaceholders: { clickId: '{transaction_id}', payout: '{amount}' },
+      notes: 'One postback per event (registration, first deposit, deposit) with its own URL there.',
+    },
+  }),
 ];
