@@ -94,4 +94,29 @@ export const NETWORK_TEMPLATES: readonly AffiliateNetworkTemplate[] = [
       notes: 'One postback per event (registration, first deposit, deposit) with its own URL there.',
     },
   }),
+  networkTemplate({
+    id: 'trackier',
+    website: 'https://trackier.com',
+    kind: 'platform',
+    verticals: [],
+    docs: 'https://help.trackier.com/support/solutions/articles/31000154963-publisher-tracking-link-macro-and-postback-parameter-',
+    values: {
+      name: 'Trackier',
+      // Trackier asks publishers to pass their click id in p1.
+      offerUrlParams: 'p1={clickid}',
+      postbackPlaceholders: { clickId: '{p1}', payout: '{payout}', txid: '{txn_id}' },
+    },
+  }),
+  networkTemplate({
+    id: 'appcarry',
+    website: 'https://appcarry.com',
+    kind: 'platform',
+    verticals: [],
+    docs: 'https://help.appcarry.com/affiliates-publishers/publisher-tracking-link-parameters-and-postback-macros',
+    values: {
+      name: 'AppCarry',
+      offerUrlParams: 'click_id={clickid}',
+      postbackPlaceholders: { clickId: '{click_id}', payout: '{payout}' },
+    },
+  }),
 ];

@@ -88,4 +88,40 @@ export const MORE_SOURCE_TEMPLATES: readonly TrafficSourceTemplate[] = [
       notes: ASK_FOR_POSTBACK,
     },
   }),
+  sourceTemplate({
+    id: 'snapchat',
+    website: 'https://forbusiness.snapchat.com',
+    categories: ['social'],
+    docs: 'https://help.godatafeed.com/hc/en-us/articles/360051303951-Feed-Snapchat-Advertising-How-to-create-a-rule-to-append-Snap-URL-Macros-to-your-product-links',
+    values: {
+      name: 'Snapchat',
+      tokens: tokens(
+        ['campaign_id', '{{campaign.id}}', 'Campaign'],
+        ['adset_id', '{{adSet.id}}', 'Ad set'],
+        ['ad_id', '{{ad.id}}', 'Ad'],
+        ['campaign_name', '{{campaign.name}}', 'Campaign name'],
+        ['adset_name', '{{adSet.name}}', 'Ad set name'],
+      ),
+      postbackMode: 'approved',
+      notes: 'Snapchat has no S2S postback URL; conversions go back through its Conversions API.',
+    },
+  }),
+  sourceTemplate({
+    id: 'geozo',
+    website: 'https://geozo.com',
+    categories: ['push', 'native'],
+    docs: 'https://help.geozo.com/en/articles/11654578-push-ad-format',
+    values: {
+      name: 'Geozo',
+      externalId: { parameter: 'clickid', placeholder: '{CLICK_ID}' },
+      cost: { parameter: 'bid', placeholder: '{BID}' },
+      tokens: tokens(
+        ['campaign_id', '{CAMPAIGN_ID}', 'Campaign'],
+        ['ad_id', '{AD_ID}', 'Ad'],
+        ['block_id', '{BLOCK_ID}', 'Placement'],
+        ['country', '{COUNTRY}', 'Country'],
+      ),
+      notes: `These are Geozo's push macros; its native ads use square brackets. ${ASK_FOR_POSTBACK}`,
+    },
+  }),
 ];
