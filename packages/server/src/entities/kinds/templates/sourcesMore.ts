@@ -124,4 +124,17 @@ export const MORE_SOURCE_TEMPLATES: readonly TrafficSourceTemplate[] = [
       notes: `These are Geozo's push macros; its native ads use square brackets. ${ASK_FOR_POSTBACK}`,
     },
   }),
+  sourceTemplate({
+    id: 'popunderstore',
+    website: 'https://popunder.store',
+    categories: ['pop'],
+    docs: 'https://popunder.store/api_postback.php',
+    values: {
+      name: 'PopunderStore',
+      // PopunderStore appends clickid to the campaign URL itself.
+      externalId: { parameter: 'clickid', placeholder: '' },
+      postbackUrl:
+        'https://api.popunder.store/v1/postback.php?clickid={externalid}&revenue={payout}&currency={currency}',
+    },
+  }),
 ];
