@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityMetaSchema, nameSchema, notesSchema } from './common.ts';
+import { entityMetaSchema, nameSchema, notesSchema, templateDocsSchema } from './common.ts';
 import { KNOWN_MACROS_TEXT, unknownMacros } from './macros.ts';
 import { DUPLICATE_POSTBACK_POLICIES } from './vocabulary.ts';
 
@@ -140,3 +140,22 @@ export const affiliateNetworkSchema = entityMetaSchema.extend({
   offerCount: z.number().int(),
 });
 export type AffiliateNetwork = z.infer<typeof affiliateNetworkSchema>;
+
+/** A network that sells offers itself, or the tracking platform many networks run on. */
+export const AFFILIATE_NETWORK_TEMPLATE_KINDS = ['network', 'platform'] as const;
+export const affiliateNetworkTemplateSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  name: z.string(),
+  website: z.string(),
+  kind: z.enum(AFFILIATE_NETWORK_TEMPLATE_KINDS),
+  /** Offer verticals the network is known for (nutra, dating, gambling ...), for searching the picker. */
+  verticals: z.array(z.string()),
+  docs: templateDocsSchema,
+  /** What the create form is prefilled with. */
+  values: affiliateNetworkFieldsSchema,
+});
+export type AffiliateNetworkTemplate = z.input<typeof affiliateNetworkTemplateSchema>;
+export const affiliateNetworkTemplatesResponseSchema = z.object({
+  templates: z.array(affiliateNetworkTemplateSchema),
+});
+export type AffiliateNetworkTemplatesResponse = z.input<typeof affiliateNetworkTemplatesResponseSchema>;

@@ -207,3 +207,6 @@ export type MassUpdateResponse = z.infer<typeof massUpdateResponseSchema>;
 
 export const deleteResponseSchema = z.object({ status: z.literal('ok'), id: z.number().int() });
 export type DeleteResponse = z.infer<typeof deleteResponseSchema>;
+
+/** Where a template's parameters, macros and postback are documented by the platform itself. */
+export const templateDocsSchema = z.url({ protocol: /^https$/, hostname: z.regexes.domain });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityMetaSchema, nameSchema, notesSchema, percentSchema } from './common.ts';
+import { entityMetaSchema, nameSchema, notesSchema, percentSchema, templateDocsSchema } from './common.ts';
 import { TOKEN_SLOTS, trackedUrlSchema } from './macros.ts';
 import { POSTBACK_MODES } from './vocabulary.ts';
 
@@ -87,10 +87,24 @@ export const trafficSourceSchema = entityMetaSchema.extend({
 });
 export type TrafficSource = z.infer<typeof trafficSourceSchema>;
 
+export const TRAFFIC_SOURCE_CATEGORIES = [
+  'push',
+  'pop',
+  'native',
+  'social',
+  'search',
+  'adult',
+  'display',
+] as const;
+export type TrafficSourceCategory = (typeof TRAFFIC_SOURCE_CATEGORIES)[number];
+
 export const trafficSourceTemplateSchema = z.object({
-  id: z.string(),
+  id: z.string().regex(/^[a-z0-9-]+$/),
   name: z.string(),
   website: z.string(),
+  /** The formats the platform sells, for searching the picker. */
+  categories: z.array(z.enum(TRAFFIC_SOURCE_CATEGORIES)).min(1),
+  docs: templateDocsSchema,
   /** What the create form is prefilled with. */
   values: trafficSourceFieldsSchema.omit({ templateId: true }),
 });

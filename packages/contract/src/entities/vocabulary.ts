@@ -30,6 +30,7 @@ export const entityPath = {
   mass: (kind: string): string => `/api/${kind}/mass`,
   offerImport: '/api/offer/import',
   trafficSourceTemplates: '/api/traffic_source/templates',
+  affiliateNetworkTemplates: '/api/affiliate_network/templates',
   auditLog: '/api/audit_log',
 } as const;
 

@@ -1,4 +1,5 @@
 import {
+  affiliateNetworkTemplatesResponseSchema,
   auditEntrySchema,
   auditLogQuerySchema,
   campaignPath,
@@ -116,6 +117,14 @@ export const ENTITY_ROUTES: readonly ApiRoute[] = [
     tag: 'Traffic sources',
     access: 'user',
     response: trafficSourceTemplatesResponseSchema,
+  },
+  {
+    method: 'GET',
+    path: entityPath.affiliateNetworkTemplates,
+    summary: 'Ready-made affiliate network settings of known networks and the platforms networks run on',
+    tag: 'Affiliate networks',
+    access: 'user',
+    response: affiliateNetworkTemplatesResponseSchema,
   },
   {
     method: 'POST',

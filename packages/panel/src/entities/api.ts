@@ -118,6 +118,12 @@ export function fetchTrafficSourceTemplates(client: ApiClient) {
   });
 }
 
+export function fetchAffiliateNetworkTemplates(client: ApiClient) {
+  return client.get(entityPath.affiliateNetworkTemplates, {
+    schema: entitySchema((schemas) => schemas.affiliateNetworkTemplatesResponseSchema),
+  });
+}
+
 /** The query-key roots, so a change can refresh every list and option set of a kind at once. */
 export const entityQueryKeys = {
   all: (kind: ManagedKind) => ['entity', kind] as const,
@@ -126,6 +132,7 @@ export const entityQueryKeys = {
   options: (kind: ManagedKind, groupKind: string | undefined) =>
     ['entity', kind, 'options', groupKind ?? ''] as const,
   templates: ['entity', 'traffic_source', 'templates'] as const,
+  networkTemplates: ['entity', 'affiliate_network', 'templates'] as const,
 };
 
 /** The message and the per-field errors of a failed call (`errors[].detail.field`, SPEC.md section 5). */

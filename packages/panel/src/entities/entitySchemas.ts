@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Item, ManagedKind } from './types.ts';
 
 export {
+  affiliateNetworkTemplatesResponseSchema,
   deleteResponseSchema,
   massUpdateResponseSchema,
   offerImportResponseSchema,

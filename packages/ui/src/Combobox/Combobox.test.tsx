@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Combobox, filterOptions } from './Combobox.tsx';
 import { countryOptions } from './countries.ts';
 
-function Harness({ creatable = false, initial = [] as string[] }) {
+function Harness({ creatable = false, initial = [] as string[], closeOnSelect = false }) {
   const [value, setValue] = useState<string[]>(initial);
   return (
     <>
@@ -15,6 +15,7 @@ function Harness({ creatable = false, initial = [] as string[] }) {
         value={value}
         onChange={setValue}
         creatable={creatable}
+        closeOnSelect={closeOnSelect}
       />
       <output>{value.join(',')}</output>
     </>
@@ -22,6 +23,17 @@ function Harness({ creatable = false, initial = [] as string[] }) {
 }
 
 describe('Combobox', () => {
+  it('closes the list after a pick when it takes one at a time', async () => {
+    render(<Harness closeOnSelect />);
+    const input = screen.getByRole('combobox', { name: 'Countries' });
+    await userEvent.type(input, 'germ');
+    expect(screen.getByRole('listbox')).not.toHaveAttribute('aria-multiselectable', 'true');
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('status')).toHaveTextContent('DE');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('filters as you type and toggles options with the keyboard', async () => {
     render(<Harness />);
     const input = screen.getByRole('combobox', { name: 'Countries' });

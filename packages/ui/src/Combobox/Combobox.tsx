@@ -30,6 +30,8 @@ export interface ComboboxProps {
   id?: string;
   /** Most options shown at once; typing narrows the list. */
   maxVisibleOptions?: number;
+  /** Close the list once an option is picked (a picker that takes one at a time). */
+  closeOnSelect?: boolean;
 }
 
 /** Case- and accent-insensitive match over label, value and keywords, best matches first. */
@@ -73,6 +75,7 @@ export function Combobox({
   disabled,
   id,
   maxVisibleOptions = 200,
+  closeOnSelect = false,
 }: ComboboxProps) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
@@ -99,6 +102,7 @@ export function Combobox({
     onChange(selected.has(optionValue) ? value.filter((v) => v !== optionValue) : [...value, optionValue]);
     setQuery('');
     setActive(0);
+    if (closeOnSelect) setOpen(false);
     inputRef.current?.focus();
   };
 
@@ -203,7 +207,7 @@ export function Combobox({
               <div
                 id={listId}
                 role="listbox"
-                aria-multiselectable
+                aria-multiselectable={!closeOnSelect}
                 aria-label={typeof label === 'string' ? label : undefined}
               >
                 {items.length === 0 && <div className={styles.empty}>{emptyText}</div>}

@@ -1,13 +1,16 @@
 import { CONVERSION_STATUSES, networkPostbackUrl, type PostbackPlaceholders } from '@cairn/contract';
 import { CopyField, Select, Skeleton, TextField } from '@cairn/ui';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useServices } from '../../app/services.ts';
 import {
   fetchTrackingLinks,
   trackingLinksQueryKey,
 } from '../../settings/sections/trackingLinks/SettingsTrackingLinksSection.tsx';
+import { entityQueryKeys, fetchAffiliateNetworkTemplates } from '../api.ts';
 import * as styles from '../entities.css.ts';
 import { RowsEditor } from '../forms/RowsEditor.tsx';
+import { draftFromTemplate, TemplatePicker } from '../forms/TemplatePicker.tsx';
 import type { CustomFieldProps, EntityFormUi, FormExtrasProps } from '../types.ts';
 import { affiliateNetworkUi, policyOptions } from './affiliateNetwork.tsx';
 
@@ -131,6 +134,44 @@ function PostbackUrl({ item, draft }: FormExtrasProps) {
   );
 }
 
+/**
+ * "Start from template": fills in a known network's sub-id parameter and postback macros. A network keeps
+ * no template id, so which one was picked lives only while the form is open.
+ */
+function NetworkTemplatePicker({ mode, replaceDraft }: FormExtrasProps) {
+  const { client } = useServices();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const templates = useQuery({
+    queryKey: entityQueryKeys.networkTemplates,
+    queryFn: async () => {
+      const result = await fetchAffiliateNetworkTemplates(client);
+      if (result.status !== 'ok') throw new Error(result.message);
+      return result.data.templates.map((template) => ({
+        ...template,
+        keywords: [template.kind, ...template.verticals],
+        values: template.values as Record<string, unknown>,
+      }));
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  if (mode !== 'create') return null;
+  return (
+    <TemplatePicker
+      id="affiliate-network-template"
+      label="Start from template"
+      description="Fills in the network’s sub-id parameter and postback placeholders."
+      placeholder="Type a network, platform or vertical"
+      templates={templates.data}
+      isError={templates.isError}
+      selectedId={selectedId}
+      onPick={(template) => {
+        setSelectedId(template?.id ?? null);
+        if (template) replaceDraft(draftFromTemplate(affiliateNetworkFormUi, template.values));
+      }}
+    />
+  );
+}
+
 export const affiliateNetworkFormUi: EntityFormUi = {
   ...affiliateNetworkUi,
   fields: [
@@ -188,5 +229,6 @@ export const affiliateNetworkFormUi: EntityFormUi = {
     },
     { kind: 'text', name: 'notes', label: 'Notes', multiline: true },
   ],
+  FormIntro: NetworkTemplatePicker,
   FormOutro: PostbackUrl,
 };

@@ -1,12 +1,12 @@
 import { TOKEN_SLOTS } from '@cairn/contract';
-import { CopyField, Select, TextField } from '@cairn/ui';
+import { CopyField, TextField } from '@cairn/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../../app/services.ts';
 import { entityQueryKeys, fetchTrafficSourceTemplates } from '../api.ts';
 import * as styles from '../entities.css.ts';
-import { draftValueFromItem, newDraft } from '../forms/draft.ts';
 import { RowsEditor } from '../forms/RowsEditor.tsx';
-import type { CustomFieldProps, Draft, EntityFormUi, FormExtrasProps } from '../types.ts';
+import { draftFromTemplate, TemplatePicker } from '../forms/TemplatePicker.tsx';
+import type { CustomFieldProps, EntityFormUi, FormExtrasProps } from '../types.ts';
 import { modeOptions, trafficSourceUi } from './trafficSource.tsx';
 
 type Token = { parameter: string; placeholder: string; name: string };
@@ -109,46 +109,39 @@ const pairField = (name: string, label: string, description: string) =>
   }) as const;
 
 /** "Start from template": fills the form with a well-known source's parameters and postback. */
-function TemplatePicker({ mode, replaceDraft, draft }: FormExtrasProps) {
+function SourceTemplatePicker({ mode, replaceDraft, draft }: FormExtrasProps) {
   const { client } = useServices();
   const templates = useQuery({
     queryKey: entityQueryKeys.templates,
     queryFn: async () => {
       const result = await fetchTrafficSourceTemplates(client);
       if (result.status !== 'ok') throw new Error(result.message);
-      return result.data.templates;
+      return result.data.templates.map((template) => ({
+        ...template,
+        keywords: template.categories,
+        values: template.values as Record<string, unknown>,
+      }));
     },
     staleTime: Number.POSITIVE_INFINITY,
   });
   if (mode !== 'create') return null;
-  const list = templates.data ?? [];
   return (
-    <div className={styles.templatePicker}>
-      <Select
-        id="traffic-source-template"
-        label="Start from template"
-        description={
-          templates.isError
-            ? 'The templates could not be loaded.'
-            : 'Fills in the source’s parameters, tokens and postback.'
+    <TemplatePicker
+      id="traffic-source-template"
+      label="Start from template"
+      description="Fills in the source’s parameters, tokens and postback."
+      placeholder="Type a source or a format (push, pop, native …)"
+      templates={templates.data}
+      isError={templates.isError}
+      selectedId={typeof draft.templateId === 'string' ? draft.templateId : null}
+      onPick={(template) => {
+        if (!template) {
+          replaceDraft({ ...draft, templateId: null });
+          return;
         }
-        placeholder={templates.isPending ? 'Loading…' : 'Choose a traffic source'}
-        options={list.map((template) => ({ value: template.id, label: template.name }))}
-        value={typeof draft.templateId === 'string' ? draft.templateId : ''}
-        onValueChange={(templateId) => {
-          const template = list.find((candidate) => candidate.id === templateId);
-          if (!template) return;
-          const values = template.values as Record<string, unknown>;
-          const next: Draft = newDraft(trafficSourceFormUi);
-          for (const field of trafficSourceFormUi.fields) {
-            if (values[field.name] !== undefined)
-              next[field.name] = draftValueFromItem(field, values[field.name]);
-          }
-          next.templateId = template.id;
-          replaceDraft(next);
-        }}
-      />
-    </div>
+        replaceDraft({ ...draftFromTemplate(trafficSourceFormUi, template.values), templateId: template.id });
+      }}
+    />
   );
 }
 
@@ -234,6 +227,6 @@ export const trafficSourceFormUi: EntityFormUi = {
     },
     { kind: 'text', name: 'notes', label: 'Notes', multiline: true },
   ],
-  FormIntro: TemplatePicker,
+  FormIntro: SourceTemplatePicker,
   FormOutro: CampaignUrlParams,
 };

@@ -8,8 +8,8 @@ import { landingDefinition } from './landing.ts';
 import { offerDefinition } from './offer.ts';
 import { registerOfferImport } from './offerImport.ts';
 import { rotationDefinition } from './rotation.ts';
+import { registerAffiliateNetworkTemplates, registerTrafficSourceTemplates } from './templates/routes.ts';
 import { trafficSourceDefinition } from './trafficSource.ts';
-import { registerTrafficSourceTemplates } from './trafficSourceTemplates.ts';
 import { registerUserRoutes } from './user.ts';
 
 export const ENTITY_DEFINITIONS: readonly EntityDefinition[] = [
@@ -33,4 +33,5 @@ export const KIND_ROUTES: readonly KindRoutes[] = [
   { kind: 'campaign', register: registerCampaignKeyRoute },
   { kind: 'user', register: registerUserRoutes },
   { kind: 'traffic_source', register: registerTrafficSourceTemplates },
+  { kind: 'affiliate_network', register: registerAffiliateNetworkTemplates },
 ];
