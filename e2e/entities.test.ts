@@ -1,5 +1,6 @@
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.ts';
 import { e2eSuite, waitForTitle } from './support.ts';
 
 // In Chromium against the real server: the generic list, form and mass-edit pages for offers,
@@ -42,7 +43,11 @@ describe('entity management', () => {
     const { page } = e2e.session;
     await page.goto('/panel/traffic-sources/create');
     await waitForTitle(page, 'New traffic source - Cairn');
-    await choose(page, 'Start from template', 'PropellerAds');
+    // The picker open on its list of templates, as a buyer searches it: axe finds nothing.
+    await page.getByRole('combobox', { name: 'Start from template', exact: true }).click();
+    await page.getByRole('option', { name: 'PropellerAds', exact: true }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('option', { name: 'PropellerAds', exact: true }).click();
     await expect.poll(() => textbox(page, 'Name').inputValue()).toBe('PropellerAds');
     // The template brings its tokens: the editor shows one row per token.
     expect(await textbox(page, 'Token 1 parameter').inputValue()).not.toBe('');
@@ -59,6 +64,10 @@ describe('entity management', () => {
   it('creates an affiliate network and shows the postback URL to hand it', async () => {
     const { page } = e2e.session;
     await page.goto('/panel/affiliate-networks/create');
+    await page.getByRole('combobox', { name: 'Start from template', exact: true }).click();
+    await page.getByRole('option').first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
     await textbox(page, 'Name').fill('MaxBounty');
     await textbox(page, 'Offer URL parameters').fill('sub={clickid}');
     await textbox(page, 'Payout').fill('{payout}');
