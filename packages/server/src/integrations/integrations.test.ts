@@ -72,7 +72,7 @@ async function fakeGraph(): Promise<FakeGraph> {
         const status = state.eventStatuses.shift() ?? 200;
         if (status !== 200)
           return json(status, { error: { message: 'Service temporarily unavailable', code: 2 } });
-        return json(200, { events_received: (body?.data as unknown[]).length, fbtrace_id: 'Zz' });
+        return json(200, { events_received: ((body?.data ?? []) as unknown[]).length, fbtrace_id: 'Zz' });
       }
       return json(404, { error: { message: 'Unknown path', code: 803 } });
     });
@@ -281,7 +281,7 @@ describe('conversions out to Meta', () => {
     await cairn.tracking.conversions.outbox.runOnce();
     const refunds = graph.calls.filter((call) => call.method === 'POST');
     expect(refunds).toHaveLength(1);
-    const [refund] = (refunds[0]?.body as { data: Record<string, unknown>[] }).data;
+    const [refund] = (refunds[0]?.body as { data: Record<string, unknown>[] } | undefined)?.data ?? [];
     expect(refund).toMatchObject({
       event_name: 'Refund',
       event_id: `${clickId}.1.refund`,
