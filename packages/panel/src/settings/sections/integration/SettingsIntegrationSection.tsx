@@ -15,11 +15,12 @@ import { renderProblem } from '../../../entities/problems.tsx';
 import * as styles from '../../../pages/pages.css.ts';
 import { formatDateTime } from '../../../utils/format.ts';
 import { SettingsSectionFrame } from '../SettingsSectionFrame.tsx';
+import { ConversionsOutCard } from './ConversionsOutCard.tsx';
 
 // Settings > Integration (admins): ad platform accounts. Connecting one stores its access token
 // encrypted; the server never answers it back, so the list shows only whether one is stored and how
-// the last connection check went. Which traffic source sends its conversions to an account is set per
-// source through the API for now.
+// the last connection check went. Once an account exists, traffic sources can be set to send their
+// conversions to it.
 
 const queryKey = ['settings', 'integration'] as const;
 
@@ -197,6 +198,7 @@ export function SettingsIntegrationSection() {
           </div>
         </form>
       </Card>
+      {accounts.data && accounts.data.length > 0 && <ConversionsOutCard accounts={accounts.data} />}
     </SettingsSectionFrame>
   );
 }
