@@ -18,6 +18,9 @@ import { POSTBACK_LOG_ROWS_MAX, prunePostbackLog } from './store.ts';
 // Anything else (a 5xx, a timeout, a refused connection) is retried with exponential backoff until a
 // day after the conversion, then the row is marked failed. Rows survive restarts: they are only rows.
 // A URL the outbound guard refuses (a private or loopback address, another scheme) is failed at once.
+// Rows for an ad platform (integrations/: Meta's Conversions API) name an account and carry a request
+// body; they are POSTed by the platform's adapter with the account's token, under the same rules, and
+// fail at once when the account was deleted.
 //
 // Each destination (host and port) has a few slots in the guard and a few more rows waiting behind
 // them; rows beyond that are put back a little later rather than held, so a slow source fills only

@@ -289,4 +289,35 @@ describe('conversions out to Meta', () => {
       user_data: { fbc: userData.fbc, client_ip_address: '212.27.48.10' },
     });
   });
+
+  it('fails a queued event at once when its account was deleted, and sends nothing', async () => {
+    const account = await connect('Short-lived', GOOD_TOKEN);
+    const source = await kit.sources.make({
+      name: `fb-${Math.random()}`,
+      externalId: { parameter: 'fbclid', placeholder: '' },
+    });
+    expect((await admin.put(outPath(source.id), { accountId: account.id, pixelId: PIXEL })).status).toBe(200);
+    const campaign = await kit.campaign({ campaign: { trafficSourceId: source.id } });
+    const clickId = await kit.click(campaign, 'fbclid=IwAR2gone');
+    // The first attempt fails, so the row is still queued when the account goes.
+    graph.eventStatuses = [500];
+    await kit.postback(`/postback?clickid=${clickId}`);
+    await cairn.tracking.conversions.writer.idle();
+    await cairn.tracking.conversions.outbox.runOnce();
+    expect((await admin.call('DELETE', outPath(source.id))).status).toBe(200);
+    expect((await admin.call('DELETE', accountPath(account.id))).status).toBe(200);
+    graph.calls.length = 0;
+    await cairn.store.execute(
+      "UPDATE s2s_outbox SET next_attempt_at = CAST('2000-01-01' AS TIMESTAMPTZ) WHERE click_id = $1",
+      [clickId],
+    );
+    await cairn.tracking.conversions.outbox.runOnce();
+    expect(graph.calls).toEqual([]);
+    const [row] = await cairn.store.query(
+      'SELECT state, attempts, last_error FROM s2s_outbox WHERE click_id = $1',
+      [clickId],
+    );
+    expect(row).toMatchObject({ state: 'failed', attempts: 2 });
+    expect(String(row?.last_error)).toMatch(/^AccountGone: /);
+  });
 });
