@@ -60,6 +60,7 @@ export const SERVER_LAYERING: Layering = {
       'files',
       'geo',
       'http',
+      'integrations',
       'landerFiles',
       'license',
       'lock',

@@ -13,6 +13,7 @@ import { diagnosticsPlugin } from './diagnostics/routes.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
 import { eventExportPlugin } from './eventExport/routes.ts';
 import type { FeatureOptions, FeaturePlugin } from './feature.ts';
+import { integrationsPlugin } from './integrations/routes.ts';
 import { landerFilesPlugin } from './landerFiles/routes.ts';
 import { monitorPlugin } from './monitor/routes.ts';
 import { installHideProfitFilter } from './permissions/hideProfit.ts';
@@ -51,6 +52,7 @@ const FEATURES: readonly FeaturePlugin[] = [
   diagnosticsPlugin,
   betaPlugin,
   triggersPlugin,
+  integrationsPlugin,
 ];
 
 /**

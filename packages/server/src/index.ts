@@ -120,6 +120,7 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       encryptionKey: data.keys.encryption,
       logger,
       outbound,
+      metaGraphUrl: config.metaGraphUrl,
       now: config.now,
       flushIntervalMs: config.flushIntervalMs,
     });

@@ -8,6 +8,7 @@ import { DATA_ROUTES } from './dataRoutes.ts';
 import { ENTITY_ROUTES } from './entityRoutes.ts';
 import { EVENT_EXPORT_ROUTES } from './eventExportRoutes.ts';
 import { BETA_ROUTES, FEEDBACK_ROUTES } from './feedbackRoutes.ts';
+import { INTEGRATION_ROUTES } from './integrationRoutes.ts';
 import { LANDER_FILES_ROUTES } from './landerFilesRoutes.ts';
 import { LP_PROTECT_ROUTES } from './lpProtectRoutes.ts';
 import { SYSTEM_ROUTES } from './routes.ts';
@@ -26,6 +27,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...LANDER_FILES_ROUTES,
   ...LP_PROTECT_ROUTES,
   ...TRIGGER_ROUTES,
+  ...INTEGRATION_ROUTES,
   ...ENTITY_ROUTES,
 ];
 

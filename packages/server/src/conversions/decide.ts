@@ -33,8 +33,11 @@ export interface ConversionState {
   /** The UTC day (days since 1970) of the last change, and how many changes were made on it. */
   changesDay: number;
   changesThatDay: number;
-  /** Statuses the traffic source was sent an S2S postback for: each is reported once. */
-  reportedStatuses: ConversionStatus[];
+  /**
+   * Statuses the traffic source was sent an S2S postback for: each is reported once. Ad platforms'
+   * sends are marked here too, under marks of their own (integrations/conversionsOut.ts).
+   */
+  reportedStatuses: string[];
 }
 
 export interface Proposal {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { truncateText } from '@cairn/contract';
 import type { Logger } from 'pino';
 import { type ScheduledJob, scheduleJob } from '../cluster/jobs.ts';
+import type { SendAnswer } from '../integrations/adapter.ts';
 import { OutboundGuard, OutboundRefused } from '../outbound/guard.ts';
 import { type ConfigStore, timestamp } from '../store/config/port.ts';
 import { POSTBACK_LOG_ROWS_MAX, prunePostbackLog } from './store.ts';
@@ -17,6 +18,9 @@ import { POSTBACK_LOG_ROWS_MAX, prunePostbackLog } from './store.ts';
 // Anything else (a 5xx, a timeout, a refused connection) is retried with exponential backoff until a
 // day after the conversion, then the row is marked failed. Rows survive restarts: they are only rows.
 // A URL the outbound guard refuses (a private or loopback address, another scheme) is failed at once.
+// Rows for an ad platform (integrations/: Meta's Conversions API) name an account and carry a request
+// body; they are POSTed by the platform's adapter with the account's token, under the same rules, and
+// fail at once when the account was deleted.
 //
 // Each destination (host and port) has a few slots in the guard and a few more rows waiting behind
 // them; rows beyond that are put back a little later rather than held, so a slow source fills only
@@ -50,6 +54,13 @@ export interface OutboxOptions {
   concurrency?: number;
   timeoutMs?: number;
   outbound: OutboundGuard;
+  /**
+   * Sends rows queued for an ad platform (integrations/conversionsOut.ts) with their account's token; a
+   * rejection named AccountGone fails the row at once.
+   */
+  platforms?: {
+    send(accountId: number, url: string, body: string, timeoutMs: number): Promise<SendAnswer>;
+  };
 }
 
 interface Claimed {
@@ -57,6 +68,9 @@ interface Claimed {
   url: string;
   attempts: number;
   giveUpAt: number;
+  /** An ad platform's row: its account and request body. */
+  accountId: number | null;
+  body: string | null;
 }
 
 const msOf = (value: unknown): number =>
@@ -230,8 +244,16 @@ export class S2sOutbox {
                       ORDER BY next_attempt_at, id LIMIT ${limit}${forUpdate})`,
       [token, timestamp(now + LEASE_MS), timestamp(now)],
     );
-    const rows = await store.query<{ id: number; url: string; attempts: number; give_up_at: unknown }>(
-      'SELECT id, url, attempts, give_up_at FROM s2s_outbox WHERE claim_token = $1 ORDER BY id',
+    const rows = await store.query<{
+      id: number;
+      url: string;
+      attempts: number;
+      give_up_at: unknown;
+      integration_account_id: unknown;
+      body: unknown;
+    }>(
+      `SELECT id, url, attempts, give_up_at, integration_account_id, body FROM s2s_outbox
+        WHERE claim_token = $1 ORDER BY id`,
       [token],
     );
     return {
@@ -241,6 +263,11 @@ export class S2sOutbox {
         url: String(row.url),
         attempts: Number(row.attempts),
         giveUpAt: msOf(row.give_up_at),
+        accountId:
+          row.integration_account_id === null || row.integration_account_id === undefined
+            ? null
+            : Number(row.integration_account_id),
+        body: row.body === null || row.body === undefined ? null : String(row.body),
       })),
     };
   }
@@ -250,13 +277,26 @@ export class S2sOutbox {
     let error: string | null = null;
     let refused = false;
     try {
-      const answer = await this.options.outbound.get(row.url, {
-        headers: { 'user-agent': 'Cairn S2S postback' },
-        timeoutMs: this.timeoutMs,
-      });
-      status = answer.status;
+      if (row.accountId !== null) {
+        if (!this.options.platforms) throw new Error('ad platform rows cannot be sent on this node');
+        const answer = await this.options.platforms.send(
+          row.accountId,
+          row.url,
+          row.body ?? '',
+          this.timeoutMs,
+        );
+        status = answer.status;
+        error = answer.error === null ? null : `HTTP ${answer.status}: ${answer.error}`;
+      } else {
+        const answer = await this.options.outbound.get(row.url, {
+          headers: { 'user-agent': 'Cairn S2S postback' },
+          timeoutMs: this.timeoutMs,
+        });
+        status = answer.status;
+      }
     } catch (failure) {
-      refused = failure instanceof OutboundRefused;
+      refused =
+        failure instanceof OutboundRefused || (failure instanceof Error && failure.name === 'AccountGone');
       error = failure instanceof Error ? `${failure.name}: ${failure.message}` : String(failure);
     }
     const now = this.options.now();

@@ -6,6 +6,7 @@ import {
 import type { Logger } from 'pino';
 import type { TrackingEvent } from '../events/event.ts';
 import { lacksRate } from '../events/money.ts';
+import { ConversionsOut } from '../integrations/conversionsOut.ts';
 import type { ClickRecorder } from '../journal/recorder.ts';
 import type { OutboundGuard } from '../outbound/guard.ts';
 import { SETTING_POSTBACK_PROCESSING } from '../settings/keys.ts';
@@ -70,8 +71,10 @@ export interface ConversionServiceOptions {
   findClick: (clickId: string, clickTime: number) => Promise<TrackingEvent | null>;
   /** Where S2S postbacks go out. */
   outbound: OutboundGuard;
-  /** Encrypts the postback keys at rest (the installation key's encryption key). */
+  /** Encrypts the postback keys and integration tokens at rest (the installation key's encryption key). */
   encryptionKey: Buffer;
+  /** Meta's Graph API root (CAIRN_META_GRAPH_URL); Meta's own unless said. */
+  metaGraphUrl?: string;
   /** Told the outcome of every postback answered, for /metrics. */
   onAnswered?: (outcome: LogEntry['outcome']) => void;
 }
@@ -79,6 +82,8 @@ export interface ConversionServiceOptions {
 export class ConversionService {
   readonly writer: ConversionWriter;
   readonly outbox: S2sOutbox;
+  /** Conversions sent to ad platforms (integrations/), queued in the same outbox. */
+  readonly out: ConversionsOut;
   private readonly options: ConversionServiceOptions;
   private current: PostbackProcessingSettings = DEFAULT_POSTBACK_PROCESSING;
   readonly keys: PostbackKeys;
@@ -94,11 +99,18 @@ export class ConversionService {
       read: options.findClick,
     });
     this.refusals = new RefusalLog(options.logger);
+    this.out = new ConversionsOut({
+      store: options.store,
+      encryptionKey: options.encryptionKey,
+      outbound: options.outbound,
+      metaGraphUrl: options.metaGraphUrl,
+    });
     this.outbox = new S2sOutbox({
       store: options.store,
       now: options.now,
       logger: options.logger,
       outbound: options.outbound,
+      platforms: this.out,
     });
     this.writer = new ConversionWriter({
       store: options.store,
@@ -131,6 +143,7 @@ export class ConversionService {
   async reloadSettings(): Promise<void> {
     this.current = await readPostbackProcessing(this.options.store);
     await this.keys.load(this.options.store);
+    await this.out.load();
   }
 
   /** A new postback key; the caller audits and announces it, which reloads the keys on every node. */
@@ -323,19 +336,23 @@ export class ConversionService {
           policy,
         },
         value: valuation(table.campaign(click.campaignId), rates),
-        s2s: (state, before): OutboxEntry | null => {
+        s2s: (state, before): OutboxEntry[] => {
+          const entries = this.out.plan(source, state, before, found, rates.base, this.options.now());
           const plan = planS2s(source, state, before, input.disablePostback);
-          if (plan.kind === 'none' || !source) return null;
+          if (plan.kind === 'none' || !source) return entries;
           // Each status reached is reported once: approved -> declined -> approved sends approved once.
-          if (state.reportedStatuses.includes(state.status)) return null;
-          return {
-            clickId: state.clickId,
-            seq: state.seq,
-            trafficSourceId: source.id,
-            url: s2sUrl(source, state, found, table, rates.base),
-            state: plan.kind === 'send' ? 'pending' : 'skipped',
-            reason: plan.kind === 'skipped' ? plan.reason : null,
-          };
+          if (state.reportedStatuses.includes(state.status)) return entries;
+          return [
+            {
+              clickId: state.clickId,
+              seq: state.seq,
+              trafficSourceId: source.id,
+              url: s2sUrl(source, state, found, table, rates.base),
+              state: plan.kind === 'send' ? 'pending' : 'skipped',
+              reason: plan.kind === 'skipped' ? plan.reason : null,
+            },
+            ...entries,
+          ];
         },
         log: { ...base, clickId: input.clickId },
       });

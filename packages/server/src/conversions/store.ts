@@ -28,7 +28,7 @@ function stateOf(row: Row): ConversionState {
     changesThatDay: Number(row.changes_that_day ?? 0),
     reportedStatuses: String(row.reported_statuses ?? '')
       .split(',')
-      .filter((status): status is ConversionStatus => status !== ''),
+      .filter((status) => status !== ''),
   };
 }
 
@@ -345,6 +345,11 @@ export interface OutboxEntry {
   /** pending: to be sent; skipped: kept only to show why nothing was sent. */
   state: 'pending' | 'skipped';
   reason: string | null;
+  /** An ad platform's row (integrations/): the account whose token sends it, and the request body. */
+  integrationAccountId?: number | null;
+  body?: string | null;
+  /** What a pending entry records on the conversion as reported; the conversion's status unless said. */
+  mark?: string;
 }
 
 /** How long the outbox keeps retrying a postback before it gives up. */
@@ -364,6 +369,8 @@ export async function insertOutbox(sql: Sql, entries: readonly OutboxEntry[], no
       { name: 'give_up_at', timestamp: true },
       'last_error',
       { name: 'created_at', timestamp: true },
+      'integration_account_id',
+      'body',
     ],
     entries.map((entry) => [
       entry.clickId,
@@ -376,6 +383,8 @@ export async function insertOutbox(sql: Sql, entries: readonly OutboxEntry[], no
       timestamp(now + S2S_RETRY_FOR_MS),
       entry.reason,
       timestamp(now),
+      entry.integrationAccountId ?? null,
+      entry.body ?? null,
     ]),
   );
 }

@@ -50,7 +50,7 @@ export interface ConversionItem {
   proposal: Proposal;
   value: (payout: Money) => Valuation;
   /** The outbox entry a new or changed conversion needs (null: none). */
-  s2s: (state: ConversionState, before: ConversionState | null) => OutboxEntry | null;
+  s2s: (state: ConversionState, before: ConversionState | null) => OutboxEntry[];
   log: Omit<LogEntry, 'httpStatus' | 'outcome' | 'message' | 'seq'>;
 }
 
@@ -305,13 +305,13 @@ export class ConversionWriter {
             converted?.add(clickId);
           }
           events.push(applied.event);
-          const entry = item.s2s(applied.state, applied.before);
-          if (entry) {
+          for (const entry of item.s2s(applied.state, applied.before)) {
             outbox.push(entry);
             // Stored with the conversion below (the maps hold this very object): the status is not
             // reported again when the conversion comes back to it.
-            if (entry.state === 'pending') {
-              applied.state.reportedStatuses = [...applied.state.reportedStatuses, applied.state.status];
+            const mark = entry.mark ?? applied.state.status;
+            if (entry.state === 'pending' && !applied.state.reportedStatuses.includes(mark)) {
+              applied.state.reportedStatuses = [...applied.state.reportedStatuses, mark];
             }
           }
           const outcome = applied.before ? 'updated' : 'recorded';

@@ -67,6 +67,8 @@ export interface TrackingRuntimeOptions {
   logger: Logger;
   /** Every outbound HTTP call (S2S postbacks) goes through it. */
   outbound: OutboundGuard;
+  /** Meta's Graph API root for conversions sent to Meta (CAIRN_META_GRAPH_URL). */
+  metaGraphUrl?: string;
   now: () => number;
   flushIntervalMs?: number;
   /** How often offers' cap counts are read again (CAP_REFRESH_MS unless said). */
@@ -189,6 +191,7 @@ export async function startTracking(options: TrackingRuntimeOptions): Promise<Tr
     findClick,
     outbound: options.outbound,
     encryptionKey: options.encryptionKey,
+    metaGraphUrl: options.metaGraphUrl,
     onAnswered: (outcome) => countPostback(counters, outcome),
   });
   await conversions.start();

@@ -38,7 +38,7 @@ describe('settings section registry', () => {
     expect(settingsSectionOf('nope')).toBeUndefined();
   });
 
-  it('builds the tracking links, auto-clearing, user, interface, stats, columns, public API, click API, LP protect, postback-processing, import/export, URL customization, feedback and beta sections; the others say they are not built yet', () => {
+  it('builds every section', () => {
     const built = settingsSectionDefs.filter((section) => section.Component).map((section) => section.id);
     expect(built).toEqual([
       'tracking-links',
@@ -50,6 +50,7 @@ describe('settings section registry', () => {
       'public-api',
       'click-api',
       'lp-protect',
+      'integration',
       'postback-processing',
       'import-export',
       'url-customization',
@@ -58,7 +59,7 @@ describe('settings section registry', () => {
     ]);
   });
 
-  it('shows auto-clearing, the click API, LP protect, postback processing, import/export, URL customization and beta to admins only, and every other section to everyone signed in', () => {
+  it('shows auto-clearing, the click API, LP protect, integration, postback processing, import/export, URL customization and beta to admins only, and every other section to everyone signed in', () => {
     const visible = sectionsVisibleTo(plainUser).map((section) => section.id);
     expect(visible).not.toContain('postback-processing');
     expect(visible).not.toContain('auto-clearing');
@@ -67,7 +68,8 @@ describe('settings section registry', () => {
     expect(visible).not.toContain('lp-protect');
     expect(visible).not.toContain('beta');
     expect(visible).not.toContain('import-export');
-    expect(sectionsVisibleTo(plainUser)).toHaveLength(8);
+    expect(visible).not.toContain('integration');
+    expect(sectionsVisibleTo(plainUser)).toHaveLength(7);
     expect(sectionsVisibleTo({ ...plainUser, role: 'admin' })).toHaveLength(15);
     const adminsOnly: SettingsSectionDef = {
       id: 'beta',

@@ -7,6 +7,7 @@ import { SettingsBetaSection } from './beta/SettingsBetaSection.tsx';
 import { SettingsClickApiSection } from './clickApi/SettingsClickApiSection.tsx';
 import { SettingsFeedbackSection } from './feedback/SettingsFeedbackSection.tsx';
 import { SettingsImportExportSection } from './importExport/SettingsImportExportSection.tsx';
+import { SettingsIntegrationSection } from './integration/SettingsIntegrationSection.tsx';
 import { SettingsLpProtectSection } from './lpProtect/SettingsLpProtectSection.tsx';
 import { SettingsPublicApiSection } from './publicApi/SettingsPublicApiSection.tsx';
 import { SettingsColumnsSection } from './SettingsColumnsSection.tsx';
@@ -40,7 +41,8 @@ const entries: Record<SettingsSection, SettingsSectionEntry> = {
   'click-api': { Component: SettingsClickApiSection, canSee: (user) => user?.role !== 'user' },
   // Everyone reads the settings (the lander form starts from them); only admins change them.
   'lp-protect': { Component: SettingsLpProtectSection, canSee: (user) => user?.role !== 'user' },
-  integration: {},
+  // The server answers integration accounts to admins only.
+  integration: { Component: SettingsIntegrationSection, canSee: (user) => user?.role !== 'user' },
   // The server answers these settings to admins only.
   'postback-processing': {
     Component: SettingsPostbackProcessingSection,

@@ -1,0 +1,164 @@
+import type { IntegrationPlatform } from '@cairn/contract';
+import type { ConversionState } from '../conversions/decide.ts';
+import type { OutboxEntry } from '../conversions/store.ts';
+import type { TrackingEvent } from '../events/event.ts';
+import type { OutboundGuard } from '../outbound/guard.ts';
+import type { ConfigStore } from '../store/config/port.ts';
+import type { RoutedSource } from '../tracking/routing/table.ts';
+import type { ConversionEvent, IntegrationAdapter, PlatformHttp, SendAnswer } from './adapter.ts';
+import { META_DEFAULT_GRAPH_URL, metaAdapter } from './meta.ts';
+import { type ConversionOutRecord, IntegrationStore } from './store.ts';
+
+// Conversions sent to ad platforms through the S2S outbox. Which sources send where is read into memory
+// (on start and on every settings change, like the postback settings), so deciding costs the postback
+// nothing but a map lookup; each queued row names its account and carries the request without the
+// token, which is opened only when the row is sent.
+//
+// An approved conversion goes out once as the source's event; a chargeback of one that went out goes
+// out once as a refund. "Once" is kept on the conversion beside the statuses its S2S postbacks
+// reported, under marks of their own, so the two never hold each other back.
+
+export const ADAPTERS: Readonly<Record<IntegrationPlatform, IntegrationAdapter>> = { meta: metaAdapter };
+
+const SENT_MARK = 'out:approved';
+const REFUND_MARK = 'out:chargeback';
+
+/** Raised when a queued row's account is gone: retrying cannot help. */
+export class AccountGone extends Error {
+  override name = 'AccountGone';
+}
+
+export interface ConversionsOutOptions {
+  store: ConfigStore;
+  encryptionKey: Buffer;
+  outbound: OutboundGuard;
+  /** Meta's Graph API root, version included (CAIRN_META_GRAPH_URL). */
+  metaGraphUrl?: string;
+}
+
+interface Route {
+  setting: ConversionOutRecord;
+  platform: IntegrationPlatform;
+}
+
+/** The platform's click id as the click captured it: its external id or the token reading that parameter. */
+export function platformClickIdOf(
+  source: RoutedSource | undefined,
+  click: TrackingEvent,
+  parameter: string,
+): string {
+  if (!source) return '';
+  if (source.externalIdParam === parameter) return click.externalId;
+  const slot = source.tokenSlots.get(parameter)?.[0];
+  return slot === undefined ? '' : (click.tokens[slot] ?? '');
+}
+
+export class ConversionsOut {
+  private readonly options: ConversionsOutOptions;
+  private readonly integrations: IntegrationStore;
+  private routes = new Map<number, Route>();
+
+  constructor(options: ConversionsOutOptions) {
+    this.options = options;
+    this.integrations = new IntegrationStore(options.store, options.encryptionKey);
+  }
+
+  baseUrlOf(platform: IntegrationPlatform): string {
+    switch (platform) {
+      case 'meta':
+        return this.options.metaGraphUrl ?? META_DEFAULT_GRAPH_URL;
+    }
+  }
+
+  http(platform: IntegrationPlatform, timeoutMs: number): PlatformHttp {
+    return { outbound: this.options.outbound, timeoutMs, baseUrl: this.baseUrlOf(platform) };
+  }
+
+  /** Reads which sources send where: the enabled settings whose account still exists. */
+  async load(): Promise<void> {
+    const [settings, accounts] = await Promise.all([
+      this.integrations.conversionsOut(),
+      this.integrations.accounts(),
+    ]);
+    const platforms = new Map(accounts.map((account) => [account.id, account.platform]));
+    const routes = new Map<number, Route>();
+    for (const setting of settings) {
+      const platform = platforms.get(setting.accountId);
+      if (setting.enabled && platform) routes.set(setting.trafficSourceId, { setting, platform });
+    }
+    this.routes = routes;
+  }
+
+  /** The rows a new or changed conversion queues for ad platforms (none for most sources). */
+  plan(
+    source: RoutedSource | undefined,
+    state: ConversionState,
+    before: ConversionState | null,
+    click: TrackingEvent,
+    currency: string,
+    now: number,
+  ): OutboxEntry[] {
+    const route = this.routes.get(click.trafficSourceId);
+    if (!route) return [];
+    const marks = state.reportedStatuses;
+    let kind: ConversionEvent['kind'];
+    let valueMicros: number;
+    if (state.status === 'approved' && !marks.includes(SENT_MARK)) {
+      kind = 'conversion';
+      valueMicros = state.revenueMicros;
+    } else if (
+      state.status === 'chargeback' &&
+      before?.status === 'approved' &&
+      marks.includes(SENT_MARK) &&
+      !marks.includes(REFUND_MARK)
+    ) {
+      kind = 'refund';
+      valueMicros = -before.revenueMicros;
+    } else {
+      return [];
+    }
+    const adapter = ADAPTERS[route.platform];
+    const eventId = `${state.clickId}.${state.seq}${kind === 'refund' ? '.refund' : ''}`;
+    const request = adapter.conversionRequest(
+      this.baseUrlOf(route.platform),
+      { pixelId: route.setting.pixelId },
+      {
+        kind,
+        eventName: route.setting.eventName,
+        eventId,
+        eventTime: now,
+        valueMicros,
+        currency,
+        click: {
+          clickId: click.clickId,
+          clickTime: click.clickTime,
+          ip: click.ip,
+          userAgent: click.userAgent,
+          country: click.country,
+          platformClickId: platformClickIdOf(source, click, adapter.clickIdParameter),
+        },
+      },
+    );
+    return [
+      {
+        clickId: state.clickId,
+        seq: state.seq,
+        trafficSourceId: click.trafficSourceId,
+        url: request.url,
+        state: 'pending',
+        reason: null,
+        integrationAccountId: route.setting.accountId,
+        body: request.body,
+        mark: kind === 'refund' ? REFUND_MARK : SENT_MARK,
+      },
+    ];
+  }
+
+  /** Sends a queued row with its account's token; rejects with AccountGone when the account was deleted. */
+  async send(accountId: number, url: string, body: string, timeoutMs: number): Promise<SendAnswer> {
+    const account = await this.integrations.token(accountId);
+    if (!account) throw new AccountGone(`integration account ${accountId} was deleted`);
+    const adapter = ADAPTERS[account.platform];
+    return adapter.send(this.http(account.platform, timeoutMs), account.token, { url, body });
+  }
+}

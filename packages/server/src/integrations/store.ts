@@ -1,0 +1,189 @@
+import type {
+  ConversionOut,
+  ConversionOutInput,
+  IntegrationAccount,
+  IntegrationAccountInput,
+  IntegrationAccountUpdate,
+  IntegrationPlatform,
+} from '@cairn/contract';
+import { conversionOutInputSchema, integrationAccountInputSchema } from '@cairn/contract';
+import { decrypt, encrypt } from '../auth/secrets.ts';
+import type { Sql } from '../store/config/port.ts';
+
+// The integration tables (migration 016): accounts with their token sealed by the installation's
+// encryption key (opened only to call the platform), and each traffic source's conversions-out setting.
+
+export interface AccountRecord {
+  id: number;
+  platform: IntegrationPlatform;
+  name: string;
+  sealedToken: string;
+  checkState: IntegrationAccount['checkState'];
+  checkedAt: number | null;
+  checkError: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface ConversionOutRecord {
+  trafficSourceId: number;
+  accountId: number;
+  pixelId: string;
+  eventName: string;
+  enabled: boolean;
+  updatedAt: number;
+}
+
+type Row = Record<string, unknown>;
+const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function accountOf(row: Row): AccountRecord {
+  return {
+    id: Number(row.id),
+    platform: String(row.platform) as IntegrationPlatform,
+    name: String(row.name),
+    sealedToken: String(row.sealed_token),
+    checkState: String(row.check_state) as AccountRecord['checkState'],
+    checkedAt: num(row.checked_at),
+    checkError: row.check_error === null || row.check_error === undefined ? null : String(row.check_error),
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+function conversionOutOf(row: Row): ConversionOutRecord {
+  return {
+    trafficSourceId: Number(row.traffic_source_id),
+    accountId: Number(row.account_id),
+    pixelId: String(row.pixel_id),
+    eventName: String(row.event_name),
+    enabled: Boolean(row.enabled),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+/** An account as the API answers it: whether a token is stored, never the token. */
+export function presentAccount(record: AccountRecord): IntegrationAccount {
+  return {
+    id: record.id,
+    platform: record.platform,
+    name: record.name,
+    hasAccessToken: record.sealedToken !== '',
+    checkState: record.checkState,
+    checkedAt: record.checkedAt === null ? null : iso(record.checkedAt),
+    checkError: record.checkError,
+    createdAt: iso(record.createdAt),
+    updatedAt: iso(record.updatedAt),
+  };
+}
+
+export function presentConversionOut(
+  record: ConversionOutRecord,
+  platform: IntegrationPlatform,
+): ConversionOut {
+  return {
+    trafficSourceId: record.trafficSourceId,
+    accountId: record.accountId,
+    platform,
+    pixelId: record.pixelId,
+    eventName: record.eventName,
+    enabled: record.enabled,
+    updatedAt: iso(record.updatedAt),
+  };
+}
+
+export class IntegrationStore {
+  private readonly sql: Sql;
+  private readonly key: Buffer;
+
+  constructor(sql: Sql, key: Buffer) {
+    this.sql = sql;
+    this.key = key;
+  }
+
+  async accounts(): Promise<AccountRecord[]> {
+    return (await this.sql.query<Row>('SELECT * FROM integration_accounts ORDER BY id')).map(accountOf);
+  }
+
+  async account(id: number): Promise<AccountRecord | null> {
+    const [row] = await this.sql.query<Row>('SELECT * FROM integration_accounts WHERE id = $1', [id]);
+    return row ? accountOf(row) : null;
+  }
+
+  /** The account's token, opened; null when the account is gone. */
+  async token(id: number): Promise<{ platform: IntegrationPlatform; token: string } | null> {
+    const found = await this.account(id);
+    return found ? { platform: found.platform, token: decrypt(this.key, found.sealedToken) } : null;
+  }
+
+  async create(input: IntegrationAccountInput, now: number): Promise<number> {
+    const parsed = integrationAccountInputSchema.parse(input);
+    const [row] = await this.sql.query<{ id: unknown }>(
+      `INSERT INTO integration_accounts (platform, name, sealed_token, check_state, created_at, updated_at)
+       VALUES ($1, $2, $3, 'unchecked', $4, $4) RETURNING id`,
+      [parsed.platform, parsed.name, encrypt(this.key, parsed.accessToken), now],
+    );
+    return Number(row?.id);
+  }
+
+  /** A new token resets the check: the last outcome was about the old one. */
+  async update(id: number, input: IntegrationAccountUpdate, now: number): Promise<void> {
+    if (input.accessToken === undefined) {
+      await this.sql.execute('UPDATE integration_accounts SET name = $1, updated_at = $2 WHERE id = $3', [
+        input.name,
+        now,
+        id,
+      ]);
+      return;
+    }
+    await this.sql.execute(
+      `UPDATE integration_accounts SET name = $1, sealed_token = $2, check_state = 'unchecked',
+              checked_at = NULL, check_error = NULL, updated_at = $3 WHERE id = $4`,
+      [input.name, encrypt(this.key, input.accessToken), now, id],
+    );
+  }
+
+  async recordCheck(id: number, ok: boolean, error: string | null, now: number): Promise<void> {
+    await this.sql.execute(
+      'UPDATE integration_accounts SET check_state = $1, checked_at = $2, check_error = $3 WHERE id = $4',
+      [ok ? 'ok' : 'failed', now, error, id],
+    );
+  }
+
+  async remove(id: number): Promise<void> {
+    await this.sql.execute('DELETE FROM integration_accounts WHERE id = $1', [id]);
+  }
+
+  async conversionsOut(): Promise<ConversionOutRecord[]> {
+    return (
+      await this.sql.query<Row>('SELECT * FROM integration_conversions_out ORDER BY traffic_source_id')
+    ).map(conversionOutOf);
+  }
+
+  async conversionOut(trafficSourceId: number): Promise<ConversionOutRecord | null> {
+    const [row] = await this.sql.query<Row>(
+      'SELECT * FROM integration_conversions_out WHERE traffic_source_id = $1',
+      [trafficSourceId],
+    );
+    return row ? conversionOutOf(row) : null;
+  }
+
+  async setConversionOut(trafficSourceId: number, input: ConversionOutInput, now: number): Promise<void> {
+    const parsed = conversionOutInputSchema.parse(input);
+    await this.sql.execute(
+      `INSERT INTO integration_conversions_out (traffic_source_id, account_id, pixel_id, event_name, enabled, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (traffic_source_id) DO UPDATE SET account_id = excluded.account_id,
+         pixel_id = excluded.pixel_id, event_name = excluded.event_name, enabled = excluded.enabled,
+         updated_at = excluded.updated_at`,
+      [trafficSourceId, parsed.accountId, parsed.pixelId, parsed.eventName, parsed.enabled, now],
+    );
+  }
+
+  async removeConversionOut(trafficSourceId: number): Promise<void> {
+    await this.sql.execute('DELETE FROM integration_conversions_out WHERE traffic_source_id = $1', [
+      trafficSourceId,
+    ]);
+  }
+}
