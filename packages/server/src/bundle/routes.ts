@@ -12,7 +12,8 @@ import type { FeatureOptions } from '../feature.ts';
 import { parseInput } from '../http.ts';
 import { entityRoutesOptions } from '../permissions/options.ts';
 import { SETTINGS_CHANGE } from '../tracking/runtime.ts';
-import { exportBundle, importBundle } from './service.ts';
+import { exportBundle } from './export.ts';
+import { importBundle } from './import.ts';
 
 /** The configuration bundle for admins (Settings > Import/Export): one JSON document out, and back in. */
 export async function configBundlePlugin(

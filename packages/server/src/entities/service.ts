@@ -258,10 +258,7 @@ export class EntityService {
     return definition.present(record, env);
   }
 
-  /**
-   * A full update inside the caller's transaction, checked and audited as `replace` does; the caller
-   * announces the change once the transaction has committed.
-   */
+  /** `replace` inside the caller's transaction; the caller announces the change after the commit. */
   async replaceIn(
     tx: Sql,
     user: UserWithSecrets,
@@ -284,9 +281,8 @@ export class EntityService {
   }
 
   /**
-   * Creates one item inside the caller's transaction, checked and audited as a create through the routes.
-   * `kept` overrides derived values the item must keep (a campaign's URL key moving to another
-   * installation). The caller announces the change once the transaction has committed.
+   * One create inside the caller's transaction, checked and audited as through the routes; `kept` overrides
+   * derived values the item must keep (a campaign's URL key). The caller announces it after the commit.
    */
   async createIn(
     tx: Sql,

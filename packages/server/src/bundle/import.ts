@@ -6,7 +6,6 @@ import {
   type BundleKind,
   type BundlePlanItem,
   type BundleSettings,
-  CONFIG_BUNDLE_VERSION,
   type ConfigBundle,
   type ConfigImportQuery,
   type ConfigImportResponse,
@@ -25,149 +24,14 @@ import {
   SETTING_POSTBACK_PROCESSING,
   SETTING_URL_CUSTOMIZATION,
 } from '../settings/keys.ts';
-import { readLpProtect, readPostbackProcessing, readUrlCustomization } from '../settings/readers.ts';
-import { readStatsSettings, saveStatsSettings } from '../settings/stats.ts';
+import { saveStatsSettings } from '../settings/stats.ts';
 import { getSetting, setSetting } from '../settings/store.ts';
 import type { ConfigStore, Sql } from '../store/config/port.ts';
+import { baseKey, KeyIndex, mapFlow, readBundleSettings } from './export.ts';
 
-// The configuration bundle (issue #47): export every entity by key, import a bundle into this installation
-// by resolving those keys to its own ids. Writes go through the entity service, so each is checked and
-// audited exactly as through the entity routes, all in one transaction.
-
-type Flowish = { defaultPaths?: unknown[]; rules?: { paths?: unknown[] }[] };
-type PathShape = { landers?: Record<string, unknown>[]; offers?: Record<string, unknown>[] };
-
-/** The key an entity goes by in bundles, before duplicates are told apart. */
-function baseKey(kind: BundleKind, record: EntityRecord): string {
-  if (kind === 'group') return `${record.kind}:${record.name}`;
-  if (kind === 'domain') return String(record.host);
-  if (kind === 'campaign') return String(record.key);
-  return String(record.name);
-}
-
-/** Every entity of the bundle's kinds by key and by id; names shared by several get ` #n` in id order. */
-class KeyIndex {
-  private readonly byKey = new Map<BundleKind, Map<string, number>>();
-  private readonly byId = new Map<BundleKind, Map<number, string>>();
-  readonly records = new Map<BundleKind, EntityRecord[]>();
-
-  static async read(sql: Sql, entities: EntityRepository): Promise<KeyIndex> {
-    const index = new KeyIndex();
-    for (const kind of BUNDLE_KINDS) {
-      const definition = entities.definition(kind);
-      if (!definition) continue;
-      const { records } = await entities.list(sql, definition, {
-        page: 1,
-        pageSize: Number.MAX_SAFE_INTEGER,
-        sort: [{ field: 'id', direction: 'asc' }],
-        archived: 'all',
-        filters: {},
-        scope: null,
-      });
-      index.records.set(kind, records);
-      for (const record of records) index.add(kind, baseKey(kind, record), record.id);
-    }
-    return index;
-  }
-
-  /** Adds under `key`, or `key #n` when it is taken; answers the key used. */
-  add(kind: BundleKind, key: string, id: number): string {
-    const keys = this.byKey.get(kind) ?? new Map<string, number>();
-    this.byKey.set(kind, keys);
-    let unique = key;
-    for (let n = 2; keys.has(unique); n += 1) unique = `${key} #${n}`;
-    keys.set(unique, id);
-    const ids = this.byId.get(kind) ?? new Map<number, string>();
-    this.byId.set(kind, ids);
-    ids.set(id, unique);
-    return unique;
-  }
-
-  idOf(kind: BundleKind, key: string): number | undefined {
-    return this.byKey.get(kind)?.get(key);
-  }
-
-  keyOf(kind: BundleKind, id: number): string | undefined {
-    return this.byId.get(kind)?.get(id);
-  }
-}
-
-/** Calls `map` on every lander and offer item of a flow, giving a flow of the items it answers. */
-function mapFlow(flow: unknown, map: (item: Record<string, unknown>, kind: 'landing' | 'offer') => unknown) {
-  if (flow === null || typeof flow !== 'object') return flow;
-  const paths = (list: unknown[] | undefined) =>
-    (list ?? []).map((path) => {
-      const { landers, offers } = path as PathShape;
-      return {
-        ...(path as object),
-        ...(landers ? { landers: landers.map((item) => map(item, 'landing')) } : {}),
-        ...(offers ? { offers: offers.map((item) => map(item, 'offer')) } : {}),
-      };
-    });
-  const { defaultPaths, rules } = flow as Flowish;
-  return {
-    ...flow,
-    ...(defaultPaths ? { defaultPaths: paths(defaultPaths) } : {}),
-    ...(rules
-      ? { rules: rules.map((rule) => ({ ...rule, ...(rule.paths ? { paths: paths(rule.paths) } : {}) })) }
-      : {}),
-  };
-}
-
-/** A record's values as the bundle carries them: input fields, ids turned into keys. */
-function bundleValues(kind: BundleKind, record: EntityRecord, index: KeyIndex, entities: EntityRepository) {
-  const definition = entities.definition(kind);
-  if (!definition) throw new Error(`No definition for ${kind}`);
-  const values: Record<string, unknown> = inputOf(definition, record);
-  for (const [field, target] of Object.entries(BUNDLE_REFERENCES[kind])) {
-    const id = values[`${field}Id`];
-    delete values[`${field}Id`];
-    values[field] = typeof id === 'number' ? (index.keyOf(target, id) ?? null) : null;
-  }
-  if ('flow' in values) {
-    values.flow = mapFlow(values.flow, (item, itemKind) => {
-      const { landingId, offerId, ...rest } = item;
-      const id = itemKind === 'landing' ? landingId : offerId;
-      const key = typeof id === 'number' ? (index.keyOf(itemKind, id) ?? null) : null;
-      return { [itemKind]: key, ...rest };
-    });
-  }
-  return values;
-}
-
-async function readBundleSettings(sql: Sql): Promise<BundleSettings> {
-  return {
-    stats: await readStatsSettings(sql),
-    urlCustomization: await readUrlCustomization(sql),
-    lpProtect: await readLpProtect(sql),
-    postbackProcessing: await readPostbackProcessing(sql),
-  };
-}
-
-export async function exportBundle(
-  store: ConfigStore,
-  entities: EntityRepository,
-  now: number,
-  kinds?: readonly string[],
-): Promise<ConfigBundle> {
-  const wanted = (kind: string) => !kinds || kinds.includes(kind);
-  const index = await KeyIndex.read(store, entities);
-  const bundle: ConfigBundle = {
-    version: CONFIG_BUNDLE_VERSION,
-    exportedAt: new Date(now).toISOString(),
-    entities: {},
-    settings: wanted('settings') ? await readBundleSettings(store) : {},
-  };
-  for (const kind of BUNDLE_KINDS) {
-    if (!wanted(kind)) continue;
-    bundle.entities[kind] = (index.records.get(kind) ?? []).map((record) => ({
-      key: index.keyOf(kind, record.id) ?? baseKey(kind, record),
-      archived: record.archived,
-      values: bundleValues(kind, record, index, entities),
-    }));
-  }
-  return bundle;
-}
+// The configuration bundle (issue #47), its way in: keys resolved to this installation's ids, every write
+// through the entity service, so each is checked and audited exactly as through the entity routes, all in
+// one transaction.
 
 /** Thrown to roll a dry run's transaction back once its plan is known. */
 class DryRunDone extends Error {
