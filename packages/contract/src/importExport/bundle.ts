@@ -17,6 +17,12 @@ export const CONFIG_BUNDLE_PATHS = {
 export const CONFIG_BUNDLE_VERSION = 1;
 
 /**
+ * The largest bundle an import reads. Far above the API's usual body limit: a setup of thousands of
+ * campaigns with their flows is one document.
+ */
+export const CONFIG_BUNDLE_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
  * The kinds a bundle carries, in the order an import creates them: each kind refers only to kinds before it
  * (an offer's fallback offer, another offer, is set once every offer exists).
  */

@@ -1,4 +1,5 @@
 import {
+  CONFIG_BUNDLE_MAX_BYTES,
   CONFIG_BUNDLE_PATHS,
   configBundleSchema,
   configExportQuerySchema,
@@ -39,6 +40,9 @@ export const CONFIG_BUNDLE_ROUTES: readonly ApiRoute[] = [
     query: configImportQuerySchema,
     body: configBundleSchema,
     response: configImportResponseSchema,
-    errors: { 409: 'A unique value (a group name, a domain) is taken in a way the policy cannot settle' },
+    errors: {
+      409: 'A unique value (a group name, a domain) is taken in a way the policy cannot settle',
+      413: `The bundle is larger than ${CONFIG_BUNDLE_MAX_BYTES / 1024 / 1024} MiB`,
+    },
   },
 ];

@@ -6,6 +6,8 @@ import {
   entityPath,
   STATS_SETTINGS_PATHS,
   TRACKING_API_PATHS,
+  XSRF_COOKIE,
+  XSRF_HEADER,
 } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENTS, FR_IP, US_MOBILE_IP } from '../../test-support/clicks.ts';
@@ -188,6 +190,21 @@ describe('configuration bundle', () => {
     expect(comparable(await exportOf(target.browser))).toEqual(comparable(before));
   });
 
+  it('reads bundles beyond the usual 1 MiB body limit of the API', async () => {
+    const text = `${JSON.stringify(bundle, null, 2)}${' '.repeat(2 * 1024 * 1024)}`;
+    const response = await fetch(`${target.cairn.url}${CONFIG_BUNDLE_PATHS.import}?dryRun=true`, {
+      method: 'POST',
+      headers: {
+        cookie: target.browser.cookieHeader(),
+        'content-type': 'application/json',
+        [XSRF_HEADER]: decodeURIComponent(target.browser.cookies.get(XSRF_COOKIE) ?? ''),
+      },
+      body: text,
+    });
+    expect(response.status).toBe(200);
+    expect((await response.json()).dryRun).toBe(true);
+  });
+
   it('a malformed bundle is refused with its fields named, and nothing changes', async () => {
     const before = await exportOf(target.browser);
     const broken = structuredClone(bundle) as unknown as Record<string, unknown> & ConfigBundle;
@@ -196,6 +213,18 @@ describe('configuration bundle', () => {
     const bad = await importInto(target.browser, broken, 'dryRun=false');
     expect(bad.status).toBe(400);
     expect(bad.fields).toContain('entities.offer.0.values.url');
+    const hitAt = offers.findIndex((offer) => offer.key === 'Hit');
+    (offers[hitAt] as { values: Record<string, unknown> }).values.group = 5;
+    (offers[hitAt] as { values: Record<string, unknown> }).values.payoutMicros = -1;
+    const worse = await importInto(target.browser, broken, 'dryRun=false');
+    expect(worse.status).toBe(400);
+    expect(worse.fields).toEqual(
+      expect.arrayContaining([
+        'entities.offer.0.values.url',
+        `entities.offer.${hitAt}.values.group`,
+        `entities.offer.${hitAt}.values.payoutMicros`,
+      ]),
+    );
     const wrongVersion = await importInto(target.browser, { ...bundle, version: 2 }, 'dryRun=false');
     expect(wrongVersion.status).toBe(400);
     expect(wrongVersion.fields).toContain('version');

@@ -42,6 +42,16 @@ class DryRunDone extends Error {
   }
 }
 
+const REFERENCE_FIELD = new RegExp(
+  `(${[...new Set([...Object.values(BUNDLE_REFERENCES).flatMap(Object.keys), 'landing', 'offer'])].join('|')})Id(?=$|\\.)`,
+  'g',
+);
+
+/** An entity's field path as the bundle names it: references without their `Id` (`groupId` is `group`). */
+function bundleField(path: string): string {
+  return path.replace(REFERENCE_FIELD, '$1');
+}
+
 /** A refusal from an entity write, its fields named where they are in the bundle. */
 function located(error: unknown, prefix: string, key: string): unknown {
   if (!(error instanceof HttpError)) return error;
@@ -53,7 +63,7 @@ function located(error: unknown, prefix: string, key: string): unknown {
         typeof item.detail === 'object' && !Array.isArray(item.detail) ? item.detail.field : undefined;
       return {
         message: `"${key}": ${item.message}`,
-        detail: { field: field ? `${prefix}${field}` : prefix.slice(0, -1) },
+        detail: { field: field ? `${prefix}${bundleField(field)}` : prefix.slice(0, -1) },
       };
     }),
     error.status,
@@ -109,10 +119,7 @@ function checkBundle(bundle: ConfigBundle, entities: EntityRepository): void {
       const parsed = definition.inputSchema.safeParse(values);
       if (parsed.success) continue;
       for (const issue of parsed.error.issues) {
-        const path = issue.path
-          .map(String)
-          .join('.')
-          .replace(/Id(?=$|\.)/, '');
+        const path = bundleField(issue.path.map(String).join('.'));
         errors.push({
           message: `"${entry.key}": ${issue.message}`,
           detail: { field: `${at}.values.${path}` },

@@ -1,5 +1,6 @@
 import {
   BUNDLE_KINDS,
+  CONFIG_BUNDLE_MAX_BYTES,
   CONFIG_BUNDLE_PATHS,
   type ConfigBundle,
   type ConfigImportResponse,
@@ -30,19 +31,23 @@ export async function configBundlePlugin(
     return bundle;
   });
 
-  api.post(CONFIG_BUNDLE_PATHS.import, async (request): Promise<ConfigImportResponse> => {
-    const user = guard.requireAdmin(request);
-    const query = parseInput(configImportQuerySchema, request.query);
-    const outcome = await importBundle(
-      { store: ctx.store, entities, service, now: ctx.config.now },
-      user,
-      request.body,
-      query,
-    );
-    // Announced after the commit, kinds in the order they refer to each other, so the routing table
-    // never holds a campaign whose offers it has not yet read.
-    for (const kind of BUNDLE_KINDS) await service.announce(kind, outcome.written.get(kind) ?? []);
-    if (outcome.settingsChanged) await ctx.changes.emit(SETTINGS_CHANGE, 0);
-    return outcome.response;
-  });
+  api.post(
+    CONFIG_BUNDLE_PATHS.import,
+    { bodyLimit: CONFIG_BUNDLE_MAX_BYTES },
+    async (request): Promise<ConfigImportResponse> => {
+      const user = guard.requireAdmin(request);
+      const query = parseInput(configImportQuerySchema, request.query);
+      const outcome = await importBundle(
+        { store: ctx.store, entities, service, now: ctx.config.now },
+        user,
+        request.body,
+        query,
+      );
+      // Announced after the commit, kinds in the order they refer to each other, so the routing table
+      // never holds a campaign whose offers it has not yet read.
+      for (const kind of BUNDLE_KINDS) await service.announce(kind, outcome.written.get(kind) ?? []);
+      if (outcome.settingsChanged) await ctx.changes.emit(SETTINGS_CHANGE, 0);
+      return outcome.response;
+    },
+  );
 }
