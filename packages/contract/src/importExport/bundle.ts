@@ -7,7 +7,8 @@ import { urlCustomizationSchema } from '../tracking.ts';
 // The configuration bundle: an installation's entities and plain settings as one versioned JSON document,
 // for moving a setup to another installation. Entities name each other by stable keys, never database ids,
 // so the importing side can remap them to its own ids. Secrets (postback keys, API tokens, LP-protect keys,
-// password hashes) are never in it.
+// password hashes, second-factor secrets) are never in it: users come without a password, and an imported
+// one signs in once an admin has set theirs.
 
 export const CONFIG_BUNDLE_PATHS = {
   export: '/api/export',
@@ -35,6 +36,7 @@ export const BUNDLE_KINDS = [
   'offer',
   'rotation',
   'campaign',
+  'user',
 ] as const;
 export type BundleKind = (typeof BUNDLE_KINDS)[number];
 
@@ -52,13 +54,15 @@ export const BUNDLE_REFERENCES: Readonly<Record<BundleKind, Readonly<Record<stri
   offer: { affiliateNetwork: 'affiliate_network', group: 'group', capFallbackOffer: 'offer' },
   rotation: { group: 'group' },
   campaign: { group: 'group', trafficSource: 'traffic_source', domain: 'domain', rotation: 'rotation' },
+  // A user's permissions name their groups and items as `groups` / `items` keys in place of ids.
+  user: {},
 };
 
 const keySchema = z.string().trim().min(1, 'A key is required').max(400, 'At most 400 characters');
 
 /**
- * One entity: its key (a group's `kind:name`, a domain's host, a campaign's URL key, otherwise the name,
- * with ` #n` added when several share it), whether it is archived, and its fields as the entity's create
+ * One entity: its key (a group's `kind:name`, a domain's host, a campaign's URL key, a user's login,
+ * otherwise the name, with ` #n` added when several share it), whether it is archived, and its fields as the entity's create
  * form takes them, references replaced by keys. The fields are checked against the entity's own rules
  * when the bundle is imported.
  */

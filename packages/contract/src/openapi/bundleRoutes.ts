@@ -17,10 +17,11 @@ export const CONFIG_BUNDLE_ROUTES: readonly ApiRoute[] = [
     path: CONFIG_BUNDLE_PATHS.export,
     summary: 'The configuration as one versioned JSON bundle',
     description:
-      'Groups, domains, affiliate networks, traffic sources, landers, offers, rotations and campaigns (with ' +
-      'their flows), and the plain settings (stats, URL customization, LP protect, postback processing). ' +
-      'Entities refer to each other by keys, never ids. No secrets: postback keys, tokens, LP-protect keys ' +
-      'and users are not in it.',
+      'Groups, domains, affiliate networks, traffic sources, landers, offers, rotations, campaigns (with ' +
+      'their flows) and users (but the super-admin), and the plain settings (stats, URL customization, LP ' +
+      'protect, postback processing). Entities refer to each other by keys, never ids. No secrets: no ' +
+      'postback keys, tokens, LP-protect keys, password hashes or second-factor secrets; an imported user ' +
+      'has no password until an admin sets one.',
     tag: SETTINGS,
     access: 'admin',
     query: configExportQuerySchema,

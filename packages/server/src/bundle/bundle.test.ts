@@ -12,7 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENTS, FR_IP, US_MOBILE_IP } from '../../test-support/clicks.ts';
 import { errorFields, kindClient, signedInAdmin } from '../../test-support/entities.ts';
-import type { TestBrowser } from '../../test-support/server.ts';
+import { TestBrowser } from '../../test-support/server.ts';
 import type { RunningCairn } from '../index.ts';
 
 // The configuration bundle through the real API: a seeded installation exported, imported into an empty
@@ -131,6 +131,16 @@ async function seed(browser: TestBrowser): Promise<{ ruleCampaign: Campaign; rot
     name: 'Rotated',
     rotationId: rotation.id,
   });
+  const buyer = await kindClient(browser, 'user').make({
+    login: 'buyer',
+    password: 'a long enough passphrase 42',
+    hideProfit: true,
+    permissions: [
+      { kind: 'offer', scope: 'items', access: 'write', itemIds: [hit.id, twin.id] },
+      { kind: 'campaign', scope: 'groups', groupIds: [campaignGroup.id] },
+    ],
+  });
+  expect(buyer.id).toBeGreaterThan(1);
   // Archived while a campaign's flow still names it: the import must place it live, then archive it.
   expect((await offers.archive(old.id)).status).toBe(200);
   return { ruleCampaign, rotationCampaign };
@@ -169,6 +179,22 @@ describe('configuration bundle', () => {
     });
     expect(bundle.entities.campaign?.map((campaign) => campaign.key)).toContain(campaigns.ruleCampaign.key);
     expect(bundle.settings.stats?.timezone).toBe('Europe/Berlin');
+    // Users by login, their permissions by key; the super-admin stays with its installation.
+    expect(bundle.entities.user).toEqual([
+      {
+        key: 'buyer',
+        archived: false,
+        values: expect.objectContaining({
+          login: 'buyer',
+          hideProfit: true,
+          permissions: [
+            { kind: 'offer', scope: 'items', access: 'write', groups: [], items: ['Hit', 'Miss #2'] },
+            { kind: 'campaign', scope: 'groups', access: 'read', groups: ['campaign:Nutra'], items: [] },
+          ],
+        }),
+      },
+    ]);
+    expect(text).not.toMatch(/password|totp|authSecret/i);
   });
 
   it('exports only the kinds asked for', async () => {
@@ -255,6 +281,10 @@ describe('configuration bundle', () => {
     }
     expect(await destination(target.cairn, campaigns.ruleCampaign.key, FR_IP)).toBe('hit.example');
     expect(await destination(target.cairn, campaigns.rotationCampaign.key, FR_IP)).toBe('twin.example');
+
+    // An imported user has a password nobody knows: not the one it had, until an admin sets one.
+    const buyer = new TestBrowser(target.cairn.url);
+    expect((await buyer.signIn('buyer', 'a long enough passphrase 42')).status).toBe(401);
 
     const audit = await target.browser.get(`${entityPath.auditLog}?action=config_imported`);
     expect(audit.json<{ items: { details: unknown }[] }>().items).toHaveLength(1);

@@ -23,6 +23,7 @@ export function baseKey(kind: BundleKind, record: EntityRecord): string {
   if (kind === 'group') return `${record.kind}:${record.name}`;
   if (kind === 'domain') return String(record.host);
   if (kind === 'campaign') return String(record.key);
+  if (kind === 'user') return String(record.login);
   return String(record.name);
 }
 
@@ -98,6 +99,29 @@ export function mapFlow(
   };
 }
 
+/**
+ * A user's permissions with their group and item lists mapped by `map`: ids to keys on the way out (`groupIds`
+ * becoming `groups`, `itemIds` `items`), keys to ids on the way in.
+ */
+export function mapPermissions(
+  permissions: unknown,
+  map: (list: unknown, kind: BundleKind, field: 'groups' | 'items') => unknown[],
+  direction: 'out' | 'in',
+): unknown {
+  if (!Array.isArray(permissions)) return permissions;
+  return permissions.map((permission: Record<string, unknown>) => {
+    const [groups, items] = direction === 'out' ? ['groupIds', 'itemIds'] : ['groups', 'items'];
+    const { [groups]: groupList, [items]: itemList, ...rest } = permission;
+    const kind = permission.kind as BundleKind;
+    const [groupsTo, itemsTo] = direction === 'out' ? ['groups', 'items'] : ['groupIds', 'itemIds'];
+    return {
+      ...rest,
+      [groupsTo]: map(groupList ?? [], 'group', 'groups'),
+      [itemsTo]: map(itemList ?? [], kind, 'items'),
+    };
+  });
+}
+
 /** A record's values as the bundle carries them: input fields, ids turned into keys. */
 function bundleValues(kind: BundleKind, record: EntityRecord, index: KeyIndex, entities: EntityRepository) {
   const definition = entities.definition(kind);
@@ -115,6 +139,17 @@ function bundleValues(kind: BundleKind, record: EntityRecord, index: KeyIndex, e
       const key = typeof id === 'number' ? (index.keyOf(itemKind, id) ?? null) : null;
       return { [itemKind]: key, ...rest };
     });
+  }
+  if (kind === 'user') {
+    values.permissions = mapPermissions(
+      values.permissions,
+      (list, target) =>
+        (list as number[]).flatMap((id) => {
+          const key = index.keyOf(target, id);
+          return key === undefined ? [] : [key];
+        }),
+      'out',
+    );
   }
   return values;
 }
@@ -144,7 +179,9 @@ export async function exportBundle(
   };
   for (const kind of BUNDLE_KINDS) {
     if (!wanted(kind)) continue;
-    bundle.entities[kind] = (index.records.get(kind) ?? []).map((record) => ({
+    // The super-admin is each installation's own, made at its first start: never moved.
+    const records = (index.records.get(kind) ?? []).filter((record) => record.role !== 'super_admin');
+    bundle.entities[kind] = records.map((record) => ({
       key: index.keyOf(kind, record.id) ?? baseKey(kind, record),
       archived: record.archived,
       values: bundleValues(kind, record, index, entities),

@@ -13,6 +13,7 @@ import {
   type ErrorItem,
 } from '@cairn/contract';
 import { recordAudit } from '../audit.ts';
+import { randomToken } from '../auth/secrets.ts';
 import type { UserWithSecrets } from '../auth/users.ts';
 import { type EntityRecord, inputOf } from '../entities/definition.ts';
 import type { EntityRepository } from '../entities/repository.ts';
@@ -27,7 +28,7 @@ import {
 import { saveStatsSettings } from '../settings/stats.ts';
 import { getSetting, setSetting } from '../settings/store.ts';
 import type { ConfigStore, Sql } from '../store/config/port.ts';
-import { baseKey, KeyIndex, mapFlow, readBundleSettings } from './export.ts';
+import { baseKey, KeyIndex, mapFlow, mapPermissions, readBundleSettings } from './export.ts';
 
 // The configuration bundle (issue #47), its way in: keys resolved to this installation's ids, every write
 // through the entity service, so each is checked and audited exactly as through the entity routes, all in
@@ -89,7 +90,20 @@ function entityValues(
       return { [itemKind === 'landing' ? 'landingId' : 'offerId']: id, ...rest };
     });
   }
+  if (kind === 'user') {
+    const ids = (list: unknown, target: BundleKind) =>
+      Array.isArray(list) ? list.map((key) => resolve(target, key, 'permissions')) : [];
+    result.permissions = mapPermissions(result.permissions, ids, 'in') as unknown[];
+  }
   return result;
+}
+
+/**
+ * A new item's values: a user comes without a password, so it gets one nobody knows, and signs in once an
+ * admin has set a new one.
+ */
+function newItem(kind: BundleKind, values: Record<string, unknown>): Record<string, unknown> {
+  return kind === 'user' ? { ...values, password: randomToken() } : values;
 }
 
 /**
@@ -195,7 +209,13 @@ export async function importBundle(
         if (existingId === undefined) {
           action = 'created';
           record = await write(() =>
-            service.createIn(tx, user, definition, values, kind === 'campaign' ? { key: entry.key } : {}),
+            service.createIn(
+              tx,
+              user,
+              definition,
+              newItem(kind, values),
+              kind === 'campaign' ? { key: entry.key } : {},
+            ),
           );
         } else if (query.conflict === 'skip' || (query.conflict === 'rename' && kind === 'domain')) {
           // A host names the domain itself: there is no other name to add it under.
@@ -207,15 +227,13 @@ export async function importBundle(
           record = await write(() => service.replaceIn(tx, user, definition, previous, values));
         } else {
           action = 'renamed';
-          let name = `${String(values.name)}${RENAME_SUFFIX}`;
-          for (
-            let n = 2;
-            kind === 'group' && index.idOf(kind, `${values.kind}:${name}`) !== undefined;
-            n += 1
-          ) {
-            name = `${String(values.name)}${RENAME_SUFFIX.slice(0, -1)} ${n})`;
+          const field = kind === 'user' ? 'login' : 'name';
+          const keyOf = (name: string) => (kind === 'group' ? `${values.kind}:${name}` : name);
+          let name = `${String(values[field])}${RENAME_SUFFIX}`;
+          for (let n = 2; index.idOf(kind, keyOf(name)) !== undefined; n += 1) {
+            name = `${String(values[field])}${RENAME_SUFFIX.slice(0, -1)} ${n})`;
           }
-          const renamed = { ...values, name };
+          const renamed = newItem(kind, { ...values, [field]: name });
           record = await write(() => service.createIn(tx, user, definition, renamed));
           newKey = index.add(kind, baseKey(kind, record), record.id);
         }

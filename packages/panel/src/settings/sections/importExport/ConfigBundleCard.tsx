@@ -26,6 +26,7 @@ const KIND_NOUNS: Record<string, string> = {
   offer: 'Offer',
   rotation: 'Rotation',
   campaign: 'Campaign',
+  user: 'User',
   settings: 'Settings',
 };
 
@@ -127,7 +128,7 @@ export function ConfigBundleCard() {
   return (
     <Card
       title="Configuration"
-      description="Campaigns with their flows, offers, landers, affiliate networks, traffic sources, domains, groups, rotations and the plain settings as one JSON file, to move them to another Cairn. Entities refer to each other by name or key, not by id. No secrets are in it: postback keys, API tokens, LP-protect keys and users stay here."
+      description="Campaigns with their flows, offers, landers, affiliate networks, traffic sources, domains, groups, rotations, users and the plain settings as one JSON file, to move them to another Cairn. Entities refer to each other by name or key, not by id. No secrets are in it: postback keys, API tokens, LP-protect keys and passwords stay here, so an imported user signs in once an admin has set their password."
     >
       <div className={styles.stack}>
         <FormProblem problem={exportProblem} atField={() => false} />
