@@ -287,7 +287,16 @@ describe('configuration bundle', () => {
     expect((await buyer.signIn('buyer', 'a long enough passphrase 42')).status).toBe(401);
 
     const audit = await target.browser.get(`${entityPath.auditLog}?action=config_imported`);
-    expect(audit.json<{ items: { details: unknown }[] }>().items).toHaveLength(1);
+    const entries = audit.json<{ items: { details: Record<string, unknown> }[] }>().items;
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.details).toMatchObject({
+      conflict: 'skip',
+      counts: result.body.counts,
+      settings: { stats: { after: { timezone: 'Europe/Berlin', baseCurrency: 'EUR' } } },
+    });
+    // Each entity written is in the log as through its own page.
+    const created = await target.browser.get(`${entityPath.auditLog}?action=offer_created&pageSize=100`);
+    expect(created.json<{ total: number }>().total).toBe(bundle.entities.offer?.length);
   });
 
   it('conflict skip leaves what exists; overwrite replaces it; rename adds a copy', async () => {

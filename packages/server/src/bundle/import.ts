@@ -278,7 +278,8 @@ export async function importBundle(
       const previous = definition ? await entities.find(tx, definition, id) : null;
       if (definition && previous) await service.setArchivedIn(tx, user, definition, previous, archived);
     }
-    items.push(...(await importSettings(tx, bundle.settings, query)));
+    const settingsImport = await importSettings(tx, bundle.settings, query);
+    items.push(...settingsImport.items);
     settingsChanged = items.some((item) => item.kind === 'settings' && item.action !== 'skipped');
     const counts = { created: 0, updated: 0, skipped: 0, renamed: 0 };
     for (const item of items) counts[item.action] += 1;
@@ -291,9 +292,7 @@ export async function importBundle(
         conflict: query.conflict,
         exportedAt: bundle.exportedAt,
         counts,
-        settings: items
-          .filter((item) => item.kind === 'settings' && item.action !== 'skipped')
-          .map((item) => item.key),
+        settings: settingsImport.changes,
       },
     });
     return response;
@@ -313,8 +312,10 @@ async function importSettings(
   tx: Sql,
   settings: BundleSettings,
   query: ConfigImportQuery,
-): Promise<BundlePlanItem[]> {
+): Promise<{ items: BundlePlanItem[]; changes: Record<string, { before: unknown; after: unknown }> }> {
   const current = await readBundleSettings(tx);
+  // The key telling whether this installation ever stored the setting (the stats settings are three keys,
+  // saved together).
   const stored: Record<keyof BundleSettings, string> = {
     stats: SETTING_BASE_CURRENCY,
     urlCustomization: SETTING_URL_CUSTOMIZATION,
@@ -322,6 +323,7 @@ async function importSettings(
     postbackProcessing: SETTING_POSTBACK_PROCESSING,
   };
   const items: BundlePlanItem[] = [];
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
   for (const name of Object.keys(stored) as (keyof BundleSettings)[]) {
     const value = settings[name];
     if (value === undefined) continue;
@@ -336,8 +338,9 @@ async function importSettings(
           : 'updated';
     items.push({ kind: 'settings', key: name, action });
     if (action === 'skipped') continue;
+    changes[name] = { before: current[name], after: value };
     if (name === 'stats') await saveStatsSettings(tx, value as NonNullable<BundleSettings['stats']>);
     else await setSetting(tx, stored[name], JSON.stringify(value));
   }
-  return items;
+  return { items, changes };
 }
