@@ -251,6 +251,12 @@ describe('configuration bundle', () => {
         `entities.offer.${hitAt}.values.payoutMicros`,
       ]),
     );
+    const badKey = structuredClone(bundle);
+    const first = badKey.entities.campaign?.[0];
+    if (first) first.key = 'x&y=1';
+    const keyRefused = await importInto(target.browser, badKey, 'dryRun=false');
+    expect(keyRefused.status).toBe(400);
+    expect(keyRefused.fields).toEqual(['entities.campaign.0.key']);
     const wrongVersion = await importInto(target.browser, { ...bundle, version: 2 }, 'dryRun=false');
     expect(wrongVersion.status).toBe(400);
     expect(wrongVersion.fields).toContain('version');

@@ -6,6 +6,7 @@ import {
   type BundleKind,
   type BundlePlanItem,
   type BundleSettings,
+  CAMPAIGN_KEY_PATTERN,
   type ConfigBundle,
   type ConfigImportQuery,
   type ConfigImportResponse,
@@ -122,6 +123,13 @@ function checkBundle(bundle: ConfigBundle, entities: EntityRepository): void {
       if (seen.has(entry.key))
         errors.push({ message: `Key "${entry.key}" is given twice`, detail: { field: `${at}.key` } });
       seen.add(entry.key);
+      // A campaign's key goes into its URL as it is: only a key this or another Cairn could have made.
+      if (kind === 'campaign' && !CAMPAIGN_KEY_PATTERN.test(entry.key)) {
+        errors.push({
+          message: `"${entry.key}" is no campaign key (12 lowercase letters and digits)`,
+          detail: { field: `${at}.key` },
+        });
+      }
       const values = entityValues(kind, entry.values, (_kind, key, field) => {
         if (typeof key !== 'string')
           errors.push({
