@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // startTestCairn): the store operators scale out on answers the API exactly as the embedded one does.
 // Crash, command-line and backup tests are left out: they test processes and files, not the store.
 const API_ON_POSTGRES = [
-  'src/{account,apiDocs,apiKeys,auth,clickApi,entities,permissions,settings,system}/**/*.test.ts',
+  'src/{account,apiDocs,apiKeys,auth,bundle,clickApi,entities,permissions,settings,system}/**/*.test.ts',
   'src/{conversions,costs,integrations,landerFiles,reports,retention}/**/*.test.ts',
   'src/tracking/click/{click,liveChanges}.test.ts',
 ];

@@ -4,7 +4,8 @@ import { axeViolations } from './axe.ts';
 import { api, e2eSuite, waitForTitle } from './support.ts';
 
 // Settings > Import/Export in Chromium against the real server: real clicks on a campaign, then the raw
-// events of today downloaded as CSV from the page, holding those clicks; axe over the page.
+// events of today downloaded as CSV from the page, holding those clicks; the configuration exported and
+// imported back through its dry run; axe over the page.
 
 const OFFER_URL = 'https://offer.example/export';
 
@@ -71,6 +72,50 @@ describe('import/export', () => {
       .getByRole('status')
       .getByText(/^Downloaded cairn-clicks-/)
       .waitFor();
+    expect(await axeViolations(page, 'main')).toEqual([]);
+  });
+  it('exports the configuration and imports it back as copies after its dry run', async () => {
+    const page = e2e.session.page;
+    await api(page, 'POST', '/api/offer', { name: 'e2e bundle offer', url: 'https://offer.example/bundle' });
+    await page.goto('/panel/settings/import-export');
+    await waitForTitle(page, 'Import / export - Settings - Cairn');
+    await page.getByRole('heading', { name: 'Configuration' }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export configuration' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^cairn-configuration-\d{4}-\d{2}-\d{2}\.json$/);
+    const file = await download.path();
+    const bundle = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+      version: number;
+      entities: { offer?: { key: string }[] };
+    };
+    expect(bundle.version).toBe(1);
+    expect(bundle.entities.offer?.map((offer) => offer.key)).toContain('e2e bundle offer');
+
+    await page.getByRole('radio', { name: /rename/ }).click();
+    await page.getByLabel('Configuration file').setInputFiles(file);
+    const planned = page.getByRole('list', { name: 'Planned changes' });
+    await planned.getByText('Offer “e2e bundle offer”: renamed as “e2e bundle offer (imported)”').waitFor();
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    const before = await api<{ total: number }>(
+      page,
+      'GET',
+      '/api/offer?q=e2e%20bundle%20offer&archived=all',
+    );
+    expect(before.total).toBe(1);
+
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByRole('list', { name: 'Changes made' }).waitFor();
+    const after = await api<{ items: { name: string }[] }>(
+      page,
+      'GET',
+      '/api/offer?q=e2e%20bundle%20offer&archived=all',
+    );
+    expect(after.items.map((offer) => offer.name).sort()).toEqual([
+      'e2e bundle offer',
+      'e2e bundle offer (imported)',
+    ]);
     expect(await axeViolations(page, 'main')).toEqual([]);
   });
 });

@@ -47,6 +47,7 @@ export const SERVER_LAYERING: Layering = {
       'auth',
       'backup',
       'beta',
+      'bundle',
       'clickApi',
       'cluster',
       'config',

@@ -8,6 +8,7 @@ export * from './costs.ts';
 export * from './entities/index.ts';
 export * from './errors.ts';
 export * from './feedback.ts';
+export * from './importExport/bundle.ts';
 export * from './importExport/events.ts';
 export * from './integrations/integrations.ts';
 export * from './landerFiles.ts';

@@ -5,6 +5,7 @@ import { apiKeysPlugin } from './apiKeys/routes.ts';
 import type { GuardWithHooks } from './auth/guard.ts';
 import { backupPlugin } from './backup/routes.ts';
 import { betaPlugin } from './beta/routes.ts';
+import { configBundlePlugin } from './bundle/routes.ts';
 import { clickApiPlugin } from './clickApi/routes.ts';
 import type { AppContext } from './context.ts';
 import { conversionsPlugin } from './conversions/apiRoutes.ts';
@@ -48,6 +49,7 @@ const FEATURES: readonly FeaturePlugin[] = [
   tlsPlugin,
   backupPlugin,
   eventExportPlugin,
+  configBundlePlugin,
   landerFilesPlugin,
   diagnosticsPlugin,
   betaPlugin,

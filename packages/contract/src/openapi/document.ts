@@ -3,6 +3,7 @@ import { API_KEY_HEADER } from '../apiKeys.ts';
 import { errorBodySchema, licenseErrorBodySchema } from '../errors.ts';
 import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../paths.ts';
 import { BACKUP_ROUTES } from './backupRoutes.ts';
+import { CONFIG_BUNDLE_ROUTES } from './bundleRoutes.ts';
 import { type ApiRoute, openApiPath, pathParameters } from './catalogue.ts';
 import { DATA_ROUTES } from './dataRoutes.ts';
 import { ENTITY_ROUTES } from './entityRoutes.ts';
@@ -24,6 +25,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...TLS_ROUTES,
   ...BACKUP_ROUTES,
   ...EVENT_EXPORT_ROUTES,
+  ...CONFIG_BUNDLE_ROUTES,
   ...LANDER_FILES_ROUTES,
   ...LP_PROTECT_ROUTES,
   ...TRIGGER_ROUTES,

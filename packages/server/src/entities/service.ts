@@ -251,23 +251,71 @@ export class EntityService {
     body: unknown,
     env: PresentEnv,
   ): Promise<Record<string, unknown>> {
-    const input = parseInput(definition.inputSchema, body);
-    const record = await this.store.transaction(async (tx) => {
-      const previous = await this.mustFind(tx, definition, id);
-      const immutable = (definition.immutableFields ?? []).filter(
-        (field) => JSON.stringify(previous[field]) !== JSON.stringify(input[field]),
-      );
-      if (immutable.length > 0) {
-        throw validationError(
-          immutable.map((field) => ({ message: 'Cannot change after creation', detail: { field } })),
-        );
-      }
-      await this.checkStored(tx, user, definition, input, previous);
-      const values = { ...input, ...(await definition.derive?.(input, previous, tx)) };
-      return this.write(tx, user, definition, previous, values);
-    });
+    const record = await this.store.transaction(async (tx) =>
+      this.replaceIn(tx, user, definition, await this.mustFind(tx, definition, id), body),
+    );
     await this.announce(definition.kind, [id]);
     return definition.present(record, env);
+  }
+
+  /** `replace` inside the caller's transaction; the caller announces the change after the commit. */
+  async replaceIn(
+    tx: Sql,
+    user: UserWithSecrets,
+    definition: EntityDefinition,
+    previous: EntityRecord,
+    body: unknown,
+  ): Promise<EntityRecord> {
+    const input = parseInput(definition.inputSchema, body);
+    const immutable = (definition.immutableFields ?? []).filter(
+      (field) => JSON.stringify(previous[field]) !== JSON.stringify(input[field]),
+    );
+    if (immutable.length > 0) {
+      throw validationError(
+        immutable.map((field) => ({ message: 'Cannot change after creation', detail: { field } })),
+      );
+    }
+    await this.checkStored(tx, user, definition, input, previous);
+    const values = { ...input, ...(await definition.derive?.(input, previous, tx)) };
+    return this.write(tx, user, definition, previous, values);
+  }
+
+  /**
+   * One create inside the caller's transaction, checked and audited as through the routes; `kept` overrides
+   * derived values the item must keep (a campaign's URL key). The caller announces it after the commit.
+   */
+  async createIn(
+    tx: Sql,
+    user: UserWithSecrets,
+    definition: EntityDefinition,
+    body: unknown,
+    kept: Record<string, unknown> = {},
+  ): Promise<EntityRecord> {
+    const input = parseInput(definition.inputSchema, body);
+    await this.checkStored(tx, user, definition, input, null);
+    const values = { ...input, ...(await definition.derive?.(input, null, tx)), ...kept };
+    const audit = this.auditWriter(tx, user);
+    const id = await this.entities.insert(tx, definition, values);
+    await definition.afterWrite?.({ tx, now: this.now(), id, values, previous: null, audit });
+    const record = await this.mustFind(tx, definition, id);
+    await audit({
+      kind: definition.kind,
+      id,
+      action: 'created',
+      changes: diffFields(null, record, Object.keys(definition.fields)),
+    });
+    return record;
+  }
+
+  /** Archives or restores inside the caller's transaction, as `setArchived` does. */
+  setArchivedIn(
+    tx: Sql,
+    user: UserWithSecrets,
+    definition: EntityDefinition,
+    previous: EntityRecord,
+    archived: boolean,
+  ): Promise<EntityRecord> {
+    return this.write(tx, user, definition, previous, { archived });
   }
 
   /** Stores the changed fields of `values` and audits them; nothing changed means nothing written. */

@@ -17,11 +17,11 @@ function parseJson(text: string | null): unknown {
  * a tool or an older release left unreadable falls back to its default instead of failing every report.
  */
 export async function readStatsSettings(sql: Sql): Promise<StatsSettings> {
-  const [timezone, baseCurrency, rates] = await Promise.all([
-    getSetting(sql, SETTING_TIMEZONE),
-    getSetting(sql, SETTING_BASE_CURRENCY),
-    getSetting(sql, SETTING_CURRENCY_RATES),
-  ]);
+  // One after another: inside a transaction on PostgreSQL the three share one client, which takes one
+  // query at a time.
+  const timezone = await getSetting(sql, SETTING_TIMEZONE);
+  const baseCurrency = await getSetting(sql, SETTING_BASE_CURRENCY);
+  const rates = await getSetting(sql, SETTING_CURRENCY_RATES);
   const candidate = {
     timezone: timezone || DEFAULT_STATS_SETTINGS.timezone,
     baseCurrency: baseCurrency || DEFAULT_STATS_SETTINGS.baseCurrency,

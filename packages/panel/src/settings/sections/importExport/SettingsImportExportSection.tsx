@@ -7,10 +7,11 @@ import { FormProblem } from '../../../entities/FormProblem.tsx';
 import * as styles from '../../../pages/pages.css.ts';
 import { downloadFrom } from '../../../reports/csv.ts';
 import { SettingsSectionFrame } from '../SettingsSectionFrame.tsx';
+import { ConfigBundleCard } from './ConfigBundleCard.tsx';
 import { byteSize, type DownloadProgress, downloadEvents } from './eventDownload.ts';
 
-// Settings > Import/Export. One card per kind of data moving in or out: raw events now; the
-// configuration bundle (entities as one document) gets a card of its own beside it.
+// Settings > Import/Export. One card per kind of data moving in or out: raw events, and the
+// configuration bundle (entities as one document, ConfigBundleCard.tsx).
 
 const KIND_OPTIONS = [
   { value: 'all', label: 'Clicks and conversions (with lander clicks and cost changes)' },
@@ -171,6 +172,7 @@ export function SettingsImportExportSection() {
   return (
     <SettingsSectionFrame title="Import / export">
       <RawEventsCard />
+      <ConfigBundleCard />
     </SettingsSectionFrame>
   );
 }
