@@ -11,11 +11,12 @@ import {
   measureFontScaleFactor,
   parseFontId,
   THEMES,
+  themeClassName,
 } from '@cairn/tokens';
 import type { Decorator, Loader, Preview } from '@storybook/react-vite';
 // Only the direction module: the whole index would load every component's code before each story.
 import { DIRECTIONS, type Direction, DirectionProvider } from '../packages/ui/src/Direction/direction.ts';
-import './preview.css.ts';
+import * as styles from './preview.css.ts';
 // The panel gets this through @cairn/ui's index; stories import components directly.
 import '@cairn/ui/icons.css';
 
@@ -48,6 +49,46 @@ const withDisplayPreferences: Decorator = (Story, { globals, loaded }) => {
     <DirectionProvider dir={direction}>
       <Story />
     </DirectionProvider>
+  );
+};
+
+// Every scheme x theme the tokens define, so a scheme added there shows up in the grid with no edit here.
+const COMBOS = COLOR_SCHEMES.flatMap((colorScheme) => THEMES.map((theme) => ({ colorScheme, theme })));
+const COMBO_MODES = ['one', 'all'] as const;
+
+/** Rendering a story in every scheme x theme at once can be switched off per story or meta. */
+interface CombosParameter {
+  disable?: boolean;
+}
+
+// Each cell wears its own scheme x theme class, so the story inside resolves every token to that combination's
+// real value; the root keeps the toolbar's font and size, which the scheme classes inherit. Portals (dialogs,
+// toasts, menus) render under the root and so show the toolbar's combination, not the cell's.
+const withAllCombos: Decorator = (Story, { globals, parameters }) => {
+  const combos = parameters.combos as CombosParameter | undefined;
+  if (globals.combos !== 'all' || combos?.disable) return <Story />;
+  return (
+    <div className={styles.comboGrid}>
+      {COMBOS.map(({ colorScheme, theme }) => {
+        const labelId = `cairn-combo-${colorScheme}-${theme}`;
+        return (
+          <section
+            key={labelId}
+            aria-labelledby={labelId}
+            className={`${themeClassName(colorScheme, theme)} ${styles.comboCell}`}
+            // Native controls and scrollbars inside follow the cell's theme, not the root's.
+            style={{ colorScheme: theme }}
+            data-color-scheme={colorScheme}
+            data-theme={theme}
+          >
+            <div id={labelId} className={styles.comboLabel}>
+              {colorScheme} {theme}
+            </div>
+            <Story />
+          </section>
+        );
+      })}
+    </div>
   );
 };
 
@@ -94,6 +135,18 @@ const preview: Preview = {
         dynamicTitle: true,
       },
     },
+    combos: {
+      description: 'Render the story once, or once per colour scheme x theme side by side',
+      toolbar: {
+        title: 'Combos',
+        icon: 'grid',
+        items: COMBO_MODES.map((mode) => ({
+          value: mode,
+          title: mode === 'one' ? 'One combo (toolbar)' : 'All schemes x themes',
+        })),
+        dynamicTitle: true,
+      },
+    },
     direction: {
       description: 'Writing direction',
       toolbar: {
@@ -108,6 +161,7 @@ const preview: Preview = {
     },
   },
   initialGlobals: {
+    combos: 'one',
     direction: 'ltr',
     theme: DEFAULT_DISPLAY_PREFERENCES.theme,
     colorScheme: DEFAULT_DISPLAY_PREFERENCES.colorScheme,
@@ -115,7 +169,8 @@ const preview: Preview = {
     fontSizeDelta: String(DEFAULT_DISPLAY_PREFERENCES.fontSizeDelta),
   },
   loaders: [loadChosenFont],
-  decorators: [withDisplayPreferences],
+  // Listed first, so it runs inside the root's preferences and direction.
+  decorators: [withAllCombos, withDisplayPreferences],
   parameters: {
     // The theme paints the canvas; Storybook's own backgrounds would hide it.
     backgrounds: { disabled: true },

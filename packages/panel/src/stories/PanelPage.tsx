@@ -172,7 +172,8 @@ export function perSchemeAndTheme<
         name: `${capitalize(colorScheme)} ${theme}`,
         globals: { ...story.globals, colorScheme, theme },
         // Each combination is a story here, with its own axe run and baseline: sweeping schemes again is waste.
-        parameters: { ...story.parameters, schemeSweep: { disable: true } },
+        // Nor is drawing the page in every combination at once (the toolbar's "Combos: all").
+        parameters: { ...story.parameters, schemeSweep: { disable: true }, combos: { disable: true } },
       };
     }
   }

@@ -220,20 +220,6 @@ export const filterInput = style({
   },
 });
 
-export const checkbox = style({
-  width: 16,
-  height: 16,
-  margin: 0,
-  accentColor: vars.color.accent,
-  cursor: 'pointer',
-  selectors: {
-    '&:focus-visible': {
-      outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}`,
-      outlineOffset: '2px',
-    },
-  },
-});
-
 /** Row tints per colorization mode (SPEC.md section 3 debug setting). */
 export const rowTone = styleVariants({
   positive: { background: vars.table.positiveRowBackground, color: vars.table.positiveRowText },

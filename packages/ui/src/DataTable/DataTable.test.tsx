@@ -44,7 +44,10 @@ function names() {
   return screen
     .getAllByRole('row')
     .filter((row) => row.hasAttribute('data-row-id'))
-    .map((row) => within(row).getAllByRole('gridcell')[row.querySelector('input') ? 1 : 0]?.textContent);
+    .map(
+      (row) =>
+        within(row).getAllByRole('gridcell')[row.querySelector('[role="checkbox"]') ? 1 : 0]?.textContent,
+    );
 }
 
 describe('DataTable', () => {
@@ -91,8 +94,15 @@ describe('DataTable', () => {
     expect(screen.getByRole('status')).toHaveTextContent('3 selected');
     expect(screen.getByRole('button', { name: 'Edit 3' })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
+    // Some rows chosen: the select-all box says so to assistive tech, and a click chooses every row.
+    const selectAll = screen.getByRole('checkbox', { name: 'Select all rows' });
+    expect(selectAll).toHaveAttribute('aria-checked', 'mixed');
+    await user.click(selectAll);
     expect(onIds).toHaveBeenLastCalledWith(['1', '2', '3', '4', '5']);
+    expect(selectAll).toBeChecked();
+    await user.click(selectAll);
+    expect(onIds).toHaveBeenLastCalledWith([]);
+    expect(selectAll).not.toBeChecked();
   });
 
   it('searches, filters numbers by expression and totals the filtered rows', async () => {

@@ -300,7 +300,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               sortLevels={sorting.length}
               allSelected={table.getIsAllRowsSelected()}
               someSelected={table.getIsSomeRowsSelected()}
-              onToggleAll={table.getToggleAllRowsSelectedHandler()}
+              onToggleAll={(checked) => table.toggleAllRowsSelected(checked)}
               onResize={(id, width) => model.updateSettings('sizing', (old) => ({ ...old, [id]: width }))}
             />
             {bodyState ? (

@@ -58,7 +58,7 @@ async function openEditor() {
 const labelsIn = (element: HTMLElement) =>
   within(element)
     .getAllByRole('checkbox')
-    .map((box) => box.closest('label')?.textContent ?? '');
+    .map((box) => (box as HTMLButtonElement).labels[0]?.textContent ?? '');
 
 describe("a list's one column editor", () => {
   it('lists the settings and the metrics columns under their headings, each once', async () => {

@@ -23,7 +23,7 @@ const headers = () =>
 const labels = (list: HTMLElement) =>
   within(list)
     .getAllByRole('checkbox')
-    .map((box) => box.closest('label')?.textContent);
+    .map((box) => (box as HTMLButtonElement).labels[0]?.textContent);
 
 describe('column settings by group', () => {
   it('lists each group under its heading and moves a column past its own group’s neighbour', async () => {

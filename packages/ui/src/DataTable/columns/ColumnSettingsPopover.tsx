@@ -3,9 +3,9 @@ import type { ReactTable, RowData } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, Columns3 } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../Button/Button.tsx';
+import { Checkbox } from '../../Checkbox/Checkbox.tsx';
 import { IconButton } from '../../IconButton/IconButton.tsx';
 import * as menu from '../../styles/menu.css.ts';
-import { checkbox } from '../DataTable.css.ts';
 import type { Features } from '../features.ts';
 import type { DataTableColumn } from '../types.ts';
 import { type ColumnGroup, groupColumns } from './columnGroups.ts';
@@ -77,25 +77,27 @@ export function ColumnSettingsPopover<T extends RowData>({
               opacity: drag.dragged === column.id ? 0.5 : 1,
             }}
           >
-            <label
-              style={{
-                display: 'flex',
-                alignItems: 'center',
-                gap: 8,
-                flex: 1,
-                minHeight: 28,
-                cursor: 'pointer',
-              }}
-            >
-              <input
-                type="checkbox"
-                className={checkbox}
+            <div style={{ display: 'flex', alignItems: 'center', gap: 8, flex: 1, minHeight: 28 }}>
+              <Checkbox
+                id={`${headingId}-column-${column.id}`}
                 checked={column.getIsVisible()}
                 disabled={!column.getCanHide()}
-                onChange={(event) => column.toggleVisibility(event.target.checked)}
+                onCheckedChange={(checked) => column.toggleVisibility(checked === true)}
               />
-              {header}
-            </label>
+              {/* The whole rest of the row toggles the column, as the box does. */}
+              <label
+                htmlFor={`${headingId}-column-${column.id}`}
+                style={{
+                  flex: 1,
+                  alignSelf: 'stretch',
+                  display: 'flex',
+                  alignItems: 'center',
+                  cursor: 'pointer',
+                }}
+              >
+                {header}
+              </label>
+            </div>
             <IconButton
               label={`Move ${header} up`}
               size="sm"

@@ -2,7 +2,7 @@
 // biome-ignore-all lint/a11y/useFocusableInteractive: only body cells take part in the roving tabindex
 import type { ReactTable, RowData } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ChevronsUpDown } from 'lucide-react';
-import { type ChangeEventHandler, useEffect, useRef } from 'react';
+import { Checkbox } from '../../Checkbox/Checkbox.tsx';
 import { cellClass } from '../cells/cells.ts';
 import * as styles from '../DataTable.css.ts';
 import type { Features } from '../features.ts';
@@ -21,7 +21,7 @@ export interface DataTableHeaderProps<T extends RowData> {
   sortLevels: number;
   allSelected: boolean;
   someSelected: boolean;
-  onToggleAll: ChangeEventHandler<HTMLInputElement>;
+  onToggleAll: (checked: boolean) => void;
   /** Keyboard resizing: the new width of a column. */
   onResize: (columnId: string, width: number) => void;
 }
@@ -39,10 +39,6 @@ export function DataTableHeader<T extends RowData>({
   onToggleAll,
   onResize,
 }: DataTableHeaderProps<T>) {
-  const selectAllRef = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (selectAllRef.current) selectAllRef.current.indeterminate = someSelected && !allSelected;
-  }, [someSelected, allSelected]);
   const visibleColumns = table.getVisibleLeafColumns();
   const hasFilters = visibleColumns.some((column) => column.getCanFilter());
 
@@ -57,13 +53,11 @@ export function DataTableHeader<T extends RowData>({
               style={{ width: SELECT_WIDTH, height: rowHeight, insetInlineStart: 0 }}
               data-cell="h"
             >
-              <input
-                ref={selectAllRef}
-                type="checkbox"
-                className={styles.checkbox}
+              <Checkbox
                 aria-label="Select all rows"
-                checked={allSelected}
-                onChange={onToggleAll}
+                checked={allSelected ? true : someSelected ? 'indeterminate' : false}
+                // From "some" the box selects every row, as a native indeterminate checkbox does.
+                onCheckedChange={(checked) => onToggleAll(checked === true)}
               />
             </div>
           )}

@@ -4,6 +4,7 @@ import { vars } from '@cairn/tokens';
 import type { RowData } from '@tanstack/react-table';
 import { ChevronRight } from 'lucide-react';
 import { memo, useLayoutEffect, useRef } from 'react';
+import { Checkbox } from '../../Checkbox/Checkbox.tsx';
 import { type ColumnView, cellToneClass, renderValue } from '../cells/cells.ts';
 import type { ColorizationMode } from '../cells/format.ts';
 import * as styles from '../DataTable.css.ts';
@@ -86,15 +87,16 @@ function BodyRowInner<T extends RowData>({
           tabIndex={focusCol === 0 ? 0 : -1}
           onFocus={() => onCellFocus(rowIndex, 0)}
         >
-          <input
-            type="checkbox"
+          <Checkbox
             tabIndex={-1}
-            className={styles.checkbox}
             aria-label={`Select row ${row.id}`}
             checked={selected}
-            // click, not change: only the click event carries Shift for range selection.
-            onClick={row.getToggleSelectedHandler()}
-            onChange={() => {}}
+            // click, not checked change: only the click event carries Shift for range selection. The new state
+            // is passed as the keyboard's Space does (useGridKeyboard), since the box is a button with no
+            // `checked` of its own for TanStack to read.
+            onClick={(event) =>
+              row.getToggleSelectedHandler()({ target: { checked: !selected }, shiftKey: event.shiftKey })
+            }
           />
         </div>
       )}
