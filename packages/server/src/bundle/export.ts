@@ -6,11 +6,13 @@ import {
   CONFIG_BUNDLE_VERSION,
   type ConfigBundle,
 } from '@cairn/contract';
+import { readPostbackKeys } from '../conversions/keys.ts';
 import { type EntityRecord, inputOf } from '../entities/definition.ts';
 import type { EntityRepository } from '../entities/repository.ts';
 import { readLpProtect, readPostbackProcessing, readUrlCustomization } from '../settings/readers.ts';
 import { readStatsSettings } from '../settings/stats.ts';
 import type { ConfigStore, Sql } from '../store/config/port.ts';
+import { type BundleSecretValues, sealSecrets } from './secrets.ts';
 
 // The configuration bundle (issue #47), its way out: every entity by key (never an id), and the plain
 // settings. The import (import.ts) reads keys back through the same index.
@@ -163,11 +165,30 @@ export async function readBundleSettings(sql: Sql): Promise<BundleSettings> {
   };
 }
 
+/** The secrets that go with the exported entities: the postback keys, and each exported protected lander's key. */
+async function secretValues(
+  store: ConfigStore,
+  bundle: ConfigBundle,
+  index: KeyIndex,
+  encryptionKey: Buffer,
+): Promise<BundleSecretValues> {
+  const lpProtectKeys: Record<string, string> = {};
+  for (const record of index.records.get('landing') ?? []) {
+    const key = index.keyOf('landing', record.id);
+    if (!key || !bundle.entities.landing?.some((entry) => entry.key === key)) continue;
+    if (record.lpProtect === true && typeof record.lpProtectKey === 'string') {
+      lpProtectKeys[key] = record.lpProtectKey;
+    }
+  }
+  return { postbackKeys: await readPostbackKeys(store, encryptionKey), lpProtectKeys };
+}
+
 export async function exportBundle(
   store: ConfigStore,
   entities: EntityRepository,
   now: number,
   kinds?: readonly string[],
+  secrets?: { passphrase: string; encryptionKey: Buffer },
 ): Promise<ConfigBundle> {
   const wanted = (kind: string) => !kinds || kinds.includes(kind);
   const index = await KeyIndex.read(store, entities);
@@ -186,6 +207,10 @@ export async function exportBundle(
       archived: record.archived,
       values: bundleValues(kind, record, index, entities),
     }));
+  }
+  if (secrets) {
+    const values = await secretValues(store, bundle, index, secrets.encryptionKey);
+    bundle.secrets = await sealSecrets(values, secrets.passphrase);
   }
   return bundle;
 }

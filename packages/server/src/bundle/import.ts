@@ -10,12 +10,13 @@ import {
   type ConfigBundle,
   type ConfigImportQuery,
   type ConfigImportResponse,
-  configBundleSchema,
+  configImportBodySchema,
   type ErrorItem,
 } from '@cairn/contract';
 import { recordAudit } from '../audit.ts';
 import { randomToken } from '../auth/secrets.ts';
 import type { UserWithSecrets } from '../auth/users.ts';
+import { adoptPostbackKeys } from '../conversions/keys.ts';
 import { type EntityRecord, inputOf } from '../entities/definition.ts';
 import type { EntityRepository } from '../entities/repository.ts';
 import type { EntityService } from '../entities/service.ts';
@@ -30,6 +31,7 @@ import { saveStatsSettings } from '../settings/stats.ts';
 import { getSetting, setSetting } from '../settings/store.ts';
 import type { ConfigStore, Sql } from '../store/config/port.ts';
 import { baseKey, KeyIndex, mapFlow, mapPermissions, readBundleSettings } from './export.ts';
+import { type BundleSecretValues, openSecrets } from './secrets.ts';
 
 // The configuration bundle (issue #47), its way in: keys resolved to this installation's ids, every write
 // through the entity service, so each is checked and audited exactly as through the entity routes, all in
@@ -161,15 +163,37 @@ export interface ImportOutcome {
   settingsChanged: boolean;
 }
 
+/** The bundle's secrets in clear, or null when it carries none; one sealed without its passphrase is refused. */
+async function secretsOf(bundle: ConfigBundle, passphrase: string | undefined) {
+  if (!bundle.secrets) return null;
+  if (passphrase === undefined || passphrase === '') {
+    throw validationError([
+      {
+        message:
+          'This bundle carries secrets (postback keys, LP-protect keys): give the passphrase it was exported with, or remove "secrets" to import without them',
+        detail: { field: 'passphrase' },
+      },
+    ]);
+  }
+  return openSecrets(bundle.secrets, passphrase);
+}
+
 export async function importBundle(
-  deps: { store: ConfigStore; entities: EntityRepository; service: EntityService; now: () => number },
+  deps: {
+    store: ConfigStore;
+    entities: EntityRepository;
+    service: EntityService;
+    now: () => number;
+    encryptionKey: Buffer;
+  },
   user: UserWithSecrets,
   body: unknown,
   query: ConfigImportQuery,
 ): Promise<ImportOutcome> {
   const { store, entities, service } = deps;
-  const bundle = parseInput(configBundleSchema, body);
+  const { passphrase, ...bundle } = parseInput(configImportBodySchema, body);
   checkBundle(bundle, entities);
+  const secrets = await secretsOf(bundle, passphrase);
   const written = new Map<BundleKind, number[]>();
   let settingsChanged = false;
   const run = async (tx: Sql): Promise<ConfigImportResponse> => {
@@ -178,6 +202,7 @@ export async function importBundle(
     const placed = new Map<BundleKind, Map<string, number>>(BUNDLE_KINDS.map((kind) => [kind, new Map()]));
     const items: BundlePlanItem[] = [];
     const deferredFallbacks: { entry: BundleEntity; id: number; at: string }[] = [];
+    const landers: { key: string; id: number; action: BundleAction }[] = [];
     const toArchive: { kind: BundleKind; id: number; archived: boolean }[] = [];
     for (const kind of BUNDLE_KINDS) {
       const definition = entities.definition(kind);
@@ -254,6 +279,7 @@ export async function importBundle(
             deferredFallbacks.push({ entry, id, at });
         }
         items.push({ kind, key: entry.key, action, id, ...(newKey ? { newKey } : {}) });
+        if (kind === 'landing') landers.push({ key: entry.key, id, action });
       }
     }
     const offers = entities.definition('offer');
@@ -288,7 +314,22 @@ export async function importBundle(
     }
     const settingsImport = await importSettings(tx, bundle.settings, query);
     items.push(...settingsImport.items);
-    settingsChanged = items.some((item) => item.kind === 'settings' && item.action !== 'skipped');
+    if (secrets) {
+      items.push(
+        ...(await importSecrets(
+          tx,
+          { entities, encryptionKey: deps.encryptionKey, now: deps.now() },
+          secrets,
+          {
+            landers,
+            conflict: query.conflict,
+          },
+        )),
+      );
+    }
+    settingsChanged = items.some(
+      (item) => (item.kind === 'settings' || item.kind === 'secrets') && item.action !== 'skipped',
+    );
     const counts = { created: 0, updated: 0, skipped: 0, renamed: 0 };
     for (const item of items) counts[item.action] += 1;
     const response: ConfigImportResponse = { dryRun: query.dryRun, conflict: query.conflict, items, counts };
@@ -301,6 +342,10 @@ export async function importBundle(
         exportedAt: bundle.exportedAt,
         counts,
         settings: settingsImport.changes,
+        // Which secrets came in, never their values.
+        secrets: items
+          .filter((item) => item.kind === 'secrets' && item.action !== 'skipped')
+          .map((item) => item.key),
       },
     });
     return response;
@@ -313,6 +358,47 @@ export async function importBundle(
       return { response: error.result, written: new Map(), settingsChanged: false };
     throw error;
   }
+}
+
+/**
+ * The bundle's secrets: its postback keys join this installation's (made current only under `overwrite`),
+ * and each protected lander the import wrote takes its key from the bundle, so the code pasted into the
+ * lander keeps working. Landers left as they are keep theirs.
+ */
+async function importSecrets(
+  tx: Sql,
+  deps: { entities: EntityRepository; encryptionKey: Buffer; now: number },
+  secrets: BundleSecretValues,
+  placed: {
+    landers: { key: string; id: number; action: BundleAction }[];
+    conflict: ConfigImportQuery['conflict'];
+  },
+): Promise<BundlePlanItem[]> {
+  const items: BundlePlanItem[] = [];
+  const current = placed.conflict === 'overwrite' ? 'imported' : 'kept';
+  const adopted = await adoptPostbackKeys(tx, deps.encryptionKey, secrets.postbackKeys, current, deps.now);
+  if (secrets.postbackKeys.length > 0) {
+    items.push({
+      kind: 'secrets',
+      key: 'postbackKeys',
+      action: adopted ? (current === 'imported' ? 'updated' : 'created') : 'skipped',
+    });
+  }
+  const definition = deps.entities.definition('landing');
+  for (const { key, id, action } of placed.landers) {
+    const secret = secrets.lpProtectKeys[key];
+    if (secret === undefined || !definition) continue;
+    const record = action === 'skipped' ? null : await deps.entities.find(tx, definition, id);
+    const takes = record?.lpProtect === true && record.lpProtectKey !== secret;
+    if (takes) await deps.entities.update(tx, definition, id, { lpProtectKey: secret });
+    items.push({
+      kind: 'secrets',
+      key: `lpProtectKey:${key}`,
+      action: takes ? (action === 'updated' ? 'updated' : 'created') : 'skipped',
+      id,
+    });
+  }
+  return items;
 }
 
 /** The bundle's settings: created where this installation never stored one, else as the policy says. */

@@ -5,6 +5,7 @@ import {
   type ConfigBundle,
   type ConfigImportResponse,
   configExportQuerySchema,
+  configExportWithSecretsSchema,
   configImportQuerySchema,
 } from '@cairn/contract';
 import type { FastifyInstance } from 'fastify';
@@ -31,6 +32,18 @@ export async function configBundlePlugin(
     return bundle;
   });
 
+  // A POST so the passphrase travels in the body, never in a URL that proxies and logs keep.
+  api.post(CONFIG_BUNDLE_PATHS.export, async (request): Promise<ConfigBundle> => {
+    const user = guard.requireAdmin(request);
+    const { kinds, passphrase } = parseInput(configExportWithSecretsSchema, request.body);
+    const bundle = await exportBundle(ctx.store, entities, ctx.config.now(), kinds, {
+      passphrase,
+      encryptionKey: ctx.keys.encryption,
+    });
+    await guard.audit(user.id, 'config_exported', { kinds: kinds ?? ['all'], secrets: true });
+    return bundle;
+  });
+
   api.post(
     CONFIG_BUNDLE_PATHS.import,
     { bodyLimit: CONFIG_BUNDLE_MAX_BYTES },
@@ -38,7 +51,7 @@ export async function configBundlePlugin(
       const user = guard.requireAdmin(request);
       const query = parseInput(configImportQuerySchema, request.query);
       const outcome = await importBundle(
-        { store: ctx.store, entities, service, now: ctx.config.now },
+        { store: ctx.store, entities, service, now: ctx.config.now, encryptionKey: ctx.keys.encryption },
         user,
         request.body,
         query,

@@ -29,6 +29,54 @@ function digestOf(value: string): Buffer {
   return crypto.createHash('sha256').update(value).digest();
 }
 
+async function readStoredKeys(sql: Sql): Promise<StoredKeys | null> {
+  const text = await getSetting(sql, SETTING_POSTBACK_KEYS);
+  if (!text) return null;
+  // A value that cannot be read is an error, not a reason to make a new key: that would silently
+  // break every network's postback URL.
+  return storedKeysSchema.parse(JSON.parse(text));
+}
+
+/** The valid postback keys in clear, the current one first (for a bundle exported with its secrets). */
+export async function readPostbackKeys(sql: Sql, encryptionKey: Buffer): Promise<string[]> {
+  const stored = await readStoredKeys(sql);
+  return (stored?.keys ?? []).map((entry) => decrypt(encryptionKey, entry.sealed));
+}
+
+/**
+ * Takes another installation's postback keys in (a bundle import), so the URLs its networks call keep
+ * working here. `current: 'imported'` makes the bundle's current key the one handed out; with `'kept'`
+ * this installation's stays current. Either way every key stays valid, up to POSTBACK_KEYS_MAX (the
+ * oldest of the ones not made current go first). Answers whether anything changed; the caller announces
+ * it so every node reloads.
+ */
+export async function adoptPostbackKeys(
+  sql: Sql,
+  encryptionKey: Buffer,
+  imported: readonly string[],
+  current: 'imported' | 'kept',
+  now: number,
+): Promise<boolean> {
+  if (imported.length === 0) return false;
+  const stored = (await readStoredKeys(sql))?.keys ?? [];
+  const here = stored.map((entry) => ({ key: decrypt(encryptionKey, entry.sealed), entry }));
+  const known = new Set(here.map(({ key }) => key));
+  const fresh = [...new Set(imported)].filter((key) => !known.has(key));
+  const currentKey = current === 'imported' ? imported[0] : here[0]?.key;
+  if (fresh.length === 0 && currentKey === here[0]?.key) return false;
+  const sealed = (key: string) =>
+    here.find((kept) => kept.key === key)?.entry ?? { sealed: encrypt(encryptionKey, key), createdAt: now };
+  const ordered = [
+    ...(currentKey === undefined ? [] : [currentKey]),
+    ...(current === 'imported' ? here.map(({ key }) => key) : fresh),
+    ...(current === 'imported' ? fresh : here.map(({ key }) => key)),
+  ];
+  const keys = [...new Set(ordered)].slice(0, POSTBACK_KEYS_MAX).map(sealed);
+  if (keys.length === 0) return false;
+  await setSetting(sql, SETTING_POSTBACK_KEYS, JSON.stringify({ keys } satisfies StoredKeys));
+  return true;
+}
+
 export class PostbackKeys {
   private readonly encryptionKey: Buffer;
   private readonly now: () => number;
@@ -101,12 +149,8 @@ export class PostbackKeys {
     return { sealed: encrypt(this.encryptionKey, key), createdAt: this.now() };
   }
 
-  private async read(sql: Sql): Promise<StoredKeys | null> {
-    const text = await getSetting(sql, SETTING_POSTBACK_KEYS);
-    if (!text) return null;
-    // A value that cannot be read is an error, not a reason to make a new key: that would silently
-    // break every network's postback URL.
-    return storedKeysSchema.parse(JSON.parse(text));
+  private read(sql: Sql): Promise<StoredKeys | null> {
+    return readStoredKeys(sql);
   }
 
   private use(keys: string[]): void {

@@ -49,7 +49,7 @@ export interface ConversionItem {
   click: TrackingEvent;
   proposal: Proposal;
   value: (payout: Money) => Valuation;
-  /** The outbox entry a new or changed conversion needs (null: none). */
+  /** The outbox entries a new or changed conversion needs: the source's S2S postback, ad platforms' events (none: empty). */
   s2s: (state: ConversionState, before: ConversionState | null) => OutboxEntry[];
   log: Omit<LogEntry, 'httpStatus' | 'outcome' | 'message' | 'seq'>;
 }

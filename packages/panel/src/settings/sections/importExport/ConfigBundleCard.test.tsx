@@ -14,6 +14,8 @@ const BUNDLE = {
   settings: {},
 };
 
+const SECRETS = { kdf: 'scrypt', log2Cost: 15, salt: 'AAAAAAAAAAAAAAAAAAAAAA', sealed: 'aa.bb.cc' };
+
 function planOf(dryRun: boolean, conflict: string): ConfigImportResponse {
   const action = conflict === 'overwrite' ? 'updated' : conflict === 'rename' ? 'renamed' : 'skipped';
   return {
@@ -121,5 +123,89 @@ describe('Settings > Import/Export > Configuration', () => {
       new File(['not json'], 'notes.json', { type: 'application/json' }),
     );
     expect(await screen.findByText('notes.json is not a JSON file')).toBeInTheDocument();
+  });
+
+  it('exports the secrets only with a passphrase long enough, sent in the body', async () => {
+    const posted: unknown[] = [];
+    renderApp('/settings/import-export', [
+      ...signedInAs(),
+      on('GET', CONFIG_BUNDLE_PATHS.export, () => json(BUNDLE)),
+      on('POST', CONFIG_BUNDLE_PATHS.export, async (request) => {
+        posted.push(await request.json());
+        return json({ ...BUNDLE, secrets: SECRETS });
+      }),
+    ]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: /Include secrets/ }));
+    const passphrase = screen.getByLabelText(/Passphrase for the secrets/);
+    await user.type(passphrase, 'too short');
+    await user.click(screen.getByRole('button', { name: 'Export configuration' }));
+    expect(await screen.findByText('At least 12 characters')).toBeInTheDocument();
+    expect(posted).toEqual([]);
+    expect(created).toHaveLength(0);
+
+    await user.type(passphrase, ' but now long enough');
+    await user.click(screen.getByRole('button', { name: 'Export configuration' }));
+    await vi.waitFor(() => expect(created).toHaveLength(1));
+    expect(posted).toEqual([{ passphrase: 'too short but now long enough' }]);
+    expect(JSON.parse((await created[0]?.text()) ?? '')).toMatchObject({ secrets: SECRETS });
+  });
+
+  it('asks for the passphrase of a file with secrets before its plan, and shows a wrong one at the field', async () => {
+    const asked: { query: Record<string, string>; body: Record<string, unknown> }[] = [];
+    renderApp('/settings/import-export', [
+      ...signedInAs(),
+      on('POST', CONFIG_BUNDLE_PATHS.import, async (request) => {
+        const query = Object.fromEntries(new URL(request.url).searchParams);
+        const body = (await request.json()) as Record<string, unknown>;
+        asked.push({ query, body });
+        if (body.passphrase !== 'the right passphrase') {
+          const message = "This passphrase does not open the bundle's secrets";
+          return json(
+            {
+              message: `Invalid request: passphrase: ${message}`,
+              errors: [{ message, detail: { field: 'passphrase' } }],
+            },
+            400,
+          );
+        }
+        const plan = planOf(query.dryRun === 'true', 'skip');
+        return json({
+          ...plan,
+          items: [
+            ...plan.items,
+            { kind: 'secrets', key: 'postbackKeys', action: 'created' },
+            { kind: 'secrets', key: 'lpProtectKey:LP', action: 'created', id: 2 },
+          ],
+        });
+      }),
+    ]);
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: 'Import configuration…' });
+    const sealed = { ...BUNDLE, secrets: SECRETS };
+    await user.upload(
+      screen.getByLabelText('Configuration file'),
+      new File([JSON.stringify(sealed)], 'moving.json', { type: 'application/json' }),
+    );
+    const passphrase = await screen.findByLabelText(/Passphrase of the file's secrets/);
+    expect(asked).toEqual([]);
+
+    await user.type(passphrase, 'a wrong passphrase');
+    await user.click(screen.getByRole('button', { name: 'Show what importing would do' }));
+    expect(await screen.findByText("This passphrase does not open the bundle's secrets")).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Planned changes' })).toBeNull();
+
+    await user.clear(passphrase);
+    await user.type(passphrase, 'the right passphrase');
+    await user.click(screen.getByRole('button', { name: 'Show what importing would do' }));
+    const planned = await screen.findByRole('list', { name: 'Planned changes' });
+    expect(within(planned).getByText('Secret: postback keys: added')).toBeInTheDocument();
+    expect(within(planned).getByText('Secret: LP-protect key of “LP”: added')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByRole('list', { name: 'Changes made' })).toBeInTheDocument();
+    expect(asked.at(-1)).toEqual({
+      query: { dryRun: 'false', conflict: 'skip' },
+      body: { ...sealed, passphrase: 'the right passphrase' },
+    });
   });
 });

@@ -1,12 +1,17 @@
-import type { BundleConflictPolicy, ConfigImportResponse } from '@cairn/contract';
-import { Button, Card, RadioGroup } from '@cairn/ui';
-import { type ChangeEvent, useRef, useState } from 'react';
+import { BUNDLE_PASSPHRASE_MIN, type BundleConflictPolicy, type ConfigImportResponse } from '@cairn/contract';
+import { Button, Card, Checkbox, RadioGroup, TextField } from '@cairn/ui';
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { useServices } from '../../../app/services.ts';
 import { type CallProblem, problemOf } from '../../../entities/api.ts';
 import { FormProblem } from '../../../entities/FormProblem.tsx';
 import * as styles from '../../../pages/pages.css.ts';
 import { downloadFrom } from '../../../reports/csv.ts';
-import { configurationFileName, exportConfiguration, importConfiguration } from './configBundleApi.ts';
+import {
+  carriesSecrets,
+  configurationFileName,
+  exportConfiguration,
+  importConfiguration,
+} from './configBundleApi.ts';
 
 // Settings > Import/Export > Configuration: every entity and plain setting as one JSON file, and such a
 // file read back: the server's dry run shows what would change before anything does.
@@ -28,7 +33,14 @@ const KIND_NOUNS: Record<string, string> = {
   campaign: 'Campaign',
   user: 'User',
   settings: 'Settings',
+  secrets: 'Secret',
 };
+
+/** A plan item's secret in words: the postback keys, or one lander's LP-protect key. */
+function secretName(key: string): string {
+  if (key === 'postbackKeys') return 'postback keys';
+  return key.startsWith('lpProtectKey:') ? `LP-protect key of “${key.slice('lpProtectKey:'.length)}”` : key;
+}
 
 function countsText(plan: ConfigImportResponse): string {
   const { created, updated, skipped, renamed } = plan.counts;
@@ -47,7 +59,9 @@ function Plan({ plan }: { plan: ConfigImportResponse }) {
         <ul aria-label={plan.dryRun ? 'Planned changes' : 'Changes made'}>
           {changing.map((item) => (
             <li key={`${item.kind}:${item.key}`}>
-              {KIND_NOUNS[item.kind] ?? item.kind} “{item.key}”: {item.action}
+              {item.kind === 'secrets'
+                ? `Secret: ${secretName(item.key)}: ${item.action === 'updated' ? 'made current' : 'added'}`
+                : `${KIND_NOUNS[item.kind] ?? item.kind} “${item.key}”: ${item.action}`}
               {item.newKey ? ` as “${item.newKey}”` : ''}
             </li>
           ))}
@@ -68,11 +82,21 @@ export function ConfigBundleCard() {
   const [done, setDone] = useState<ConfigImportResponse>();
   const [problem, setProblem] = useState<CallProblem>();
   const [busy, setBusy] = useState(false);
+  const [withSecrets, setWithSecrets] = useState(false);
+  const [exportPassphrase, setExportPassphrase] = useState('');
+  const [exportPassphraseError, setExportPassphraseError] = useState<string>();
+  const [importPassphrase, setImportPassphrase] = useState('');
 
-  const download = async () => {
-    setExporting(true);
+  const download = async (event: FormEvent) => {
+    event.preventDefault();
     setExportProblem(undefined);
-    const result = await exportConfiguration(client);
+    setExportPassphraseError(undefined);
+    if (withSecrets && exportPassphrase.length < BUNDLE_PASSPHRASE_MIN) {
+      setExportPassphraseError(`At least ${BUNDLE_PASSPHRASE_MIN} characters`);
+      return;
+    }
+    setExporting(true);
+    const result = await exportConfiguration(client, withSecrets ? exportPassphrase : undefined);
     setExporting(false);
     if (result.status !== 'ok') {
       setExportProblem(problemOf(result));
@@ -84,10 +108,19 @@ export function ConfigBundleCard() {
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   };
 
-  const run = async (content: unknown, dryRun: boolean, policy: BundleConflictPolicy) => {
+  const run = async (
+    content: unknown,
+    dryRun: boolean,
+    policy: BundleConflictPolicy,
+    passphrase: string = importPassphrase,
+  ) => {
     setBusy(true);
     setProblem(undefined);
-    const result = await importConfiguration(client, content, { dryRun, conflict: policy });
+    const result = await importConfiguration(client, content, {
+      dryRun,
+      conflict: policy,
+      ...(carriesSecrets(content) ? { passphrase } : {}),
+    });
     setBusy(false);
     if (result.status !== 'ok') {
       setProblem(problemOf(result));
@@ -116,27 +149,58 @@ export function ConfigBundleCard() {
       return;
     }
     setBundle({ name: chosen.name, content });
-    await run(content, true, conflict);
+    setImportPassphrase('');
+    // Sealed secrets need their passphrase before any plan can be worked out.
+    if (!carriesSecrets(content)) await run(content, true, conflict, '');
   };
+
+  const unlock = (event: FormEvent) => {
+    event.preventDefault();
+    if (bundle) void run(bundle.content, true, conflict);
+  };
+  const needsPassphrase = bundle !== undefined && carriesSecrets(bundle.content);
+  const passphraseProblem = problem?.errors.find((error) => error.field === 'passphrase')?.message;
 
   const changePolicy = (policy: BundleConflictPolicy) => {
     setConflict(policy);
     // The plan shown is always the one the confirm button would carry out.
-    if (bundle) void run(bundle.content, true, policy);
+    if (bundle && (!needsPassphrase || plan)) void run(bundle.content, true, policy);
   };
 
   return (
     <Card
       title="Configuration"
-      description="Campaigns with their flows, offers, landers, affiliate networks, traffic sources, domains, groups, rotations, users and the plain settings as one JSON file, to move them to another Cairn. Entities refer to each other by name or key, not by id. No secrets are in it: postback keys, API tokens, LP-protect keys and passwords stay here, so an imported user signs in once an admin has set their password."
+      description="Campaigns with their flows, offers, landers, affiliate networks, traffic sources, domains, groups, rotations, users and the plain settings as one JSON file, to move them to another Cairn. Entities refer to each other by name or key, not by id. Passwords, API keys and integration tokens stay here, so an imported user signs in once an admin has set their password. The postback keys your networks' URLs carry and the LP-protect keys in your landers' code go only when you include them, sealed with a passphrase."
     >
       <div className={styles.stack}>
-        <FormProblem problem={exportProblem} atField={() => false} />
-        <div className={styles.row}>
-          <Button type="button" loading={exporting} onClick={() => void download()}>
-            Export configuration
-          </Button>
-        </div>
+        <FormProblem problem={exportProblem} atField={(field) => field === 'passphrase'} />
+        <form className={styles.stack} onSubmit={(event) => void download(event)} noValidate>
+          <Checkbox
+            label="Include secrets (postback keys, LP-protect keys)"
+            checked={withSecrets}
+            onCheckedChange={(checked) => setWithSecrets(checked === true)}
+          />
+          {withSecrets && (
+            <TextField
+              label="Passphrase for the secrets"
+              description={`At least ${BUNDLE_PASSPHRASE_MIN} characters. Cairn does not keep it: the import asks for it, and without it the secrets cannot be read.`}
+              type="password"
+              autoComplete="new-password"
+              value={exportPassphrase}
+              onChange={(event) => setExportPassphrase(event.target.value)}
+              error={
+                exportPassphraseError ??
+                exportProblem?.errors.find((error) => error.field === 'passphrase')?.message
+              }
+              required
+            />
+          )}
+          <div className={styles.row}>
+            <Button type="submit" loading={exporting}>
+              Export configuration
+            </Button>
+          </div>
+        </form>
         <input
           ref={file}
           type="file"
@@ -158,7 +222,26 @@ export function ConfigBundleCard() {
           </Button>
           {bundle && <span className={styles.note}>{bundle.name}</span>}
         </div>
-        <FormProblem problem={problem} atField={() => false} />
+        {needsPassphrase && !plan && !done && (
+          <form className={styles.stack} onSubmit={unlock} noValidate>
+            <TextField
+              label="Passphrase of the file's secrets"
+              description="The file carries sealed postback keys and LP-protect keys: give the passphrase it was exported with to see what importing it would do."
+              type="password"
+              autoComplete="off"
+              value={importPassphrase}
+              onChange={(event) => setImportPassphrase(event.target.value)}
+              error={passphraseProblem}
+              required
+            />
+            <div className={styles.row}>
+              <Button type="submit" variant="outline" loading={busy}>
+                Show what importing would do
+              </Button>
+            </div>
+          </form>
+        )}
+        <FormProblem problem={problem} atField={(field) => needsPassphrase && field === 'passphrase'} />
         {plan && bundle && (
           <div className={styles.stack} role="status">
             <Plan plan={plan} />
