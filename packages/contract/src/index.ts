@@ -9,6 +9,7 @@ export * from './entities/index.ts';
 export * from './errors.ts';
 export * from './feedback.ts';
 export * from './importExport/bundle.ts';
+export * from './importExport/csv.ts';
 export * from './importExport/events.ts';
 export * from './integrations/integrations.ts';
 export * from './landerFiles.ts';

@@ -5,8 +5,15 @@ import {
   campaignPath,
   deleteResponseSchema,
   ENTITY_CONTRACTS,
+  ENTITY_CSV_COLUMNS,
+  ENTITY_CSV_ID_HEADER,
+  ENTITY_CSV_KINDS,
   ENTITY_KINDS,
+  type EntityCsvKind,
   type EntityKind,
+  entityCsvImportRequestSchema,
+  entityCsvImportResponseSchema,
+  entityCsvPath,
   entityPath,
   listQuerySchemaFor,
   listResponseSchema,
@@ -95,6 +102,38 @@ function routesOfKind(kind: EntityKind): ApiRoute[] {
       method: 'POST',
       path: `${item}/restore`,
       summary: `Restore an archived ${contract.noun}`,
+    },
+    ...((ENTITY_CSV_KINDS as readonly string[]).includes(kind) ? csvRoutesOfKind(kind as EntityCsvKind) : []),
+  ];
+}
+
+function csvRoutesOfKind(kind: EntityCsvKind): ApiRoute[] {
+  const contract = ENTITY_CONTRACTS[kind];
+  const tag = contract.nounPlural.charAt(0).toUpperCase() + contract.nounPlural.slice(1);
+  const columns = [ENTITY_CSV_ID_HEADER, ...ENTITY_CSV_COLUMNS[kind].map((column) => column.header)].join(
+    ', ',
+  );
+  return [
+    {
+      tag,
+      access: 'user',
+      method: 'GET',
+      path: entityCsvPath(kind),
+      summary: `Every ${contract.noun} the list's query selects, as CSV`,
+      description: `All pages of the list (its filters, search and sort; page and pageSize are ignored), streamed. Columns: ${columns}. Other entities are named by name, or by id where a name is shared.`,
+      query: listQuerySchemaFor(contract.listSpec),
+      produces: 'text/csv',
+    },
+    {
+      tag,
+      access: 'user',
+      method: 'POST',
+      path: entityCsvPath(kind),
+      summary: `Create and update ${contract.nounPlural} from CSV`,
+      description: `The first line names the columns (any of: ${columns}; comma, semicolon or tab delimited). A line without an ID creates a ${contract.noun}; a line with one updates it with the columns the file has. Each line is checked as the form checks it and gets its own outcome.`,
+      body: entityCsvImportRequestSchema,
+      response: entityCsvImportResponseSchema,
+      responseName: 'EntityCsvImportResult',
     },
   ];
 }

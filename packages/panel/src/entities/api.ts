@@ -1,4 +1,11 @@
-import { ENTITY_LIST_SPECS, entityPath, type OfferImportResponse } from '@cairn/contract';
+import {
+  ENTITY_LIST_SPECS,
+  type EntityCsvImportResponse,
+  type EntityCsvKind,
+  entityCsvPath,
+  entityPath,
+  type OfferImportResponse,
+} from '@cairn/contract';
 import type { ServerDetail } from '@cairn/ui';
 import type { z } from 'zod';
 import type { ApiClient, CallResult } from '../http/client.ts';
@@ -107,6 +114,24 @@ export async function importOffers(
   if (result.status === 'partial-error') {
     const { offerImportResponseSchema } = await loadSchemas();
     const report = offerImportResponseSchema.safeParse(result.body);
+    if (report.success) return { status: 'ok', data: report.data, httpStatus: result.httpStatus };
+  }
+  return result;
+}
+
+/** A list's CSV read back: like the offer import, a report with refused lines is the answer either way. */
+export async function importEntityCsv(
+  client: ApiClient,
+  kind: EntityCsvKind,
+  text: string,
+): Promise<CallResult<EntityCsvImportResponse>> {
+  const result = await client.post(entityCsvPath(kind), {
+    json: { text },
+    schema: entitySchema((schemas) => schemas.entityCsvImportResponseSchema),
+  });
+  if (result.status === 'partial-error') {
+    const { entityCsvImportResponseSchema } = await loadSchemas();
+    const report = entityCsvImportResponseSchema.safeParse(result.body);
     if (report.success) return { status: 'ok', data: report.data, httpStatus: result.httpStatus };
   }
   return result;

@@ -7,6 +7,7 @@ import type { Item, ManagedKind } from './types.ts';
 export {
   affiliateNetworkTemplatesResponseSchema,
   deleteResponseSchema,
+  entityCsvImportResponseSchema,
   massUpdateResponseSchema,
   offerImportResponseSchema,
   trafficSourceTemplatesResponseSchema,

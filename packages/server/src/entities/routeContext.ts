@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserWithSecrets } from '../auth/users.ts';
-import type { PresentEnv } from './definition.ts';
-import type { EntityRepository } from './repository.ts';
+import type { EntityDefinition, PresentEnv } from './definition.ts';
+import type { EntityRepository, ListRequest } from './repository.ts';
 import type { EntityService } from './service.ts';
 
 /** What the entity routes share with the extra routes a kind registers (import, key regeneration ...). */
@@ -14,6 +14,12 @@ export interface EntityRouteContext {
     action: 'read' | 'write',
     id?: number,
   ): Promise<UserWithSecrets>;
+  /** The list's query of a request (filters, search, sort, page) in the caller's scope; 400 when malformed. */
+  listRequest(
+    request: FastifyRequest,
+    definition: EntityDefinition,
+    user: UserWithSecrets,
+  ): Promise<ListRequest>;
 }
 
 export interface KindRouteEnv {

@@ -15,7 +15,7 @@ import { parseInput, validationError } from '../http.ts';
 import { listAuditEntries, maskAuditIps } from './audit.ts';
 import type { EntityDefinition, PresentEnv, UsageFinder } from './definition.ts';
 import { ENTITY_DEFINITIONS, KIND_ROUTES } from './kinds/index.ts';
-import { EntityRepository } from './repository.ts';
+import { EntityRepository, type ListRequest } from './repository.ts';
 import type { EntityRouteContext } from './routeContext.ts';
 import { adminOnlyAccess, type EntityAccess, EntityService } from './service.ts';
 
@@ -99,29 +99,42 @@ export function registerEntityRoutes(
     return user;
   };
 
-  const context: EntityRouteContext = { service, presentEnv, authorized };
+  const querySchemas = new Map(
+    definitions.map((definition) => [definition.kind, listQuerySchemaFor(definition.listSpec)]),
+  );
+  // The list's query as the repository takes it: the list route's and every export of a list's.
+  const listRequest = async (
+    request: FastifyRequest,
+    definition: EntityDefinition,
+    user: UserWithSecrets,
+  ): Promise<ListRequest> => {
+    const { kind, listSpec } = definition;
+    const querySchema = querySchemas.get(kind) ?? listQuerySchemaFor(listSpec);
+    const query = parseInput(querySchema, normalizeQuery(request.query));
+    const sort = parseSort(query.sort, listSpec.sortFields);
+    if (!sort.ok) throw validationError([{ message: sort.message, detail: { field: 'sort' } }]);
+    return {
+      q: query.q || undefined,
+      page: query.page,
+      pageSize: query.pageSize,
+      sort: sort.terms.length > 0 ? sort.terms : [...listSpec.defaultSort],
+      archived: query.archived,
+      ids: query.ids,
+      filters: query.filters,
+      scope: await access.scope(user, kind),
+    };
+  };
+
+  const context: EntityRouteContext = { service, presentEnv, authorized, listRequest };
 
   for (const definition of definitions) {
-    const { kind, listSpec } = definition;
-    const querySchema = listQuerySchemaFor(listSpec);
+    const { kind } = definition;
 
     app.get(entityPath.list(kind), async (request) => {
       const user = await authorized(request, kind, 'read');
-      const query = parseInput(querySchema, normalizeQuery(request.query));
-      const sort = parseSort(query.sort, listSpec.sortFields);
-      if (!sort.ok) throw validationError([{ message: sort.message, detail: { field: 'sort' } }]);
       return service.list(
         definition,
-        {
-          q: query.q || undefined,
-          page: query.page,
-          pageSize: query.pageSize,
-          sort: sort.terms.length > 0 ? sort.terms : [...listSpec.defaultSort],
-          archived: query.archived,
-          ids: query.ids,
-          filters: query.filters,
-          scope: await access.scope(user, kind),
-        },
+        await listRequest(request, definition, user),
         await presentEnv(request),
       );
     });

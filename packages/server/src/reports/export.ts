@@ -1,4 +1,5 @@
 import {
+  csvCell,
   type DimensionValue,
   REPORT_DIMENSION_LABELS,
   REPORT_METRIC_COLUMNS,
@@ -66,14 +67,6 @@ export function treeChunk(rows: readonly ReportRow[], parents: string[] = []): E
   });
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** RFC 4180, and text a spreadsheet would run as a formula made inert (names come from visitors). */
-function cell(text: string): string {
-  const guarded = FORMULA_START.test(text) && !/^-?\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
-}
-
 /** A metric as exported: money in units of the currency, rounded as the column writes it; null for none. */
 export function metricValue(metric: ReportMetric, metrics: ReportMetrics): number | null {
   const column = REPORT_METRIC_COLUMNS[metric];
@@ -107,13 +100,13 @@ export function headLabels(shape: CsvShape): string[] {
 
 export function csvHeader(shape: CsvShape): string {
   // A byte-order mark first, so spreadsheet programs read the names as UTF-8.
-  return `\ufeff${headLabels(shape).map(cell).join(',')}\r\n`;
+  return `\ufeff${headLabels(shape).map(csvCell).join(',')}\r\n`;
 }
 
 export function csvLines(shape: CsvShape, rows: readonly ExportRow[]): string {
   let text = '';
   for (const row of rows) {
-    const names = shape.levels.map((_, index) => cell(row.names[index] ?? ''));
+    const names = shape.levels.map((_, index) => csvCell(row.names[index] ?? ''));
     text += `${[...names, ...shape.metrics.map((metric) => metricCell(metric, row.metrics))].join(',')}\r\n`;
   }
   return text;

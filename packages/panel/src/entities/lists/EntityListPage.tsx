@@ -19,6 +19,7 @@ import { MassEditDialog } from '../massEdit/MassEditDialog.tsx';
 import { entityUis } from '../registry.ts';
 import type { EntityUi, Item } from '../types.ts';
 import { BulkConfirmDialog, type BulkRequest, SelectionActions } from './BulkActions.tsx';
+import { EntityCsvButtons, isCsvKind } from './EntityCsvButtons.tsx';
 import { ListFilters } from './ListFilters.tsx';
 import { useListColumns, useListRefOptions, useRefsCover } from './listColumns.tsx';
 import { type ListState, listParams, sortingFromTerms, termsFromSorting, useListState } from './listState.ts';
@@ -119,6 +120,14 @@ function EntityList({ ui, massIds }: { ui: EntityUi; massIds: number[] }) {
         actions={
           <span className={styles.actions}>
             {ui.ListActions && <ui.ListActions />}
+            {isCsvKind(ui.kind) && (
+              <EntityCsvButtons
+                kind={ui.kind}
+                params={params}
+                canImport={creatable}
+                nounPlural={names.plural}
+              />
+            )}
             {creatable && (
               <Button asChild>
                 <Link href={`${listPathOf(ui)}/create`}>New {names.singular}</Link>

@@ -1,3 +1,5 @@
+import { ENTITY_CSV_KINDS } from '@cairn/contract';
+import { registerEntityCsv } from '../csv/routes.ts';
 import type { EntityDefinition } from '../definition.ts';
 import type { KindRoutes } from '../routeContext.ts';
 import { affiliateNetworkDefinition } from './affiliateNetwork.ts';
@@ -34,4 +36,5 @@ export const KIND_ROUTES: readonly KindRoutes[] = [
   { kind: 'user', register: registerUserRoutes },
   { kind: 'traffic_source', register: registerTrafficSourceTemplates },
   { kind: 'affiliate_network', register: registerAffiliateNetworkTemplates },
+  ...ENTITY_CSV_KINDS.map((kind) => ({ kind, register: registerEntityCsv(kind) })),
 ];
