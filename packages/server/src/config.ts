@@ -17,6 +17,8 @@ import {
   trustHops,
 } from './config/values.ts';
 import { META_DEFAULT_GRAPH_URL } from './integrations/meta.ts';
+import { GOOGLE_ADS_DEFAULT_API_URL, GOOGLE_OAUTH_DEFAULT_TOKEN_URL } from './integrations/google.ts';
+import { TIKTOK_DEFAULT_API_URL } from './integrations/tiktok.ts';
 import { parsePrivateDestinations } from './outbound/guard.ts';
 import type { HelperPriority } from './threadPriority.ts';
 
@@ -43,6 +45,12 @@ export interface CairnConfig {
   privateDestinations: string[];
   /** Meta's Graph API root, version included, that Conversions API events and checks go to. */
   metaGraphUrl: string;
+  /** The Google Ads API root, version included, that click conversions and adjustments go to. */
+  googleAdsApiUrl: string;
+  /** Google's OAuth endpoint where Google Ads refresh tokens are exchanged for access tokens. */
+  googleOAuthTokenUrl: string;
+  /** TikTok's Business API root, version included, that Events API events go to. */
+  tiktokApiUrl: string;
   panelDir: string;
   /** Font files an operator adds beside the panel's own, served at /panel/fonts/; null is `<dataDir>/fonts`. */
   fontsDir: string | null;
@@ -156,6 +164,9 @@ export const DEFAULT_CONFIG: CairnConfig = {
   updateFeed: null,
   privateDestinations: [],
   metaGraphUrl: META_DEFAULT_GRAPH_URL,
+  googleAdsApiUrl: GOOGLE_ADS_DEFAULT_API_URL,
+  googleOAuthTokenUrl: GOOGLE_OAUTH_DEFAULT_TOKEN_URL,
+  tiktokApiUrl: TIKTOK_DEFAULT_API_URL,
   // Relative to this package, not the cwd, so `npm start` from anywhere finds the built panel.
   panelDir: path.resolve(serverPackageDir, '../panel/dist'),
   fontsDir: null,
@@ -229,6 +240,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
     updateFeed: read('CAIRN_UPDATE_FEED'),
     privateDestinations: read('CAIRN_PRIVATE_DESTINATIONS'),
     metaGraphUrl: read('CAIRN_META_GRAPH_URL'),
+    googleAdsApiUrl: read('CAIRN_GOOGLE_ADS_API_URL'),
+    googleOAuthTokenUrl: read('CAIRN_GOOGLE_OAUTH_TOKEN_URL'),
+    tiktokApiUrl: read('CAIRN_TIKTOK_API_URL'),
     panelDir: read('CAIRN_PANEL_DIR'),
     fontsDir: read('CAIRN_FONTS_DIR'),
     linkTrial: read('CAIRN_LINK_TRIAL'),
@@ -284,6 +298,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
     options.privateDestinations = privateDestinations(v.privateDestinations.split(','));
   }
   if (v.metaGraphUrl !== undefined) options.metaGraphUrl = link('CAIRN_META_GRAPH_URL', v.metaGraphUrl);
+  if (v.googleAdsApiUrl !== undefined) {
+    options.googleAdsApiUrl = link('CAIRN_GOOGLE_ADS_API_URL', v.googleAdsApiUrl);
+  }
+  if (v.googleOAuthTokenUrl !== undefined) {
+    options.googleOAuthTokenUrl = link('CAIRN_GOOGLE_OAUTH_TOKEN_URL', v.googleOAuthTokenUrl);
+  }
+  if (v.tiktokApiUrl !== undefined) options.tiktokApiUrl = link('CAIRN_TIKTOK_API_URL', v.tiktokApiUrl);
   if (v.panelDir !== undefined) options.panelDir = v.panelDir;
   if (v.fontsDir !== undefined) options.fontsDir = v.fontsDir;
   if (v.linkTrial !== undefined) options.linkTrial = link('CAIRN_LINK_TRIAL', v.linkTrial);
