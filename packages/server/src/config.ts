@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Mode } from '@cairn/contract';
 import { passwordProblem } from './auth/passwordPolicy.ts';
+import { DEFAULT_PLATFORM_URLS, type PlatformUrls, readPlatformUrls } from './config/platformUrls.ts';
 import {
   ConfigError,
   configDb,
@@ -16,15 +17,12 @@ import {
   timeoutMs,
   trustHops,
 } from './config/values.ts';
-import { META_DEFAULT_GRAPH_URL } from './integrations/meta.ts';
-import { GOOGLE_ADS_DEFAULT_API_URL, GOOGLE_OAUTH_DEFAULT_TOKEN_URL } from './integrations/google.ts';
-import { TIKTOK_DEFAULT_API_URL } from './integrations/tiktok.ts';
 import { parsePrivateDestinations } from './outbound/guard.ts';
 import type { HelperPriority } from './threadPriority.ts';
 
 export { ConfigError, parseTrustProxy, type TrustHops, trustHops };
 
-export interface CairnConfig {
+export interface CairnConfig extends PlatformUrls {
   port: number;
   host: string;
   dataDir: string;
@@ -43,14 +41,6 @@ export interface CairnConfig {
    * link-local or this server's own addresses, which are otherwise refused (outbound/guard.ts). Default none.
    */
   privateDestinations: string[];
-  /** Meta's Graph API root, version included, that Conversions API events and checks go to. */
-  metaGraphUrl: string;
-  /** The Google Ads API root, version included, that click conversions and adjustments go to. */
-  googleAdsApiUrl: string;
-  /** Google's OAuth endpoint where Google Ads refresh tokens are exchanged for access tokens. */
-  googleOAuthTokenUrl: string;
-  /** TikTok's Business API root, version included, that Events API events go to. */
-  tiktokApiUrl: string;
   panelDir: string;
   /** Font files an operator adds beside the panel's own, served at /panel/fonts/; null is `<dataDir>/fonts`. */
   fontsDir: string | null;
@@ -163,10 +153,7 @@ export const DEFAULT_CONFIG: CairnConfig = {
   adminPassword: null,
   updateFeed: null,
   privateDestinations: [],
-  metaGraphUrl: META_DEFAULT_GRAPH_URL,
-  googleAdsApiUrl: GOOGLE_ADS_DEFAULT_API_URL,
-  googleOAuthTokenUrl: GOOGLE_OAUTH_DEFAULT_TOKEN_URL,
-  tiktokApiUrl: TIKTOK_DEFAULT_API_URL,
+  ...DEFAULT_PLATFORM_URLS,
   // Relative to this package, not the cwd, so `npm start` from anywhere finds the built panel.
   panelDir: path.resolve(serverPackageDir, '../panel/dist'),
   fontsDir: null,
@@ -239,10 +226,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
     adminPassword: read('CAIRN_ADMIN_PASSWORD'),
     updateFeed: read('CAIRN_UPDATE_FEED'),
     privateDestinations: read('CAIRN_PRIVATE_DESTINATIONS'),
-    metaGraphUrl: read('CAIRN_META_GRAPH_URL'),
-    googleAdsApiUrl: read('CAIRN_GOOGLE_ADS_API_URL'),
-    googleOAuthTokenUrl: read('CAIRN_GOOGLE_OAUTH_TOKEN_URL'),
-    tiktokApiUrl: read('CAIRN_TIKTOK_API_URL'),
     panelDir: read('CAIRN_PANEL_DIR'),
     fontsDir: read('CAIRN_FONTS_DIR'),
     linkTrial: read('CAIRN_LINK_TRIAL'),
@@ -297,14 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
   if (v.privateDestinations !== undefined) {
     options.privateDestinations = privateDestinations(v.privateDestinations.split(','));
   }
-  if (v.metaGraphUrl !== undefined) options.metaGraphUrl = link('CAIRN_META_GRAPH_URL', v.metaGraphUrl);
-  if (v.googleAdsApiUrl !== undefined) {
-    options.googleAdsApiUrl = link('CAIRN_GOOGLE_ADS_API_URL', v.googleAdsApiUrl);
-  }
-  if (v.googleOAuthTokenUrl !== undefined) {
-    options.googleOAuthTokenUrl = link('CAIRN_GOOGLE_OAUTH_TOKEN_URL', v.googleOAuthTokenUrl);
-  }
-  if (v.tiktokApiUrl !== undefined) options.tiktokApiUrl = link('CAIRN_TIKTOK_API_URL', v.tiktokApiUrl);
+  Object.assign(options, readPlatformUrls(read));
   if (v.panelDir !== undefined) options.panelDir = v.panelDir;
   if (v.fontsDir !== undefined) options.fontsDir = v.fontsDir;
   if (v.linkTrial !== undefined) options.linkTrial = link('CAIRN_LINK_TRIAL', v.linkTrial);

@@ -1,6 +1,10 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakePlatform, fakePlatform, type PlatformAnswer } from '../../test-support/fakePlatform.ts';
+import {
+  type FakePlatform,
+  fakePlatform,
+  type PlatformAnswer,
+} from '../../test-support/platforms/fakePlatform.ts';
 import {
   GOOGLE_INVALID_GRANT,
   GOOGLE_PARTIAL_FAILURE,
@@ -18,7 +22,7 @@ import {
   TIKTOK_TOKEN_EXPIRED,
   TIKTOK_TOO_MANY_REQUESTS,
   tiktokUser,
-} from '../../test-support/platformFixtures.ts';
+} from '../../test-support/platforms/platformFixtures.ts';
 import { OutboundGuard } from '../outbound/guard.ts';
 import type { ConversionEvent, PlatformHttp } from './adapter.ts';
 import { googleAdsAdapter, googleDateTime } from './google.ts';
@@ -26,7 +30,7 @@ import { metaAdapter } from './meta.ts';
 import { tiktokAdapter } from './tiktok.ts';
 
 // Each adapter against a fake of its platform on a real port, answering with the documented answers in
-// test-support/platformFixtures.ts: what goes out, and how each error answer comes back.
+// test-support/platforms/platformFixtures.ts: what goes out, and how each error answer comes back.
 
 const sha = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
 const outbound = new OutboundGuard({ privateDestinations: ['127.0.0.1/32'] });

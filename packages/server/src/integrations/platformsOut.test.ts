@@ -7,7 +7,11 @@ import {
 } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorFields, signedInAdmin } from '../../test-support/entities.ts';
-import { type FakePlatform, fakePlatform, type PlatformCall } from '../../test-support/fakePlatform.ts';
+import {
+  type FakePlatform,
+  fakePlatform,
+  type PlatformCall,
+} from '../../test-support/platforms/fakePlatform.ts';
 import {
   GOOGLE_PARTIAL_FAILURE,
   googleAccessibleCustomers,
@@ -15,14 +19,14 @@ import {
   TIKTOK_OK,
   TIKTOK_TOKEN_EXPIRED,
   tiktokUser,
-} from '../../test-support/platformFixtures.ts';
+} from '../../test-support/platforms/platformFixtures.ts';
 import { ConversionKit } from '../../test-support/postbacks.ts';
 import type { TestBrowser } from '../../test-support/server.ts';
 import type { RunningCairn } from '../index.ts';
 
 // Conversions out to Google Ads and TikTok end to end: a real server whose operator allowed 127.0.0.1,
 // a click carrying the platform's click id, a postback, the outbox run, and a fake of each platform on a
-// real port answering as documented (test-support/platformFixtures.ts). A chargeback afterwards
+// real port answering as documented (test-support/platforms/platformFixtures.ts). A chargeback afterwards
 // retracts the Google conversion once; TikTok, which documents no refund, hears nothing more.
 
 const ACTION = 'customers/1234567890/conversionActions/555000111';
