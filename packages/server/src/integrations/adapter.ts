@@ -83,6 +83,8 @@ export interface IntegrationAdapter {
   platform: IntegrationPlatform;
   /** Whether the platform takes a chargeback at all (TikTok documents no way to retract an event). */
   sendsRefunds: boolean;
+  /** Whether an event without one of the platform's click ids is useless to it (Google Ads). */
+  needsClickId: boolean;
   /** The query parameters the platform adds to its ad clicks (Meta: fbclid). */
   clickIdParameters: readonly string[];
   /** `credentials` is the opened secret: an access token, or Google Ads' credentials as JSON. */

@@ -154,6 +154,8 @@ export class ConversionsOut {
     } else {
       return [];
     }
+    const platformClickIds = platformClickIdsOf(source, click, adapter.clickIdParameters);
+    if (adapter.needsClickId && Object.keys(platformClickIds).length === 0) return [];
     const saleEventId = `${state.clickId}.${state.seq}`;
     const eventId = kind === 'refund' ? `${saleEventId}.refund` : saleEventId;
     const request = adapter.conversionRequest(
@@ -173,7 +175,7 @@ export class ConversionsOut {
           ip: click.ip,
           userAgent: click.userAgent,
           country: click.country,
-          platformClickIds: platformClickIdsOf(source, click, adapter.clickIdParameters),
+          platformClickIds,
         },
       },
     );

@@ -23,7 +23,8 @@ import type {
 // - A chargeback: POST {api}/customers/{customer_id}:uploadConversionAdjustments with
 //   `conversionAdjustments: [{conversionAction, adjustmentType: RETRACTION, adjustmentDateTime, orderId}]`;
 //   a retraction "negates a conversion so that its total value and count are both zero"
-//   (https://developers.google.com/google-ads/api/docs/conversions/upload-adjustments).
+//   (https://developers.google.com/google-ads/api/docs/conversions/upload-adjustments; fields:
+//   https://developers.google.com/google-ads/api/reference/rpc/v22/ConversionAdjustment).
 // - With partial failure on, an operation Google refuses still answers 200, with `partialFailureError`
 //   ({code, message, details}) beside the results; that is a failure here, in Google's words
 //   (https://developers.google.com/google-ads/api/docs/best-practices/partial-failures).
@@ -243,6 +244,8 @@ export const googleAdsAdapter: IntegrationAdapter = {
   platform: 'google_ads',
   clickIdParameters: PLATFORM_CLICK_ID_PARAMETERS.google_ads,
   sendsRefunds: true,
+  // Google matches a click conversion by its gclid, gbraid or wbraid only.
+  needsClickId: true,
 
   async checkConnection(http: PlatformHttp, credentials: string): Promise<ConnectionCheck> {
     const secret = secretOf(credentials);

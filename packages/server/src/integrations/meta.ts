@@ -92,6 +92,7 @@ export const metaAdapter: IntegrationAdapter = {
   platform: 'meta',
   clickIdParameters: PLATFORM_CLICK_ID_PARAMETERS.meta,
   sendsRefunds: true,
+  needsClickId: false,
 
   async checkConnection(http: PlatformHttp, token: string): Promise<ConnectionCheck> {
     const url = `${root(http.baseUrl)}/me?fields=id,name&access_token=${encodeURIComponent(token)}`;

@@ -201,6 +201,11 @@ describe('conversions out to Google Ads', () => {
     // The refresh token was exchanged once: the access token is kept between uploads.
     const exchanges = fake.calls.filter((call) => call.path === '/token');
     expect(exchanges.map((call) => call.body?.refresh_token)).toEqual([refreshToken]);
+    // A click that came without a Google click id has nothing Google could match: nothing is queued.
+    const plain = await kit.click(campaign, 'utm_source=google');
+    await postbacks(plain, '&payout=3');
+    expect(await kit.conversions(plain)).toHaveLength(1);
+    expect(await outboxOf(plain)).toEqual([]);
 
     fake.calls.length = 0;
     await postbacks(clickId, '&status=chargeback', '&status=approved', '&status=chargeback');

@@ -67,6 +67,7 @@ export const tiktokAdapter: IntegrationAdapter = {
   platform: 'tiktok',
   clickIdParameters: PLATFORM_CLICK_ID_PARAMETERS.tiktok,
   sendsRefunds: false,
+  needsClickId: false,
 
   async checkConnection(http: PlatformHttp, token: string): Promise<ConnectionCheck> {
     // The token's own user record (the Marketing API's user/info): a read that needs no advertiser id,
