@@ -122,6 +122,27 @@ describe('Google Ads accounts', () => {
     }
     const check = await admin.post(checkPath(made.id), {});
     expect(check.json<IntegrationCheck>()).toMatchObject({ ok: true, identity: 'customers/1234567890' });
+    // New credentials replace the sealed ones and reset the check; an access token is not Google's kind.
+    const accountPath = INTEGRATION_PATHS.account.replace(':id', String(made.id));
+    const wrong = await admin.put(accountPath, { name: 'Search', accessToken: 'x'.repeat(30) });
+    expect(wrong.status).toBe(400);
+    expect(errorFields(wrong)).toEqual(['accessToken']);
+    const replaced = await admin.put(accountPath, {
+      name: 'Search',
+      googleAds: { ...GOOGLE, customerId: '5550001111' },
+    });
+    expect(replaced.json<IntegrationAccount>()).toMatchObject({ checkState: 'unchecked' });
+    const [after] = await cairn.store.query('SELECT sealed_token FROM integration_accounts WHERE id = $1', [
+      made.id,
+    ]);
+    expect(after?.sealed_token).not.toBe(row?.sealed_token);
+    // The customer the new credentials name is not among those Google lists for them.
+    const recheck = await admin.post(checkPath(made.id), {});
+    expect(recheck.json<IntegrationCheck>()).toMatchObject({
+      ok: false,
+      tokenExpired: false,
+      error: expect.stringContaining('customers/5550001111 is not among the customers'),
+    });
   });
 
   it('refuses missing or malformed credentials and destinations field by field', async () => {

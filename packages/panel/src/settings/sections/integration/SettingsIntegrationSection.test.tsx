@@ -217,4 +217,32 @@ describe('Settings > Integration', () => {
       enabled: true,
     });
   });
+
+  it("asks a TikTok account for its token, and a source for a pixel code and TikTok's event", async () => {
+    const server = integrationServer();
+    renderApp('/settings/integration', [...signedInAs(), ...server.routes]);
+    expect(await screen.findByText('No accounts yet')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Platform' }));
+    await user.click(await screen.findByRole('option', { name: 'TikTok Events API' }));
+    expect(screen.queryByLabelText('Developer token')).toBeNull();
+    await user.type(screen.getByLabelText('Name'), 'Shorts');
+    await user.type(screen.getByLabelText('Access token'), TOKEN);
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    await screen.findByRole('list', { name: 'Integration accounts' });
+    expect(server.sent).toEqual([{ platform: 'tiktok', name: 'Shorts', accessToken: TOKEN }]);
+    await user.click(await screen.findByRole('combobox', { name: 'Traffic source' }));
+    await user.click(await screen.findByRole('option', { name: 'Facebook' }));
+    await user.click(screen.getByRole('combobox', { name: 'Account' }));
+    await user.click(await screen.findByRole('option', { name: 'Shorts' }));
+    expect(screen.getByLabelText('Event name')).toHaveValue('CompletePayment');
+    await user.type(screen.getByLabelText('Pixel code'), 'CABCDEF1234567890');
+    await user.click(screen.getByRole('button', { name: "Send this source's conversions" }));
+    const sending = await screen.findByRole('list', { name: 'Traffic sources sending conversions out' });
+    expect(
+      await within(sending).findByText(
+        /^Facebook to Shorts, pixel code CABCDEF1234567890, as CompletePayment/,
+      ),
+    ).toBeInTheDocument();
+  });
 });
