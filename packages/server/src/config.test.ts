@@ -69,6 +69,24 @@ describe('configuration', () => {
     );
   });
 
+  it("reads the ad platforms' API roots, each the platform's own by default", () => {
+    expect(
+      loadConfig({
+        CAIRN_GOOGLE_ADS_API_URL: 'https://ads.example/v26',
+        CAIRN_GOOGLE_OAUTH_TOKEN_URL: 'https://oauth.example/token',
+        CAIRN_TIKTOK_API_URL: 'https://tiktok.example/open_api/v1.3',
+      }),
+    ).toEqual({
+      googleAdsApiUrl: 'https://ads.example/v26',
+      googleOAuthTokenUrl: 'https://oauth.example/token',
+      tiktokApiUrl: 'https://tiktok.example/open_api/v1.3',
+    });
+    expect(DEFAULT_CONFIG.googleAdsApiUrl).toBe('https://googleads.googleapis.com/v26');
+    expect(DEFAULT_CONFIG.googleOAuthTokenUrl).toBe('https://oauth2.googleapis.com/token');
+    expect(DEFAULT_CONFIG.tiktokApiUrl).toBe('https://business-api.tiktok.com/open_api/v1.3');
+    expect(() => loadConfig({ CAIRN_TIKTOK_API_URL: 'ftp://x' })).toThrow(/CAIRN_TIKTOK_API_URL/);
+  });
+
   it('names the variable when a value is wrong', () => {
     expect(() => loadConfig({ CAIRN_PORT: '70000' })).toThrow(ConfigError);
     expect(() => loadConfig({ CAIRN_MODE: 'staging' })).toThrow(/CAIRN_MODE/);

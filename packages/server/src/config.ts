@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Mode } from '@cairn/contract';
 import { passwordProblem } from './auth/passwordPolicy.ts';
+import { DEFAULT_PLATFORM_URLS, type PlatformUrls, readPlatformUrls } from './config/platformUrls.ts';
 import {
   ConfigError,
   configDb,
@@ -16,13 +17,12 @@ import {
   timeoutMs,
   trustHops,
 } from './config/values.ts';
-import { META_DEFAULT_GRAPH_URL } from './integrations/meta.ts';
 import { parsePrivateDestinations } from './outbound/guard.ts';
 import type { HelperPriority } from './threadPriority.ts';
 
 export { ConfigError, parseTrustProxy, type TrustHops, trustHops };
 
-export interface CairnConfig {
+export interface CairnConfig extends PlatformUrls {
   port: number;
   host: string;
   dataDir: string;
@@ -41,8 +41,6 @@ export interface CairnConfig {
    * link-local or this server's own addresses, which are otherwise refused (outbound/guard.ts). Default none.
    */
   privateDestinations: string[];
-  /** Meta's Graph API root, version included, that Conversions API events and checks go to. */
-  metaGraphUrl: string;
   panelDir: string;
   /** Font files an operator adds beside the panel's own, served at /panel/fonts/; null is `<dataDir>/fonts`. */
   fontsDir: string | null;
@@ -155,7 +153,7 @@ export const DEFAULT_CONFIG: CairnConfig = {
   adminPassword: null,
   updateFeed: null,
   privateDestinations: [],
-  metaGraphUrl: META_DEFAULT_GRAPH_URL,
+  ...DEFAULT_PLATFORM_URLS,
   // Relative to this package, not the cwd, so `npm start` from anywhere finds the built panel.
   panelDir: path.resolve(serverPackageDir, '../panel/dist'),
   fontsDir: null,
@@ -228,7 +226,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
     adminPassword: read('CAIRN_ADMIN_PASSWORD'),
     updateFeed: read('CAIRN_UPDATE_FEED'),
     privateDestinations: read('CAIRN_PRIVATE_DESTINATIONS'),
-    metaGraphUrl: read('CAIRN_META_GRAPH_URL'),
     panelDir: read('CAIRN_PANEL_DIR'),
     fontsDir: read('CAIRN_FONTS_DIR'),
     linkTrial: read('CAIRN_LINK_TRIAL'),
@@ -283,7 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
   if (v.privateDestinations !== undefined) {
     options.privateDestinations = privateDestinations(v.privateDestinations.split(','));
   }
-  if (v.metaGraphUrl !== undefined) options.metaGraphUrl = link('CAIRN_META_GRAPH_URL', v.metaGraphUrl);
+  Object.assign(options, readPlatformUrls(read));
   if (v.panelDir !== undefined) options.panelDir = v.panelDir;
   if (v.fontsDir !== undefined) options.fontsDir = v.fontsDir;
   if (v.linkTrial !== undefined) options.linkTrial = link('CAIRN_LINK_TRIAL', v.linkTrial);

@@ -121,6 +121,9 @@ export async function startCairn(options: CairnOptions = {}): Promise<RunningCai
       logger,
       outbound,
       metaGraphUrl: config.metaGraphUrl,
+      googleAdsApiUrl: config.googleAdsApiUrl,
+      googleOAuthTokenUrl: config.googleOAuthTokenUrl,
+      tiktokApiUrl: config.tiktokApiUrl,
       now: config.now,
       flushIntervalMs: config.flushIntervalMs,
     });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 // Integration accounts (an ad platform's credentials, stored encrypted and never answered back) and
-// where each traffic source's conversions are sent out besides its S2S postback URL. Meta comes first;
-// the platform list and the per-platform fields are shaped so Google Ads and TikTok join as entries.
+// where each traffic source's conversions are sent out besides its S2S postback URL: Meta's Conversions
+// API, Google Ads click conversions and TikTok's Events API. Meta and TikTok take one access token; Google
+// Ads takes an OAuth client, its refresh token, a developer token and the customer id, all sealed alike.
 
 export const INTEGRATION_PATHS = {
   accounts: '/api/integrations/accounts',
@@ -12,11 +13,20 @@ export const INTEGRATION_PATHS = {
   conversionOut: '/api/integrations/conversions-out/:trafficSourceId',
 } as const;
 
-export const INTEGRATION_PLATFORMS = ['meta'] as const;
+export const INTEGRATION_PLATFORMS = ['meta', 'google_ads', 'tiktok'] as const;
 export type IntegrationPlatform = (typeof INTEGRATION_PLATFORMS)[number];
 
 export const INTEGRATION_PLATFORM_NAMES: Readonly<Record<IntegrationPlatform, string>> = {
   meta: 'Meta (Facebook) Conversions API',
+  google_ads: 'Google Ads click conversions',
+  tiktok: 'TikTok Events API',
+};
+
+/** The query parameters each platform adds to its ad clicks, which a traffic source should capture. */
+export const PLATFORM_CLICK_ID_PARAMETERS: Readonly<Record<IntegrationPlatform, readonly string[]>> = {
+  meta: ['fbclid'],
+  google_ads: ['gclid', 'gbraid', 'wbraid'],
+  tiktok: ['ttclid'],
 };
 
 const name = z.string().trim().min(1, 'Name the account').max(100, 'At most 100 characters');
@@ -27,18 +37,75 @@ const accessToken = z
   .max(1000, 'An access token is at most 1000 characters')
   .regex(/^[\x21-\x7e]+$/, 'An access token has no spaces or other characters than ASCII');
 
-export const integrationAccountInputSchema = z.object({
-  platform: z.enum(INTEGRATION_PLATFORMS),
-  name,
-  /** Write-only: stored encrypted with the installation key, never answered back. */
-  accessToken,
+const ascii = /^[\x21-\x7e]+$/;
+const secret = (what: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(min, `Paste the whole ${what}`)
+    .max(max, `A ${what} is at most ${max} characters`)
+    .regex(ascii, `A ${what} has no spaces or other characters than ASCII`);
+/** Google shows customer ids as 123-456-7890; the API takes the ten digits. */
+const customerId = z
+  .string()
+  .trim()
+  .regex(/^\d{3}-?\d{3}-?\d{4}$/, 'A customer id is ten digits, as 123-456-7890');
+
+/**
+ * Google Ads API credentials (https://developers.google.com/google-ads/api/docs/oauth/overview): the
+ * developer token of the API centre, an OAuth client and a refresh token granted the adwords scope, the
+ * customer the conversions belong to and, when access goes through a manager account, its id.
+ */
+export const googleAdsCredentialsSchema = z.object({
+  developerToken: secret('developer token', 10, 100),
+  clientId: z
+    .string()
+    .trim()
+    .regex(
+      /^[\w.-]+\.apps\.googleusercontent\.com$/,
+      'An OAuth client id ends in .apps.googleusercontent.com',
+    ),
+  clientSecret: secret('OAuth client secret', 10, 200),
+  refreshToken: secret('refresh token', 20, 1000),
+  customerId,
+  loginCustomerId: customerId.optional(),
 });
+export type GoogleAdsCredentials = z.input<typeof googleAdsCredentialsSchema>;
+
+const credentialsByPlatform = (
+  value: { platform: IntegrationPlatform; accessToken?: string; googleAds?: unknown },
+  ctx: z.RefinementCtx,
+) => {
+  if (value.platform === 'google_ads') {
+    if (value.googleAds === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['googleAds'],
+        message: 'Give the developer token, OAuth client, refresh token and customer id',
+      });
+    }
+  } else if (value.accessToken === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['accessToken'], message: 'Paste the access token' });
+  }
+};
+
+export const integrationAccountInputSchema = z
+  .object({
+    platform: z.enum(INTEGRATION_PLATFORMS),
+    name,
+    /** Meta and TikTok. Write-only: stored encrypted with the installation key, never answered back. */
+    accessToken: accessToken.optional(),
+    /** Google Ads. Write-only like the access token. */
+    googleAds: googleAdsCredentialsSchema.optional(),
+  })
+  .superRefine(credentialsByPlatform);
 export type IntegrationAccountInput = z.input<typeof integrationAccountInputSchema>;
 
-/** A change: the name, and a new token when one is given (absent: the stored one stays). */
+/** A change: the name, and new credentials when given (absent: the stored ones stay). */
 export const integrationAccountUpdateSchema = z.object({
   name,
   accessToken: accessToken.optional(),
+  googleAds: googleAdsCredentialsSchema.optional(),
 });
 export type IntegrationAccountUpdate = z.input<typeof integrationAccountUpdateSchema>;
 
@@ -48,7 +115,7 @@ export const integrationAccountSchema = z.object({
   id: z.number().int(),
   platform: z.enum(INTEGRATION_PLATFORMS),
   name: z.string(),
-  /** Whether a token is stored; the token itself is never answered. */
+  /** Whether credentials are stored; they are never answered. */
   hasAccessToken: z.boolean(),
   /** The last "check connection": its outcome, when, and the platform's words on failure. */
   checkState: z.enum(INTEGRATION_CHECK_STATES),
@@ -76,21 +143,64 @@ export type IntegrationCheck = z.infer<typeof integrationCheckSchema>;
 /** Meta's own default event name for a sale; any standard or custom event name may be set. */
 export const DEFAULT_META_EVENT_NAME = 'Purchase';
 
+/**
+ * The event a sale goes out as unless the source names one: Meta's and TikTok's standard events for a
+ * completed payment. Google Ads has none (the conversion action says what was converted).
+ */
+export const DEFAULT_EVENT_NAMES: Readonly<Record<IntegrationPlatform, string>> = {
+  meta: DEFAULT_META_EVENT_NAME,
+  google_ads: 'Conversion',
+  tiktok: 'CompletePayment',
+};
+
+/** What `pixelId` holds for each platform, with the form it must have. */
+export const CONVERSION_DESTINATIONS: Readonly<
+  Record<IntegrationPlatform, { label: string; pattern: RegExp; message: string }>
+> = {
+  meta: {
+    label: 'Pixel (dataset) id',
+    pattern: /^\d{5,20}$/,
+    message: 'A pixel (dataset) id is 5 to 20 digits',
+  },
+  google_ads: {
+    label: 'Conversion action',
+    pattern: /^customers\/\d{10}\/conversionActions\/\d{1,20}$/,
+    message: 'A conversion action is its resource name, customers/<customer id>/conversionActions/<id>',
+  },
+  tiktok: {
+    label: 'Pixel code',
+    pattern: /^[A-Z0-9]{10,40}$/,
+    message: 'A TikTok pixel code is 10 to 40 capital letters and digits',
+  },
+};
+
+/** Why a destination does not fit its platform, or null when it does. */
+export function conversionDestinationError(platform: IntegrationPlatform, value: string): string | null {
+  const destination = CONVERSION_DESTINATIONS[platform];
+  return destination.pattern.test(value.trim()) ? null : destination.message;
+}
+
 export const conversionOutInputSchema = z.object({
   accountId: z.number().int().positive('Choose an integration account'),
-  /** Meta: the pixel (dataset) id from Events Manager. */
+  /**
+   * Where the events go, in the account's platform's terms (CONVERSION_DESTINATIONS): Meta's pixel id,
+   * Google Ads' conversion action resource name, TikTok's pixel code.
+   */
   pixelId: z
     .string()
     .trim()
-    .regex(/^\d{5,20}$/, 'A pixel (dataset) id is 5 to 20 digits'),
-  /** The event an approved conversion is sent as. */
+    .regex(
+      /^[A-Za-z0-9/]{5,120}$/,
+      'A pixel id, pixel code or conversion action is 5 to 120 letters, digits or /',
+    ),
+  /** The event an approved conversion is sent as (Meta, TikTok; Google Ads' is the conversion action). */
   eventName: z
     .string()
     .trim()
     .min(1, 'Name the event')
     .max(50, 'At most 50 characters')
     .regex(/^[A-Za-z0-9_ ]+$/, 'Letters, digits, spaces and _ only')
-    .default(DEFAULT_META_EVENT_NAME),
+    .optional(),
   enabled: z.boolean().default(true),
 });
 export type ConversionOutInput = z.input<typeof conversionOutInputSchema>;

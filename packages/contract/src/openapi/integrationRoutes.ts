@@ -13,7 +13,8 @@ import type { ApiRoute } from './catalogue.ts';
 
 const INTEGRATIONS = 'Integrations';
 const secrets =
-  'The access token is stored encrypted and never returned; answers carry `hasAccessToken` instead.';
+  'Meta and TikTok take `accessToken`; Google Ads takes `googleAds` (developer token, OAuth client, refresh ' +
+  'token, customer id). Credentials are stored encrypted and never returned; answers carry `hasAccessToken` instead.';
 
 /** Ad platform accounts, and each traffic source's conversions sent out to a platform's conversion API. */
 export const INTEGRATION_ROUTES: readonly ApiRoute[] = [

@@ -302,7 +302,8 @@ export class S2sOutbox {
     const now = this.options.now();
     const attempts = row.attempts + 1;
     const { store } = this.options;
-    if (status !== null && status >= 200 && status < 300) {
+    // A 2xx with an error is a platform refusing the event in its answer's body: not delivered.
+    if (status !== null && status >= 200 && status < 300 && error === null) {
       await store.execute(
         `UPDATE s2s_outbox SET state = 'delivered', attempts = $1, last_status = $2, last_error = NULL,
                 delivered_at = CAST($3 AS TIMESTAMPTZ), claim_token = NULL, claimed_until = NULL

@@ -75,6 +75,10 @@ export interface ConversionServiceOptions {
   encryptionKey: Buffer;
   /** Meta's Graph API root (CAIRN_META_GRAPH_URL); Meta's own unless said. */
   metaGraphUrl?: string;
+  /** Google Ads' API root and OAuth token endpoint, TikTok's API root; the platforms' own unless said. */
+  googleAdsApiUrl?: string;
+  googleOAuthTokenUrl?: string;
+  tiktokApiUrl?: string;
   /** Told the outcome of every postback answered, for /metrics. */
   onAnswered?: (outcome: LogEntry['outcome']) => void;
 }
@@ -104,6 +108,9 @@ export class ConversionService {
       encryptionKey: options.encryptionKey,
       outbound: options.outbound,
       metaGraphUrl: options.metaGraphUrl,
+      googleAdsApiUrl: options.googleAdsApiUrl,
+      googleOAuthTokenUrl: options.googleOAuthTokenUrl,
+      tiktokApiUrl: options.tiktokApiUrl,
     });
     this.outbox = new S2sOutbox({
       store: options.store,

@@ -2,7 +2,7 @@ import type { IntegrationPlatform } from '@cairn/contract';
 import type { OutboundGuard } from '../outbound/guard.ts';
 
 // One ad platform behind one interface: adding a platform is a file implementing it, registered in
-// ADAPTERS (platforms.ts), plus its tests against a fake of its documented API. Spend by day, campaign
+// ADAPTERS (conversionsOut.ts), plus its tests against a fake of its documented API. Spend by day, campaign
 // and zone (cost sync) joins here as `fetchSpend` when the first cost sync is built.
 
 /** How an adapter reaches its platform: every call through the outbound guard, with a time limit. */
@@ -11,6 +11,8 @@ export interface PlatformHttp {
   timeoutMs: number;
   /** The platform's API root (configurable so operators can pin a version, and tests use a fake). */
   baseUrl: string;
+  /** Where an OAuth refresh token is exchanged for an access token, for platforms that use them. */
+  oauthTokenUrl: string;
 }
 
 export interface ConnectionCheck {
@@ -31,8 +33,11 @@ export interface ClickIdentity {
   userAgent: string;
   /** ISO 3166-1 alpha-2, '' when unknown. */
   country: string;
-  /** The platform's own click id (Meta: fbclid), '' when the click carried none. */
-  platformClickId: string;
+  /**
+   * The platform's own click ids the click carried, by parameter (Meta: fbclid; Google Ads: gclid,
+   * gbraid, wbraid; TikTok: ttclid); a parameter the click did not carry is absent.
+   */
+  platformClickIds: Readonly<Record<string, string>>;
 }
 
 /** One conversion event for a platform: a sale, or the retraction of one sent before. */
@@ -42,6 +47,8 @@ export interface ConversionEvent {
   eventName: string;
   /** Stable for the conversion and kind, so the platform drops a repeat. */
   eventId: string;
+  /** A refund: the event id the sale went out with (Google Ads retracts by it). */
+  saleEventId: string;
   eventTime: number;
   /** Positive for a conversion; a refund carries the sale's value negated. */
   valueMicros: number;
@@ -49,7 +56,10 @@ export interface ConversionEvent {
   click: ClickIdentity;
 }
 
-/** Where a platform's events go (Meta: a pixel, also called a dataset). */
+/**
+ * Where a platform's events go: Meta's pixel (dataset) id, Google Ads' conversion action resource name,
+ * TikTok's pixel code.
+ */
 export interface ConversionDestination {
   pixelId: string;
 }
@@ -62,20 +72,28 @@ export interface QueuedRequest {
 
 export interface SendAnswer {
   status: number;
-  /** The platform's error in its words, when it gave one. */
+  /**
+   * The platform's error in its words, when it gave one. Set with a 2xx status, the platform refused the
+   * event in its answer's body (Google's partial failure, TikTok's non-zero code): not delivered.
+   */
   error: string | null;
 }
 
 export interface IntegrationAdapter {
   platform: IntegrationPlatform;
-  /** The query parameter the platform adds to its ad clicks (Meta: fbclid). */
-  clickIdParameter: string;
-  checkConnection(http: PlatformHttp, token: string): Promise<ConnectionCheck>;
+  /** Whether the platform takes a chargeback at all (TikTok documents no way to retract an event). */
+  sendsRefunds: boolean;
+  /** Whether an event without one of the platform's click ids is useless to it (Google Ads). */
+  needsClickId: boolean;
+  /** The query parameters the platform adds to its ad clicks (Meta: fbclid). */
+  clickIdParameters: readonly string[];
+  /** `credentials` is the opened secret: an access token, or Google Ads' credentials as JSON. */
+  checkConnection(http: PlatformHttp, credentials: string): Promise<ConnectionCheck>;
   conversionRequest(
     baseUrl: string,
     destination: ConversionDestination,
     event: ConversionEvent,
   ): QueuedRequest;
   /** Sends a queued request with the token; rejects as the outbound guard does (refused, timeout). */
-  send(http: PlatformHttp, token: string, request: QueuedRequest): Promise<SendAnswer>;
+  send(http: PlatformHttp, credentials: string, request: QueuedRequest): Promise<SendAnswer>;
 }

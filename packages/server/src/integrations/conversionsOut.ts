@@ -6,8 +6,10 @@ import type { OutboundGuard } from '../outbound/guard.ts';
 import type { ConfigStore } from '../store/config/port.ts';
 import type { RoutedSource } from '../tracking/routing/table.ts';
 import type { ConversionEvent, IntegrationAdapter, PlatformHttp, SendAnswer } from './adapter.ts';
+import { GOOGLE_ADS_DEFAULT_API_URL, GOOGLE_OAUTH_DEFAULT_TOKEN_URL, googleAdsAdapter } from './google.ts';
 import { META_DEFAULT_GRAPH_URL, metaAdapter } from './meta.ts';
 import { type ConversionOutRecord, IntegrationStore } from './store.ts';
+import { TIKTOK_DEFAULT_API_URL, tiktokAdapter } from './tiktok.ts';
 
 // Conversions sent to ad platforms through the S2S outbox. Which sources send where is read into memory
 // (on start and on every settings change, like the postback settings), so deciding costs the postback
@@ -15,10 +17,14 @@ import { type ConversionOutRecord, IntegrationStore } from './store.ts';
 // token, which is opened only when the row is sent.
 //
 // An approved conversion goes out once as the source's event; a chargeback of one that went out goes
-// out once as a refund. "Once" is kept on the conversion beside the statuses its S2S postbacks
+// out once as a refund (to the platforms that take one). "Once" is kept on the conversion beside the statuses its S2S postbacks
 // reported, under marks of their own, so the two never hold each other back.
 
-export const ADAPTERS: Readonly<Record<IntegrationPlatform, IntegrationAdapter>> = { meta: metaAdapter };
+export const ADAPTERS: Readonly<Record<IntegrationPlatform, IntegrationAdapter>> = {
+  meta: metaAdapter,
+  google_ads: googleAdsAdapter,
+  tiktok: tiktokAdapter,
+};
 
 const SENT_MARK = 'out:approved';
 const REFUND_MARK = 'out:chargeback';
@@ -34,6 +40,12 @@ export interface ConversionsOutOptions {
   outbound: OutboundGuard;
   /** Meta's Graph API root, version included (CAIRN_META_GRAPH_URL). */
   metaGraphUrl?: string;
+  /** The Google Ads API root, version included (CAIRN_GOOGLE_ADS_API_URL). */
+  googleAdsApiUrl?: string;
+  /** Google's OAuth token endpoint (CAIRN_GOOGLE_OAUTH_TOKEN_URL). */
+  googleOAuthTokenUrl?: string;
+  /** TikTok's Business API root, version included (CAIRN_TIKTOK_API_URL). */
+  tiktokApiUrl?: string;
 }
 
 interface Route {
@@ -53,6 +65,20 @@ export function platformClickIdOf(
   return slot === undefined ? '' : (click.tokens[slot] ?? '');
 }
 
+/** Each of the platform's click ids the click captured, by parameter; the ones it did not are left out. */
+export function platformClickIdsOf(
+  source: RoutedSource | undefined,
+  click: TrackingEvent,
+  parameters: readonly string[],
+): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const parameter of parameters) {
+    const value = platformClickIdOf(source, click, parameter);
+    if (value) found[parameter] = value;
+  }
+  return found;
+}
+
 export class ConversionsOut {
   private readonly options: ConversionsOutOptions;
   private readonly integrations: IntegrationStore;
@@ -67,11 +93,20 @@ export class ConversionsOut {
     switch (platform) {
       case 'meta':
         return this.options.metaGraphUrl ?? META_DEFAULT_GRAPH_URL;
+      case 'google_ads':
+        return this.options.googleAdsApiUrl ?? GOOGLE_ADS_DEFAULT_API_URL;
+      case 'tiktok':
+        return this.options.tiktokApiUrl ?? TIKTOK_DEFAULT_API_URL;
     }
   }
 
   http(platform: IntegrationPlatform, timeoutMs: number): PlatformHttp {
-    return { outbound: this.options.outbound, timeoutMs, baseUrl: this.baseUrlOf(platform) };
+    return {
+      outbound: this.options.outbound,
+      timeoutMs,
+      baseUrl: this.baseUrlOf(platform),
+      oauthTokenUrl: this.options.googleOAuthTokenUrl ?? GOOGLE_OAUTH_DEFAULT_TOKEN_URL,
+    };
   }
 
   /** Reads which sources send where: the enabled settings whose account still exists. */
@@ -100,6 +135,7 @@ export class ConversionsOut {
   ): OutboxEntry[] {
     const route = this.routes.get(click.trafficSourceId);
     if (!route) return [];
+    const adapter = ADAPTERS[route.platform];
     const marks = state.reportedStatuses;
     let kind: ConversionEvent['kind'];
     let valueMicros: number;
@@ -108,6 +144,7 @@ export class ConversionsOut {
       valueMicros = state.revenueMicros;
     } else if (
       state.status === 'chargeback' &&
+      adapter.sendsRefunds &&
       before?.status === 'approved' &&
       marks.includes(SENT_MARK) &&
       !marks.includes(REFUND_MARK)
@@ -117,8 +154,10 @@ export class ConversionsOut {
     } else {
       return [];
     }
-    const adapter = ADAPTERS[route.platform];
-    const eventId = `${state.clickId}.${state.seq}${kind === 'refund' ? '.refund' : ''}`;
+    const platformClickIds = platformClickIdsOf(source, click, adapter.clickIdParameters);
+    if (adapter.needsClickId && Object.keys(platformClickIds).length === 0) return [];
+    const saleEventId = `${state.clickId}.${state.seq}`;
+    const eventId = kind === 'refund' ? `${saleEventId}.refund` : saleEventId;
     const request = adapter.conversionRequest(
       this.baseUrlOf(route.platform),
       { pixelId: route.setting.pixelId },
@@ -126,6 +165,7 @@ export class ConversionsOut {
         kind,
         eventName: route.setting.eventName,
         eventId,
+        saleEventId,
         eventTime: now,
         valueMicros,
         currency,
@@ -135,7 +175,7 @@ export class ConversionsOut {
           ip: click.ip,
           userAgent: click.userAgent,
           country: click.country,
-          platformClickId: platformClickIdOf(source, click, adapter.clickIdParameter),
+          platformClickIds,
         },
       },
     );

@@ -12,6 +12,7 @@ const sale: ConversionEvent = {
   kind: 'conversion',
   eventName: 'Lead',
   eventId: 'click-1.1',
+  saleEventId: 'click-1.1',
   eventTime: Date.parse('2026-12-07T10:00:00.999Z'),
   valueMicros: 3_250_000,
   currency: 'EUR',
@@ -21,7 +22,7 @@ const sale: ConversionEvent = {
     ip: '2a01:e0a::1',
     userAgent: 'Mozilla/5.0 (iPhone)',
     country: 'FR',
-    platformClickId: 'IwAR0xyz',
+    platformClickIds: { fbclid: 'IwAR0xyz' },
   },
 };
 
@@ -50,7 +51,7 @@ describe("Meta's Conversions API event", () => {
       kind: 'refund',
       eventId: 'click-1.1.refund',
       valueMicros: -3_250_000,
-      click: { ...sale.click, platformClickId: '', country: '', ip: '' },
+      click: { ...sale.click, platformClickIds: {}, country: '', ip: '' },
     });
     expect(refund).toMatchObject({ event_name: 'Refund', custom_data: { value: -3.25, currency: 'EUR' } });
     expect(Object.keys(refund.user_data as object).sort()).toEqual(['client_user_agent', 'external_id']);

@@ -1,4 +1,4 @@
-import { microsToDecimal, truncateText } from '@cairn/contract';
+import { microsToDecimal, PLATFORM_CLICK_ID_PARAMETERS, truncateText } from '@cairn/contract';
 import { sha256 } from '../auth/secrets.ts';
 import type {
   ConnectionCheck,
@@ -26,7 +26,11 @@ import type {
 //
 // Graph API errors answer `{error: {message, type, code, error_subcode}}`; code 190 is an access token
 // that is invalid, expired or revoked
-// (https://developers.facebook.com/docs/graph-api/guides/error-handling/).
+// (https://developers.facebook.com/docs/graph-api/guides/error-handling/). Rate limits (codes 4, 17, 32,
+// 613) and invalid parameters (100) answer 4xx, so the outbox keeps the event and retries it later.
+//
+// event_source_url is not sent: the click keeps only its referrer's domain, not the page's URL, and a
+// conversion reported by postback happens on the offer's site, whose URL Cairn never sees.
 
 export const META_DEFAULT_GRAPH_URL = 'https://graph.facebook.com/v25.0';
 export const META_REFUND_EVENT = 'Refund';
@@ -40,10 +44,14 @@ interface GraphError {
 
 function graphErrorOf(body: string): GraphError | null {
   try {
-    const parsed = JSON.parse(body) as { error?: { message?: unknown; code?: unknown } };
+    const parsed = JSON.parse(body) as {
+      error?: { message?: unknown; code?: unknown; error_user_msg?: unknown };
+    };
     if (!parsed.error || typeof parsed.error !== 'object') return null;
+    // An invalid parameter's message is generic; the user message names the parameter.
+    const detail = typeof parsed.error.error_user_msg === 'string' ? `: ${parsed.error.error_user_msg}` : '';
     return {
-      message: truncateText(String(parsed.error.message ?? 'unknown error'), 300),
+      message: truncateText(`${String(parsed.error.message ?? 'unknown error')}${detail}`, 300),
       code: typeof parsed.error.code === 'number' ? parsed.error.code : null,
     };
   } catch {
@@ -65,7 +73,8 @@ export function metaEvent(event: ConversionEvent): Record<string, unknown> {
   const userData: Record<string, unknown> = {
     external_id: [hashed(click.clickId)],
   };
-  if (click.platformClickId) userData.fbc = fbcOf(click.clickTime, click.platformClickId);
+  const fbclid = click.platformClickIds.fbclid;
+  if (fbclid) userData.fbc = fbcOf(click.clickTime, fbclid);
   if (click.ip) userData.client_ip_address = click.ip;
   if (click.userAgent) userData.client_user_agent = click.userAgent;
   if (/^[A-Za-z]{2}$/.test(click.country)) userData.country = [hashed(click.country)];
@@ -81,7 +90,9 @@ export function metaEvent(event: ConversionEvent): Record<string, unknown> {
 
 export const metaAdapter: IntegrationAdapter = {
   platform: 'meta',
-  clickIdParameter: 'fbclid',
+  clickIdParameters: PLATFORM_CLICK_ID_PARAMETERS.meta,
+  sendsRefunds: true,
+  needsClickId: false,
 
   async checkConnection(http: PlatformHttp, token: string): Promise<ConnectionCheck> {
     const url = `${root(http.baseUrl)}/me?fields=id,name&access_token=${encodeURIComponent(token)}`;

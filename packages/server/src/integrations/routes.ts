@@ -1,6 +1,7 @@
 import {
   type ConversionOut,
   type ConversionOutList,
+  conversionDestinationError,
   conversionOutInputSchema,
   INTEGRATION_PATHS,
   type IntegrationAccount,
@@ -79,10 +80,18 @@ export async function integrationsPlugin(
     const user = guard.requireAdmin(request);
     const previous = await existing(request);
     const input = parseInput(integrationAccountUpdateSchema, request.body);
-    await integrations.update(previous.id, input, now());
+    const wrongKind =
+      previous.platform === 'google_ads' ? input.accessToken !== undefined : input.googleAds !== undefined;
+    if (wrongKind) {
+      const field = previous.platform === 'google_ads' ? 'accessToken' : 'googleAds';
+      throw validationError([
+        { message: `A ${previous.platform} account does not take ${field}`, detail: { field } },
+      ]);
+    }
+    await integrations.update(previous.id, previous.platform, input, now());
     await audit(user.id, 'integration_account_updated', previous.id, {
       name: input.name,
-      tokenReplaced: input.accessToken !== undefined,
+      tokenReplaced: input.accessToken !== undefined || input.googleAds !== undefined,
     });
     return presentAccount((await integrations.account(previous.id)) as AccountRecord);
   });
@@ -145,7 +154,11 @@ export async function integrationsPlugin(
     if (!account) {
       throw validationError([{ message: 'No such integration account', detail: { field: 'accountId' } }]);
     }
-    await integrations.setConversionOut(sourceId, input, now());
+    const wrongDestination = conversionDestinationError(account.platform, input.pixelId);
+    if (wrongDestination) {
+      throw validationError([{ message: wrongDestination, detail: { field: 'pixelId' } }]);
+    }
+    await integrations.setConversionOut(sourceId, input, account.platform, now());
     await recordAudit(ctx.store, now(), {
       userId: user.id,
       action: 'conversions_out_set',

@@ -1,17 +1,23 @@
 import type {
   ConversionOut,
   ConversionOutInput,
+  GoogleAdsCredentials,
   IntegrationAccount,
   IntegrationAccountInput,
   IntegrationAccountUpdate,
   IntegrationPlatform,
 } from '@cairn/contract';
-import { conversionOutInputSchema, integrationAccountInputSchema } from '@cairn/contract';
+import {
+  conversionOutInputSchema,
+  DEFAULT_EVENT_NAMES,
+  integrationAccountInputSchema,
+} from '@cairn/contract';
 import { decrypt, encrypt } from '../auth/secrets.ts';
 import type { Sql } from '../store/config/port.ts';
 
 // The integration tables (migration 016): accounts with their token sealed by the installation's
 // encryption key (opened only to call the platform), and each traffic source's conversions-out setting.
+// Google Ads' several credentials are sealed together as one JSON text in the token's place.
 
 export interface AccountRecord {
   id: number;
@@ -78,6 +84,27 @@ export function presentAccount(record: AccountRecord): IntegrationAccount {
   };
 }
 
+/** What is sealed for an account: the access token, or Google Ads' credentials as JSON. */
+export function sealedSecretOf(
+  platform: IntegrationPlatform,
+  input: { accessToken?: string | undefined; googleAds?: GoogleAdsCredentials | undefined },
+): string | undefined {
+  if (platform === 'google_ads') {
+    if (!input.googleAds) return undefined;
+    const { loginCustomerId, ...rest } = input.googleAds;
+    const digits = (value: string) => value.trim().replace(/-/g, '');
+    return JSON.stringify({
+      developerToken: rest.developerToken.trim(),
+      clientId: rest.clientId.trim(),
+      clientSecret: rest.clientSecret.trim(),
+      refreshToken: rest.refreshToken.trim(),
+      customerId: digits(rest.customerId),
+      ...(loginCustomerId ? { loginCustomerId: digits(loginCustomerId) } : {}),
+    });
+  }
+  return input.accessToken;
+}
+
 export function presentConversionOut(
   record: ConversionOutRecord,
   platform: IntegrationPlatform,
@@ -122,14 +149,20 @@ export class IntegrationStore {
     const [row] = await this.sql.query<{ id: unknown }>(
       `INSERT INTO integration_accounts (platform, name, sealed_token, check_state, created_at, updated_at)
        VALUES ($1, $2, $3, 'unchecked', $4, $4) RETURNING id`,
-      [parsed.platform, parsed.name, encrypt(this.key, parsed.accessToken), now],
+      [parsed.platform, parsed.name, encrypt(this.key, sealedSecretOf(parsed.platform, parsed) ?? ''), now],
     );
     return Number(row?.id);
   }
 
-  /** A new token resets the check: the last outcome was about the old one. */
-  async update(id: number, input: IntegrationAccountUpdate, now: number): Promise<void> {
-    if (input.accessToken === undefined) {
+  /** New credentials reset the check: the last outcome was about the old ones. */
+  async update(
+    id: number,
+    platform: IntegrationPlatform,
+    input: IntegrationAccountUpdate,
+    now: number,
+  ): Promise<void> {
+    const secret = sealedSecretOf(platform, input);
+    if (secret === undefined) {
       await this.sql.execute('UPDATE integration_accounts SET name = $1, updated_at = $2 WHERE id = $3', [
         input.name,
         now,
@@ -140,7 +173,7 @@ export class IntegrationStore {
     await this.sql.execute(
       `UPDATE integration_accounts SET name = $1, sealed_token = $2, check_state = 'unchecked',
               checked_at = NULL, check_error = NULL, updated_at = $3 WHERE id = $4`,
-      [input.name, encrypt(this.key, input.accessToken), now, id],
+      [input.name, encrypt(this.key, secret), now, id],
     );
   }
 
@@ -169,15 +202,21 @@ export class IntegrationStore {
     return row ? conversionOutOf(row) : null;
   }
 
-  async setConversionOut(trafficSourceId: number, input: ConversionOutInput, now: number): Promise<void> {
+  async setConversionOut(
+    trafficSourceId: number,
+    input: ConversionOutInput,
+    platform: IntegrationPlatform,
+    now: number,
+  ): Promise<void> {
     const parsed = conversionOutInputSchema.parse(input);
+    const eventName = parsed.eventName ?? DEFAULT_EVENT_NAMES[platform];
     await this.sql.execute(
       `INSERT INTO integration_conversions_out (traffic_source_id, account_id, pixel_id, event_name, enabled, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (traffic_source_id) DO UPDATE SET account_id = excluded.account_id,
          pixel_id = excluded.pixel_id, event_name = excluded.event_name, enabled = excluded.enabled,
          updated_at = excluded.updated_at`,
-      [trafficSourceId, parsed.accountId, parsed.pixelId, parsed.eventName, parsed.enabled, now],
+      [trafficSourceId, parsed.accountId, parsed.pixelId, eventName, parsed.enabled, now],
     );
   }
 

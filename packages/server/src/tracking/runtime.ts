@@ -69,6 +69,10 @@ export interface TrackingRuntimeOptions {
   outbound: OutboundGuard;
   /** Meta's Graph API root for conversions sent to Meta (CAIRN_META_GRAPH_URL). */
   metaGraphUrl?: string;
+  /** Google Ads' API root and OAuth token endpoint, TikTok's API root (CAIRN_GOOGLE_ADS_API_URL, ...). */
+  googleAdsApiUrl?: string;
+  googleOAuthTokenUrl?: string;
+  tiktokApiUrl?: string;
   now: () => number;
   flushIntervalMs?: number;
   /** How often offers' cap counts are read again (CAP_REFRESH_MS unless said). */
@@ -192,6 +196,9 @@ export async function startTracking(options: TrackingRuntimeOptions): Promise<Tr
     outbound: options.outbound,
     encryptionKey: options.encryptionKey,
     metaGraphUrl: options.metaGraphUrl,
+    googleAdsApiUrl: options.googleAdsApiUrl,
+    googleOAuthTokenUrl: options.googleOAuthTokenUrl,
+    tiktokApiUrl: options.tiktokApiUrl,
     onAnswered: (outcome) => countPostback(counters, outcome),
   });
   await conversions.start();

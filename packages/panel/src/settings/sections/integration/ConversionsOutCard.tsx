@@ -1,10 +1,13 @@
 import {
+  CONVERSION_DESTINATIONS,
   type ConversionOut,
   conversionOutListSchema,
   conversionOutSchema,
+  DEFAULT_EVENT_NAMES,
   DEFAULT_META_EVENT_NAME,
   INTEGRATION_PATHS,
   type IntegrationAccount,
+  type IntegrationPlatform,
 } from '@cairn/contract';
 import { Button, Card, Select, TextField, toast } from '@cairn/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,12 +17,25 @@ import { type CallProblem, fetchList, problemOf } from '../../../entities/api.ts
 import { renderProblem } from '../../../entities/problems.tsx';
 import * as styles from '../../../pages/pages.css.ts';
 
-// Which traffic sources send their conversions to an integration account (Meta: a pixel and the event
-// an approved conversion is sent as). Saved per source; every node reads the change at once.
+// Which traffic sources send their conversions to an integration account, and where in its platform:
+// Meta's pixel or TikTok's pixel code with the event an approved conversion is sent as, or Google Ads'
+// conversion action. Saved per source; every node reads the change at once.
 
 const queryKey = ['settings', 'integration', 'conversions-out'] as const;
 const outPath = (sourceId: string | number) =>
   INTEGRATION_PATHS.conversionOut.replace(':trafficSourceId', String(sourceId));
+
+/** How a saved destination reads in the list. */
+function destinationText(setting: ConversionOut): string {
+  switch (setting.platform) {
+    case 'meta':
+      return `pixel ${setting.pixelId}, as ${setting.eventName}`;
+    case 'tiktok':
+      return `pixel code ${setting.pixelId}, as ${setting.eventName}`;
+    case 'google_ads':
+      return `conversion action ${setting.pixelId}`;
+  }
+}
 
 export function ConversionsOutCard({ accounts }: { accounts: readonly IntegrationAccount[] }) {
   const { client } = useServices();
@@ -52,6 +68,15 @@ export function ConversionsOutCard({ accounts }: { accounts: readonly Integratio
   const accountName = (id: number) => accounts.find((one) => one.id === id)?.name ?? `#${id}`;
   const fieldError = (field: string) => problem?.errors.find((error) => error.field === field)?.message;
   const refresh = () => queryClient.invalidateQueries({ queryKey });
+  const platform: IntegrationPlatform =
+    accounts.find((one) => String(one.id) === accountId)?.platform ?? 'meta';
+  const chooseAccount = (value: string) => {
+    const next = accounts.find((one) => String(one.id) === value)?.platform ?? 'meta';
+    // The event name follows the platform's own default until the user types one.
+    if (next !== platform && eventName === DEFAULT_EVENT_NAMES[platform])
+      setEventName(DEFAULT_EVENT_NAMES[next]);
+    setAccountId(value);
+  };
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -63,7 +88,12 @@ export function ConversionsOutCard({ accounts }: { accounts: readonly Integratio
       return;
     }
     const result = await client.put(outPath(sourceId), {
-      json: { accountId: Number(accountId), pixelId, eventName, enabled: true },
+      json: {
+        accountId: Number(accountId),
+        pixelId,
+        ...(platform === 'google_ads' ? {} : { eventName }),
+        enabled: true,
+      },
       schema: conversionOutSchema,
     });
     if (result.status !== 'ok') {
@@ -86,7 +116,7 @@ export function ConversionsOutCard({ accounts }: { accounts: readonly Integratio
   return (
     <Card
       title="Conversions out"
-      description="An approved conversion is sent once as the event named; a chargeback of one sent goes out as a Refund event."
+      description="An approved conversion is sent once. A chargeback of one sent goes to Meta as a Refund event and to Google Ads as a retraction; TikTok documents no refund, so it is not told."
     >
       <div className={styles.stack}>
         {settings.isError ? (
@@ -95,8 +125,8 @@ export function ConversionsOutCard({ accounts }: { accounts: readonly Integratio
           <ul className={styles.stack} aria-label="Traffic sources sending conversions out">
             {(settings.data ?? []).map((setting) => (
               <li key={setting.trafficSourceId}>
-                {sourceName(setting.trafficSourceId)} to {accountName(setting.accountId)}, pixel{' '}
-                {setting.pixelId}, as {setting.eventName}{' '}
+                {sourceName(setting.trafficSourceId)} to {accountName(setting.accountId)},{' '}
+                {destinationText(setting)}{' '}
                 <Button
                   type="button"
                   size="sm"
@@ -128,28 +158,33 @@ export function ConversionsOutCard({ accounts }: { accounts: readonly Integratio
               placeholder="Choose an account"
               options={accounts.map((one) => ({ value: String(one.id), label: one.name }))}
               value={accountId}
-              onValueChange={setAccountId}
+              onValueChange={chooseAccount}
               error={fieldError('accountId')}
             />
           </div>
           <div className={styles.narrow}>
             <TextField
-              label="Pixel (dataset) id"
-              inputMode="numeric"
+              label={CONVERSION_DESTINATIONS[platform].label}
+              inputMode={platform === 'meta' ? 'numeric' : 'text'}
+              description={
+                platform === 'google_ads' ? 'As customers/1234567890/conversionActions/123456' : undefined
+              }
               value={pixelId}
               onChange={(event) => setPixelId(event.target.value)}
               error={fieldError('pixelId')}
             />
           </div>
-          <div className={styles.narrow}>
-            <TextField
-              label="Event name"
-              value={eventName}
-              maxLength={50}
-              onChange={(event) => setEventName(event.target.value)}
-              error={fieldError('eventName')}
-            />
-          </div>
+          {platform !== 'google_ads' && (
+            <div className={styles.narrow}>
+              <TextField
+                label="Event name"
+                value={eventName}
+                maxLength={50}
+                onChange={(event) => setEventName(event.target.value)}
+                error={fieldError('eventName')}
+              />
+            </div>
+          )}
           {problem && !problem.errors.some((error) => error.field) && renderProblem(problem)}
           <div>
             <Button type="submit">Send this source's conversions</Button>

@@ -36,7 +36,8 @@ function integrationServer() {
     on('PUT', '/api/integrations/conversions-out/4', async (request) => {
       const body = (await request.json()) as Record<string, unknown>;
       sent.push(body);
-      if (!/^\d{5,20}$/.test(String(body.pixelId))) {
+      const platform = accounts.find((one) => one.id === body.accountId)?.platform ?? 'meta';
+      if (platform === 'meta' && !/^\d{5,20}$/.test(String(body.pixelId))) {
         return json(
           {
             message: 'pixelId: A pixel (dataset) id is 5 to 20 digits',
@@ -45,7 +46,13 @@ function integrationServer() {
           400,
         );
       }
-      const out = { trafficSourceId: 4, platform: 'meta', updatedAt: '2026-12-07T10:06:00.000Z', ...body };
+      const out = {
+        trafficSourceId: 4,
+        platform,
+        eventName: 'Conversion',
+        updatedAt: '2026-12-07T10:06:00.000Z',
+        ...body,
+      };
       outs.splice(0, outs.length, out);
       return json(out);
     }),
@@ -55,9 +62,13 @@ function integrationServer() {
     }),
     on('GET', '/api/integrations/accounts', () => json({ items: accounts })),
     on('POST', '/api/integrations/accounts', async (request) => {
-      const body = (await request.json()) as { name: string; accessToken: string; platform: string };
+      const body = (await request.json()) as {
+        name: string;
+        accessToken?: string;
+        platform: IntegrationAccount['platform'];
+      };
       sent.push(body);
-      if (body.accessToken.length < 20) {
+      if (body.platform !== 'google_ads' && (body.accessToken ?? '').length < 20) {
         return json(
           {
             message: 'accessToken: Paste the whole access token',
@@ -68,7 +79,7 @@ function integrationServer() {
       }
       const account: IntegrationAccount = {
         id: accounts.length + 1,
-        platform: 'meta',
+        platform: body.platform,
         name: body.name,
         hasAccessToken: true,
         checkState: 'unchecked',
@@ -151,5 +162,87 @@ describe('Settings > Integration', () => {
     await user.click(within(list).getByRole('button', { name: 'Delete Main business' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('No accounts yet')).toBeInTheDocument();
+  });
+
+  it('connects a Google Ads account with its OAuth fields and sends a source to a conversion action', async () => {
+    const server = integrationServer();
+    renderApp('/settings/integration', [...signedInAs(), ...server.routes]);
+    expect(await screen.findByText('No accounts yet')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Platform' }));
+    await user.click(await screen.findByRole('option', { name: 'Google Ads click conversions' }));
+    expect(screen.queryByLabelText('Access token')).toBeNull();
+    await user.type(screen.getByLabelText('Name'), 'Search');
+    const secrets = {
+      developerToken: 'DevToken-panel-0123',
+      clientSecret: 'GOCSPX-panel-secret',
+      refreshToken: '1//panel-refresh-token-0123456789',
+    };
+    await user.type(screen.getByLabelText('Developer token'), secrets.developerToken);
+    await user.type(screen.getByLabelText('OAuth client id'), '42-x.apps.googleusercontent.com');
+    await user.type(screen.getByLabelText('OAuth client secret'), secrets.clientSecret);
+    await user.type(screen.getByLabelText('Refresh token'), secrets.refreshToken);
+    await user.type(screen.getByLabelText('Customer id'), '123-456-7890');
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    const list = await screen.findByRole('list', { name: 'Integration accounts' });
+    expect(within(list).getByText('Credentials stored')).toBeInTheDocument();
+    // The optional manager id is left out when empty; nothing secret stays on the page.
+    expect(server.sent).toEqual([
+      {
+        platform: 'google_ads',
+        name: 'Search',
+        googleAds: { ...secrets, clientId: '42-x.apps.googleusercontent.com', customerId: '123-456-7890' },
+      },
+    ]);
+    for (const secret of Object.values(secrets)) expect(document.body.textContent).not.toContain(secret);
+    expect(screen.getByLabelText('Refresh token')).toHaveValue('');
+
+    await user.click(await screen.findByRole('combobox', { name: 'Traffic source' }));
+    await user.click(await screen.findByRole('option', { name: 'Facebook' }));
+    await user.click(screen.getByRole('combobox', { name: 'Account' }));
+    await user.click(await screen.findByRole('option', { name: 'Search' }));
+    // Google Ads takes a conversion action and no event name.
+    expect(screen.queryByLabelText('Event name')).toBeNull();
+    await user.type(screen.getByLabelText('Conversion action'), 'customers/1234567890/conversionActions/77');
+    await user.click(screen.getByRole('button', { name: "Send this source's conversions" }));
+    const sending = await screen.findByRole('list', { name: 'Traffic sources sending conversions out' });
+    expect(
+      await within(sending).findByText(
+        /^Facebook to Search, conversion action customers\/1234567890\/conversionActions\/77/,
+      ),
+    ).toBeInTheDocument();
+    expect(server.sent.at(-1)).toEqual({
+      accountId: 1,
+      pixelId: 'customers/1234567890/conversionActions/77',
+      enabled: true,
+    });
+  });
+
+  it("asks a TikTok account for its token, and a source for a pixel code and TikTok's event", async () => {
+    const server = integrationServer();
+    renderApp('/settings/integration', [...signedInAs(), ...server.routes]);
+    expect(await screen.findByText('No accounts yet')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Platform' }));
+    await user.click(await screen.findByRole('option', { name: 'TikTok Events API' }));
+    expect(screen.queryByLabelText('Developer token')).toBeNull();
+    await user.type(screen.getByLabelText('Name'), 'Shorts');
+    await user.type(screen.getByLabelText('Access token'), TOKEN);
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    await screen.findByRole('list', { name: 'Integration accounts' });
+    expect(server.sent).toEqual([{ platform: 'tiktok', name: 'Shorts', accessToken: TOKEN }]);
+    await user.click(await screen.findByRole('combobox', { name: 'Traffic source' }));
+    await user.click(await screen.findByRole('option', { name: 'Facebook' }));
+    await user.click(screen.getByRole('combobox', { name: 'Account' }));
+    await user.click(await screen.findByRole('option', { name: 'Shorts' }));
+    expect(screen.getByLabelText('Event name')).toHaveValue('CompletePayment');
+    await user.type(screen.getByLabelText('Pixel code'), 'CABCDEF1234567890');
+    await user.click(screen.getByRole('button', { name: "Send this source's conversions" }));
+    const sending = await screen.findByRole('list', { name: 'Traffic sources sending conversions out' });
+    expect(
+      await within(sending).findByText(
+        /^Facebook to Shorts, pixel code CABCDEF1234567890, as CompletePayment/,
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -1,12 +1,24 @@
 import {
   INTEGRATION_PATHS,
   INTEGRATION_PLATFORM_NAMES,
+  INTEGRATION_PLATFORMS,
   type IntegrationAccount,
+  type IntegrationPlatform,
   integrationAccountListSchema,
   integrationAccountSchema,
   integrationCheckSchema,
 } from '@cairn/contract';
-import { Badge, Button, Card, ConfirmDialog, EmptyState, Skeleton, TextField, toast } from '@cairn/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  ConfirmDialog,
+  EmptyState,
+  Select,
+  Skeleton,
+  TextField,
+  toast,
+} from '@cairn/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useServices } from '../../../app/services.ts';
@@ -17,14 +29,48 @@ import { formatDateTime } from '../../../utils/format.ts';
 import { SettingsSectionFrame } from '../SettingsSectionFrame.tsx';
 import { ConversionsOutCard } from './ConversionsOutCard.tsx';
 
-// Settings > Integration (admins): ad platform accounts. Connecting one stores its access token
-// encrypted; the server never answers it back, so the list shows only whether one is stored and how
-// the last connection check went. Once an account exists, traffic sources can be set to send their
-// conversions to it.
+// Settings > Integration (admins): ad platform accounts. Connecting one stores its credentials (Meta's
+// and TikTok's access token, Google Ads' OAuth client, refresh and developer tokens) encrypted; the
+// server never answers them back, so the list shows only whether they are stored and how the last
+// connection check went. Once an account exists, traffic sources can be set to send their conversions
+// to it.
 
 const queryKey = ['settings', 'integration'] as const;
 
 const accountPath = (id: number) => INTEGRATION_PATHS.account.replace(':id', String(id));
+
+const CONNECT_HELP: Readonly<Record<IntegrationPlatform, string>> = {
+  meta: "A Conversions API access token from Meta Events Manager (or a system user's token).",
+  google_ads:
+    'The developer token from the Google Ads API Center, an OAuth client with a refresh token granted the adwords scope, and the customer id the conversion actions belong to.',
+  tiktok: 'An Events API access token, generated in TikTok Events Manager for the pixel.',
+};
+
+/** Google Ads' credential fields, as the contract names them, with their labels. */
+const GOOGLE_FIELDS = [
+  { key: 'developerToken', label: 'Developer token', secret: true },
+  { key: 'clientId', label: 'OAuth client id', secret: false },
+  { key: 'clientSecret', label: 'OAuth client secret', secret: true },
+  { key: 'refreshToken', label: 'Refresh token', secret: true },
+  { key: 'customerId', label: 'Customer id', secret: false },
+  { key: 'loginCustomerId', label: 'Manager account id (optional)', secret: false },
+] as const;
+type GoogleField = (typeof GOOGLE_FIELDS)[number]['key'];
+const NO_GOOGLE: Readonly<Record<GoogleField, string>> = {
+  developerToken: '',
+  clientId: '',
+  clientSecret: '',
+  refreshToken: '',
+  customerId: '',
+  loginCustomerId: '',
+};
+
+/** What the server is sent for the platform: only its own credentials, optional ones left out when empty. */
+function credentialsOf(platform: IntegrationPlatform, token: string, google: Record<GoogleField, string>) {
+  if (platform !== 'google_ads') return { accessToken: token };
+  const { loginCustomerId, ...required } = google;
+  return { googleAds: loginCustomerId.trim() ? { ...required, loginCustomerId } : required };
+}
 
 function checkText(account: IntegrationAccount): string {
   if (account.checkState === 'unchecked' || account.checkedAt === null) return 'Not checked yet';
@@ -37,8 +83,10 @@ function checkText(account: IntegrationAccount): string {
 export function SettingsIntegrationSection() {
   const { client } = useServices();
   const queryClient = useQueryClient();
+  const [platform, setPlatform] = useState<IntegrationPlatform>('meta');
   const [name, setName] = useState('');
   const [token, setToken] = useState('');
+  const [google, setGoogle] = useState<Record<GoogleField, string>>(NO_GOOGLE);
   const [problem, setProblem] = useState<CallProblem | null>(null);
   const [pending, setPending] = useState(false);
   const [deleting, setDeleting] = useState<IntegrationAccount | null>(null);
@@ -62,7 +110,7 @@ export function SettingsIntegrationSection() {
     setPending(true);
     try {
       const result = await client.post(INTEGRATION_PATHS.accounts, {
-        json: { platform: 'meta', name, accessToken: token },
+        json: { platform, name, ...credentialsOf(platform, token, google) },
         schema: integrationAccountSchema,
       });
       if (result.status !== 'ok') {
@@ -72,7 +120,8 @@ export function SettingsIntegrationSection() {
       setProblem(null);
       setName('');
       setToken('');
-      toast.success(`${result.data.name} connected. Check the connection to try the token.`);
+      setGoogle(NO_GOOGLE);
+      toast.success(`${result.data.name} connected. Check the connection to try the credentials.`);
       await refresh();
     } finally {
       setPending(false);
@@ -91,7 +140,7 @@ export function SettingsIntegrationSection() {
       else {
         toast.error(
           result.data.tokenExpired
-            ? `The token expired or was revoked: connect a new one. ${result.data.error ?? ''}`
+            ? `The token expired or was revoked: connect new credentials. ${result.data.error ?? ''}`
             : `The check failed: ${result.data.error ?? 'no reason given'}`,
         );
       }
@@ -104,7 +153,7 @@ export function SettingsIntegrationSection() {
   return (
     <SettingsSectionFrame
       title="Integration"
-      intro="Ad platform accounts conversions are sent to. Tokens are stored encrypted and never shown again after saving."
+      intro="Ad platform accounts conversions are sent to. Tokens and other credentials are stored encrypted and never shown again after saving."
     >
       <Card title="Accounts">
         {accounts.isPending ? (
@@ -120,7 +169,11 @@ export function SettingsIntegrationSection() {
                 <div>
                   <strong>{account.name}</strong> {INTEGRATION_PLATFORM_NAMES[account.platform]}{' '}
                   <Badge tone={account.checkState === 'failed' ? 'danger' : 'neutral'}>
-                    {account.hasAccessToken ? 'Token stored' : 'No token'}
+                    {account.hasAccessToken
+                      ? account.platform === 'google_ads'
+                        ? 'Credentials stored'
+                        : 'Token stored'
+                      : 'No token'}
                   </Badge>
                 </div>
                 <p>{checkText(account)}</p>
@@ -169,11 +222,23 @@ export function SettingsIntegrationSection() {
           }}
         />
       </Card>
-      <Card
-        title="Connect Meta"
-        description="A Conversions API access token from Meta Events Manager (or a system user's token)."
-      >
+      <Card title="Connect an account" description={CONNECT_HELP[platform]}>
         <form className={styles.stack} onSubmit={(event) => void connect(event)} noValidate>
+          <div className={styles.narrow}>
+            <Select<IntegrationPlatform>
+              label="Platform"
+              options={INTEGRATION_PLATFORMS.map((one) => ({
+                value: one,
+                label: INTEGRATION_PLATFORM_NAMES[one],
+              }))}
+              value={platform}
+              onValueChange={(value) => {
+                setPlatform(value);
+                setProblem(null);
+              }}
+              error={fieldError('platform')}
+            />
+          </div>
           <TextField
             label="Name"
             value={name}
@@ -181,15 +246,33 @@ export function SettingsIntegrationSection() {
             onChange={(event) => setName(event.target.value)}
             error={fieldError('name')}
           />
-          <TextField
-            label="Access token"
-            type="password"
-            autoComplete="off"
-            spellCheck={false}
-            value={token}
-            onChange={(event) => setToken(event.target.value)}
-            error={fieldError('accessToken')}
-          />
+          {platform === 'google_ads' ? (
+            GOOGLE_FIELDS.map((field) => (
+              <TextField
+                key={field.key}
+                label={field.label}
+                type={field.secret ? 'password' : 'text'}
+                autoComplete="off"
+                spellCheck={false}
+                value={google[field.key]}
+                onChange={(event) => setGoogle({ ...google, [field.key]: event.target.value })}
+                error={
+                  fieldError(`googleAds.${field.key}`) ??
+                  (field.key === 'developerToken' ? fieldError('googleAds') : undefined)
+                }
+              />
+            ))
+          ) : (
+            <TextField
+              label="Access token"
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              value={token}
+              onChange={(event) => setToken(event.target.value)}
+              error={fieldError('accessToken')}
+            />
+          )}
           {problem && !problem.errors.some((error) => error.field) && renderProblem(problem)}
           <div>
             <Button type="submit" disabled={pending}>
