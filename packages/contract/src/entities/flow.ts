@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { isTimeZone } from '../reports/scope.ts';
 import { ipOrRangeSchema } from './affiliateNetwork.ts';
 import { countryCodeSchema, entityIdSchema } from './common.ts';
+import { CONTINENTS } from './continents.ts';
 import { TOKEN_SLOTS } from './macros.ts';
 
 // A flow decides where a click goes. It is shared by campaigns (their own flow) and rotations (a flow
@@ -70,19 +72,29 @@ export type FlowPath = z.output<typeof flowPathSchema>;
 
 export const CRITERION_TYPES = [
   'country',
+  'continent',
   'region',
   'city',
   'device_type',
+  'brand',
+  'model',
   'os',
+  'os_version',
   'browser',
+  'browser_version',
   'language',
   'isp',
   'connection_type',
+  'network_kind',
   'ip',
   'referrer',
+  'referrer_domain',
   'user_agent',
+  'param',
+  'header',
   'day_of_week',
   'hour',
+  'time_of_day',
   'token',
   'unique',
   'bot',
@@ -102,24 +114,66 @@ export const DAYS_OF_WEEK = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as
 export type DayOfWeek = (typeof DAYS_OF_WEEK)[number];
 export const UNIQUENESS_VALUES = ['unique', 'non_unique'] as const;
 export const BOT_VALUES = ['bot', 'human'] as const;
+/**
+ * What the ASN data can tell of the network an address belongs to: a cloud, hosting or server-rental
+ * network (where proxies, VPN exits and bots mostly come from), or any other network. A VPN or proxy on
+ * a home or mobile connection looks like that connection, so "vpn" or "residential" would claim more
+ * than the data knows.
+ */
+export const NETWORK_KINDS = ['hosting', 'other'] as const;
+/** How `param` and `header` criteria compare: `exists`/`not_exists` take no values. */
+export const CRITERION_OPERATORS = ['equals', 'contains', 'exists', 'not_exists'] as const;
+export type CriterionOperator = (typeof CRITERION_OPERATORS)[number];
+/** Criteria that name the parameter or header they read. */
+export const NAMED_CRITERIA = ['param', 'header'] as const satisfies readonly CriterionType[];
+/** Criteria read in a time zone: the criterion's own, else the tracker's. */
+export const ZONED_CRITERIA = [
+  'day_of_week',
+  'hour',
+  'time_of_day',
+] as const satisfies readonly CriterionType[];
+/** Criteria whose values are `<name> [operator] <version>`, read against the click's name and version. */
+export const VERSION_CRITERIA = ['os_version', 'browser_version'] as const satisfies readonly CriterionType[];
+
+export function isNamedCriterion(type: CriterionType): type is (typeof NAMED_CRITERIA)[number] {
+  return (NAMED_CRITERIA as readonly CriterionType[]).includes(type);
+}
+export function isZonedCriterion(type: CriterionType): type is (typeof ZONED_CRITERIA)[number] {
+  return (ZONED_CRITERIA as readonly CriterionType[]).includes(type);
+}
 
 /** How a criterion's values compare with the click's value; the evaluator and the panel both read this. */
-export const CRITERION_MATCH: Record<CriterionType, 'equals' | 'contains' | 'prefix' | 'ip'> = {
+export const CRITERION_MATCH: Record<
+  CriterionType,
+  'equals' | 'contains' | 'prefix' | 'ip' | 'domain' | 'version' | 'time_range' | 'operator'
+> = {
   country: 'equals',
+  continent: 'equals',
   region: 'equals',
   city: 'equals',
   device_type: 'equals',
+  brand: 'equals',
+  model: 'equals',
   os: 'equals',
+  os_version: 'version',
   browser: 'equals',
+  browser_version: 'version',
   // `en` matches en-US and en-GB as well.
   language: 'prefix',
   isp: 'contains',
   connection_type: 'equals',
+  network_kind: 'equals',
   ip: 'ip',
   referrer: 'contains',
+  // `example.com` matches example.com and any subdomain of it.
+  referrer_domain: 'domain',
   user_agent: 'contains',
+  // The criterion's operator decides (equals, contains, exists, not exists).
+  param: 'operator',
+  header: 'operator',
   day_of_week: 'equals',
   hour: 'equals',
+  time_of_day: 'time_range',
   token: 'equals',
   unique: 'equals',
   bot: 'equals',
@@ -135,25 +189,161 @@ const hourValue = z
   .trim()
   .regex(/^(?:[01]?\d|2[0-3])$/, 'An hour from 0 to 23');
 
+// ---- Versions: `Android >= 10`, `Chrome 120-126`, `iOS < 17.2`, `Chrome 120`, or a bare `Android`.
+
+export const VERSION_OPERATORS = ['>=', '<=', '>', '<', '='] as const;
+export type VersionOperator = (typeof VERSION_OPERATORS)[number];
+
+/** A version as major[.minor]; `minor` null when the value gave only the major. */
+export interface VersionNumber {
+  major: number;
+  minor: number | null;
+}
+
+/** A parsed version condition: which OS or browser, and which of its versions (null: any). */
+export interface VersionCondition {
+  name: string;
+  version:
+    | { kind: 'compare'; operator: VersionOperator; at: VersionNumber }
+    | { kind: 'range'; from: VersionNumber; to: VersionNumber }
+    | null;
+}
+
+const VERSION_PATTERN =
+  /^(?<name>[^<>=\d][^<>=]*?)\s*(?:(?<operator>>=|<=|>|<|=)?\s*(?<from>\d{1,6}(?:\.\d{1,6})?)(?:\s*-\s*(?<to>\d{1,6}(?:\.\d{1,6})?))?)?$/;
+
+function versionNumberOf(text: string): VersionNumber {
+  const [major = '0', minor] = text.split('.');
+  return { major: Number(major), minor: minor === undefined ? null : Number(minor) };
+}
+
+function versionText(version: VersionNumber): string {
+  return version.minor === null ? String(version.major) : `${version.major}.${version.minor}`;
+}
+
+/** Reads a version condition; null when the text is not one. Shared by the contract and the evaluator. */
+export function parseVersionCondition(text: string): VersionCondition | null {
+  const match = VERSION_PATTERN.exec(text.trim());
+  const groups = match?.groups;
+  if (!groups) return null;
+  const name = (groups.name ?? '').trim().replace(/\s+/g, ' ');
+  if (name.length === 0) return null;
+  if (groups.from === undefined) return { name, version: null };
+  const from = versionNumberOf(groups.from);
+  if (groups.to !== undefined) {
+    if (groups.operator !== undefined) return null;
+    return { name, version: { kind: 'range', from, to: versionNumberOf(groups.to) } };
+  }
+  const operator = (groups.operator ?? '=') as VersionOperator;
+  return { name, version: { kind: 'compare', operator, at: from } };
+}
+
+/** The condition as stored: `Android >= 10`, `Chrome 120-126`, `Chrome 120`, `Android`. */
+export function versionConditionText(condition: VersionCondition): string {
+  const { name, version } = condition;
+  if (version === null) return name;
+  if (version.kind === 'range') return `${name} ${versionText(version.from)}-${versionText(version.to)}`;
+  if (version.operator === '=') return `${name} ${versionText(version.at)}`;
+  return `${name} ${version.operator} ${versionText(version.at)}`;
+}
+
+const versionValue = z
+  .string()
+  .trim()
+  .max(200, 'At most 200 characters')
+  .transform((text, ctx) => {
+    const condition = parseVersionCondition(text);
+    if (!condition) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'A name and a version condition, such as Android >= 10, Chrome 120-126 or iOS < 17',
+      });
+      return z.NEVER;
+    }
+    return versionConditionText(condition);
+  });
+
+// ---- Time of day: `09:00-17:30`; a range whose end is before its start runs past midnight.
+
+const TIME_RANGE_PATTERN = /^([01]?\d|2[0-3]):([0-5]\d)\s*-\s*([01]?\d|2[0-4]):([0-5]\d)$/;
+
+/** Minutes since midnight of a `HH:MM-HH:MM` range, end exclusive; null when the text is not one. */
+export function parseTimeRange(text: string): { from: number; to: number } | null {
+  const match = TIME_RANGE_PATTERN.exec(text.trim());
+  if (!match) return null;
+  const from = Number(match[1]) * 60 + Number(match[2]);
+  const to = Number(match[3]) * 60 + Number(match[4]);
+  if (to > 24 * 60 || from === to) return null;
+  return { from, to };
+}
+
+const clock = (minutes: number): string =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+const timeRangeValue = z
+  .string()
+  .trim()
+  .transform((text, ctx) => {
+    const range = parseTimeRange(text);
+    if (!range) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'A time range such as 09:00-17:30 (24-hour clock, start and end differ)',
+      });
+      return z.NEVER;
+    }
+    return `${clock(range.from)}-${clock(range.to)}`;
+  });
+
+// ---- Referrer domain: a host name, matched with its subdomains.
+
+const domainValue = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((text) => text.replace(/^\*\./, '').replace(/^www\./, ''))
+  .pipe(
+    z
+      .string()
+      .regex(
+        /^(?=.{1,253}$)(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/,
+        'A domain such as example.com (its subdomains match too), without http:// or a path',
+      ),
+  );
+
 /** The schema each value of a criterion of this type must meet (values travel as strings). */
 export const CRITERION_VALUE_SCHEMAS: Record<CriterionType, z.ZodType<string, string>> = {
   country: countryCodeSchema,
+  continent: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .pipe(z.enum(CONTINENTS, { error: `One of ${CONTINENTS.join(', ')}` })),
   region: freeTextValue,
   city: freeTextValue,
   device_type: z.enum(DEVICE_TYPES, { error: `One of ${DEVICE_TYPES.join(', ')}` }),
+  brand: freeTextValue,
+  model: freeTextValue,
   os: freeTextValue,
+  os_version: versionValue,
   browser: freeTextValue,
+  browser_version: versionValue,
   language: z
     .string()
     .trim()
     .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'A language code such as en or pt-BR'),
   isp: freeTextValue,
   connection_type: z.enum(CONNECTION_TYPES, { error: `One of ${CONNECTION_TYPES.join(', ')}` }),
+  network_kind: z.enum(NETWORK_KINDS, { error: `One of ${NETWORK_KINDS.join(', ')}` }),
   ip: ipOrRangeSchema,
   referrer: freeTextValue,
+  referrer_domain: domainValue,
   user_agent: freeTextValue,
+  param: freeTextValue,
+  header: freeTextValue,
   day_of_week: z.enum(DAYS_OF_WEEK, { error: `One of ${DAYS_OF_WEEK.join(', ')}` }),
   hour: hourValue.transform((text) => String(Number(text))),
+  time_of_day: timeRangeValue,
   token: freeTextValue,
   unique: z.enum(UNIQUENESS_VALUES, { error: `One of ${UNIQUENESS_VALUES.join(', ')}` }),
   bot: z.enum(BOT_VALUES, { error: `One of ${BOT_VALUES.join(', ')}` }),
@@ -171,12 +361,45 @@ export const flowCriterionSchema = z
       .max(TOKEN_SLOTS, `Token 1 to ${TOKEN_SLOTS}`)
       .nullable()
       .default(null),
-    values: z
-      .array(z.string())
-      .min(1, 'Enter at least one value')
-      .max(CRITERION_VALUES_MAX, `At most ${CRITERION_VALUES_MAX} values`),
+    /** For `param` and `header`: the query parameter's or header's name. */
+    name: z.string().trim().max(100, 'At most 100 characters').nullable().default(null),
+    /** For `param` and `header`: how the value is compared. */
+    operator: z
+      .enum(CRITERION_OPERATORS, { error: `One of ${CRITERION_OPERATORS.join(', ')}` })
+      .default('equals'),
+    /** For day of week, hour and time of day: the IANA zone the click's time is read in; null: the tracker's. */
+    timezone: z
+      .string()
+      .trim()
+      .refine(isTimeZone, 'Not an IANA time zone such as Europe/Berlin')
+      .nullable()
+      .default(null),
+    values: z.array(z.string()).max(CRITERION_VALUES_MAX, `At most ${CRITERION_VALUES_MAX} values`),
   })
   .transform((criterion, ctx) => {
+    const named = isNamedCriterion(criterion.type);
+    const operator = named ? criterion.operator : 'equals';
+    const presence = operator === 'exists' || operator === 'not_exists';
+    if (presence && criterion.values.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['values'],
+        message: '"exists" and "does not exist" take no values',
+      });
+    } else if (!presence && criterion.values.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['values'], message: 'Enter at least one value' });
+    }
+    const name = named ? (criterion.name ?? '') : '';
+    if (named && !/^[A-Za-z0-9_.\-[\]]{1,100}$/.test(name)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['name'],
+        message:
+          criterion.type === 'header'
+            ? 'A header name such as X-Requested-With'
+            : 'A parameter name such as zone or sub_id (letters, digits, _ . - [ ])',
+      });
+    }
     const valueSchema = CRITERION_VALUE_SCHEMAS[criterion.type];
     const values: string[] = [];
     for (const [index, value] of criterion.values.entries()) {
@@ -194,6 +417,10 @@ export const flowCriterionSchema = z
     return {
       ...criterion,
       tokenIndex: criterion.type === 'token' ? criterion.tokenIndex : null,
+      // Header names are case-insensitive; a parameter's name is compared as sent.
+      name: named ? (criterion.type === 'header' ? name.toLowerCase() : name) : null,
+      operator,
+      timezone: isZonedCriterion(criterion.type) ? criterion.timezone : null,
       values: [...new Set(values)],
     };
   });

@@ -3,6 +3,7 @@ export * from './asciiUrl.ts';
 export * from './audit.ts';
 export * from './campaign.ts';
 export * from './common.ts';
+export * from './continents.ts';
 export * from './domain.ts';
 export * from './flow.ts';
 export * from './group.ts';
