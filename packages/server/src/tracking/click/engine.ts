@@ -43,7 +43,11 @@ export interface ClickRequest {
   referrer: string;
   cookies: Readonly<Record<string, string | undefined>>;
   now: number;
+  /** The request's headers as Node's rawHeaders (name, value, ...), for header criteria; none when absent. */
+  rawHeaders?: readonly string[];
 }
+
+const NO_HEADERS: readonly string[] = [];
 
 export interface CookieToSet {
   name: string;
@@ -116,7 +120,22 @@ export class ClickEngine {
   private currentSettings: TrackingSettings;
   private localTime: { minute: number; value: LocalTime } = {
     minute: -1,
-    value: { dayOfWeek: 'mon', hour: 0 },
+    value: { dayOfWeek: 'mon', hour: 0, minuteOfDay: 0 },
+  };
+  /** Local times in the zones criteria name, each read again once its minute has passed. */
+  private readonly zoneTimes = new Map<string, { minute: number; value: LocalTime }>();
+  /** The minute of the click being routed, for zonedTime. */
+  private clickMs = 0;
+  private readonly zonedTime = (timezone: string): LocalTime => {
+    const minute = Math.floor(this.clickMs / 60_000);
+    let known = this.zoneTimes.get(timezone);
+    if (!known || known.minute !== minute) {
+      known = { minute, value: localTimeIn(timezone, this.clickMs) };
+      // Zones come from saved flows, a handful; the bound only guards against a flood of edits.
+      if (this.zoneTimes.size >= 1000) this.zoneTimes.clear();
+      this.zoneTimes.set(timezone, known);
+    }
+    return known.value;
   };
 
   constructor(options: ClickEngineOptions) {
@@ -169,22 +188,34 @@ export class ClickEngine {
         );
 
     const local = this.localTimeAt(request.now);
+    this.clickMs = request.now;
     const facts: ClickFacts = {
       country: enrichment.countryCode || null,
       region: enrichment.region || null,
       city: enrichment.city || null,
       deviceType: enrichment.deviceType || null,
+      brand: enrichment.brand || null,
+      model: enrichment.model || null,
       os: enrichment.os || null,
+      osVersion: enrichment.osVersion || null,
       browser: enrichment.browser || null,
+      browserVersion: enrichment.browserVersion || null,
       language: enrichment.language || null,
       isp: enrichment.isp || null,
       connectionType: enrichment.connectionType || null,
+      // Without a network for the address (no ASN data, or none for it) nothing is known either way.
+      hosting: enrichment.asn > 0 ? enrichment.isDatacenter : null,
       ip: enrichment.ip || null,
       referrer: request.referrer || null,
+      referrerDomain: enrichment.referrerDomain || null,
       userAgent: request.userAgent || null,
       dayOfWeek: local.dayOfWeek,
       hour: local.hour,
+      minuteOfDay: local.minuteOfDay,
+      localTime: this.zonedTime,
       tokens,
+      query: request.query,
+      rawHeaders: request.rawHeaders ?? NO_HEADERS,
       unique: verdict.unique,
       bot: enrichment.isBot,
     };

@@ -1,10 +1,15 @@
 import {
   CRITERION_MATCH,
   type CriterionType,
+  continentOf,
   type DayOfWeek,
   type Flow,
   type FlowCriterion,
   type FlowPath,
+  parseTimeRange,
+  parseVersionCondition,
+  type VersionCondition,
+  type VersionNumber,
 } from '@cairn/contract';
 import { compileIpRanges } from '../enrich/ipRanges.ts';
 
@@ -21,21 +26,45 @@ export interface ClickFacts {
   region: string | null;
   city: string | null;
   deviceType: string | null;
+  brand: string | null;
+  model: string | null;
   os: string | null;
+  /** As the user-agent parser gives it: `10`, `17.2.1`. */
+  osVersion: string | null;
   browser: string | null;
+  browserVersion: string | null;
   language: string | null;
   isp: string | null;
   connectionType: string | null;
+  /** Whether the address's network is a cloud or hosting one (the ASN data); null when its network is unknown. */
+  hosting: boolean | null;
   ip: string | null;
   referrer: string | null;
+  /** Host of the referrer, lower case, without `www.`. */
+  referrerDomain: string | null;
   userAgent: string | null;
   /** In the tracker's time zone. */
   dayOfWeek: DayOfWeek;
   hour: number;
+  /** Minutes since midnight in the tracker's zone. */
+  minuteOfDay: number;
+  /** The click's local time in another zone (criteria carrying their own zone); cached by the caller. */
+  localTime: (timezone: string) => LocalClock;
   /** Token values as the traffic source sent them: slot N (1-30) at index N - 1, as the event keeps them. */
   tokens: readonly string[];
+  /** The click's query parameters. */
+  query: { get(name: string): string | null };
+  /** The request's headers as Node's rawHeaders has them: name, value, name, value... */
+  rawHeaders: readonly string[];
   unique: boolean;
   bot: boolean;
+}
+
+/** Day, hour and minute of the day of a click in one zone. */
+export interface LocalClock {
+  dayOfWeek: DayOfWeek;
+  hour: number;
+  minuteOfDay: number;
 }
 
 /** A uniform random number in [0, 1); Math.random in production, a seeded generator in tests. */
@@ -124,6 +153,23 @@ function factReader(type: CriterionType, tokenIndex: number | null): FactReader 
   switch (type) {
     case 'country':
       return (facts) => facts.country;
+    case 'continent':
+      return (facts) => (facts.country === null ? null : continentOf(facts.country));
+    case 'brand':
+      return (facts) => facts.brand;
+    case 'model':
+      return (facts) => facts.model;
+    case 'network_kind':
+      return (facts) => (facts.hosting === null ? null : facts.hosting ? 'hosting' : 'other');
+    case 'referrer_domain':
+      return (facts) => facts.referrerDomain;
+    // These compare through their own matchers (see compileCriterion); the reader is never called.
+    case 'os_version':
+    case 'browser_version':
+    case 'param':
+    case 'header':
+    case 'time_of_day':
+      return () => null;
     case 'region':
       return (facts) => facts.region;
     case 'city':
@@ -169,6 +215,11 @@ function valueMatcher(criterion: FlowCriterion): (fact: string) => boolean {
     return (ip) => ranges.has(ip);
   }
   const values = criterion.values.map(lower);
+  if (how === 'domain') {
+    const suffixes = values.map((value) => `.${value}`);
+    const exact = new Set(values);
+    return (fact) => exact.has(fact) || suffixes.some((suffix) => fact.endsWith(suffix));
+  }
   if (how === 'contains') return (fact) => values.some((value) => fact.includes(value));
   if (how === 'prefix') {
     return (fact) => values.some((value) => fact === value || fact.startsWith(`${value}-`));
@@ -184,6 +235,8 @@ function valueMatcher(criterion: FlowCriterion): (fact: string) => boolean {
  */
 const LOWER_CASE_FACTS: ReadonlySet<CriterionType> = new Set<CriterionType>([
   'device_type',
+  'network_kind',
+  'referrer_domain',
   'connection_type',
   'language',
   'ip',
@@ -195,6 +248,9 @@ const LOWER_CASE_FACTS: ReadonlySet<CriterionType> = new Set<CriterionType>([
 /** Facts from the enrichment's databases and parser caches: a bounded set of values (see rememberedLower). */
 const ENRICHED_FACTS: ReadonlySet<CriterionType> = new Set<CriterionType>([
   'country',
+  'continent',
+  'brand',
+  'model',
   'region',
   'city',
   'os',
@@ -208,16 +264,197 @@ function normaliserOf(type: CriterionType): (fact: string) => string {
 }
 
 function compileCriterion(criterion: FlowCriterion): Matcher {
+  const special = specialMatcher(criterion);
+  if (special) {
+    if (criterion.mode === 'include') return special;
+    return (facts) => !special(facts);
+  }
   const matchesValue = valueMatcher(criterion);
   const include = criterion.mode === 'include';
   const factOf = factReader(criterion.type, criterion.tokenIndex);
   const normalise = normaliserOf(criterion.type);
+  const timezone = criterion.timezone ?? null;
+  if (timezone !== null && (criterion.type === 'day_of_week' || criterion.type === 'hour')) {
+    const zoned: FactReader =
+      criterion.type === 'day_of_week'
+        ? (facts) => facts.localTime(timezone).dayOfWeek
+        : (facts) => HOURS[facts.localTime(timezone).hour] ?? null;
+    return (facts) => {
+      const fact = zoned(facts);
+      const hit = fact !== null && matchesValue(fact);
+      return include ? hit : !hit;
+    };
+  }
   return (facts) => {
     const fact = factOf(facts);
     // An unknown fact matches none of the values: an include criterion fails, an exclude one holds.
     const hit = fact !== null && fact !== '' && matchesValue(normalise(fact));
     return include ? hit : !hit;
   };
+}
+
+// ---- Criteria that do not compare one fact with a set of values.
+
+/**
+ * Matchers (before include/exclude) for version, time-of-day, parameter and header criteria, whose values
+ * are parsed here once; undefined for the criteria valueMatcher handles.
+ */
+function specialMatcher(criterion: FlowCriterion): Matcher | undefined {
+  switch (criterion.type) {
+    case 'os_version':
+      return versionMatcher(
+        criterion.values,
+        (facts) => facts.os,
+        (facts) => facts.osVersion,
+      );
+    case 'browser_version':
+      return versionMatcher(
+        criterion.values,
+        (facts) => facts.browser,
+        (facts) => facts.browserVersion,
+      );
+    case 'time_of_day':
+      return timeOfDayMatcher(criterion.values, criterion.timezone ?? null);
+    case 'param': {
+      const name = criterion.name ?? '';
+      return operatorMatcher(criterion, (facts) => facts.query.get(name));
+    }
+    case 'header': {
+      const name = (criterion.name ?? '').toLowerCase();
+      return operatorMatcher(criterion, (facts) => headerOf(facts.rawHeaders, name));
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The first value of header `name` (lower case) in Node's raw list; null when the request lacks it. */
+function headerOf(raw: readonly string[], name: string): string | null {
+  for (let index = 0; index + 1 < raw.length; index += 2) {
+    const key = raw[index] as string;
+    if (key.length === name.length && key.toLowerCase() === name) return raw[index + 1] as string;
+  }
+  return null;
+}
+
+function operatorMatcher(criterion: FlowCriterion, read: FactReader): Matcher {
+  const operator = criterion.operator ?? 'equals';
+  if (operator === 'exists') return (facts) => read(facts) !== null;
+  if (operator === 'not_exists') return (facts) => read(facts) === null;
+  const values = criterion.values.map(lower);
+  if (operator === 'contains') {
+    return (facts) => {
+      const fact = read(facts);
+      if (fact === null || fact === '') return false;
+      const text = fact.toLowerCase();
+      return values.some((value) => text.includes(value));
+    };
+  }
+  const set = new Set(values);
+  return (facts) => {
+    const fact = read(facts);
+    return fact !== null && fact !== '' && set.has(fact.toLowerCase());
+  };
+}
+
+/** major and minor as one number that orders as the version does. */
+const MINOR_SPAN = 1_000_000;
+const versionKey = (version: VersionNumber): number => version.major * MINOR_SPAN + (version.minor ?? 0);
+
+/** Bounds of a condition on one number: at major precision when the value gave only majors. */
+interface CompiledVersion {
+  /** Lower-case name of the OS or browser. */
+  name: string;
+  /** Compare majors only (`Android >= 10` takes 10.1); else major.minor. */
+  majorOnly: boolean;
+  low: number;
+  high: number;
+}
+
+function compileVersion(condition: VersionCondition): CompiledVersion {
+  const name = condition.name.toLowerCase();
+  const version = condition.version;
+  if (version === null) return { name, majorOnly: true, low: -1, high: Number.POSITIVE_INFINITY };
+  if (version.kind === 'range') {
+    const majorOnly = version.from.minor === null && version.to.minor === null;
+    const { from, to } = version;
+    // In `120.5-126` the bare end takes every 126.x, as it would with majors alone.
+    if (majorOnly) return { name, majorOnly, low: from.major, high: to.major };
+    const high = to.minor === null ? to.major * MINOR_SPAN + MINOR_SPAN - 1 : versionKey(to);
+    return { name, majorOnly, low: versionKey(from), high };
+  }
+  const majorOnly = version.at.minor === null;
+  const at = majorOnly ? version.at.major : versionKey(version.at);
+  switch (version.operator) {
+    case '>=':
+      return { name, majorOnly, low: at, high: Number.POSITIVE_INFINITY };
+    case '>':
+      return { name, majorOnly, low: at + 1, high: Number.POSITIVE_INFINITY };
+    case '<=':
+      return { name, majorOnly, low: -1, high: at };
+    case '<':
+      return { name, majorOnly, low: -1, high: at - 1 };
+    case '=':
+      return { name, majorOnly, low: at, high: at };
+  }
+}
+
+// A click's version string (`17.2.1`) read as numbers; the strings come from the parser's cache, and the
+// memory is bounded like rememberedLower's so what a client sends cannot grow it.
+const VERSIONS_MAX = 20_000;
+const parsedVersions = new Map<string, VersionNumber | null>();
+function versionOf(text: string): VersionNumber | null {
+  let version = parsedVersions.get(text);
+  if (version === undefined) {
+    const match = /^(\d{1,6})(?:\.(\d{1,6}))?/.exec(text);
+    version = match
+      ? { major: Number(match[1]), minor: match[2] === undefined ? 0 : Number(match[2]) }
+      : null;
+    if (parsedVersions.size >= VERSIONS_MAX) parsedVersions.clear();
+    parsedVersions.set(text, version);
+  }
+  return version;
+}
+
+function versionMatcher(values: readonly string[], nameOf: FactReader, versionText: FactReader): Matcher {
+  const conditions: CompiledVersion[] = [];
+  for (const value of values) {
+    const condition = parseVersionCondition(value);
+    if (condition) conditions.push(compileVersion(condition));
+  }
+  return (facts) => {
+    const name = nameOf(facts);
+    if (name === null || name === '') return false;
+    const lowered = rememberedLower(name);
+    const text = versionText(facts);
+    const version = text ? versionOf(text) : null;
+    for (const condition of conditions) {
+      if (condition.name !== lowered) continue;
+      if (condition.low < 0 && condition.high === Number.POSITIVE_INFINITY) return true;
+      // A version condition cannot hold for a click whose version is unknown.
+      if (version === null) continue;
+      const key = condition.majorOnly ? version.major : versionKey(version);
+      if (key >= condition.low && key <= condition.high) return true;
+    }
+    return false;
+  };
+}
+
+function timeOfDayMatcher(values: readonly string[], timezone: string | null): Matcher {
+  const ranges: { from: number; to: number }[] = [];
+  for (const value of values) {
+    const range = parseTimeRange(value);
+    if (range) ranges.push(range);
+  }
+  const within = (minute: number): boolean => {
+    for (const { from, to } of ranges) {
+      // A range ending before it starts runs past midnight: 22:00-06:00.
+      if (from < to ? minute >= from && minute < to : minute >= from || minute < to) return true;
+    }
+    return false;
+  };
+  if (timezone === null) return (facts) => within(facts.minuteOfDay);
+  return (facts) => within(facts.localTime(timezone).minuteOfDay);
 }
 
 export function compileFlow(flow: Flow): CompiledFlow {
