@@ -128,6 +128,8 @@ export const testClickResponseSchema = z.object({
   facts: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
   campaign: z.object({ id: z.number(), name: z.string() }).nullable(),
   rule: z.string().nullable(),
+  /** What the matched rule asked, criterion by criterion (`Continent is one of EU`); empty for the default paths. */
+  ruleCriteria: z.array(z.string()),
   path: z.string().nullable(),
   landing: z.object({ id: z.number(), name: z.string() }).nullable(),
   offer: z.object({ id: z.number(), name: z.string() }).nullable(),

@@ -26,6 +26,8 @@ export interface Visit {
   referrer?: string;
   query?: string;
   cookie?: string;
+  /** Further request headers. */
+  headers?: Record<string, string>;
 }
 
 export interface ClickServer {
@@ -72,6 +74,7 @@ export function useClickServer(): ClickServer {
     if (visitor.language) headers['accept-language'] = visitor.language;
     if (visitor.referrer) headers.referer = visitor.referrer;
     if (visitor.cookie) headers.cookie = visitor.cookie;
+    Object.assign(headers, visitor.headers);
     const response = await fetch(`${server.cairn.url}${path}`, { headers, redirect: 'manual' });
     await response.arrayBuffer();
     return response;

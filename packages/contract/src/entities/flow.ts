@@ -426,6 +426,60 @@ export const flowCriterionSchema = z
   });
 export type FlowCriterion = z.output<typeof flowCriterionSchema>;
 
+/** What each criterion type is called, in the editor and in the test clicker's explanation. */
+export const CRITERION_NAMES: Record<CriterionType, string> = {
+  country: 'Country',
+  continent: 'Continent',
+  region: 'Region',
+  city: 'City',
+  device_type: 'Device type',
+  brand: 'Device brand',
+  model: 'Device model',
+  os: 'OS',
+  os_version: 'OS version',
+  browser: 'Browser',
+  browser_version: 'Browser version',
+  language: 'Language',
+  isp: 'ISP',
+  connection_type: 'Connection type',
+  network_kind: 'Hosting network (proxy/VPN/data centre)',
+  ip: 'IP or range',
+  referrer: 'Referrer contains',
+  referrer_domain: 'Referrer domain',
+  user_agent: 'User agent contains',
+  param: 'Query parameter',
+  header: 'Header',
+  day_of_week: 'Day of week',
+  hour: 'Hour',
+  time_of_day: 'Time of day',
+  token: 'Token',
+  unique: 'Unique for campaign',
+  bot: 'Bot',
+};
+
+/**
+ * One line saying what a criterion asks, e.g. `Query parameter zone equals one of z-12` or
+ * `Time of day is one of 09:00-17:30 (Europe/Berlin)`.
+ */
+export function describeCriterion(criterion: FlowCriterion): string {
+  const values = criterion.values.join(', ');
+  const exclude = criterion.mode === 'exclude';
+  if (isNamedCriterion(criterion.type)) {
+    const subject = `${CRITERION_NAMES[criterion.type]} ${criterion.name ?? ''}`;
+    const operator = criterion.operator ?? 'equals';
+    if (operator === 'exists' || operator === 'not_exists') {
+      const present = (operator === 'exists') !== exclude;
+      return `${subject} ${present ? 'exists' : 'does not exist'}`;
+    }
+    const verb = operator === 'equals' ? 'equals' : 'contains';
+    return `${subject} ${verb} ${exclude ? 'none' : 'one'} of ${values}`;
+  }
+  const subject =
+    criterion.type === 'token' ? `Token ${criterion.tokenIndex ?? ''}` : CRITERION_NAMES[criterion.type];
+  const zone = isZonedCriterion(criterion.type) && criterion.timezone ? ` (${criterion.timezone})` : '';
+  return `${subject} is ${exclude ? 'none' : 'one'} of ${values}${zone}`;
+}
+
 export const flowRuleSchema = z.object({
   name: z.string().trim().max(200, 'At most 200 characters').default(''),
   paused: z.boolean().default(false),

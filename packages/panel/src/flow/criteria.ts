@@ -3,6 +3,7 @@ import {
   CONNECTION_TYPES,
   CONTINENT_NAMES,
   CONTINENTS,
+  CRITERION_NAMES,
   CRITERION_OPERATORS,
   CRITERION_TYPES,
   type CriterionOperator,
@@ -18,35 +19,7 @@ import { capitalize } from '../utils/text.ts';
 // How the editor names criterion types and what it offers as their values. Types with a closed list in the
 // contract offer exactly that list; the open ones (region, ISP, referrer ...) take typed values.
 
-export const CRITERION_LABELS: Record<CriterionType, string> = {
-  country: 'Country',
-  continent: 'Continent',
-  region: 'Region',
-  city: 'City',
-  device_type: 'Device type',
-  brand: 'Device brand',
-  model: 'Device model',
-  os: 'OS',
-  os_version: 'OS version',
-  browser: 'Browser',
-  browser_version: 'Browser version',
-  language: 'Language',
-  isp: 'ISP',
-  connection_type: 'Connection type',
-  network_kind: 'Hosting network (proxy/VPN/data centre)',
-  ip: 'IP or range',
-  referrer: 'Referrer contains',
-  referrer_domain: 'Referrer domain',
-  user_agent: 'User agent contains',
-  param: 'Query parameter',
-  header: 'Header',
-  day_of_week: 'Day of week',
-  hour: 'Hour',
-  time_of_day: 'Time of day',
-  token: 'Token',
-  unique: 'Unique for campaign',
-  bot: 'Bot',
-};
+export const CRITERION_LABELS: Record<CriterionType, string> = CRITERION_NAMES;
 
 export const CRITERION_TYPE_OPTIONS = CRITERION_TYPES.map((type) => ({
   value: type,

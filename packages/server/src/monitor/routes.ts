@@ -1,5 +1,6 @@
 import {
   CLICK_PARAMS,
+  describeCriterion,
   type MonitorNode,
   type MonitorResponse,
   type OfferCapsResponse,
@@ -76,6 +77,10 @@ export async function monitorPlugin(
       facts,
       campaign: trace ? { id: trace.campaign.id, name: trace.campaign.name } : null,
       rule: trace?.ruleName ?? null,
+      ruleCriteria:
+        trace?.ruleIndex === null || trace?.ruleIndex === undefined
+          ? []
+          : (trace.campaign.flow?.rules[trace.ruleIndex]?.criteria.map(describeCriterion) ?? []),
       path: trace?.pathName ?? null,
       landing:
         result.kind === 'routed' && result.event.landingId

@@ -36,6 +36,7 @@ const routed: TestClickResponse = {
   },
   campaign: { id: 4, name: 'Black Friday US' },
   rule: 'UK mobile',
+  ruleCriteria: ['Continent is one of EU', 'Time of day is one of 09:00-17:30 (Europe/London)'],
   path: 'Path 2',
   landing: { id: 3, name: 'Quiz lander' },
   offer: { id: 8, name: 'Sweepstakes GB' },
@@ -98,6 +99,7 @@ describe('developer monitor: clicker', () => {
     for (const text of [
       'Black Friday US (#4)',
       'UK mobile',
+      'Continent is one of EU; Time of day is one of 09:00-17:30 (Europe/London)',
       'Path 2',
       'Quiz lander (#3)',
       'Sweepstakes GB (#8)',
@@ -130,6 +132,7 @@ describe('developer monitor: clicker', () => {
           facts: {},
           campaign: null,
           rule: null,
+          ruleCriteria: [],
           path: null,
           landing: null,
           offer: null,

@@ -59,6 +59,8 @@ export interface CookieToSet {
 export interface ClickTrace {
   enrichment: Enrichment;
   campaign: RoutedCampaign;
+  /** Index of the matched rule in the stored flow; null for the default paths or before routing. */
+  ruleIndex: number | null;
   ruleName: string | null;
   pathName: string | null;
   landingName: string | null;
@@ -318,13 +320,22 @@ export class ClickEngine {
       acceptLanguage: request.acceptLanguage,
       referrer: request.referrer,
     });
-    return { enrichment, campaign, ruleName: null, pathName: null, landingName: null, offerName: null };
+    return {
+      enrichment,
+      campaign,
+      ruleIndex: null,
+      ruleName: null,
+      pathName: null,
+      landingName: null,
+      offerName: null,
+    };
   }
 
   private nameDecision(trace: ClickTrace, campaign: RoutedCampaign, decision: FlowDecision): void {
     const flow = campaign.flow;
     if (!flow) return;
     const rule = decision.ruleIndex === null ? null : flow.rules[decision.ruleIndex];
+    trace.ruleIndex = decision.ruleIndex;
     trace.ruleName = rule ? rule.name || `Rule ${(decision.ruleIndex ?? 0) + 1}` : 'Default paths';
     const path = (rule ? rule.paths : flow.defaultPaths)[decision.pathIndex];
     trace.pathName = path?.name || `Path ${decision.pathIndex + 1}`;
