@@ -4,6 +4,7 @@ export * from './audit.ts';
 export * from './campaign.ts';
 export * from './common.ts';
 export * from './continents.ts';
+export * from './criterionValues.ts';
 export * from './domain.ts';
 export * from './flow.ts';
 export * from './group.ts';
