@@ -1,4 +1,4 @@
-import { type FlowInput, flowSchema } from '@cairn/contract';
+import { type Flow, type FlowInput, flowSchema } from '@cairn/contract';
 import { describe, expect, it } from 'vitest';
 import { clickFactsOf as click } from '../../../test-support/clicks.ts';
 import { type ClickFacts, compileFlow, evaluateFlow } from './evaluate.ts';
@@ -157,5 +157,39 @@ describe('newer criteria', () => {
         {},
       ),
     ).toBe(2);
+  });
+
+  it('compiles criteria stored before the name, operator and zone fields existed', () => {
+    // Stored flows are presented as saved, not parsed again, so an older criterion arrives without them.
+    const stored = {
+      defaultPaths: [
+        {
+          name: '',
+          weight: 1,
+          paused: false,
+          landers: [],
+          offers: [{ offerId: 99, weight: 1, paused: false }],
+        },
+      ],
+      rules: [
+        {
+          name: '',
+          paused: false,
+          criteria: [{ type: 'hour', mode: 'include', tokenIndex: null, values: ['14'] }],
+          paths: [
+            {
+              name: '',
+              weight: 1,
+              paused: false,
+              landers: [],
+              offers: [{ offerId: 1, weight: 1, paused: false }],
+            },
+          ],
+        },
+      ],
+    } as unknown as Flow;
+    const flow = compileFlow(stored);
+    expect(evaluateFlow(flow, click(), () => 0)?.offerId).toBe(1);
+    expect(evaluateFlow(flow, click({ hour: 3 }), () => 0)?.offerId).toBe(99);
   });
 });
