@@ -137,6 +137,7 @@ export const clickFactsOf = (facts: Partial<ClickFacts> = {}): ClickFacts => ({
   query: new URLSearchParams('key=abc&zone=Z-12&sub_id=&utm_source=Push'),
   rawHeaders: ['Host', 'example.com', 'X-Requested-With', 'com.example.app', 'Accept', 'text/html'],
   unique: true,
+  uniqueForRule: () => true,
   bot: false,
   ...facts,
 });

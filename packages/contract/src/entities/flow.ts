@@ -98,6 +98,7 @@ export const CRITERION_TYPES = [
   'time_of_day',
   'token',
   'unique',
+  'unique_path',
   'bot',
 ] as const;
 export type CriterionType = (typeof CRITERION_TYPES)[number];
@@ -177,6 +178,7 @@ export const CRITERION_MATCH: Record<
   time_of_day: 'time_range',
   token: 'equals',
   unique: 'equals',
+  unique_path: 'equals',
   bot: 'equals',
 };
 
@@ -225,6 +227,7 @@ export const CRITERION_VALUE_SCHEMAS: Record<CriterionType, z.ZodType<string, st
   time_of_day: timeRangeValue,
   token: freeTextValue,
   unique: z.enum(UNIQUENESS_VALUES, { error: `One of ${UNIQUENESS_VALUES.join(', ')}` }),
+  unique_path: z.enum(UNIQUENESS_VALUES, { error: `One of ${UNIQUENESS_VALUES.join(', ')}` }),
   bot: z.enum(BOT_VALUES, { error: `One of ${BOT_VALUES.join(', ')}` }),
 };
 
@@ -333,6 +336,8 @@ export const CRITERION_NAMES: Record<CriterionType, string> = {
   time_of_day: 'Time of day',
   token: 'Token',
   unique: 'Unique for campaign',
+  // The visitor has not yet been sent down this rule's paths within the campaign's uniqueness window.
+  unique_path: "Unique for path (this rule's paths)",
   bot: 'Bot',
 };
 

@@ -100,6 +100,7 @@ const closedOptions: Partial<Record<CriterionType, ComboboxOption[]>> = {
     label: `${String(hour).padStart(2, '0')}:00-${String(hour).padStart(2, '0')}:59`,
   })),
   unique: UNIQUENESS_VALUES.map((value) => ({ value, label: UNIQUENESS_LABELS[value] })),
+  unique_path: UNIQUENESS_VALUES.map((value) => ({ value, label: UNIQUENESS_LABELS[value] })),
   bot: words(BOT_VALUES),
 };
 

@@ -261,6 +261,20 @@ describe('click engine', () => {
     expect(none.json<{ ruleCriteria: string[] }>().ruleCriteria).toEqual([]);
   });
 
+  it('sends a visitor down a rule asking for visitors unique for its paths once per window, by cookie or memory', async () => {
+    const campaign = await ruleCampaign({ type: 'unique_path', values: ['unique'] });
+    const visitor = { ip: '198.51.100.77' };
+    const first = await visit(`/click?key=${campaign.key}`, visitor);
+    expect(new URL(first.headers.get('location') ?? '').host).toBe('hit.example');
+    const cookies = first.headers.getSetCookie().map((cookie) => cookie.split(';')[0] ?? '');
+    const ruleCookie = cookies.find((cookie) => cookie.startsWith(`cairn_u${campaign.id}r0=`));
+    expect(ruleCookie).toBeDefined();
+    // Without cookies the node's memory knows the visitor; with the cookie, any address does.
+    expect(await destination(campaign, visitor)).toBe('miss');
+    expect(await destination(campaign, { ip: '198.51.100.78', cookie: ruleCookie })).toBe('miss');
+    expect(await destination(campaign, { ip: '198.51.100.79' })).toBe('hit');
+  });
+
   it("reads each token from its source's parameter, else t<n>, the first value of a repeated one, on clicks and test clicks", async () => {
     const source = await kindClient(server.browser, 'traffic_source').make({
       name: 'token-source',

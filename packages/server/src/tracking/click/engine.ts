@@ -28,7 +28,7 @@ import { lpKeyFor, withLpKey } from './lpProtect.ts';
 import { fillUrl, type MacroContext } from './macros.ts';
 import type { QueryParams } from './query.ts';
 import { isHttpUrl } from './redirect.ts';
-import { Uniqueness, uniqueCookieName } from './uniqueness.ts';
+import { Uniqueness, uniqueCookieName, uniqueRuleCookieName } from './uniqueness.ts';
 import { type LocalTime, localTimeIn } from './zone.ts';
 
 // The click path: resolve the campaign from memory, enrich offline, decide uniqueness, walk the compiled
@@ -126,8 +126,25 @@ export class ClickEngine {
   };
   /** Local times in the zones criteria name, each read again once its minute has passed. */
   private readonly zoneTimes = new Map<string, { minute: number; value: LocalTime }>();
-  /** The minute of the click being routed, for zonedTime. */
+  /** The click being routed, for zonedTime and uniqueForRule (facts read lazily, only by rules asking). */
   private clickMs = 0;
+  private clickCampaign: RoutedCampaign | null = null;
+  private clickRequest: ClickRequest | null = null;
+  private clickIp = '';
+  private readonly uniqueForRule = (ruleIndex: number): boolean => {
+    const campaign = this.clickCampaign;
+    const request = this.clickRequest;
+    if (!campaign || !request) return true;
+    return this.uniqueness.isUnique(
+      campaign.id,
+      campaign.uniquenessMs,
+      this.clickIp,
+      request.userAgent,
+      request.cookies[uniqueRuleCookieName(campaign.id, ruleIndex)],
+      request.now,
+      ruleIndex + 1,
+    );
+  };
   private readonly zonedTime = (timezone: string): LocalTime => {
     const minute = Math.floor(this.clickMs / 60_000);
     let known = this.zoneTimes.get(timezone);
@@ -191,6 +208,9 @@ export class ClickEngine {
 
     const local = this.localTimeAt(request.now);
     this.clickMs = request.now;
+    this.clickCampaign = campaign;
+    this.clickRequest = request;
+    this.clickIp = enrichment.ip;
     const facts: ClickFacts = {
       country: enrichment.countryCode || null,
       region: enrichment.region || null,
@@ -219,9 +239,12 @@ export class ClickEngine {
       query: request.query,
       rawHeaders: request.rawHeaders ?? NO_HEADERS,
       unique: verdict.unique,
+      uniqueForRule: this.uniqueForRule,
       bot: enrichment.isBot,
     };
     const decision = evaluateFlow(campaign.compiled, facts, this.random, this.caps);
+    this.clickCampaign = null;
+    this.clickRequest = null;
     if (!decision) return { kind: 'fallback', reason: 'every path is paused', trace };
     this.nameDecision(trace, campaign, decision);
 
@@ -266,6 +289,23 @@ export class ClickEngine {
 
     const cookies: CookieToSet[] = [];
     if (verdict.cookie) cookies.push(verdict.cookie);
+    // A rule asking for visitors unique for its paths remembers whom it took, as the campaign does.
+    if (
+      !options.dryRun &&
+      decision.ruleIndex !== null &&
+      campaign.compiled.rulesMarkingVisitors.has(decision.ruleIndex)
+    ) {
+      const ruleVerdict = this.uniqueness.check(
+        campaign.id,
+        campaign.uniquenessMs,
+        enrichment.ip,
+        request.userAgent,
+        request.cookies[uniqueRuleCookieName(campaign.id, decision.ruleIndex)],
+        request.now,
+        decision.ruleIndex + 1,
+      );
+      if (ruleVerdict.cookie) cookies.push(ruleVerdict.cookie);
+    }
     if (landing)
       cookies.push({ name: CLICK_COOKIE, value: event.clickId, maxAgeSeconds: CLICK_COOKIE_MAX_AGE_SECONDS });
     return { kind: 'routed', event, url, mode: campaign.redirectMode, cookies, trace };

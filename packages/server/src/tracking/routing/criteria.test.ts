@@ -159,6 +159,32 @@ describe('newer criteria', () => {
     ).toBe(2);
   });
 
+  it("asks whether the visitor is unique for the rule's paths, by the rule's own index", () => {
+    const asked: number[] = [];
+    const uniqueForRule = (ruleIndex: number) => {
+      asked.push(ruleIndex);
+      return ruleIndex === 1;
+    };
+    const criteria: Criterion[] = [
+      { type: 'unique_path', values: ['unique'] },
+      { type: 'unique_path', values: ['unique'] },
+    ];
+    expect(routeOf(criteria, { uniqueForRule })).toBe(2);
+    expect(asked).toEqual([0, 1]);
+    expect(routeOf([{ type: 'unique_path', values: ['non_unique'] }], { uniqueForRule })).toBe(1);
+    const flow = compileFlow(
+      flowSchema.parse({
+        defaultPaths: [path(99)],
+        rules: [
+          { criteria: [{ type: 'country', values: ['US'] }], paths: [path(1)] },
+          { criteria: [{ type: 'unique_path', values: ['unique'] }], paths: [path(2)] },
+        ],
+      }),
+    );
+    // Only the rules that ask have whom they take remembered.
+    expect([...flow.rulesMarkingVisitors]).toEqual([1]);
+  });
+
   it('compiles criteria stored before the name, operator and zone fields existed', () => {
     // Stored flows are presented as saved, not parsed again, so an older criterion arrives without them.
     const stored = {

@@ -42,6 +42,8 @@ interface CompiledRule {
 export interface CompiledFlow {
   rules: CompiledRule[];
   defaultPaths: CompiledPath[];
+  /** Rules (by stored index) asking for visitors unique for their paths: the engine marks whom they take. */
+  rulesMarkingVisitors: ReadonlySet<number>;
 }
 
 export interface FlowDecision {
@@ -77,7 +79,7 @@ function compilePaths(paths: readonly FlowPath[]): CompiledPath[] {
 }
 
 /** How a criterion of `type` reads its fact, chosen once when the flow is compiled. */
-function factReader(type: CriterionType, tokenIndex: number | null): FactReader {
+function factReader(type: CriterionType, tokenIndex: number | null, ruleIndex: number): FactReader {
   switch (type) {
     case 'country':
       return (facts) => facts.country;
@@ -128,6 +130,8 @@ function factReader(type: CriterionType, tokenIndex: number | null): FactReader 
       return tokenIndex === null ? () => null : (facts) => facts.tokens[tokenIndex - 1] ?? null;
     case 'unique':
       return (facts) => (facts.unique ? 'unique' : 'non_unique');
+    case 'unique_path':
+      return (facts) => (facts.uniqueForRule(ruleIndex) ? 'unique' : 'non_unique');
     case 'bot':
       return (facts) => (facts.bot ? 'bot' : 'human');
   }
@@ -171,6 +175,7 @@ const LOWER_CASE_FACTS: ReadonlySet<CriterionType> = new Set<CriterionType>([
   'day_of_week',
   'hour',
   'unique',
+  'unique_path',
   'bot',
 ]);
 /** Facts from the enrichment's databases and parser caches: a bounded set of values (see rememberedLower). */
@@ -191,7 +196,7 @@ function normaliserOf(type: CriterionType): (fact: string) => string {
   return ENRICHED_FACTS.has(type) ? rememberedLower : lower;
 }
 
-function compileCriterion(criterion: FlowCriterion): Matcher {
+function compileCriterion(criterion: FlowCriterion, ruleIndex: number): Matcher {
   const special = specialMatcher(criterion);
   if (special) {
     if (criterion.mode === 'include') return special;
@@ -199,7 +204,7 @@ function compileCriterion(criterion: FlowCriterion): Matcher {
   }
   const matchesValue = valueMatcher(criterion);
   const include = criterion.mode === 'include';
-  const factOf = factReader(criterion.type, criterion.tokenIndex);
+  const factOf = factReader(criterion.type, criterion.tokenIndex, ruleIndex);
   const normalise = normaliserOf(criterion.type);
   const timezone = criterion.timezone ?? null;
   if (timezone !== null && (criterion.type === 'day_of_week' || criterion.type === 'hour')) {
@@ -223,12 +228,14 @@ function compileCriterion(criterion: FlowCriterion): Matcher {
 
 export function compileFlow(flow: Flow): CompiledFlow {
   const rules: CompiledRule[] = [];
+  const rulesMarkingVisitors = new Set<number>();
   for (const [index, rule] of flow.rules.entries()) {
     if (rule.paused) continue;
     const paths = compilePaths(rule.paths);
     // A rule whose paths are all paused cannot send clicks anywhere; the next rule gets its clicks.
     if (paths.length === 0) continue;
-    const criteria = rule.criteria.map(compileCriterion);
+    const criteria = rule.criteria.map((criterion) => compileCriterion(criterion, index));
+    if (rule.criteria.some((criterion) => criterion.type === 'unique_path')) rulesMarkingVisitors.add(index);
     rules.push({
       index,
       paths,
@@ -238,7 +245,7 @@ export function compileFlow(flow: Flow): CompiledFlow {
       },
     });
   }
-  return { rules, defaultPaths: compilePaths(flow.defaultPaths) };
+  return { rules, defaultPaths: compilePaths(flow.defaultPaths), rulesMarkingVisitors };
 }
 
 /** Picks one item with probability weight / total weight. */

@@ -42,6 +42,8 @@ export interface ClickFacts {
   /** The request's headers as Node's rawHeaders has them: name, value, name, value... */
   rawHeaders: readonly string[];
   unique: boolean;
+  /** Whether no path of the rule at this index has taken the visitor within the campaign's window. */
+  uniqueForRule: (ruleIndex: number) => boolean;
   bot: boolean;
 }
 
