@@ -231,6 +231,9 @@ export const CRITERION_VALUE_SCHEMAS: Record<CriterionType, z.ZodType<string, st
   bot: z.enum(BOT_VALUES, { error: `One of ${BOT_VALUES.join(', ')}` }),
 };
 
+const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
+const PARAMETER_NAME = /^[A-Za-z0-9_.\-[\]]{1,100}$/;
+
 export const flowCriterionSchema = z
   .object({
     type: z.enum(CRITERION_TYPES, { error: `One of ${CRITERION_TYPES.join(', ')}` }),
@@ -272,7 +275,9 @@ export const flowCriterionSchema = z
       ctx.addIssue({ code: 'custom', path: ['values'], message: 'Enter at least one value' });
     }
     const name = named ? (criterion.name ?? '') : '';
-    if (named && !/^[A-Za-z0-9_.\-[\]]{1,100}$/.test(name)) {
+    // A header name is an HTTP token; a parameter name keeps to what sources put in their links.
+    const namePattern = criterion.type === 'header' ? HEADER_NAME : PARAMETER_NAME;
+    if (named && !namePattern.test(name)) {
       ctx.addIssue({
         code: 'custom',
         path: ['name'],
