@@ -119,6 +119,8 @@ export const testClickRequestSchema = z.object({
   referrer: z.string().max(2000).default(''),
   /** Extra query parameters, as the traffic source would send them (`t1=abc&zone=5`). */
   query: z.string().max(4000).default(''),
+  /** Further request headers, one `Name: value` a line, for rules on headers. */
+  headers: z.string().max(4000).default(''),
 });
 export type TestClickRequest = z.input<typeof testClickRequestSchema>;
 

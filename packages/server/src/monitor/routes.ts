@@ -59,6 +59,7 @@ export async function monitorPlugin(
         referrer: input.referrer,
         cookies: {},
         now: ctx.config.now(),
+        rawHeaders: rawHeadersOf(input.headers),
       },
       { dryRun: true },
     );
@@ -273,4 +274,15 @@ function archiveMonitorItems(events: EventStore): BackgroundItem[] {
     ];
   }
   return [{ name, state: 'ok', detail: size }];
+}
+
+/** `Name: value` lines as Node's rawHeaders list (name, value, ...); lines without a colon are skipped. */
+function rawHeadersOf(text: string): string[] {
+  const raw: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) continue;
+    raw.push(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+  }
+  return raw;
 }

@@ -70,6 +70,21 @@ describe('click routing by the newer criteria', () => {
     });
     const none = await server.browser.post('/api/tracking/test_click', { campaignKey: utc.key, ip: FR_IP });
     expect(none.json<{ ruleCriteria: string[] }>().ruleCriteria).toEqual([]);
+
+    // The test clicker sends the headers it is given, so header rules can be tried there too.
+    const app = await ruleCampaign({
+      type: 'header',
+      name: 'X-Requested-With',
+      operator: 'exists',
+      values: [],
+    });
+    const asApp = await server.browser.post('/api/tracking/test_click', {
+      campaignKey: app.key,
+      headers: 'X-Requested-With: com.example.app\nnot a header',
+    });
+    expect(asApp.json<{ ruleCriteria: string[] }>().ruleCriteria).toEqual(['Header x-requested-with exists']);
+    const plain = await server.browser.post('/api/tracking/test_click', { campaignKey: app.key });
+    expect(plain.json<{ rule: string }>().rule).toBe('Default paths');
   });
 
   it('sends a visitor down a rule asking for visitors unique for its paths once per window, by cookie or memory', async () => {
