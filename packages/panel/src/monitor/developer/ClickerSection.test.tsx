@@ -82,6 +82,7 @@ describe('developer monitor: clicker', () => {
     expect(screen.getByRole('button', { name: 'iPhone Safari' })).toHaveAttribute('aria-pressed', 'true');
     await user.type(screen.getByLabelText('Referrer'), 'https://news.example/a');
     await user.type(screen.getByLabelText('Extra query parameters'), 't1=abc&zone=5');
+    await user.type(screen.getByLabelText('Extra headers'), 'X-Requested-With: com.example.app');
     await user.click(screen.getByRole('button', { name: 'Send test click' }));
 
     const decision = await card('Decision');
@@ -93,6 +94,7 @@ describe('developer monitor: clicker', () => {
         acceptLanguage: 'en-US,en;q=0.9',
         referrer: 'https://news.example/a',
         query: 't1=abc&zone=5',
+        headers: 'X-Requested-With: com.example.app',
       },
     ]);
     expect(within(decision).getByText('Routed')).toBeInTheDocument();
