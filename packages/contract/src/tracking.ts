@@ -119,6 +119,8 @@ export const testClickRequestSchema = z.object({
   referrer: z.string().max(2000).default(''),
   /** Extra query parameters, as the traffic source would send them (`t1=abc&zone=5`). */
   query: z.string().max(4000).default(''),
+  /** Further request headers, one `Name: value` a line, for rules on headers. */
+  headers: z.string().max(4000).default(''),
 });
 export type TestClickRequest = z.input<typeof testClickRequestSchema>;
 
@@ -128,6 +130,8 @@ export const testClickResponseSchema = z.object({
   facts: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
   campaign: z.object({ id: z.number(), name: z.string() }).nullable(),
   rule: z.string().nullable(),
+  /** What the matched rule asked, criterion by criterion (`Continent is one of EU`); empty for the default paths. */
+  ruleCriteria: z.array(z.string()),
   path: z.string().nullable(),
   landing: z.object({ id: z.number(), name: z.string() }).nullable(),
   offer: z.object({ id: z.number(), name: z.string() }).nullable(),

@@ -1,6 +1,7 @@
 import type { Campaign, FlowCriterion } from '@cairn/contract';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { RunningCairn } from '../src/index.ts';
+import type { ClickFacts } from '../src/tracking/routing/evaluate.ts';
 import { type KindClient, kindClient, signedInAdmin } from './entities.ts';
 import { Clock, type TestBrowser } from './server.ts';
 
@@ -26,6 +27,8 @@ export interface Visit {
   referrer?: string;
   query?: string;
   cookie?: string;
+  /** Further request headers. */
+  headers?: Record<string, string>;
 }
 
 export interface ClickServer {
@@ -72,6 +75,7 @@ export function useClickServer(): ClickServer {
     if (visitor.language) headers['accept-language'] = visitor.language;
     if (visitor.referrer) headers.referer = visitor.referrer;
     if (visitor.cookie) headers.cookie = visitor.cookie;
+    Object.assign(headers, visitor.headers);
     const response = await fetch(`${server.cairn.url}${path}`, { headers, redirect: 'manual' });
     await response.arrayBuffer();
     return response;
@@ -104,3 +108,36 @@ export function campaignInput(campaign: Campaign): Record<string, unknown> {
   void [id, key, createdAt, updatedAt, archived, effectiveFlow, url];
   return input;
 }
+
+/** A click's routing facts: a mobile Chrome visitor from the US on a Monday afternoon, changed by `facts`. */
+export const clickFactsOf = (facts: Partial<ClickFacts> = {}): ClickFacts => ({
+  country: 'US',
+  region: 'California',
+  city: 'San Jose',
+  deviceType: 'mobile',
+  brand: 'Samsung',
+  model: 'SM-S918B',
+  os: 'Android',
+  osVersion: '14',
+  browser: 'Chrome',
+  browserVersion: '130.0.6723.58',
+  language: 'en-us',
+  isp: 'Comcast Cable',
+  connectionType: 'broadband',
+  hosting: false,
+  ip: '203.0.113.45',
+  referrer: 'https://news.example.com/article',
+  referrerDomain: 'news.example.com',
+  userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/130',
+  dayOfWeek: 'mon',
+  hour: 14,
+  minuteOfDay: 14 * 60 + 5,
+  localTime: () => ({ dayOfWeek: 'mon', hour: 14, minuteOfDay: 14 * 60 + 5 }),
+  tokens: ['zone-77', '', 'Banner'],
+  query: new URLSearchParams('key=abc&zone=Z-12&sub_id=&utm_source=Push'),
+  rawHeaders: ['Host', 'example.com', 'X-Requested-With', 'com.example.app', 'Accept', 'text/html'],
+  unique: true,
+  uniqueForRule: () => true,
+  bot: false,
+  ...facts,
+});

@@ -9,6 +9,16 @@ function issuesOf(flow: unknown): string[] {
   return result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
 }
 
+/** The fields a criterion that names nothing, compares plainly and keeps the tracker's zone has. */
+const PLAIN = { tokenIndex: null, name: null, operator: 'equals', timezone: null } as const;
+
+const ruleWith = (criterion: Record<string, unknown>) => ({
+  defaultPaths: [{ offers: [{ offerId: 1 }] }],
+  rules: [{ criteria: [criterion], paths: [{ offers: [{ offerId: 1 }] }] }],
+});
+const criterionOf = (criterion: Record<string, unknown>) =>
+  flowSchema.parse(ruleWith(criterion)).rules[0]?.criteria[0];
+
 describe('flow validation', () => {
   it('accepts a full flow and fills the defaults', () => {
     const flow = flowSchema.parse({
@@ -38,8 +48,8 @@ describe('flow validation', () => {
     });
     // Values are normalised (and duplicates dropped) so the evaluator compares like with like.
     expect(flow.rules[0]?.criteria).toEqual([
-      { type: 'country', mode: 'include', tokenIndex: null, values: ['US', 'GB'] },
-      { type: 'hour', mode: 'exclude', tokenIndex: null, values: ['3', '4'] },
+      { ...PLAIN, type: 'country', mode: 'include', values: ['US', 'GB'] },
+      { ...PLAIN, type: 'hour', mode: 'exclude', values: ['3', '4'] },
     ]);
     expect(flowReferences(flow)).toEqual({ landingIds: new Set([3]), offerIds: new Set([1, 2]) });
   });
@@ -120,6 +130,87 @@ describe('flow validation', () => {
         rules: [{ criteria: [], paths: [{ offers: [{ offerId: 1 }] }] }],
       }),
     ).toEqual(['rules.0.criteria: A rule needs at least one criterion']);
+  });
+
+  it('normalises the newer criteria and keeps fields that do not apply empty', () => {
+    expect(criterionOf({ type: 'continent', values: ['eu', 'NA'] })).toEqual({
+      ...PLAIN,
+      type: 'continent',
+      mode: 'include',
+      values: ['EU', 'NA'],
+    });
+    expect(
+      criterionOf({
+        type: 'os_version',
+        values: ['Android>=10', ' iOS  < 17.2', 'Chrome 120 - 126', 'Linux'],
+      })?.values,
+    ).toEqual(['Android >= 10', 'iOS < 17.2', 'Chrome 120-126', 'Linux']);
+    expect(criterionOf({ type: 'time_of_day', values: ['9:00-17:30', '22:00 - 06:00'] })?.values).toEqual([
+      '09:00-17:30',
+      '22:00-06:00',
+    ]);
+    expect(
+      criterionOf({ type: 'referrer_domain', values: ['WWW.Example.com', '*.news.org'] })?.values,
+    ).toEqual(['example.com', 'news.org']);
+    expect(
+      criterionOf({
+        type: 'header',
+        name: 'X-Requested-With',
+        operator: 'exists',
+        values: [],
+        timezone: 'UTC',
+      }),
+    ).toMatchObject({ name: 'x-requested-with', operator: 'exists', timezone: null, values: [] });
+    expect(criterionOf({ type: 'param', name: 'zone', operator: 'contains', values: ['abc'] })).toMatchObject(
+      {
+        name: 'zone',
+        operator: 'contains',
+      },
+    );
+    // A name or operator on a criterion that takes none is dropped rather than stored to confuse later.
+    expect(criterionOf({ type: 'country', name: 'x', operator: 'exists', values: ['DE'] })).toMatchObject(
+      PLAIN,
+    );
+    expect(criterionOf({ type: 'hour', timezone: 'Europe/Berlin', values: ['9'] })?.timezone).toBe(
+      'Europe/Berlin',
+    );
+  });
+
+  it('explains what is wrong with the newer criteria', () => {
+    expect(issuesOf(ruleWith({ type: 'continent', values: ['EA'] }))).toEqual([
+      'rules.0.criteria.0.values.0: One of AF, AN, AS, EU, NA, OC, SA',
+    ]);
+    expect(issuesOf(ruleWith({ type: 'browser_version', values: ['>= 10', 'Chrome >= 1-2'] }))).toEqual([
+      'rules.0.criteria.0.values.0: A name and a version condition, such as Android >= 10, Chrome 120-126 or iOS < 17',
+      'rules.0.criteria.0.values.1: A name and a version condition, such as Android >= 10, Chrome 120-126 or iOS < 17',
+    ]);
+    expect(issuesOf(ruleWith({ type: 'time_of_day', values: ['25:00-26:00', '10:00-10:00'] }))).toEqual([
+      'rules.0.criteria.0.values.0: A time range such as 09:00-17:30 (24-hour clock, start and end differ)',
+      'rules.0.criteria.0.values.1: A time range such as 09:00-17:30 (24-hour clock, start and end differ)',
+    ]);
+    expect(issuesOf(ruleWith({ type: 'referrer_domain', values: ['https://example.com/x'] }))).toEqual([
+      'rules.0.criteria.0.values.0: A domain such as example.com (its subdomains match too), without http:// or a path',
+    ]);
+    expect(issuesOf(ruleWith({ type: 'param', operator: 'equals', values: ['x'] }))).toEqual([
+      'rules.0.criteria.0.name: A parameter name such as zone or sub_id (letters, digits, _ . - [ ])',
+    ]);
+    expect(
+      issuesOf(ruleWith({ type: 'header', name: 'Accept', operator: 'not_exists', values: ['x'] })),
+    ).toEqual(['rules.0.criteria.0.values: "exists" and "does not exist" take no values']);
+    expect(issuesOf(ruleWith({ type: 'param', name: 'zone', operator: 'equals', values: [] }))).toEqual([
+      'rules.0.criteria.0.values: Enter at least one value',
+    ]);
+    expect(issuesOf(ruleWith({ type: 'day_of_week', timezone: 'Mars/Olympus', values: ['mon'] }))).toEqual([
+      'rules.0.criteria.0.timezone: Not an IANA time zone such as Europe/Berlin',
+    ]);
+    expect(issuesOf(ruleWith({ type: 'network_kind', values: ['vpn'] }))).toEqual([
+      'rules.0.criteria.0.values.0: One of hosting, other',
+    ]);
+  });
+
+  it('still reads criteria stored before the newer fields existed', () => {
+    const stored = { type: 'token', mode: 'exclude', tokenIndex: 2, values: ['a'] };
+    expect(criterionOf(stored)).toEqual({ ...PLAIN, ...stored });
   });
 
   it('shows weights as shares of the active total', () => {

@@ -3,6 +3,8 @@ export * from './asciiUrl.ts';
 export * from './audit.ts';
 export * from './campaign.ts';
 export * from './common.ts';
+export * from './continents.ts';
+export * from './criterionValues.ts';
 export * from './csv.ts';
 export * from './csvSchemas.ts';
 export * from './domain.ts';

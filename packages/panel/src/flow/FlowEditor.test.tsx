@@ -157,7 +157,7 @@ describe('FlowEditor', () => {
     await user.keyboard('{Enter}');
     await user.click(within(group('Rule 1')).getByRole('button', { name: 'Add path to Rule 1' }));
     const rule = flow().rules[0];
-    expect(rule?.criteria).toEqual([{ type: 'country', mode: 'include', tokenIndex: null, values: ['DE'] }]);
+    expect(rule?.criteria).toEqual([{ ...newCriterion('country'), values: ['DE'] }]);
     expect(rule?.paths).toHaveLength(2);
     expect(group('Rule 1 path 2')).toBeInTheDocument();
   });
@@ -170,7 +170,7 @@ describe('FlowEditor', () => {
     const criterion = () => flow().rules[0]?.criteria[0];
     await user.click(screen.getByRole('combobox', { name: 'Rule 1 criterion 1 type' }));
     await user.click(await screen.findByRole('option', { name: 'Device type' }));
-    expect(criterion()).toEqual({ type: 'device_type', mode: 'include', tokenIndex: null, values: [] });
+    expect(criterion()).toEqual(newCriterion('device_type'));
     await user.type(
       screen.getByRole('combobox', { name: 'Device type values of Rule 1 criterion 1' }),
       'Mobile',
@@ -184,14 +184,86 @@ describe('FlowEditor', () => {
 
     await user.click(screen.getByRole('combobox', { name: 'Rule 1 criterion 1 type' }));
     await user.click(await screen.findByRole('option', { name: /^Token$/ }));
-    expect(criterion()).toEqual({ type: 'token', mode: 'exclude', tokenIndex: 1, values: [] });
+    expect(criterion()).toMatchObject({ type: 'token', mode: 'exclude', tokenIndex: 1, values: [] });
     const token = screen.getByRole('spinbutton', { name: 'Token number of Rule 1 criterion 1' });
     await user.clear(token);
     await user.type(token, '3');
     // Token values are free text: typed and taken with Enter.
     await user.type(screen.getByRole('combobox', { name: 'Token values of Rule 1 criterion 1' }), 'zone-7');
     await user.keyboard('{Enter}');
-    expect(criterion()).toEqual({ type: 'token', mode: 'exclude', tokenIndex: 3, values: ['zone-7'] });
+    expect(criterion()).toMatchObject({ type: 'token', mode: 'exclude', tokenIndex: 3, values: ['zone-7'] });
+  });
+
+  it('asks a parameter or header criterion which one and how, and takes no values for "exists"', async () => {
+    const { user, flow } = renderEditor({ defaultPaths: [path({})], rules: [newRule()] });
+    const criterion = () => flow().rules[0]?.criteria[0];
+    await user.click(screen.getByRole('combobox', { name: 'Rule 1 criterion 1 type' }));
+    await user.click(await screen.findByRole('option', { name: 'Query parameter' }));
+    await user.type(screen.getByRole('textbox', { name: 'Parameter name of Rule 1 criterion 1' }), 'zone');
+    const values = screen.getByRole('combobox', { name: 'Query parameter values of Rule 1 criterion 1' });
+    await user.type(values, 'z-12');
+    await user.keyboard('{Enter}');
+    expect(criterion()).toMatchObject({ type: 'param', name: 'zone', operator: 'equals', values: ['z-12'] });
+    const criterionErrors = () =>
+      Object.keys(validateFlow(flow())).filter((key) => key.startsWith('rules.0.criteria'));
+    expect(criterionErrors()).toEqual([]);
+
+    await user.click(screen.getByRole('combobox', { name: 'Rule 1 criterion 1 comparison' }));
+    await user.click(await screen.findByRole('option', { name: 'does not exist' }));
+    expect(criterion()).toMatchObject({ operator: 'not_exists', values: [] });
+    expect(
+      screen.queryByRole('combobox', { name: 'Query parameter values of Rule 1 criterion 1' }),
+    ).not.toBeInTheDocument();
+    expect(criterionErrors()).toEqual([]);
+
+    await user.click(screen.getByRole('combobox', { name: 'Rule 1 criterion 1 type' }));
+    await user.click(await screen.findByRole('option', { name: 'Header' }));
+    expect(screen.getByRole('textbox', { name: 'Header name of Rule 1 criterion 1' })).toHaveValue('');
+    expect(validateFlow(flow())['rules.0.criteria.0.name']).toBe('A header name such as X-Requested-With');
+  });
+
+  it('gives time criteria a zone, the tracker zone when left empty', async () => {
+    const { user, flow } = renderEditor({ defaultPaths: [path({})], rules: [newRule()] });
+    const criterion = () => flow().rules[0]?.criteria[0];
+    await user.click(screen.getByRole('combobox', { name: 'Rule 1 criterion 1 type' }));
+    await user.click(await screen.findByRole('option', { name: 'Time of day' }));
+    const zone = screen.getByRole('combobox', { name: 'Time zone of Rule 1 criterion 1' });
+    expect(zone).toHaveAttribute('placeholder', "The tracker's time zone");
+    await user.type(
+      screen.getByRole('combobox', { name: 'Time of day values of Rule 1 criterion 1' }),
+      '9:00-17:30',
+    );
+    await user.keyboard('{Enter}');
+    expect(criterion()).toMatchObject({ type: 'time_of_day', timezone: null, values: ['9:00-17:30'] });
+    await user.type(zone, 'Europe/Berlin');
+    expect(criterion()?.timezone).toBe('Europe/Berlin');
+    await user.clear(zone);
+    expect(criterion()?.timezone).toBeNull();
+    // Criteria that are not about time have no zone to set.
+    await user.click(screen.getByRole('combobox', { name: 'Rule 1 criterion 1 type' }));
+    await user.click(await screen.findByRole('option', { name: 'Continent' }));
+    expect(
+      screen.queryByRole('combobox', { name: 'Time zone of Rule 1 criterion 1' }),
+    ).not.toBeInTheDocument();
+    await user.type(
+      screen.getByRole('combobox', { name: 'Continent values of Rule 1 criterion 1' }),
+      'Europe',
+    );
+    await user.keyboard('{Enter}');
+    expect(criterion()?.values).toEqual(['EU']);
+  });
+
+  it('shows what is wrong with a version condition at its value', () => {
+    renderEditor(
+      {
+        defaultPaths: [path({})],
+        rules: [
+          { ...newRule(), criteria: [{ ...newCriterion('os_version'), values: ['Android >= 10', '>= 9'] }] },
+        ],
+      },
+      { validate: true },
+    );
+    expect(within(group('Rule 1')).getByText(/">= 9": A name and a version condition/)).toBeInTheDocument();
   });
 
   it('adds a direct share next to a lander and keeps archived landers out of the choices', async () => {

@@ -1,10 +1,16 @@
 import {
   BOT_VALUES,
   CONNECTION_TYPES,
+  CONTINENT_NAMES,
+  CONTINENTS,
+  CRITERION_NAMES,
+  CRITERION_OPERATORS,
   CRITERION_TYPES,
+  type CriterionOperator,
   type CriterionType,
   DAYS_OF_WEEK,
   DEVICE_TYPES,
+  NETWORK_KINDS,
   UNIQUENESS_VALUES,
 } from '@cairn/contract';
 import { type ComboboxOption, countryOptions } from '@cairn/ui';
@@ -13,25 +19,7 @@ import { capitalize } from '../utils/text.ts';
 // How the editor names criterion types and what it offers as their values. Types with a closed list in the
 // contract offer exactly that list; the open ones (region, ISP, referrer ...) take typed values.
 
-export const CRITERION_LABELS: Record<CriterionType, string> = {
-  country: 'Country',
-  region: 'Region',
-  city: 'City',
-  device_type: 'Device type',
-  os: 'OS',
-  browser: 'Browser',
-  language: 'Language',
-  isp: 'ISP',
-  connection_type: 'Connection type',
-  ip: 'IP or range',
-  referrer: 'Referrer contains',
-  user_agent: 'User agent contains',
-  day_of_week: 'Day of week',
-  hour: 'Hour',
-  token: 'Token',
-  unique: 'Uniqueness',
-  bot: 'Bot',
-};
+export const CRITERION_LABELS: Record<CriterionType, string> = CRITERION_NAMES;
 
 export const CRITERION_TYPE_OPTIONS = CRITERION_TYPES.map((type) => ({
   value: type,
@@ -50,6 +38,31 @@ export const CRITERION_PLACEHOLDERS: Partial<Record<CriterionType, string>> = {
   referrer: 'Part of the referrer, then press Enter',
   user_agent: 'Part of the user agent, then press Enter',
   token: 'A token value, then press Enter',
+  brand: 'e.g. Samsung, then press Enter',
+  model: 'e.g. SM-S918B, then press Enter',
+  os_version: 'e.g. Android >= 10 or iOS < 17, then press Enter',
+  browser_version: 'e.g. Chrome 120-126, then press Enter',
+  referrer_domain: 'e.g. example.com (subdomains match too), then press Enter',
+  param: 'A value, then press Enter',
+  header: 'A value, then press Enter',
+  time_of_day: 'e.g. 09:00-17:30 or 22:00-06:00, then press Enter',
+};
+
+export const OPERATOR_LABELS: Record<CriterionOperator, string> = {
+  equals: 'equals',
+  contains: 'contains',
+  exists: 'exists',
+  not_exists: 'does not exist',
+};
+
+export const OPERATOR_OPTIONS = CRITERION_OPERATORS.map((operator) => ({
+  value: operator,
+  label: OPERATOR_LABELS[operator],
+}));
+
+const NETWORK_KIND_LABELS: Record<(typeof NETWORK_KINDS)[number], string> = {
+  hosting: 'Hosting or cloud network',
+  other: 'Any other known network',
 };
 
 const DAY_NAMES: Record<(typeof DAYS_OF_WEEK)[number], string> = {
@@ -77,6 +90,8 @@ function words(values: readonly string[]): ComboboxOption[] {
 // Built once: the closed lists do not change while the panel runs.
 const closedOptions: Partial<Record<CriterionType, ComboboxOption[]>> = {
   country: countryOptions(),
+  continent: CONTINENTS.map((code) => ({ value: code, label: CONTINENT_NAMES[code] })),
+  network_kind: NETWORK_KINDS.map((kind) => ({ value: kind, label: NETWORK_KIND_LABELS[kind] })),
   device_type: words(DEVICE_TYPES),
   connection_type: words(CONNECTION_TYPES),
   day_of_week: DAYS_OF_WEEK.map((day) => ({ value: day, label: DAY_NAMES[day] })),
@@ -85,6 +100,7 @@ const closedOptions: Partial<Record<CriterionType, ComboboxOption[]>> = {
     label: `${String(hour).padStart(2, '0')}:00-${String(hour).padStart(2, '0')}:59`,
   })),
   unique: UNIQUENESS_VALUES.map((value) => ({ value, label: UNIQUENESS_LABELS[value] })),
+  unique_path: UNIQUENESS_VALUES.map((value) => ({ value, label: UNIQUENESS_LABELS[value] })),
   bot: words(BOT_VALUES),
 };
 

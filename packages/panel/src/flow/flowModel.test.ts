@@ -97,4 +97,29 @@ describe('flowDraftOf', () => {
   it('starts a missing flow with one default path', () => {
     expect(flowDraftOf(null)).toEqual(newFlow());
   });
+
+  it('gives criteria saved before the parameter, operator and zone fields their defaults', () => {
+    const saved = {
+      defaultPaths: [],
+      rules: [
+        {
+          name: '',
+          paused: false,
+          paths: [],
+          criteria: [{ type: 'hour', mode: 'exclude', tokenIndex: null, values: ['3'] }],
+        },
+      ],
+    };
+    expect(flowDraftOf(saved).rules[0]?.criteria).toEqual([
+      {
+        type: 'hour',
+        mode: 'exclude',
+        tokenIndex: null,
+        name: null,
+        operator: 'equals',
+        timezone: null,
+        values: ['3'],
+      },
+    ]);
+  });
 });

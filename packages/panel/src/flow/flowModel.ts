@@ -1,4 +1,4 @@
-import { type CriterionType, flowSchema } from '@cairn/contract';
+import { type CriterionOperator, type CriterionType, flowSchema } from '@cairn/contract';
 
 // The flow as the editor holds it. It follows the contract's flow shape field for field, except that a
 // weight may be null while its box is empty: the contract then answers "The weight is a number" at that
@@ -31,6 +31,11 @@ export interface CriterionDraft {
   type: CriterionType;
   mode: 'include' | 'exclude';
   tokenIndex: number | null;
+  /** The parameter or header a `param` or `header` criterion reads. */
+  name: string | null;
+  operator: CriterionOperator;
+  /** The zone a time criterion reads the click's time in; null: the tracker's. */
+  timezone: string | null;
   values: string[];
 }
 
@@ -57,7 +62,15 @@ export function newPath(): PathDraft {
 }
 
 export function newCriterion(type: CriterionType = 'country'): CriterionDraft {
-  return { type, mode: 'include', tokenIndex: type === 'token' ? 1 : null, values: [] };
+  return {
+    type,
+    mode: 'include',
+    tokenIndex: type === 'token' ? 1 : null,
+    name: null,
+    operator: 'equals',
+    timezone: null,
+    values: [],
+  };
 }
 
 export function newRule(): RuleDraft {
@@ -131,6 +144,14 @@ export function flowDraftOf(value: unknown): FlowDraft {
   const flow = value as Partial<FlowDraft>;
   return {
     defaultPaths: Array.isArray(flow.defaultPaths) ? flow.defaultPaths : [],
-    rules: Array.isArray(flow.rules) ? flow.rules : [],
+    // Criteria saved before a field existed lack it; the draft gives each one its default.
+    rules: Array.isArray(flow.rules)
+      ? flow.rules.map((rule) => ({
+          ...rule,
+          criteria: Array.isArray(rule.criteria)
+            ? rule.criteria.map((criterion) => ({ ...newCriterion(criterion.type), ...criterion }))
+            : [],
+        }))
+      : [],
   };
 }

@@ -149,8 +149,24 @@ export const editedFlow: Flow = {
       name: 'Mobile DACH',
       paused: false,
       criteria: [
-        { type: 'country', mode: 'include', tokenIndex: null, values: ['DE', 'AT', 'CH'] },
-        { type: 'device_type', mode: 'include', tokenIndex: null, values: ['mobile', 'tablet'] },
+        {
+          type: 'country',
+          mode: 'include',
+          tokenIndex: null,
+          name: null,
+          operator: 'equals',
+          timezone: null,
+          values: ['DE', 'AT', 'CH'],
+        },
+        {
+          type: 'device_type',
+          mode: 'include',
+          tokenIndex: null,
+          name: null,
+          operator: 'equals',
+          timezone: null,
+          values: ['mobile', 'tablet'],
+        },
       ],
       paths: [
         {
@@ -171,7 +187,17 @@ export const editedFlow: Flow = {
     {
       name: 'Bots',
       paused: false,
-      criteria: [{ type: 'bot', mode: 'include', tokenIndex: null, values: ['bot'] }],
+      criteria: [
+        {
+          type: 'bot',
+          mode: 'include',
+          tokenIndex: null,
+          name: null,
+          operator: 'equals',
+          timezone: null,
+          values: ['bot'],
+        },
+      ],
       paths: [
         {
           name: 'Safe page',

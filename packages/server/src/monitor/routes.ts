@@ -1,5 +1,6 @@
 import {
   CLICK_PARAMS,
+  describeCriterion,
   type MonitorNode,
   type MonitorResponse,
   type OfferCapsResponse,
@@ -58,6 +59,7 @@ export async function monitorPlugin(
         referrer: input.referrer,
         cookies: {},
         now: ctx.config.now(),
+        rawHeaders: rawHeadersOf(input.headers),
       },
       { dryRun: true },
     );
@@ -76,6 +78,10 @@ export async function monitorPlugin(
       facts,
       campaign: trace ? { id: trace.campaign.id, name: trace.campaign.name } : null,
       rule: trace?.ruleName ?? null,
+      ruleCriteria:
+        trace?.ruleIndex === null || trace?.ruleIndex === undefined
+          ? []
+          : (trace.campaign.flow?.rules[trace.ruleIndex]?.criteria.map(describeCriterion) ?? []),
       path: trace?.pathName ?? null,
       landing:
         result.kind === 'routed' && result.event.landingId
@@ -268,4 +274,15 @@ function archiveMonitorItems(events: EventStore): BackgroundItem[] {
     ];
   }
   return [{ name, state: 'ok', detail: size }];
+}
+
+/** `Name: value` lines as Node's rawHeaders list (name, value, ...); lines without a colon are skipped. */
+function rawHeadersOf(text: string): string[] {
+  const raw: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) continue;
+    raw.push(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+  }
+  return raw;
 }

@@ -234,6 +234,7 @@ export function createClickHandler(options: ClickHandlerOptions): ClickHandler {
     referrer: headers.referer.slice(0, 2048),
     cookies: headers.cookie === '' ? {} : fastifyCookie.parse(headers.cookie.slice(0, 8192)),
     now: now(),
+    rawHeaders: request.rawHeaders,
   });
 
   return {

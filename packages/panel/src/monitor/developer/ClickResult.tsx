@@ -79,6 +79,10 @@ function Decision({ result }: { result: TestClickResponse }) {
   rows.push(
     ['Campaign', named(result.campaign, 'none (unknown key)')],
     ['Rule', result.rule ?? (routed ? 'Default paths (no rule matched)' : '—')],
+  );
+  // Which criteria held: the rule matched because every one of them did.
+  if (result.ruleCriteria.length > 0) rows.push(['Because', result.ruleCriteria.join('; ')]);
+  rows.push(
     ['Path', result.path ?? '—'],
     ['Lander', named(result.landing, routed ? 'None: straight to the offer' : '—')],
     ['Offer', named(result.offer, '—')],

@@ -36,6 +36,7 @@ const routed: TestClickResponse = {
   },
   campaign: { id: 4, name: 'Black Friday US' },
   rule: 'UK mobile',
+  ruleCriteria: ['Continent is one of EU', 'Time of day is one of 09:00-17:30 (Europe/London)'],
   path: 'Path 2',
   landing: { id: 3, name: 'Quiz lander' },
   offer: { id: 8, name: 'Sweepstakes GB' },
@@ -81,6 +82,7 @@ describe('developer monitor: clicker', () => {
     expect(screen.getByRole('button', { name: 'iPhone Safari' })).toHaveAttribute('aria-pressed', 'true');
     await user.type(screen.getByLabelText('Referrer'), 'https://news.example/a');
     await user.type(screen.getByLabelText('Extra query parameters'), 't1=abc&zone=5');
+    await user.type(screen.getByLabelText('Extra headers'), 'X-Requested-With: com.example.app');
     await user.click(screen.getByRole('button', { name: 'Send test click' }));
 
     const decision = await card('Decision');
@@ -92,12 +94,14 @@ describe('developer monitor: clicker', () => {
         acceptLanguage: 'en-US,en;q=0.9',
         referrer: 'https://news.example/a',
         query: 't1=abc&zone=5',
+        headers: 'X-Requested-With: com.example.app',
       },
     ]);
     expect(within(decision).getByText('Routed')).toBeInTheDocument();
     for (const text of [
       'Black Friday US (#4)',
       'UK mobile',
+      'Continent is one of EU; Time of day is one of 09:00-17:30 (Europe/London)',
       'Path 2',
       'Quiz lander (#3)',
       'Sweepstakes GB (#8)',
@@ -130,6 +134,7 @@ describe('developer monitor: clicker', () => {
           facts: {},
           campaign: null,
           rule: null,
+          ruleCriteria: [],
           path: null,
           landing: null,
           offer: null,

@@ -16,7 +16,15 @@ import { fieldErrorsOf } from './fieldErrors.ts';
 // way /click would, with the decision shown and nothing recorded.
 
 type ClickForm = Required<{ [K in keyof TestClickRequest]: string }>;
-const fieldNames = ['campaignKey', 'ip', 'userAgent', 'acceptLanguage', 'referrer', 'query'] as const;
+const fieldNames = [
+  'campaignKey',
+  'ip',
+  'userAgent',
+  'acceptLanguage',
+  'referrer',
+  'query',
+  'headers',
+] as const;
 
 export const USER_AGENT_PRESETS = [
   {
@@ -50,6 +58,7 @@ const initialForm: ClickForm = {
   acceptLanguage: 'en-US,en;q=0.9',
   referrer: '',
   query: '',
+  headers: '',
 };
 
 function CampaignPicker({ campaignKey, onPick }: { campaignKey: string; onPick: (key: string) => void }) {
@@ -209,6 +218,15 @@ export function ClickerSection({ campaignKey }: { campaignKey?: string } = {}) {
               onChange={(event) => set('query')(event.target.value)}
             />
           </div>
+          <TextArea
+            label="Extra headers"
+            description="One Name: value a line, for rules on headers, e.g. X-Requested-With: com.example.app."
+            spellCheck={false}
+            rows={2}
+            value={form.headers}
+            error={errors.headers}
+            onChange={(event) => set('headers')(event.target.value)}
+          />
           <div className={pageStyles.row}>
             <Button type="submit" loading={pending}>
               Send test click

@@ -131,7 +131,12 @@ describe('campaign', () => {
         defaultPaths: [{ weight: 0, offers: [{ offerId: offer.id }] }, { offers: [] }],
         rules: [
           {
-            criteria: [{ type: 'country', values: ['Germany'] }],
+            criteria: [
+              { type: 'country', values: ['Germany'] },
+              { type: 'os_version', values: ['Android >= 10', '>= 10'] },
+              { type: 'header', operator: 'exists', values: [] },
+              { type: 'time_of_day', timezone: 'Nowhere/Else', values: ['09:00-17:30'] },
+            ],
             paths: [{ offers: [{ offerId: offer.id }] }],
           },
         ],
@@ -142,6 +147,9 @@ describe('campaign', () => {
       'flow.defaultPaths.0.weight',
       'flow.defaultPaths.1.offers',
       'flow.rules.0.criteria.0.values.0',
+      'flow.rules.0.criteria.1.values.1',
+      'flow.rules.0.criteria.2.name',
+      'flow.rules.0.criteria.3.timezone',
     ]);
 
     const references = await campaigns.create({

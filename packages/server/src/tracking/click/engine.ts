@@ -28,7 +28,7 @@ import { lpKeyFor, withLpKey } from './lpProtect.ts';
 import { fillUrl, type MacroContext } from './macros.ts';
 import type { QueryParams } from './query.ts';
 import { isHttpUrl } from './redirect.ts';
-import { Uniqueness, uniqueCookieName } from './uniqueness.ts';
+import { Uniqueness, uniqueCookieName, uniqueRuleCookieName } from './uniqueness.ts';
 import { type LocalTime, localTimeIn } from './zone.ts';
 
 // The click path: resolve the campaign from memory, enrich offline, decide uniqueness, walk the compiled
@@ -43,7 +43,11 @@ export interface ClickRequest {
   referrer: string;
   cookies: Readonly<Record<string, string | undefined>>;
   now: number;
+  /** The request's headers as Node's rawHeaders (name, value, ...), for header criteria; none when absent. */
+  rawHeaders?: readonly string[];
 }
+
+const NO_HEADERS: readonly string[] = [];
 
 export interface CookieToSet {
   name: string;
@@ -55,6 +59,8 @@ export interface CookieToSet {
 export interface ClickTrace {
   enrichment: Enrichment;
   campaign: RoutedCampaign;
+  /** Index of the matched rule in the stored flow; null for the default paths or before routing. */
+  ruleIndex: number | null;
   ruleName: string | null;
   pathName: string | null;
   landingName: string | null;
@@ -116,7 +122,39 @@ export class ClickEngine {
   private currentSettings: TrackingSettings;
   private localTime: { minute: number; value: LocalTime } = {
     minute: -1,
-    value: { dayOfWeek: 'mon', hour: 0 },
+    value: { dayOfWeek: 'mon', hour: 0, minuteOfDay: 0 },
+  };
+  /** Local times in the zones criteria name, each read again once its minute has passed. */
+  private readonly zoneTimes = new Map<string, { minute: number; value: LocalTime }>();
+  /** The click being routed, for zonedTime and uniqueForRule (facts read lazily, only by rules asking). */
+  private clickMs = 0;
+  private clickCampaign: RoutedCampaign | null = null;
+  private clickRequest: ClickRequest | null = null;
+  private clickIp = '';
+  private readonly uniqueForRule = (ruleIndex: number): boolean => {
+    const campaign = this.clickCampaign;
+    const request = this.clickRequest;
+    if (!campaign || !request) return true;
+    return this.uniqueness.isUnique(
+      campaign.id,
+      campaign.uniquenessMs,
+      this.clickIp,
+      request.userAgent,
+      request.cookies[uniqueRuleCookieName(campaign.id, ruleIndex)],
+      request.now,
+      ruleIndex + 1,
+    );
+  };
+  private readonly zonedTime = (timezone: string): LocalTime => {
+    const minute = Math.floor(this.clickMs / 60_000);
+    let known = this.zoneTimes.get(timezone);
+    if (!known || known.minute !== minute) {
+      known = { minute, value: localTimeIn(timezone, this.clickMs) };
+      // Zones come from saved flows, a handful; the bound only guards against a flood of edits.
+      if (this.zoneTimes.size >= 1000) this.zoneTimes.clear();
+      this.zoneTimes.set(timezone, known);
+    }
+    return known.value;
   };
 
   constructor(options: ClickEngineOptions) {
@@ -169,26 +207,44 @@ export class ClickEngine {
         );
 
     const local = this.localTimeAt(request.now);
+    this.clickMs = request.now;
+    this.clickCampaign = campaign;
+    this.clickRequest = request;
+    this.clickIp = enrichment.ip;
     const facts: ClickFacts = {
       country: enrichment.countryCode || null,
       region: enrichment.region || null,
       city: enrichment.city || null,
       deviceType: enrichment.deviceType || null,
+      brand: enrichment.brand || null,
+      model: enrichment.model || null,
       os: enrichment.os || null,
+      osVersion: enrichment.osVersion || null,
       browser: enrichment.browser || null,
+      browserVersion: enrichment.browserVersion || null,
       language: enrichment.language || null,
       isp: enrichment.isp || null,
       connectionType: enrichment.connectionType || null,
+      // Without a network for the address (no ASN data, or none for it) nothing is known either way.
+      hosting: enrichment.asn > 0 ? enrichment.isDatacenter : null,
       ip: enrichment.ip || null,
       referrer: request.referrer || null,
+      referrerDomain: enrichment.referrerDomain || null,
       userAgent: request.userAgent || null,
       dayOfWeek: local.dayOfWeek,
       hour: local.hour,
+      minuteOfDay: local.minuteOfDay,
+      localTime: this.zonedTime,
       tokens,
+      query: request.query,
+      rawHeaders: request.rawHeaders ?? NO_HEADERS,
       unique: verdict.unique,
+      uniqueForRule: this.uniqueForRule,
       bot: enrichment.isBot,
     };
     const decision = evaluateFlow(campaign.compiled, facts, this.random, this.caps);
+    this.clickCampaign = null;
+    this.clickRequest = null;
     if (!decision) return { kind: 'fallback', reason: 'every path is paused', trace };
     this.nameDecision(trace, campaign, decision);
 
@@ -233,6 +289,23 @@ export class ClickEngine {
 
     const cookies: CookieToSet[] = [];
     if (verdict.cookie) cookies.push(verdict.cookie);
+    // A rule asking for visitors unique for its paths remembers whom it took, as the campaign does.
+    if (
+      !options.dryRun &&
+      decision.ruleIndex !== null &&
+      campaign.compiled.rulesMarkingVisitors.has(decision.ruleIndex)
+    ) {
+      const ruleVerdict = this.uniqueness.check(
+        campaign.id,
+        campaign.uniquenessMs,
+        enrichment.ip,
+        request.userAgent,
+        request.cookies[uniqueRuleCookieName(campaign.id, decision.ruleIndex)],
+        request.now,
+        decision.ruleIndex + 1,
+      );
+      if (ruleVerdict.cookie) cookies.push(ruleVerdict.cookie);
+    }
     if (landing)
       cookies.push({ name: CLICK_COOKIE, value: event.clickId, maxAgeSeconds: CLICK_COOKIE_MAX_AGE_SECONDS });
     return { kind: 'routed', event, url, mode: campaign.redirectMode, cookies, trace };
@@ -287,13 +360,22 @@ export class ClickEngine {
       acceptLanguage: request.acceptLanguage,
       referrer: request.referrer,
     });
-    return { enrichment, campaign, ruleName: null, pathName: null, landingName: null, offerName: null };
+    return {
+      enrichment,
+      campaign,
+      ruleIndex: null,
+      ruleName: null,
+      pathName: null,
+      landingName: null,
+      offerName: null,
+    };
   }
 
   private nameDecision(trace: ClickTrace, campaign: RoutedCampaign, decision: FlowDecision): void {
     const flow = campaign.flow;
     if (!flow) return;
     const rule = decision.ruleIndex === null ? null : flow.rules[decision.ruleIndex];
+    trace.ruleIndex = decision.ruleIndex;
     trace.ruleName = rule ? rule.name || `Rule ${(decision.ruleIndex ?? 0) + 1}` : 'Default paths';
     const path = (rule ? rule.paths : flow.defaultPaths)[decision.pathIndex];
     trace.pathName = path?.name || `Path ${decision.pathIndex + 1}`;

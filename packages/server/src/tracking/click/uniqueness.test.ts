@@ -34,6 +34,25 @@ describe('the uniqueness memory', () => {
     expect(memory.check(7, HOUR, '198.51.100.4', UA, undefined, T0 + HOUR + 1).unique).toBe(false);
   });
 
+  it("keeps a rule's marks apart from its campaign's, and only reads them when asked whether unique", () => {
+    const memory = new Uniqueness();
+    const ip = '198.51.100.40';
+    expect(memory.check(7, HOUR, ip, UA, undefined, T0).unique).toBe(true);
+    // Seen by the campaign, not yet taken by rule 0 (scope 1): reading does not mark.
+    expect(memory.isUnique(7, HOUR, ip, UA, undefined, T0 + 1, 1)).toBe(true);
+    expect(memory.isUnique(7, HOUR, ip, UA, undefined, T0 + 2, 1)).toBe(true);
+    const taken = memory.check(7, HOUR, ip, UA, undefined, T0 + 3, 1);
+    expect(taken).toEqual({
+      unique: true,
+      cookie: { name: 'cairn_u7r0', value: (T0 + 3 + HOUR).toString(36), maxAgeSeconds: 3600 },
+    });
+    expect(memory.isUnique(7, HOUR, ip, UA, undefined, T0 + 4, 1)).toBe(false);
+    expect(memory.isUnique(7, HOUR, ip, UA, undefined, T0 + 4, 2)).toBe(true);
+    expect(memory.isUnique(7, HOUR, ip, UA, undefined, T0 + 3 + HOUR, 1)).toBe(true);
+    // The rule's cookie counts from any address, as the campaign's does.
+    expect(memory.isUnique(7, HOUR, '203.0.113.9', UA, taken.cookie?.value, T0 + 5, 1)).toBe(false);
+  });
+
   it('trusts a cookie inside the window from any address, and ignores an expired or forged one', () => {
     const memory = new Uniqueness();
     const cookie = (T0 + HOUR / 2).toString(36);

@@ -50,6 +50,14 @@ export function uniqueCookieName(campaignId: number): string {
   return name;
 }
 
+/**
+ * The cookie marking a visitor one of the campaign's rules took, `cairn_u<id>r<rule index>`: only set
+ * for rules that ask for visitors unique for their paths.
+ */
+export function uniqueRuleCookieName(campaignId: number, ruleIndex: number): string {
+  return `${uniqueCookieName(campaignId)}r${ruleIndex}`;
+}
+
 /** A user agent's 64-bit digest. */
 interface AgentDigest {
   readonly high: number;
@@ -87,6 +95,10 @@ export class Uniqueness {
     return this.slots;
   }
 
+  /**
+   * Whether the visitor is unique for the campaign (scope 0) or for one of its rules (scope: the rule's
+   * index + 1, see uniqueRuleCookieName), and if so marks them for the window.
+   */
   check(
     campaignId: number,
     windowMs: number,
@@ -94,32 +106,23 @@ export class Uniqueness {
     userAgent: string,
     cookieValue: string | undefined,
     now: number,
+    scope = 0,
   ): UniquenessVerdict {
-    digest(campaignId, ip, this.agentDigest(userAgent));
+    const slot = this.find(campaignId, scope, ip, userAgent);
     const high = digestHigh;
     const low = digestLow;
     const first = (low % this.buckets) * WAYS;
     const marks = this.marks;
     const until = this.until;
-    let slot = -1;
-    for (let index = first; index < first + WAYS; index += 1) {
-      const word = index * SLOT_WORDS;
-      if (marks[word] === low && marks[word + 1] === high && (until[2 * index + 1] as number) > 0) {
-        slot = index;
-        break;
-      }
+    if (isRepeat(cookieValue, windowMs, now) || (slot >= 0 && (until[2 * slot + 1] as number) > now)) {
+      return { unique: false, cookie: null };
     }
-    const cookieUntil = cookieValue ? Number.parseInt(cookieValue, 36) : Number.NaN;
-    const repeat =
-      (Number.isFinite(cookieUntil) && cookieUntil > now && cookieUntil <= now + windowMs) ||
-      (slot >= 0 && (until[2 * slot + 1] as number) > now);
-    if (repeat) return { unique: false, cookie: null };
     const expires = now + windowMs;
-    if (slot < 0) slot = this.slotFor(first, now);
-    if (until[2 * slot + 1] === 0) this.used += 1;
-    marks[slot * SLOT_WORDS] = low;
-    marks[slot * SLOT_WORDS + 1] = high;
-    until[2 * slot + 1] = expires;
+    const taken = slot < 0 ? this.slotFor(first, now) : slot;
+    if (until[2 * taken + 1] === 0) this.used += 1;
+    marks[taken * SLOT_WORDS] = low;
+    marks[taken * SLOT_WORDS + 1] = high;
+    until[2 * taken + 1] = expires;
     if (expires !== this.lastUntil) {
       this.lastUntil = expires;
       this.lastUntilText = expires.toString(36);
@@ -127,11 +130,42 @@ export class Uniqueness {
     return {
       unique: true,
       cookie: {
-        name: uniqueCookieName(campaignId),
+        name: scope === 0 ? uniqueCookieName(campaignId) : uniqueRuleCookieName(campaignId, scope - 1),
         value: this.lastUntilText,
         maxAgeSeconds: Math.ceil(windowMs / 1000),
       },
     };
+  }
+
+  /** Whether the visitor would be unique for the scope now, without marking them (rule criteria). */
+  isUnique(
+    campaignId: number,
+    windowMs: number,
+    ip: string,
+    userAgent: string,
+    cookieValue: string | undefined,
+    now: number,
+    scope: number,
+  ): boolean {
+    if (isRepeat(cookieValue, windowMs, now)) return false;
+    const slot = this.find(campaignId, scope, ip, userAgent);
+    return slot < 0 || (this.until[2 * slot + 1] as number) <= now;
+  }
+
+  /** The slot holding the visitor's mark for the scope, or -1; leaves the digest in digestHigh/Low. */
+  private find(campaignId: number, scope: number, ip: string, userAgent: string): number {
+    digest(campaignId, ip, this.agentDigest(userAgent), scope);
+    const high = digestHigh;
+    const low = digestLow;
+    const first = (low % this.buckets) * WAYS;
+    const marks = this.marks;
+    for (let index = first; index < first + WAYS; index += 1) {
+      const word = index * SLOT_WORDS;
+      if (marks[word] === low && marks[word + 1] === high && (this.until[2 * index + 1] as number) > 0) {
+        return index;
+      }
+    }
+    return -1;
   }
 
   private agentDigest(userAgent: string): AgentDigest {
@@ -161,6 +195,12 @@ export class Uniqueness {
   }
 }
 
+/** A uniqueness cookie's value (its expiry, base 36) still running within the window. */
+function isRepeat(cookieValue: string | undefined, windowMs: number, now: number): boolean {
+  const cookieUntil = cookieValue ? Number.parseInt(cookieValue, 36) : Number.NaN;
+  return Number.isFinite(cookieUntil) && cookieUntil > now && cookieUntil <= now + windowMs;
+}
+
 let digestHigh = 0;
 let digestLow = 0;
 
@@ -168,12 +208,14 @@ let digestLow = 0;
  * A 64-bit FNV-1a style digest of the mark, left in digestHigh and digestLow (no allocation per click):
  * a collision only makes a rare visitor look repeated.
  */
-function digest(campaignId: number, ip: string, agent: AgentDigest): void {
+function digest(campaignId: number, ip: string, agent: AgentDigest, scope: number): void {
   digestLow = 0x811c9dc5 ^ campaignId;
   digestHigh = 0x050c5d1f;
   mix(ip);
   mixWord(agent.low);
   mixWord(agent.high);
+  // A rule's marks differ from the campaign's; scope 0 leaves the campaign's digest as it always was.
+  if (scope !== 0) mixWord(scope);
   digestHigh >>>= 0;
   digestLow >>>= 0;
 }

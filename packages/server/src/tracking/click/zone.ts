@@ -3,6 +3,8 @@ import { DAYS_OF_WEEK, type DayOfWeek } from '@cairn/contract';
 export interface LocalTime {
   dayOfWeek: DayOfWeek;
   hour: number;
+  /** Minutes since midnight. */
+  minuteOfDay: number;
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -16,7 +18,7 @@ const WEEKDAYS: Record<string, DayOfWeek> = {
   Sun: 'sun',
 };
 
-/** Day of week and hour (0-23) of `ms` in an IANA time zone; an unknown zone reads as UTC. */
+/** Day of week, hour (0-23) and minute of the day of `ms` in an IANA time zone; an unknown zone reads as UTC. */
 export function localTimeIn(timezone: string, ms: number): LocalTime {
   let formatter = formatters.get(timezone);
   if (!formatter) {
@@ -25,6 +27,7 @@ export function localTimeIn(timezone: string, ms: number): LocalTime {
         timeZone: timezone,
         weekday: 'short',
         hour: 'numeric',
+        minute: 'numeric',
         hourCycle: 'h23',
       });
     } catch {
@@ -32,6 +35,7 @@ export function localTimeIn(timezone: string, ms: number): LocalTime {
         timeZone: 'UTC',
         weekday: 'short',
         hour: 'numeric',
+        minute: 'numeric',
         hourCycle: 'h23',
       });
     }
@@ -39,9 +43,11 @@ export function localTimeIn(timezone: string, ms: number): LocalTime {
   }
   let dayOfWeek: DayOfWeek = DAYS_OF_WEEK[0];
   let hour = 0;
+  let minute = 0;
   for (const part of formatter.formatToParts(ms)) {
     if (part.type === 'weekday') dayOfWeek = WEEKDAYS[part.value] ?? dayOfWeek;
     else if (part.type === 'hour') hour = Number(part.value) % 24;
+    else if (part.type === 'minute') minute = Number(part.value);
   }
-  return { dayOfWeek, hour };
+  return { dayOfWeek, hour, minuteOfDay: hour * 60 + minute };
 }

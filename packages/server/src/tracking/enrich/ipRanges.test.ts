@@ -70,6 +70,32 @@ describe('compileIpRanges', () => {
     }
   });
 
+  it('answers like BlockList for long lists of overlapping, nested and adjacent ranges', () => {
+    let seed = 5;
+    const next = (limit: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return Math.floor((seed / 2 ** 31) * limit);
+    };
+    const entries: string[] = [];
+    for (let index = 0; index < 400; index += 1) {
+      entries.push(`10.${next(4)}.${next(256)}.${next(256)}/${16 + next(17)}`);
+      entries.push(`2001:db8:${next(4).toString(16)}:${next(0x10000).toString(16)}::/${40 + next(89)}`);
+    }
+    // Adjacent halves and a range inside another: merged or not, the answers must not change.
+    entries.push('10.9.0.0/17', '10.9.128.0/17', '10.9.4.0/24', '2001:db8:9::/48', '2001:db8:9:1::/64');
+    const ranges = compileIpRanges(entries);
+    const list = reference(entries);
+    for (let round = 0; round < 5000; round += 1) {
+      const v4 = `10.${next(12)}.${next(256)}.${next(256)}`;
+      expect(ranges.has(v4), v4).toBe(list.check(v4, 'ipv4'));
+      const v6 = `2001:db8:${next(12).toString(16)}:${next(0x10000).toString(16)}::${next(0x10000).toString(16)}`;
+      expect(ranges.has(v6), v6).toBe(list.check(v6, 'ipv6'));
+    }
+    for (const edge of ['10.9.0.0', '10.9.127.255', '10.9.128.0', '10.9.255.255', '10.10.0.0']) {
+      expect(ranges.has(edge), edge).toBe(list.check(edge, 'ipv4'));
+    }
+  });
+
   it('reads mapped, bracketed and upper-case forms, and refuses what is not an address', () => {
     const ranges = compileIpRanges(['203.0.113.0/24', '2001:DB8::/32']);
     expect(ranges.has('::ffff:203.0.113.9')).toBe(true);

@@ -1,5 +1,6 @@
 import { type FlowInput, flowSchema } from '@cairn/contract';
 import { describe, expect, it } from 'vitest';
+import { clickFactsOf as click } from '../../../test-support/clicks.ts';
 import { seededRandom as seeded } from '../../seeding/random.ts';
 import {
   type ClickFacts,
@@ -15,27 +16,6 @@ const fixed =
   (point: number): RandomSource =>
   () =>
     point;
-
-const click = (facts: Partial<ClickFacts> = {}): ClickFacts => ({
-  country: 'US',
-  region: 'California',
-  city: 'San Jose',
-  deviceType: 'mobile',
-  os: 'Android',
-  browser: 'Chrome',
-  language: 'en-us',
-  isp: 'Comcast Cable',
-  connectionType: 'broadband',
-  ip: '203.0.113.45',
-  referrer: 'https://news.example.com/article',
-  userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/130',
-  dayOfWeek: 'mon',
-  hour: 14,
-  tokens: ['zone-77', '', 'Banner'],
-  unique: true,
-  bot: false,
-  ...facts,
-});
 
 const compile = (flow: FlowInput) => compileFlow(flowSchema.parse(flow));
 type Criterion = NonNullable<FlowInput['rules']>[number]['criteria'][number];

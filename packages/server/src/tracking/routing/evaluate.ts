@@ -1,42 +1,20 @@
 import {
   CRITERION_MATCH,
   type CriterionType,
-  type DayOfWeek,
+  continentOf,
   type Flow,
   type FlowCriterion,
   type FlowPath,
 } from '@cairn/contract';
 import { compileIpRanges } from '../enrich/ipRanges.ts';
+import { specialMatcher } from './criteria.ts';
+import { type ClickFacts, type FactReader, lower, type Matcher, rememberedLower } from './facts.ts';
+
+export type { ClickFacts, LocalClock } from './facts.ts';
 
 // The routing half of the click engine, kept pure: a flow is compiled once when its campaign or rotation
 // changes (paused parts dropped, values normalised, IP ranges built), and each click is then a walk over
 // plain arrays with no I/O. Randomness is injected so weighted choices are testable.
-
-/**
- * What the click engine knows about a click when it routes it. Unknown facts are null. Device and
- * connection types, the language and IPv6 addresses arrive in lower case, as the enrichment gives them.
- */
-export interface ClickFacts {
-  country: string | null;
-  region: string | null;
-  city: string | null;
-  deviceType: string | null;
-  os: string | null;
-  browser: string | null;
-  language: string | null;
-  isp: string | null;
-  connectionType: string | null;
-  ip: string | null;
-  referrer: string | null;
-  userAgent: string | null;
-  /** In the tracker's time zone. */
-  dayOfWeek: DayOfWeek;
-  hour: number;
-  /** Token values as the traffic source sent them: slot N (1-30) at index N - 1, as the event keeps them. */
-  tokens: readonly string[];
-  unique: boolean;
-  bot: boolean;
-}
 
 /** A uniform random number in [0, 1); Math.random in production, a seeded generator in tests. */
 export type RandomSource = () => number;
@@ -55,8 +33,6 @@ interface CompiledPath {
   offers: Weighted<number>[];
 }
 
-type Matcher = (facts: ClickFacts) => boolean;
-
 interface CompiledRule {
   index: number;
   matches: Matcher;
@@ -66,6 +42,8 @@ interface CompiledRule {
 export interface CompiledFlow {
   rules: CompiledRule[];
   defaultPaths: CompiledPath[];
+  /** Rules (by stored index) asking for visitors unique for their paths: the engine marks whom they take. */
+  rulesMarkingVisitors: ReadonlySet<number>;
 }
 
 export interface FlowDecision {
@@ -100,30 +78,28 @@ function compilePaths(paths: readonly FlowPath[]): CompiledPath[] {
   return compiled;
 }
 
-const lower = (value: string): string => value.toLowerCase();
-
-// The lower-case forms of facts the enrichment takes from its own caches (a country's code, a city's
-// name, an ISP, a browser): the same few thousand strings click after click. Tokens, referrers and user
-// agents come from the request and are lowered each time, so nothing a client sends fills this.
-const LOWERED_MAX = 20_000;
-const lowered = new Map<string, string>();
-function rememberedLower(value: string): string {
-  let result = lowered.get(value);
-  if (result === undefined) {
-    result = value.toLowerCase();
-    if (lowered.size >= LOWERED_MAX) lowered.clear();
-    lowered.set(value, result);
-  }
-  return result;
-}
-
-type FactReader = (facts: ClickFacts) => string | null;
-
 /** How a criterion of `type` reads its fact, chosen once when the flow is compiled. */
-function factReader(type: CriterionType, tokenIndex: number | null): FactReader {
+function factReader(type: CriterionType, tokenIndex: number | null, ruleIndex: number): FactReader {
   switch (type) {
     case 'country':
       return (facts) => facts.country;
+    case 'continent':
+      return (facts) => (facts.country === null ? null : continentOf(facts.country));
+    case 'brand':
+      return (facts) => facts.brand;
+    case 'model':
+      return (facts) => facts.model;
+    case 'network_kind':
+      return (facts) => (facts.hosting === null ? null : facts.hosting ? 'hosting' : 'other');
+    case 'referrer_domain':
+      return (facts) => facts.referrerDomain;
+    // These compare through their own matchers (see compileCriterion); the reader is never called.
+    case 'os_version':
+    case 'browser_version':
+    case 'param':
+    case 'header':
+    case 'time_of_day':
+      return () => null;
     case 'region':
       return (facts) => facts.region;
     case 'city':
@@ -154,6 +130,8 @@ function factReader(type: CriterionType, tokenIndex: number | null): FactReader 
       return tokenIndex === null ? () => null : (facts) => facts.tokens[tokenIndex - 1] ?? null;
     case 'unique':
       return (facts) => (facts.unique ? 'unique' : 'non_unique');
+    case 'unique_path':
+      return (facts) => (facts.uniqueForRule(ruleIndex) ? 'unique' : 'non_unique');
     case 'bot':
       return (facts) => (facts.bot ? 'bot' : 'human');
   }
@@ -169,6 +147,11 @@ function valueMatcher(criterion: FlowCriterion): (fact: string) => boolean {
     return (ip) => ranges.has(ip);
   }
   const values = criterion.values.map(lower);
+  if (how === 'domain') {
+    const suffixes = values.map((value) => `.${value}`);
+    const exact = new Set(values);
+    return (fact) => exact.has(fact) || suffixes.some((suffix) => fact.endsWith(suffix));
+  }
   if (how === 'contains') return (fact) => values.some((value) => fact.includes(value));
   if (how === 'prefix') {
     return (fact) => values.some((value) => fact === value || fact.startsWith(`${value}-`));
@@ -184,17 +167,23 @@ function valueMatcher(criterion: FlowCriterion): (fact: string) => boolean {
  */
 const LOWER_CASE_FACTS: ReadonlySet<CriterionType> = new Set<CriterionType>([
   'device_type',
+  'network_kind',
+  'referrer_domain',
   'connection_type',
   'language',
   'ip',
   'day_of_week',
   'hour',
   'unique',
+  'unique_path',
   'bot',
 ]);
 /** Facts from the enrichment's databases and parser caches: a bounded set of values (see rememberedLower). */
 const ENRICHED_FACTS: ReadonlySet<CriterionType> = new Set<CriterionType>([
   'country',
+  'continent',
+  'brand',
+  'model',
   'region',
   'city',
   'os',
@@ -207,11 +196,28 @@ function normaliserOf(type: CriterionType): (fact: string) => string {
   return ENRICHED_FACTS.has(type) ? rememberedLower : lower;
 }
 
-function compileCriterion(criterion: FlowCriterion): Matcher {
+function compileCriterion(criterion: FlowCriterion, ruleIndex: number): Matcher {
+  const special = specialMatcher(criterion);
+  if (special) {
+    if (criterion.mode === 'include') return special;
+    return (facts) => !special(facts);
+  }
   const matchesValue = valueMatcher(criterion);
   const include = criterion.mode === 'include';
-  const factOf = factReader(criterion.type, criterion.tokenIndex);
+  const factOf = factReader(criterion.type, criterion.tokenIndex, ruleIndex);
   const normalise = normaliserOf(criterion.type);
+  const timezone = criterion.timezone ?? null;
+  if (timezone !== null && (criterion.type === 'day_of_week' || criterion.type === 'hour')) {
+    const zoned: FactReader =
+      criterion.type === 'day_of_week'
+        ? (facts) => facts.localTime(timezone).dayOfWeek
+        : (facts) => HOURS[facts.localTime(timezone).hour] ?? null;
+    return (facts) => {
+      const fact = zoned(facts);
+      const hit = fact !== null && matchesValue(fact);
+      return include ? hit : !hit;
+    };
+  }
   return (facts) => {
     const fact = factOf(facts);
     // An unknown fact matches none of the values: an include criterion fails, an exclude one holds.
@@ -222,12 +228,14 @@ function compileCriterion(criterion: FlowCriterion): Matcher {
 
 export function compileFlow(flow: Flow): CompiledFlow {
   const rules: CompiledRule[] = [];
+  const rulesMarkingVisitors = new Set<number>();
   for (const [index, rule] of flow.rules.entries()) {
     if (rule.paused) continue;
     const paths = compilePaths(rule.paths);
     // A rule whose paths are all paused cannot send clicks anywhere; the next rule gets its clicks.
     if (paths.length === 0) continue;
-    const criteria = rule.criteria.map(compileCriterion);
+    const criteria = rule.criteria.map((criterion) => compileCriterion(criterion, index));
+    if (rule.criteria.some((criterion) => criterion.type === 'unique_path')) rulesMarkingVisitors.add(index);
     rules.push({
       index,
       paths,
@@ -237,7 +245,7 @@ export function compileFlow(flow: Flow): CompiledFlow {
       },
     });
   }
-  return { rules, defaultPaths: compilePaths(flow.defaultPaths) };
+  return { rules, defaultPaths: compilePaths(flow.defaultPaths), rulesMarkingVisitors };
 }
 
 /** Picks one item with probability weight / total weight. */
