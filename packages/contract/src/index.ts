@@ -10,6 +10,8 @@ export * from './errors.ts';
 export * from './feedback.ts';
 export * from './importExport/bundle.ts';
 export * from './importExport/csv.ts';
+export * from './importExport/entityCsv.ts';
+export * from './importExport/entityCsvSchemas.ts';
 export * from './importExport/events.ts';
 export * from './integrations/integrations.ts';
 export * from './landerFiles.ts';

@@ -5,8 +5,6 @@ export * from './campaign.ts';
 export * from './common.ts';
 export * from './continents.ts';
 export * from './criterionValues.ts';
-export * from './csv.ts';
-export * from './csvSchemas.ts';
 export * from './domain.ts';
 export * from './flow.ts';
 export * from './group.ts';

@@ -5,15 +5,8 @@ import {
   campaignPath,
   deleteResponseSchema,
   ENTITY_CONTRACTS,
-  ENTITY_CSV_COLUMNS,
-  ENTITY_CSV_ID_HEADER,
-  ENTITY_CSV_KINDS,
   ENTITY_KINDS,
-  type EntityCsvKind,
   type EntityKind,
-  entityCsvImportRequestSchema,
-  entityCsvImportResponseSchema,
-  entityCsvPath,
   entityPath,
   listQuerySchemaFor,
   listResponseSchema,
@@ -24,6 +17,17 @@ import {
   trafficSourceTemplatesResponseSchema,
   userPath,
 } from '../entities/index.ts';
+import {
+  ENTITY_CSV_COLUMNS,
+  ENTITY_CSV_ID_HEADER,
+  ENTITY_CSV_KINDS,
+  type EntityCsvKind,
+  entityCsvPath,
+} from '../importExport/entityCsv.ts';
+import {
+  entityCsvImportRequestSchema,
+  entityCsvImportResponseSchema,
+} from '../importExport/entityCsvSchemas.ts';
 import type { ApiRoute } from './catalogue.ts';
 
 // The generic REST shape every entity kind is served with (the server registers it per kind from the

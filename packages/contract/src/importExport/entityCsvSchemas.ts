@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ENTITY_CSV_MAX_CHARS } from './csv.ts';
+import { ENTITY_CSV_MAX_CHARS } from './entityCsv.ts';
 
-// The entity CSV import's request and answer (the columns are in csv.ts).
+// The entity CSV import's request and answer (the columns are in entityCsv.ts).
 
 export const entityCsvImportRequestSchema = z.object({
   text: z

@@ -3,7 +3,7 @@
 // creates an item. Other entities are named by name (a domain by its host), so a file edited in a
 // spreadsheet reads as the list does. The columns of each kind are listed here once: the server writes and
 // reads them, the panel and the docs show them. Plain data, without zod, so a list can show its buttons
-// without the schemas (csvSchemas.ts).
+// without the schemas (entityCsvSchemas.ts).
 
 export const ENTITY_CSV_KINDS = [
   'offer',
