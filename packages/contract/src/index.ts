@@ -10,6 +10,7 @@ export * from './errors.ts';
 export * from './feedback.ts';
 export * from './importExport/bundle.ts';
 export * from './importExport/events.ts';
+export * from './integrations/costSync.ts';
 export * from './integrations/integrations.ts';
 export * from './landerFiles.ts';
 export * from './lpProtect.ts';

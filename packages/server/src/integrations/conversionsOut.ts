@@ -18,7 +18,10 @@ import { type ConversionOutRecord, IntegrationStore } from './store.ts';
 // out once as a refund. "Once" is kept on the conversion beside the statuses its S2S postbacks
 // reported, under marks of their own, so the two never hold each other back.
 
-export const ADAPTERS: Readonly<Record<IntegrationPlatform, IntegrationAdapter>> = { meta: metaAdapter };
+/** Platforms that take conversions; the others (push networks) are cost sync sources only. */
+export const ADAPTERS: Readonly<Partial<Record<IntegrationPlatform, IntegrationAdapter>>> = {
+  meta: metaAdapter,
+};
 
 const SENT_MARK = 'out:approved';
 const REFUND_MARK = 'out:chargeback';
@@ -67,6 +70,8 @@ export class ConversionsOut {
     switch (platform) {
       case 'meta':
         return this.options.metaGraphUrl ?? META_DEFAULT_GRAPH_URL;
+      default:
+        return '';
     }
   }
 
@@ -118,6 +123,7 @@ export class ConversionsOut {
       return [];
     }
     const adapter = ADAPTERS[route.platform];
+    if (!adapter) return [];
     const eventId = `${state.clickId}.${state.seq}${kind === 'refund' ? '.refund' : ''}`;
     const request = adapter.conversionRequest(
       this.baseUrlOf(route.platform),
@@ -159,6 +165,7 @@ export class ConversionsOut {
     const account = await this.integrations.token(accountId);
     if (!account) throw new AccountGone(`integration account ${accountId} was deleted`);
     const adapter = ADAPTERS[account.platform];
+    if (!adapter) throw new AccountGone(`${account.platform} takes no conversions`);
     return adapter.send(this.http(account.platform, timeoutMs), account.token, { url, body });
   }
 }

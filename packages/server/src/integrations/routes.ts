@@ -11,6 +11,7 @@ import {
 } from '@cairn/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordAudit } from '../audit.ts';
+import { checkSpendSource } from '../costSync/platforms.ts';
 import type { FeatureOptions } from '../feature.ts';
 import { HttpError, parseInput, validationError } from '../http.ts';
 import { OutboundRefused } from '../outbound/guard.ts';
@@ -109,7 +110,10 @@ export async function integrationsPlugin(
     const adapter = ADAPTERS[account.platform];
     let check: Omit<IntegrationCheck, 'account'>;
     try {
-      check = await adapter.checkConnection(out.http(account.platform, CHECK_TIMEOUT_MS), token.token);
+      // A cost sync source only (a push network) is checked by its spend adapter.
+      check = adapter
+        ? await adapter.checkConnection(out.http(account.platform, CHECK_TIMEOUT_MS), token.token)
+        : await checkSpendSource(ctx, account.platform, token.token, CHECK_TIMEOUT_MS);
     } catch (failure) {
       // Unreachable, refused by the outbound guard, or too slow: the answer says so rather than failing.
       const message = failure instanceof Error ? failure.message : String(failure);
@@ -144,6 +148,14 @@ export async function integrationsPlugin(
     const account = await integrations.account(input.accountId);
     if (!account) {
       throw validationError([{ message: 'No such integration account', detail: { field: 'accountId' } }]);
+    }
+    if (!ADAPTERS[account.platform]) {
+      throw validationError([
+        {
+          message: `${account.platform} takes no conversions (cost sync only)`,
+          detail: { field: 'accountId' },
+        },
+      ]);
     }
     await integrations.setConversionOut(sourceId, input, now());
     await recordAudit(ctx.store, now(), {
