@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type FakeSpendSources,
+  fakeSpendSources,
+  META_EXPIRED_TOKEN,
+  META_GOOD_TOKEN,
+  META_THROTTLED_TOKEN,
+  PROPELLER_BAD_TOKEN,
+  PROPELLER_GOOD_TOKEN,
+  PROPELLER_THROTTLED_TOKEN,
+} from '../../test-support/spendSources.ts';
+import type { PlatformHttp } from '../integrations/adapter.ts';
+import { OutboundGuard } from '../outbound/guard.ts';
+import { amountMicros, SpendError } from './adapter.ts';
+import { metaSpendAdapter } from './meta.ts';
+import { propellerAdsSpendAdapter } from './propellerads.ts';
+
+// Each spend adapter against a local fake of its source speaking the documented request and answer
+// formats (test-support/spendSources.ts names the pages): the request it makes, the rows it reads, and
+// how it reports an expired token and a rate limit.
+
+let sources: FakeSpendSources;
+let meta: PlatformHttp;
+let propeller: PlatformHttp;
+
+beforeAll(async () => {
+  sources = await fakeSpendSources();
+  const outbound = new OutboundGuard({ privateDestinations: ['127.0.0.1/32'] });
+  meta = { outbound, timeoutMs: 5000, baseUrl: `${sources.url}/v25.0` };
+  propeller = { outbound, timeoutMs: 5000, baseUrl: `${sources.url}/v5` };
+  sources.meta.set(
+    '1234567890',
+    new Map([
+      [
+        '120200000000000001',
+        new Map([
+          ['2026-03-04', '12.34'],
+          ['2026-03-05', '0.01'],
+          ['2026-03-06', '99.99'],
+        ]),
+      ],
+      ['120200000000000002', new Map([['2026-03-04', '500']])],
+    ]),
+  );
+  sources.propeller.set(
+    7001,
+    new Map([
+      [
+        '2026-03-04',
+        new Map([
+          [101, 1.1],
+          [202, 2.2],
+        ]),
+      ],
+      ['2026-03-05', new Map([[101, 0.000123]])],
+    ]),
+  );
+});
+afterAll(async () => {
+  await sources?.close();
+});
+
+const query = {
+  sourceAccountId: '1234567890',
+  sourceCampaignId: '120200000000000001',
+  fromDay: '2026-03-04',
+  toDay: '2026-03-05',
+  byZone: false,
+};
+
+describe('spend amounts', () => {
+  it('reads decimal strings and JSON numbers to the micro-unit, floats without their binary tail', () => {
+    expect(amountMicros('12.34')).toBe(12_340_000);
+    expect(amountMicros('0.0000005')).toBe(1);
+    expect(amountMicros(0.1 + 0.2)).toBe(300_000);
+    expect(amountMicros(1.1 + 2.2)).toBe(3_300_000);
+    expect(amountMicros('-1')).toBeNull();
+    expect(amountMicros(null)).toBeNull();
+  });
+});
+
+describe("Meta's Insights spend", () => {
+  it('asks the ad account for campaign-level daily spend of the campaign and follows paging.next', async () => {
+    sources.calls.length = 0;
+    const report = await metaSpendAdapter.fetchSpend(meta, META_GOOD_TOKEN, query);
+    expect(report).toEqual({
+      currency: 'USD',
+      rows: [
+        { day: '2026-03-04', zone: null, spendMicros: 12_340_000 },
+        { day: '2026-03-05', zone: null, spendMicros: 10_000 },
+      ],
+    });
+    expect(sources.calls).toHaveLength(2);
+    const first = sources.calls[0];
+    expect(first?.path).toBe('/v25.0/act_1234567890/insights');
+    expect(first?.query.get('level')).toBe('campaign');
+    expect(first?.query.get('time_increment')).toBe('1');
+    expect(first?.query.get('fields')).toBe('campaign_id,spend,account_currency');
+    expect(JSON.parse(first?.query.get('time_range') ?? '')).toEqual({
+      since: '2026-03-04',
+      until: '2026-03-05',
+    });
+    expect(JSON.parse(first?.query.get('filtering') ?? '')).toEqual([
+      { field: 'campaign.id', operator: 'IN', value: ['120200000000000001'] },
+    ]);
+    expect(sources.calls[1]?.query.get('after')).toBe('1');
+  });
+
+  it("reports the account's currency as Meta names it", async () => {
+    sources.metaCurrency = 'EUR';
+    try {
+      expect((await metaSpendAdapter.fetchSpend(meta, META_GOOD_TOKEN, query)).currency).toBe('EUR');
+    } finally {
+      sources.metaCurrency = 'USD';
+    }
+  });
+
+  it('says an expired token is expired, and a throttled one is rate limited, in Meta’s words', async () => {
+    const expired = await metaSpendAdapter
+      .fetchSpend(meta, META_EXPIRED_TOKEN, query)
+      .catch((error) => error);
+    expect(expired).toBeInstanceOf(SpendError);
+    expect(expired).toMatchObject({ tokenExpired: true, rateLimited: false });
+    expect((expired as Error).message).toContain('Session has expired');
+    const throttled = await metaSpendAdapter
+      .fetchSpend(meta, META_THROTTLED_TOKEN, query)
+      .catch((error) => error);
+    expect(throttled).toMatchObject({
+      tokenExpired: false,
+      rateLimited: true,
+      message: '(#17) User request limit reached',
+    });
+  });
+
+  it("lists the ad account's campaigns, and refuses without an ad account id", async () => {
+    expect(await metaSpendAdapter.listCampaigns(meta, META_GOOD_TOKEN, '1234567890')).toEqual([
+      { id: '120200000000000001', name: 'Campaign 120200000000000001' },
+      { id: '120200000000000002', name: 'Campaign 120200000000000002' },
+    ]);
+    await expect(metaSpendAdapter.listCampaigns(meta, META_GOOD_TOKEN, '')).rejects.toThrow(SpendError);
+  });
+});
+
+describe("PropellerAds' statistics spend", () => {
+  const push = { ...query, sourceAccountId: '', sourceCampaignId: '7001' };
+
+  it('posts the campaign and days grouped by date (and zone) with the bearer token', async () => {
+    sources.calls.length = 0;
+    const byDay = await propellerAdsSpendAdapter.fetchSpend(propeller, PROPELLER_GOOD_TOKEN, push);
+    expect(byDay).toEqual({
+      currency: 'USD',
+      rows: [
+        { day: '2026-03-04', zone: null, spendMicros: 3_300_000 },
+        { day: '2026-03-05', zone: null, spendMicros: 123 },
+      ],
+    });
+    expect(sources.calls[0]).toMatchObject({
+      method: 'POST',
+      path: '/v5/adv/statistics',
+      authorization: `Bearer ${PROPELLER_GOOD_TOKEN}`,
+      body: {
+        group_by: ['date_time'],
+        day_from: '2026-03-04 00:00:00',
+        day_to: '2026-03-05 23:59:59',
+        campaign_id: [7001],
+      },
+    });
+    const byZone = await propellerAdsSpendAdapter.fetchSpend(propeller, PROPELLER_GOOD_TOKEN, {
+      ...push,
+      byZone: true,
+    });
+    expect(byZone.rows).toEqual([
+      { day: '2026-03-04', zone: '101', spendMicros: 1_100_000 },
+      { day: '2026-03-04', zone: '202', spendMicros: 2_200_000 },
+      { day: '2026-03-05', zone: '101', spendMicros: 123 },
+    ]);
+    expect(sources.calls[1]?.body?.group_by).toEqual(['date_time', 'zone_id']);
+  });
+
+  it('says a refused token needs replacing and a 429 is a rate limit', async () => {
+    await expect(
+      propellerAdsSpendAdapter.fetchSpend(propeller, PROPELLER_BAD_TOKEN, push),
+    ).rejects.toMatchObject({
+      tokenExpired: true,
+      rateLimited: false,
+      message: 'Unauthenticated.',
+    });
+    await expect(
+      propellerAdsSpendAdapter.fetchSpend(propeller, PROPELLER_THROTTLED_TOKEN, push),
+    ).rejects.toMatchObject({ tokenExpired: false, rateLimited: true, message: 'Too Many Attempts.' });
+  });
+
+  it('checks the connection with the balance, and lists campaigns', async () => {
+    expect(await propellerAdsSpendAdapter.checkConnection(propeller, PROPELLER_GOOD_TOKEN)).toMatchObject({
+      ok: true,
+    });
+    expect(await propellerAdsSpendAdapter.checkConnection(propeller, PROPELLER_BAD_TOKEN)).toEqual({
+      ok: false,
+      identity: null,
+      error: 'Unauthenticated.',
+      tokenExpired: true,
+    });
+    expect(await propellerAdsSpendAdapter.listCampaigns(propeller, PROPELLER_GOOD_TOKEN, '')).toEqual([
+      { id: '7001', name: 'Push 7001' },
+    ]);
+  });
+});
