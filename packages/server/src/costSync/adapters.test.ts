@@ -8,7 +8,7 @@ import {
   PROPELLER_BAD_TOKEN,
   PROPELLER_GOOD_TOKEN,
   PROPELLER_THROTTLED_TOKEN,
-} from '../../test-support/spendSources.ts';
+} from '../../test-support/sources/spendSources.ts';
 import type { PlatformHttp } from '../integrations/adapter.ts';
 import { OutboundGuard } from '../outbound/guard.ts';
 import { amountMicros, SpendError } from './adapter.ts';

@@ -19,7 +19,7 @@ import {
   META_EXPIRED_TOKEN,
   META_GOOD_TOKEN,
   PROPELLER_GOOD_TOKEN,
-} from '../../test-support/spendSources.ts';
+} from '../../test-support/sources/spendSources.ts';
 import type { RunningCairn } from '../index.ts';
 
 // Cost sync on a real server (temp data dir, real clicks through /click) against a fake Meta Graph API

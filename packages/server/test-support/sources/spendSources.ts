@@ -58,6 +58,8 @@ export const META_THROTTLED_ANSWER = {
 export const PROPELLER_UNAUTHORISED_ANSWER = { message: 'Unauthenticated.' };
 export const PROPELLER_THROTTLED_ANSWER = { message: 'Too Many Attempts.' };
 
+type Answer = (status: number, value: unknown) => http.ServerResponse;
+
 /** Rows per page of Meta's answers: small, so a sync has to follow paging.next. */
 const META_PAGE_SIZE = 1;
 
@@ -94,7 +96,7 @@ export async function fakeSpendSources(): Promise<FakeSpendSources> {
     });
   });
 
-  function meta(url: URL, json: (status: number, value: unknown) => void): void {
+  function meta(url: URL, json: Answer): http.ServerResponse {
     const token = url.searchParams.get('access_token');
     if (token === META_EXPIRED_TOKEN) return json(400, META_EXPIRED_ANSWER);
     if (token === META_THROTTLED_TOKEN) return json(400, META_THROTTLED_ANSWER);
@@ -157,8 +159,8 @@ export async function fakeSpendSources(): Promise<FakeSpendSources> {
     url: URL,
     body: Record<string, unknown> | null,
     authorization: string,
-    json: (status: number, value: unknown) => void,
-  ): void {
+    json: Answer,
+  ): http.ServerResponse {
     if (authorization === `Bearer ${PROPELLER_THROTTLED_TOKEN}`) return json(429, PROPELLER_THROTTLED_ANSWER);
     if (authorization !== `Bearer ${PROPELLER_GOOD_TOKEN}`) return json(401, PROPELLER_UNAUTHORISED_ANSWER);
     if (method === 'GET' && url.pathname === '/v5/adv/balance') return json(200, '2266.71');
