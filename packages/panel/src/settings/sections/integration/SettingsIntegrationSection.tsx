@@ -16,6 +16,7 @@ import * as styles from '../../../pages/pages.css.ts';
 import { formatDateTime } from '../../../utils/format.ts';
 import { SettingsSectionFrame } from '../SettingsSectionFrame.tsx';
 import { ConversionsOutCard } from './ConversionsOutCard.tsx';
+import { CostSyncCard } from './CostSyncCard.tsx';
 
 // Settings > Integration (admins): ad platform accounts. Connecting one stores its access token
 // encrypted; the server never answers it back, so the list shows only whether one is stored and how
@@ -199,6 +200,7 @@ export function SettingsIntegrationSection() {
         </form>
       </Card>
       {accounts.data && accounts.data.length > 0 && <ConversionsOutCard accounts={accounts.data} />}
+      {accounts.data && accounts.data.length > 0 && <CostSyncCard accounts={accounts.data} />}
     </SettingsSectionFrame>
   );
 }
