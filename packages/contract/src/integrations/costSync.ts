@@ -30,12 +30,12 @@ const sourceId = (what: string) =>
 export const costSyncMappingInputSchema = z.object({
   campaignId: z.number().int().positive('Pick a campaign'),
   accountId: z.number().int().positive('Choose an integration account'),
-  /** Meta: the ad account id (digits, without `act_`); other sources: empty. */
+  /** Meta: the ad account id (digits, without `act_`); Taboola: the account id; other sources: empty. */
   sourceAccountId: z
     .string()
     .trim()
     .max(64, 'At most 64 characters')
-    .regex(/^[0-9]*$/, 'An ad account id is digits (without act_)')
+    .regex(/^[A-Za-z0-9_-]*$/, 'An account id is letters, digits, _ and - (Meta: digits, without act_)')
     .default(''),
   sourceCampaignId: sourceId('campaign'),
   /** The token slot (1 = t1) the source's zone lands in; null: the spend is set for the whole campaign. */

@@ -12,12 +12,13 @@ export const INTEGRATION_PATHS = {
   conversionOut: '/api/integrations/conversions-out/:trafficSourceId',
 } as const;
 
-export const INTEGRATION_PLATFORMS = ['meta', 'propellerads'] as const;
+export const INTEGRATION_PLATFORMS = ['meta', 'propellerads', 'taboola'] as const;
 export type IntegrationPlatform = (typeof INTEGRATION_PLATFORMS)[number];
 
 export const INTEGRATION_PLATFORM_NAMES: Readonly<Record<IntegrationPlatform, string>> = {
   meta: 'Meta (Facebook) Conversions API',
   propellerads: 'PropellerAds (cost sync)',
+  taboola: 'Taboola (cost sync)',
 };
 
 const name = z.string().trim().min(1, 'Name the account').max(100, 'At most 100 characters');

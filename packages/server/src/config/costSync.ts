@@ -1,4 +1,5 @@
 import { PROPELLERADS_DEFAULT_API_URL } from '../costSync/propellerads.ts';
+import { TABOOLA_DEFAULT_API_URL } from '../costSync/taboola.ts';
 import { ConfigError, link } from './values.ts';
 
 // The cost sync's settings (costSync/), read from CAIRN_* variables like the rest of the config.
@@ -6,6 +7,8 @@ import { ConfigError, link } from './values.ts';
 export interface CostSyncConfig {
   /** PropellerAds' SSP API v5 root that cost sync pulls spend from (CAIRN_PROPELLERADS_API_URL). */
   propellerAdsApiUrl: string;
+  /** Taboola's Backstage API root, `/backstage` included (CAIRN_TABOOLA_API_URL). */
+  taboolaApiUrl: string;
   /** Minutes between scheduled cost syncs (CAIRN_COST_SYNC_INTERVAL_MINUTES); 0 turns the schedule off. */
   costSyncIntervalMinutes: number;
   /** Days of spend each sync pulls, today included, in the tracker's time zone (CAIRN_COST_SYNC_DAYS). */
@@ -14,6 +17,7 @@ export interface CostSyncConfig {
 
 export const COST_SYNC_DEFAULTS: CostSyncConfig = {
   propellerAdsApiUrl: PROPELLERADS_DEFAULT_API_URL,
+  taboolaApiUrl: TABOOLA_DEFAULT_API_URL,
   costSyncIntervalMinutes: 60,
   costSyncDays: 3,
 };
@@ -31,6 +35,8 @@ export function costSyncOptions(read: (name: string) => string | undefined): Par
   const options: Partial<CostSyncConfig> = {};
   const url = read('CAIRN_PROPELLERADS_API_URL');
   if (url !== undefined) options.propellerAdsApiUrl = link('CAIRN_PROPELLERADS_API_URL', url);
+  const taboola = read('CAIRN_TABOOLA_API_URL');
+  if (taboola !== undefined) options.taboolaApiUrl = link('CAIRN_TABOOLA_API_URL', taboola);
   const interval = read('CAIRN_COST_SYNC_INTERVAL_MINUTES');
   if (interval !== undefined) {
     options.costSyncIntervalMinutes = wholeNumberIn(

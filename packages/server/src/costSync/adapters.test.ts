@@ -8,12 +8,17 @@ import {
   PROPELLER_BAD_TOKEN,
   PROPELLER_GOOD_TOKEN,
   PROPELLER_THROTTLED_TOKEN,
+  TABOOLA_BAD_CREDENTIALS,
+  TABOOLA_CLIENT,
+  TABOOLA_GOOD_CREDENTIALS,
+  TABOOLA_THROTTLED_CREDENTIALS,
 } from '../../test-support/sources/spendSources.ts';
 import type { PlatformHttp } from '../integrations/adapter.ts';
 import { OutboundGuard } from '../outbound/guard.ts';
 import { amountMicros, SpendError } from './adapter.ts';
 import { metaSpendAdapter } from './meta.ts';
 import { propellerAdsSpendAdapter } from './propellerads.ts';
+import { taboolaSpendAdapter } from './taboola.ts';
 
 // Each spend adapter against a local fake of its source speaking the documented request and answer
 // formats (test-support/spendSources.ts names the pages): the request it makes, the rows it reads, and
@@ -22,12 +27,32 @@ import { propellerAdsSpendAdapter } from './propellerads.ts';
 let sources: FakeSpendSources;
 let meta: PlatformHttp;
 let propeller: PlatformHttp;
+let taboola: PlatformHttp;
 
 beforeAll(async () => {
   sources = await fakeSpendSources();
   const outbound = new OutboundGuard({ privateDestinations: ['127.0.0.1/32'] });
   meta = { outbound, timeoutMs: 5000, baseUrl: `${sources.url}/v25.0` };
   propeller = { outbound, timeoutMs: 5000, baseUrl: `${sources.url}/v5` };
+  taboola = { outbound, timeoutMs: 5000, baseUrl: `${sources.url}/backstage` };
+  sources.taboola.set(
+    'demo-advertiser',
+    new Map([
+      [
+        '5501',
+        new Map([
+          [
+            '2026-03-04',
+            new Map([
+              ['yahoo-network', 4.25],
+              ['msn-home', 0.75],
+            ]),
+          ],
+          ['2026-03-05', new Map([['msn-home', 1.5]])],
+        ]),
+      ],
+    ]),
+  );
   sources.meta.set(
     '1234567890',
     new Map([
@@ -203,5 +228,79 @@ describe("PropellerAds' statistics spend", () => {
     expect(await propellerAdsSpendAdapter.listCampaigns(propeller, PROPELLER_GOOD_TOKEN, '')).toEqual([
       { id: '7001', name: 'Push 7001' },
     ]);
+  });
+});
+
+describe("Taboola's campaign summary spend", () => {
+  const native = { ...query, sourceAccountId: 'demo-advertiser', sourceCampaignId: '5501' };
+
+  it('gets an access token with the client credentials, then the day (or site and day) report', async () => {
+    sources.calls.length = 0;
+    const byDay = await taboolaSpendAdapter.fetchSpend(taboola, TABOOLA_GOOD_CREDENTIALS, native);
+    expect(byDay).toEqual({
+      currency: 'USD',
+      rows: [
+        { day: '2026-03-04', zone: null, spendMicros: 5_000_000 },
+        { day: '2026-03-05', zone: null, spendMicros: 1_500_000 },
+      ],
+    });
+    const [token, report] = sources.calls;
+    expect(token?.path).toBe('/backstage/oauth/token');
+    expect(Object.fromEntries(new URLSearchParams(token?.text))).toEqual({
+      client_id: TABOOLA_CLIENT,
+      client_secret: 'taboolaSecret0123456789',
+      grant_type: 'client_credentials',
+    });
+    expect(report?.path).toBe('/backstage/api/1.0/demo-advertiser/reports/campaign-summary/dimensions/day');
+    expect(Object.fromEntries(report?.query ?? [])).toEqual({
+      start_date: '2026-03-04',
+      end_date: '2026-03-05',
+      campaign: '5501',
+    });
+    expect(report?.authorization).toMatch(/^Bearer access-\d+$/);
+    const bySite = await taboolaSpendAdapter.fetchSpend(taboola, TABOOLA_GOOD_CREDENTIALS, {
+      ...native,
+      byZone: true,
+    });
+    expect(bySite.rows).toEqual([
+      { day: '2026-03-04', zone: 'yahoo-network', spendMicros: 4_250_000 },
+      { day: '2026-03-04', zone: 'msn-home', spendMicros: 750_000 },
+      { day: '2026-03-05', zone: 'msn-home', spendMicros: 1_500_000 },
+    ]);
+    // The access token is kept: the second report asked for none.
+    expect(sources.calls.filter((call) => call.path === '/backstage/oauth/token')).toHaveLength(1);
+  });
+
+  it('renews an access token Taboola no longer takes, once', async () => {
+    const used = sources.calls.filter((call) => call.authorization.startsWith('Bearer access-')).at(-1);
+    sources.taboolaExpired.add(used?.authorization.replace('Bearer ', '') ?? '');
+    sources.calls.length = 0;
+    await taboolaSpendAdapter.fetchSpend(taboola, TABOOLA_GOOD_CREDENTIALS, native);
+    expect(sources.calls.map((call) => call.path)).toEqual([
+      '/backstage/api/1.0/demo-advertiser/reports/campaign-summary/dimensions/day',
+      '/backstage/oauth/token',
+      '/backstage/api/1.0/demo-advertiser/reports/campaign-summary/dimensions/day',
+    ]);
+  });
+
+  it('says wrong credentials need replacing and a 429 is a rate limit, in Taboola’s words', async () => {
+    await expect(
+      taboolaSpendAdapter.fetchSpend(taboola, TABOOLA_BAD_CREDENTIALS, native),
+    ).rejects.toMatchObject({
+      tokenExpired: true,
+      message: 'Bad client credentials',
+    });
+    await expect(
+      taboolaSpendAdapter.fetchSpend(taboola, TABOOLA_THROTTLED_CREDENTIALS, native),
+    ).rejects.toMatchObject({ rateLimited: true, tokenExpired: false, message: 'Too many requests' });
+    expect(await taboolaSpendAdapter.checkConnection(taboola, TABOOLA_GOOD_CREDENTIALS)).toEqual({
+      ok: true,
+      identity: TABOOLA_CLIENT,
+      error: null,
+      tokenExpired: false,
+    });
+    expect(
+      await taboolaSpendAdapter.listCampaigns(taboola, TABOOLA_GOOD_CREDENTIALS, 'demo-advertiser'),
+    ).toEqual([{ id: '5501', name: 'Native 5501' }]);
   });
 });

@@ -6,11 +6,13 @@ import type { OutboundGuard } from '../outbound/guard.ts';
 import type { SpendAdapter } from './adapter.ts';
 import { metaSpendAdapter } from './meta.ts';
 import { propellerAdsSpendAdapter } from './propellerads.ts';
+import { taboolaSpendAdapter } from './taboola.ts';
 
 /** The sources whose spend Cairn pulls; a platform absent here has no cost sync. */
 export const SPEND_ADAPTERS: Readonly<Partial<Record<IntegrationPlatform, SpendAdapter>>> = {
   meta: metaSpendAdapter,
   propellerads: propellerAdsSpendAdapter,
+  taboola: taboolaSpendAdapter,
 };
 
 /** The API root a source's spend is pulled from (configurable, so tests use a fake). */
@@ -20,6 +22,8 @@ export function spendBaseUrl(config: CairnConfig, platform: IntegrationPlatform)
       return config.metaGraphUrl;
     case 'propellerads':
       return config.propellerAdsApiUrl;
+    case 'taboola':
+      return config.taboolaApiUrl;
   }
 }
 

@@ -12,12 +12,18 @@ export const META_THROTTLED_TOKEN = 'EAAThrottledSpend0123456789abcdefTOKEN';
 export const PROPELLER_GOOD_TOKEN = 'propellerGood0123456789abcdef0123456789';
 export const PROPELLER_BAD_TOKEN = 'propellerRevoked0123456789abcdef0123456';
 export const PROPELLER_THROTTLED_TOKEN = 'propellerThrottled0123456789abcdef01234';
+export const TABOOLA_CLIENT = 'cairn-client-id';
+export const TABOOLA_GOOD_CREDENTIALS = `${TABOOLA_CLIENT}:taboolaSecret0123456789`;
+export const TABOOLA_BAD_CREDENTIALS = `${TABOOLA_CLIENT}:wrongSecret0123456789`;
+export const TABOOLA_THROTTLED_CREDENTIALS = 'throttled-client:taboolaSecret0123456789';
 
 export interface SpendCall {
   method: string;
   path: string;
   query: URLSearchParams;
   body: Record<string, unknown> | null;
+  /** The body as sent (a form for Taboola's token endpoint). */
+  text: string;
   authorization: string;
 }
 
@@ -26,6 +32,11 @@ export interface FakeSpendSources {
   /** Meta: ad account id -> campaign id -> day -> spend as Meta writes it (a decimal string). */
   meta: Map<string, Map<string, Map<string, string>>>;
   metaCurrency: string;
+  /** Taboola: account id -> campaign id -> day -> site -> spent (a JSON number). */
+  taboola: Map<string, Map<string, Map<string, Map<string, number>>>>;
+  taboolaCurrency: string;
+  /** Access tokens Taboola handed out that it no longer takes (expired). */
+  taboolaExpired: Set<string>;
   /** PropellerAds: campaign id -> day -> zone id -> spent (a JSON number, USD). */
   propeller: Map<number, Map<string, Map<number, number>>>;
   calls: SpendCall[];
@@ -60,6 +71,15 @@ export const PROPELLER_THROTTLED_ANSWER = { message: 'Too Many Attempts.' };
 
 type Answer = (status: number, value: unknown) => http.ServerResponse;
 
+// Taboola's Backstage API (https://developers.taboola.com/backstage-api/reference/authentication-basics):
+// the token endpoint answers an OAuth2 error to wrong credentials; the API answers 401 to an invalid or
+// expired access token and `{http_status, message}` to other refusals.
+export const TABOOLA_BAD_CLIENT_ANSWER = {
+  error: 'invalid_client',
+  error_description: 'Bad client credentials',
+};
+export const TABOOLA_THROTTLED_ANSWER = { http_status: 429, message: 'Too many requests' };
+
 /** Rows per page of Meta's answers: small, so a sync has to follow paging.next. */
 const META_PAGE_SIZE = 1;
 
@@ -69,6 +89,9 @@ export async function fakeSpendSources(): Promise<FakeSpendSources> {
     meta: new Map(),
     metaCurrency: 'USD',
     propeller: new Map(),
+    taboola: new Map(),
+    taboolaCurrency: 'USD',
+    taboolaExpired: new Set(),
     calls: [],
     close: async () => {},
   };
@@ -78,18 +101,22 @@ export async function fakeSpendSources(): Promise<FakeSpendSources> {
     request.on('end', () => {
       const url = new URL(request.url ?? '/', 'http://fake');
       const text = Buffer.concat(chunks).toString('utf8');
-      const body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+      const isJson = String(request.headers['content-type'] ?? '').startsWith('application/json');
+      const body = text && isJson ? (JSON.parse(text) as Record<string, unknown>) : null;
       const authorization = String(request.headers.authorization ?? '');
       state.calls.push({
         method: request.method ?? '',
         path: url.pathname,
         query: url.searchParams,
         body,
+        text,
         authorization,
       });
       const json = (status: number, value: unknown) =>
         response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
       if (url.pathname.startsWith('/v25.0/')) return meta(url, json);
+      if (url.pathname.startsWith('/backstage/'))
+        return taboola(request.method ?? '', url, text, authorization, json);
       if (url.pathname.startsWith('/v5/'))
         return propeller(request.method ?? '', url, body, authorization, json);
       return json(404, { message: 'Unknown path' });
@@ -189,6 +216,73 @@ export async function fakeSpendSources(): Promise<FakeSpendSources> {
       return json(200, rows);
     }
     return json(404, { message: 'Not Found' });
+  }
+
+  let issued = 0;
+  function taboola(
+    method: string,
+    url: URL,
+    text: string,
+    authorization: string,
+    json: Answer,
+  ): http.ServerResponse {
+    if (method === 'POST' && url.pathname === '/backstage/oauth/token') {
+      const form = new URLSearchParams(text);
+      const credentials = `${form.get('client_id')}:${form.get('client_secret')}`;
+      if (form.get('grant_type') !== 'client_credentials')
+        return json(400, { error: 'unsupported_grant_type' });
+      if (credentials === TABOOLA_THROTTLED_CREDENTIALS) {
+        issued += 1;
+        return json(200, { access_token: `throttled-${issued}`, token_type: 'bearer', expires_in: 43200 });
+      }
+      if (credentials !== TABOOLA_GOOD_CREDENTIALS) return json(401, TABOOLA_BAD_CLIENT_ANSWER);
+      issued += 1;
+      return json(200, { access_token: `access-${issued}`, token_type: 'bearer', expires_in: 43200 });
+    }
+    const token = authorization.replace(/^Bearer /, '');
+    if (token.startsWith('throttled-')) return json(429, TABOOLA_THROTTLED_ANSWER);
+    if (!token.startsWith('access-') || state.taboolaExpired.has(token)) {
+      return json(401, { http_status: 401, message: 'Invalid or expired access token' });
+    }
+    const match =
+      /^\/backstage\/api\/1\.0\/([A-Za-z0-9_-]+)\/(campaigns\/|reports\/campaign-summary\/dimensions\/(day|campaign_site_day_breakdown))$/.exec(
+        url.pathname,
+      );
+    if (method !== 'GET' || !match) return json(404, { http_status: 404, message: 'Not found' });
+    const campaigns =
+      state.taboola.get(match[1] ?? '') ?? new Map<string, Map<string, Map<string, number>>>();
+    if (match[2] === 'campaigns/') {
+      return json(200, { results: [...campaigns.keys()].map((id) => ({ id, name: `Native ${id}` })) });
+    }
+    const from = url.searchParams.get('start_date') ?? '';
+    const to = url.searchParams.get('end_date') ?? '';
+    const days =
+      campaigns.get(url.searchParams.get('campaign') ?? '') ?? new Map<string, Map<string, number>>();
+    const results: Record<string, unknown>[] = [];
+    for (const [day, sites] of [...days].sort()) {
+      if (day < from || day > to) continue;
+      const date = `${day} 00:00:00.0`;
+      if (match[3] === 'day') {
+        const spent = [...sites.values()].reduce((sum, one) => sum + one, 0);
+        results.push({ date, date_end_period: date, clicks: 0, spent, currency: state.taboolaCurrency });
+      } else {
+        for (const [site, spent] of sites) {
+          results.push({
+            date,
+            site,
+            site_name: site,
+            site_id: 1000 + site.length,
+            spent,
+            currency: state.taboolaCurrency,
+          });
+        }
+      }
+    }
+    return json(200, {
+      results,
+      recordCount: results.length,
+      metadata: { total: results.length, count: results.length },
+    });
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

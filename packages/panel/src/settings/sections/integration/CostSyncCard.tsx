@@ -64,6 +64,9 @@ export function CostSyncCard({ accounts }: { accounts: readonly IntegrationAccou
     },
   });
   const platform = accounts.find((one) => String(one.id) === accountId)?.platform ?? null;
+  // Meta and Taboola name an account besides the campaign; PropellerAds and Taboola report zones (sites).
+  const namesAccount = platform === 'meta' || platform === 'taboola';
+  const reportsZones = platform === 'propellerads' || platform === 'taboola';
   const campaignName = (id: number) => campaigns.data?.find((one) => one.id === id)?.name ?? `#${id}`;
   const accountName = (id: number) => accounts.find((one) => one.id === id)?.name ?? `#${id}`;
   const fieldError = (field: string) => problem?.errors.find((error) => error.field === field)?.message;
@@ -75,9 +78,9 @@ export function CostSyncCard({ accounts }: { accounts: readonly IntegrationAccou
       json: {
         campaignId: Number(campaignId),
         accountId: Number(accountId),
-        sourceAccountId: platform === 'meta' ? sourceAccountId : '',
+        sourceAccountId: namesAccount ? sourceAccountId : '',
         sourceCampaignId,
-        zoneTokenSlot: platform === 'propellerads' && zoneSlot.trim() !== '' ? Number(zoneSlot) : null,
+        zoneTokenSlot: reportsZones && zoneSlot.trim() !== '' ? Number(zoneSlot) : null,
         enabled: true,
       },
       schema: costSyncMappingSchema,
@@ -203,10 +206,10 @@ export function CostSyncCard({ accounts }: { accounts: readonly IntegrationAccou
               error={fieldError('accountId')}
             />
           </div>
-          {platform === 'meta' && (
+          {namesAccount && (
             <div className={styles.narrow}>
               <TextField
-                label="Ad account id"
+                label={platform === 'meta' ? 'Ad account id' : 'Account id'}
                 inputMode="numeric"
                 value={sourceAccountId}
                 onChange={(event) => setSourceAccountId(event.target.value)}
@@ -222,7 +225,7 @@ export function CostSyncCard({ accounts }: { accounts: readonly IntegrationAccou
               error={fieldError('sourceCampaignId')}
             />
           </div>
-          {platform === 'propellerads' && (
+          {reportsZones && (
             <div className={styles.narrow}>
               <TextField
                 label="Zone token slot (optional)"
