@@ -19,6 +19,8 @@ import {
   META_EXPIRED_TOKEN,
   META_GOOD_TOKEN,
   PROPELLER_GOOD_TOKEN,
+  PROPELLER_THROTTLED_TOKEN,
+  TABOOLA_GOOD_CREDENTIALS,
 } from '../../test-support/sources/spendSources.ts';
 import type { RunningCairn } from '../index.ts';
 
@@ -41,8 +43,10 @@ let admin: TestBrowser;
 let kit: ConversionKit;
 let alpha: Awaited<ReturnType<ConversionKit['campaign']>>;
 let beta: Awaited<ReturnType<ConversionKit['campaign']>>;
+let gamma: Awaited<ReturnType<ConversionKit['campaign']>>;
 let metaAccount: IntegrationAccount;
 let pushAccount: IntegrationAccount;
+let nativeAccount: IntegrationAccount;
 
 async function clicksAt(campaign: typeof alpha, zones: readonly string[]): Promise<void> {
   for (const zone of zones) {
@@ -90,17 +94,21 @@ beforeAll(async () => {
     privateDestinations: ['127.0.0.1'],
     metaGraphUrl: `${sources.url}/v25.0`,
     propellerAdsApiUrl: `${sources.url}/v5`,
+    taboolaApiUrl: `${sources.url}/backstage`,
     costSyncIntervalMinutes: 0,
     costSyncDays: 2,
   }));
   kit = new ConversionKit(cairn, admin);
   alpha = await kit.campaign({ campaign: { costModel: 'cpc', costMicros: CPC } });
   beta = await kit.campaign({ campaign: { costModel: 'cpc', costMicros: CPC } });
+  gamma = await kit.campaign({ campaign: { costModel: 'cpc', costMicros: CPC } });
   await clicksAt(alpha, ['x', 'x', 'x']);
   await clicksAt(beta, ['101', '202', '101']);
+  await clicksAt(gamma, ['yahoo-network', 'msn-home', 'msn-home']);
   clock.ms = Date.parse(`${DAY_TWO}T09:00:00Z`);
   await clicksAt(alpha, ['x', 'x']);
   await clicksAt(beta, ['101']);
+  await clicksAt(gamma, ['msn-home']);
   clock.ms = Date.parse(`${DAY_TWO}T18:00:00Z`);
   await cairn.tracking.recorder.flushNow();
   admin = new TestBrowser(cairn.url);
@@ -131,7 +139,26 @@ beforeAll(async () => {
       [DAY_TWO, new Map([[101, 0.000123]])],
     ]),
   );
+  sources.taboola.set(
+    'demo-advertiser',
+    new Map([
+      [
+        '5501',
+        new Map([
+          [
+            DAY_ONE,
+            new Map([
+              ['yahoo-network', 4.25],
+              ['msn-home', 0.75],
+            ]),
+          ],
+          [DAY_TWO, new Map([['msn-home', 1.5]])],
+        ]),
+      ],
+    ]),
+  );
   metaAccount = await account('meta', META_GOOD_TOKEN);
+  nativeAccount = await account('taboola', TABOOLA_GOOD_CREDENTIALS);
   pushAccount = await account('propellerads', PROPELLER_GOOD_TOKEN);
 });
 afterAll(async () => {
@@ -142,6 +169,7 @@ afterAll(async () => {
 describe('cost sync', () => {
   let metaMapping: CostSyncMapping;
   let pushMapping: CostSyncMapping;
+  let nativeMapping: CostSyncMapping;
 
   it('refuses a mapping its source cannot serve', async () => {
     const noAdAccount = await admin.call('POST', COST_SYNC_PATHS.mappings, {
@@ -176,12 +204,20 @@ describe('cost sync', () => {
       sourceCampaignId: String(PUSH_CAMPAIGN),
       zoneTokenSlot: 1,
     });
+    nativeMapping = await mapping({
+      campaignId: gamma.id,
+      accountId: nativeAccount.id,
+      sourceAccountId: 'demo-advertiser',
+      sourceCampaignId: '5501',
+      zoneTokenSlot: 1,
+    });
 
     expect(await campaignCost(alpha.id, DAY_ONE)).toBe(3 * CPC);
     const { runs } = await syncNow();
     expect(runs.map((run) => [run.mappingId, run.outcome, run.error])).toEqual([
       [metaMapping.id, 'ok', null],
       [pushMapping.id, 'ok', null],
+      [nativeMapping.id, 'ok', null],
     ]);
     expect(runs[0]).toMatchObject({
       fromDay: DAY_ONE,
@@ -200,6 +236,10 @@ describe('cost sync', () => {
     expect(dayOne.get('101')).toBe(1_100_000);
     expect(dayOne.get('202')).toBe(2_200_000);
     expect((await costBy('token_1', beta.id, DAY_TWO)).get('101')).toBe(123);
+    const sites = await costBy('token_1', gamma.id, DAY_ONE);
+    expect(sites.get('yahoo-network')).toBe(4_250_000);
+    expect(sites.get('msn-home')).toBe(750_000);
+    expect(await campaignCost(gamma.id, DAY_TWO)).toBe(1_500_000);
   });
 
   it('changes nothing when run again, and shows the last sync on the mapping', async () => {
@@ -223,8 +263,8 @@ describe('cost sync', () => {
       lastCostMicros: 12_350_000,
     });
     const history = (await admin.get(COST_SYNC_PATHS.runs)).json<CostSyncRunList>().items;
-    expect(history).toHaveLength(4);
-    expect(history[0]?.id).toBeGreaterThan(history[3]?.id ?? Number.POSITIVE_INFINITY);
+    expect(history).toHaveLength(6);
+    expect(history[0]?.id).toBeGreaterThan(history[5]?.id ?? Number.POSITIVE_INFINITY);
   });
 
   it("records the source's words when a token has expired, and a currency without a rate", async () => {
@@ -249,6 +289,28 @@ describe('cost sync', () => {
       expect(await campaignCost(alpha.id, DAY_ONE)).toBe(12_340_000);
     } finally {
       sources.metaCurrency = 'USD';
+    }
+  });
+
+  it('stops calling a source that said too many calls, for the rest of the sync', async () => {
+    const throttled = await account('propellerads', PROPELLER_THROTTLED_TOKEN);
+    const first = await mapping({ campaignId: beta.id, accountId: throttled.id, sourceCampaignId: '7001' });
+    const second = await mapping({ campaignId: alpha.id, accountId: throttled.id, sourceCampaignId: '7002' });
+    sources.calls.length = 0;
+    const { runs } = await syncNow();
+    const mine = runs.filter((run) => run.mappingId === first.id || run.mappingId === second.id);
+    expect(mine).toMatchObject([
+      { outcome: 'failed', rateLimited: true, error: 'Too Many Attempts.' },
+      { outcome: 'failed', rateLimited: false },
+    ]);
+    expect(mine[1]?.error).toContain('Not called in this sync');
+    expect(
+      sources.calls.filter((call) => call.authorization === `Bearer ${PROPELLER_THROTTLED_TOKEN}`),
+    ).toHaveLength(1);
+    for (const one of [first, second]) {
+      expect(
+        (await admin.call('DELETE', COST_SYNC_PATHS.mapping.replace(':id', String(one.id)))).status,
+      ).toBe(200);
     }
   });
 
