@@ -162,11 +162,11 @@ describe('Settings > Integration > Cost sync', () => {
       enabled: true,
     });
 
-    await user.click(within(list).getByRole('button', { name: 'Sync Push US now' }));
+    await user.click(within(list).getByRole('button', { name: 'Sync now: Push US' }));
     expect(await within(list).findByText(/^Synced .*: cost 0\.25 → 3\.300123$/)).toBeInTheDocument();
     expect(server.sent.at(-1)).toEqual({ mappingId: 1 });
 
-    await user.click(within(list).getByRole('button', { name: 'Stop syncing Push US' }));
+    await user.click(within(list).getByRole('button', { name: 'Remove cost sync of Push US' }));
     await waitFor(() => expect(within(list).queryByRole('listitem')).toBeNull());
   });
 

@@ -153,7 +153,7 @@ export function CostSyncCard({ accounts }: { accounts: readonly IntegrationAccou
                     size="sm"
                     variant="outline"
                     disabled={syncing !== null}
-                    aria-label={`Sync ${campaignName(mapping.campaignId)} now`}
+                    aria-label={`Sync now: ${campaignName(mapping.campaignId)}`}
                     onClick={() => void sync(mapping.id)}
                   >
                     Sync now
@@ -163,7 +163,7 @@ export function CostSyncCard({ accounts }: { accounts: readonly IntegrationAccou
                     size="sm"
                     variant="outline"
                     tone="danger"
-                    aria-label={`Stop syncing ${campaignName(mapping.campaignId)}`}
+                    aria-label={`Remove cost sync of ${campaignName(mapping.campaignId)}`}
                     onClick={() => void remove(mapping)}
                   >
                     Remove
