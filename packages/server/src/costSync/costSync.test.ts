@@ -314,6 +314,19 @@ describe('cost sync', () => {
     }
   });
 
+  it('refuses to send conversions through a cost-sync-only account', async () => {
+    const source = await admin.call('POST', '/api/traffic_source', { body: { name: 'Push network' } });
+    expect(source.status, source.text).toBe(201);
+    const id = source.json<{ id: number }>().id;
+    const refused = await admin.call(
+      'PUT',
+      INTEGRATION_PATHS.conversionOut.replace(':trafficSourceId', String(id)),
+      { body: { accountId: pushAccount.id, pixelId: '123456789012345' } },
+    );
+    expect(refused.status).toBe(400);
+    expect(errorFields(refused)).toContain('accountId');
+  });
+
   it('checks a push network account through its spend adapter and lists its campaigns', async () => {
     const check = await admin.call('POST', INTEGRATION_PATHS.check.replace(':id', String(pushAccount.id)));
     expect(check.status, check.text).toBe(200);
