@@ -54,6 +54,7 @@ export const SERVER_LAYERING: Layering = {
       'context',
       'conversions',
       'costs',
+      'costSync',
       'doctor',
       'entities',
       'eventExport',

@@ -13,6 +13,7 @@ export * from './importExport/csv.ts';
 export * from './importExport/entityCsv.ts';
 export * from './importExport/entityCsvSchemas.ts';
 export * from './importExport/events.ts';
+export * from './integrations/costSync.ts';
 export * from './integrations/integrations.ts';
 export * from './landerFiles.ts';
 export * from './lpProtect.ts';

@@ -9,6 +9,7 @@ import { configBundlePlugin } from './bundle/routes.ts';
 import { clickApiPlugin } from './clickApi/routes.ts';
 import type { AppContext } from './context.ts';
 import { conversionsPlugin } from './conversions/apiRoutes.ts';
+import { costSyncPlugin } from './costSync/routes.ts';
 import { costsPlugin } from './costs/routes.ts';
 import { diagnosticsPlugin } from './diagnostics/routes.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
@@ -55,6 +56,7 @@ const FEATURES: readonly FeaturePlugin[] = [
   betaPlugin,
   triggersPlugin,
   integrationsPlugin,
+  costSyncPlugin,
 ];
 
 /**

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Mode } from '@cairn/contract';
 import { passwordProblem } from './auth/passwordPolicy.ts';
+import { COST_SYNC_DEFAULTS, type CostSyncConfig, costSyncOptions } from './config/costSync.ts';
 import { DEFAULT_PLATFORM_URLS, type PlatformUrls, readPlatformUrls } from './config/platformUrls.ts';
 import {
   ConfigError,
@@ -22,7 +23,7 @@ import type { HelperPriority } from './threadPriority.ts';
 
 export { ConfigError, parseTrustProxy, type TrustHops, trustHops };
 
-export interface CairnConfig extends PlatformUrls {
+export interface CairnConfig extends PlatformUrls, CostSyncConfig {
   port: number;
   host: string;
   dataDir: string;
@@ -116,10 +117,7 @@ export interface CairnConfig extends PlatformUrls {
   httpKeepAliveTimeoutMs: number;
   /** Where structured logs go; defaults to stdout. */
   logDestination?: NodeJS.WritableStream;
-  /**
-   * A bearer token that opens /metrics to scrapers on other machines; null answers it to loopback
-   * clients only (and 404 to everyone else, so a scan learns nothing).
-   */
+  /** A bearer token opening /metrics to scrapers elsewhere; null: loopback only, 404 to others (a scan learns nothing). */
   metricsToken: string | null;
   /** /api/ready answers 503 once journaled events wait longer than this for the event store. */
   readyMaxLagMs: number;
@@ -154,6 +152,7 @@ export const DEFAULT_CONFIG: CairnConfig = {
   updateFeed: null,
   privateDestinations: [],
   ...DEFAULT_PLATFORM_URLS,
+  ...COST_SYNC_DEFAULTS,
   // Relative to this package, not the cwd, so `npm start` from anywhere finds the built panel.
   panelDir: path.resolve(serverPackageDir, '../panel/dist'),
   fontsDir: null,
@@ -281,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CairnOptions {
     options.privateDestinations = privateDestinations(v.privateDestinations.split(','));
   }
   Object.assign(options, readPlatformUrls(read));
+  Object.assign(options, costSyncOptions(read));
   if (v.panelDir !== undefined) options.panelDir = v.panelDir;
   if (v.fontsDir !== undefined) options.fontsDir = v.fontsDir;
   if (v.linkTrial !== undefined) options.linkTrial = link('CAIRN_LINK_TRIAL', v.linkTrial);

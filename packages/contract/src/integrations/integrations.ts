@@ -13,20 +13,37 @@ export const INTEGRATION_PATHS = {
   conversionOut: '/api/integrations/conversions-out/:trafficSourceId',
 } as const;
 
-export const INTEGRATION_PLATFORMS = ['meta', 'google_ads', 'tiktok'] as const;
+export const INTEGRATION_PLATFORMS = ['meta', 'google_ads', 'tiktok', 'propellerads', 'taboola'] as const;
 export type IntegrationPlatform = (typeof INTEGRATION_PLATFORMS)[number];
+
+/** The platforms conversions are sent to; the others are sources Cairn pulls spend from (cost sync). */
+export const CONVERSION_PLATFORMS = [
+  'meta',
+  'google_ads',
+  'tiktok',
+] as const satisfies readonly IntegrationPlatform[];
+export type ConversionPlatform = (typeof CONVERSION_PLATFORMS)[number];
+export const isConversionPlatform = (platform: IntegrationPlatform): platform is ConversionPlatform =>
+  (CONVERSION_PLATFORMS as readonly string[]).includes(platform);
 
 export const INTEGRATION_PLATFORM_NAMES: Readonly<Record<IntegrationPlatform, string>> = {
   meta: 'Meta (Facebook) Conversions API',
   google_ads: 'Google Ads click conversions',
   tiktok: 'TikTok Events API',
+  propellerads: 'PropellerAds (cost sync)',
+  taboola: 'Taboola (cost sync)',
 };
 
-/** The query parameters each platform adds to its ad clicks, which a traffic source should capture. */
+/**
+ * The query parameters each platform adds to its ad clicks, which a traffic source should capture; none
+ * for the platforms Cairn only pulls spend from.
+ */
 export const PLATFORM_CLICK_ID_PARAMETERS: Readonly<Record<IntegrationPlatform, readonly string[]>> = {
   meta: ['fbclid'],
   google_ads: ['gclid', 'gbraid', 'wbraid'],
   tiktok: ['ttclid'],
+  propellerads: [],
+  taboola: [],
 };
 
 const name = z.string().trim().min(1, 'Name the account').max(100, 'At most 100 characters');
@@ -147,7 +164,7 @@ export const DEFAULT_META_EVENT_NAME = 'Purchase';
  * The event a sale goes out as unless the source names one: Meta's and TikTok's standard events for a
  * completed payment. Google Ads has none (the conversion action says what was converted).
  */
-export const DEFAULT_EVENT_NAMES: Readonly<Record<IntegrationPlatform, string>> = {
+export const DEFAULT_EVENT_NAMES: Readonly<Record<ConversionPlatform, string>> = {
   meta: DEFAULT_META_EVENT_NAME,
   google_ads: 'Conversion',
   tiktok: 'CompletePayment',
@@ -155,7 +172,7 @@ export const DEFAULT_EVENT_NAMES: Readonly<Record<IntegrationPlatform, string>> 
 
 /** What `pixelId` holds for each platform, with the form it must have. */
 export const CONVERSION_DESTINATIONS: Readonly<
-  Record<IntegrationPlatform, { label: string; pattern: RegExp; message: string }>
+  Record<ConversionPlatform, { label: string; pattern: RegExp; message: string }>
 > = {
   meta: {
     label: 'Pixel (dataset) id',
@@ -176,6 +193,9 @@ export const CONVERSION_DESTINATIONS: Readonly<
 
 /** Why a destination does not fit its platform, or null when it does. */
 export function conversionDestinationError(platform: IntegrationPlatform, value: string): string | null {
+  if (!isConversionPlatform(platform)) {
+    return `${INTEGRATION_PLATFORM_NAMES[platform]} takes no conversions: Cairn only pulls its spend`;
+  }
   const destination = CONVERSION_DESTINATIONS[platform];
   return destination.pattern.test(value.trim()) ? null : destination.message;
 }

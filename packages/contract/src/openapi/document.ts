@@ -5,6 +5,7 @@ import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../paths.ts';
 import { BACKUP_ROUTES } from './backupRoutes.ts';
 import { CONFIG_BUNDLE_ROUTES } from './bundleRoutes.ts';
 import { type ApiRoute, openApiPath, pathParameters } from './catalogue.ts';
+import { COST_SYNC_ROUTES } from './costSyncRoutes.ts';
 import { DATA_ROUTES } from './dataRoutes.ts';
 import { ENTITY_ROUTES } from './entityRoutes.ts';
 import { EVENT_EXPORT_ROUTES } from './eventExportRoutes.ts';
@@ -30,6 +31,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...LP_PROTECT_ROUTES,
   ...TRIGGER_ROUTES,
   ...INTEGRATION_ROUTES,
+  ...COST_SYNC_ROUTES,
   ...ENTITY_ROUTES,
 ];
 

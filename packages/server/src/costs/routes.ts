@@ -7,43 +7,21 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../audit.ts';
 import { ENTITY_DEFINITIONS } from '../entities/kinds/index.ts';
-import type { TrackingEvent } from '../events/event.ts';
 import { lacksRate, toBaseMicros } from '../events/money.ts';
 import type { FeaturePlugin } from '../feature.ts';
 import { HttpError, parseInput, validationError } from '../http.ts';
 import { permissionAccess } from '../permissions/access.ts';
 import { resolveRange } from '../reports/timeRange.ts';
 import { readStatsSettings } from '../settings/stats.ts';
-import type { ConfigStore } from '../store/config/port.ts';
-import { SerialQueue } from '../store/serialQueue.ts';
-import { NoClicksError, setCost } from './costChanges.ts';
+import { NoClicksError } from './costChanges.ts';
+import { type CostUpdated, costUpdaterOf, RangeNotBegunError } from './service.ts';
 
-// POST /api/costs: a campaign's cost over a range, set by a buyer, a script or a cost sync. Updates run
-// one at a time across the installation: each reads what the clicks cost, which must include what the
-// update before it wrote, so every update stores its changes (journal, then event store) before the
-// next one starts.
-
-interface ClusterLock {
-  withLock<T>(name: string, work: () => Promise<T>): Promise<T>;
-}
-
-const hasClusterLock = (store: ConfigStore): store is ConfigStore & ClusterLock =>
-  typeof (store as Partial<ClusterLock>).withLock === 'function';
-
-const COST_LOCK = 'cost-update';
+// POST /api/costs: a campaign's cost over a range, set by a buyer, a script or a cost sync, through the
+// app's one cost updater (service.ts), so updates run one at a time across the installation.
 
 export const costsPlugin: FeaturePlugin = async (api: FastifyInstance, { ctx, guard }) => {
   const access = permissionAccess(ctx.store, ENTITY_DEFINITIONS);
-  const queue = new SerialQueue('cost update queue');
-  api.addHook('onClose', () => queue.close());
-  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> =>
-    queue.run(() => (hasClusterLock(ctx.store) ? ctx.store.withLock(COST_LOCK, work) : work()));
-
-  const { recorder } = ctx.tracking;
-  const journal = async (changes: readonly TrackingEvent[]) => {
-    for (const change of changes) recorder.stage(change);
-    recorder.commit();
-  };
+  const updater = costUpdaterOf(ctx, api);
 
   api.post(COST_API_PATHS.update, async (request): Promise<CostUpdateResponse> => {
     const user = guard.requireUser(request);
@@ -74,31 +52,21 @@ export const costsPlugin: FeaturePlugin = async (api: FastifyInstance, { ctx, gu
     if (errors.length > 0) throw validationError(errors);
     const costMicros = toBaseMicros(update.costMicros, currency, rates);
 
-    const result = await oneAtATime(async () => {
-      // Clicks still in this node's journal count; a click arriving meanwhile is after the range's end.
-      await recorder.flushNow();
-      const end = Math.min(to, ctx.config.now() + 1);
-      if (end <= from) {
-        throw validationError([{ message: 'The range has not begun yet', detail: { field: 'from' } }]);
+    let result: CostUpdated;
+    try {
+      result = await updater.set({
+        campaignId: update.campaignId,
+        from,
+        to,
+        costMicros,
+        token: update.token,
+      });
+    } catch (error) {
+      if (error instanceof NoClicksError || error instanceof RangeNotBegunError) {
+        throw validationError([{ message: error.message, detail: { field: 'from' } }]);
       }
-      try {
-        const set = await setCost(ctx.events, journal, {
-          campaignId: update.campaignId,
-          from,
-          to: end,
-          costMicros,
-          token: update.token,
-        });
-        // Stored before the next update reads what the clicks cost.
-        await recorder.flushNow();
-        return { ...set, end };
-      } catch (error) {
-        if (error instanceof NoClicksError) {
-          throw validationError([{ message: error.message, detail: { field: 'from' } }]);
-        }
-        throw error;
-      }
-    });
+      throw error;
+    }
     await recordAudit(ctx.store, ctx.config.now(), {
       userId: user.id,
       action: 'cost_updated',

@@ -20,7 +20,8 @@ import { TIKTOK_DEFAULT_API_URL, tiktokAdapter } from './tiktok.ts';
 // out once as a refund (to the platforms that take one). "Once" is kept on the conversion beside the statuses its S2S postbacks
 // reported, under marks of their own, so the two never hold each other back.
 
-export const ADAPTERS: Readonly<Record<IntegrationPlatform, IntegrationAdapter>> = {
+/** Platforms that take conversions; the others (push and native networks) are cost sync sources only. */
+export const ADAPTERS: Readonly<Partial<Record<IntegrationPlatform, IntegrationAdapter>>> = {
   meta: metaAdapter,
   google_ads: googleAdsAdapter,
   tiktok: tiktokAdapter,
@@ -97,6 +98,8 @@ export class ConversionsOut {
         return this.options.googleAdsApiUrl ?? GOOGLE_ADS_DEFAULT_API_URL;
       case 'tiktok':
         return this.options.tiktokApiUrl ?? TIKTOK_DEFAULT_API_URL;
+      default:
+        return '';
     }
   }
 
@@ -136,6 +139,7 @@ export class ConversionsOut {
     const route = this.routes.get(click.trafficSourceId);
     if (!route) return [];
     const adapter = ADAPTERS[route.platform];
+    if (!adapter) return [];
     const marks = state.reportedStatuses;
     let kind: ConversionEvent['kind'];
     let valueMicros: number;
@@ -199,6 +203,7 @@ export class ConversionsOut {
     const account = await this.integrations.token(accountId);
     if (!account) throw new AccountGone(`integration account ${accountId} was deleted`);
     const adapter = ADAPTERS[account.platform];
+    if (!adapter) throw new AccountGone(`${account.platform} takes no conversions`);
     return adapter.send(this.http(account.platform, timeoutMs), account.token, { url, body });
   }
 }

@@ -4,6 +4,7 @@ import {
   conversionDestinationError,
   conversionOutInputSchema,
   INTEGRATION_PATHS,
+  INTEGRATION_PLATFORM_NAMES,
   type IntegrationAccount,
   type IntegrationAccountList,
   type IntegrationCheck,
@@ -12,6 +13,7 @@ import {
 } from '@cairn/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordAudit } from '../audit.ts';
+import { checkSpendSource } from '../costSync/platforms.ts';
 import type { FeatureOptions } from '../feature.ts';
 import { HttpError, parseInput, validationError } from '../http.ts';
 import { OutboundRefused } from '../outbound/guard.ts';
@@ -118,7 +120,10 @@ export async function integrationsPlugin(
     const adapter = ADAPTERS[account.platform];
     let check: Omit<IntegrationCheck, 'account'>;
     try {
-      check = await adapter.checkConnection(out.http(account.platform, CHECK_TIMEOUT_MS), token.token);
+      // A cost sync source only (a push network) is checked by its spend adapter.
+      check = adapter
+        ? await adapter.checkConnection(out.http(account.platform, CHECK_TIMEOUT_MS), token.token)
+        : await checkSpendSource(ctx, account.platform, token.token, CHECK_TIMEOUT_MS);
     } catch (failure) {
       // Unreachable, refused by the outbound guard, or too slow: the answer says so rather than failing.
       const message = failure instanceof Error ? failure.message : String(failure);
@@ -153,6 +158,14 @@ export async function integrationsPlugin(
     const account = await integrations.account(input.accountId);
     if (!account) {
       throw validationError([{ message: 'No such integration account', detail: { field: 'accountId' } }]);
+    }
+    if (!ADAPTERS[account.platform]) {
+      throw validationError([
+        {
+          message: `${INTEGRATION_PLATFORM_NAMES[account.platform]} takes no conversions: Cairn only pulls its spend`,
+          detail: { field: 'accountId' },
+        },
+      ]);
     }
     const wrongDestination = conversionDestinationError(account.platform, input.pixelId);
     if (wrongDestination) {

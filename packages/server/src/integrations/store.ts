@@ -11,6 +11,7 @@ import {
   conversionOutInputSchema,
   DEFAULT_EVENT_NAMES,
   integrationAccountInputSchema,
+  isConversionPlatform,
 } from '@cairn/contract';
 import { decrypt, encrypt } from '../auth/secrets.ts';
 import type { Sql } from '../store/config/port.ts';
@@ -209,6 +210,7 @@ export class IntegrationStore {
     now: number,
   ): Promise<void> {
     const parsed = conversionOutInputSchema.parse(input);
+    if (!isConversionPlatform(platform)) throw new Error(`${platform} takes no conversions`);
     const eventName = parsed.eventName ?? DEFAULT_EVENT_NAMES[platform];
     await this.sql.execute(
       `INSERT INTO integration_conversions_out (traffic_source_id, account_id, pixel_id, event_name, enabled, updated_at)

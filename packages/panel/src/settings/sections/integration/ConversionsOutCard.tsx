@@ -1,13 +1,14 @@
 import {
   CONVERSION_DESTINATIONS,
   type ConversionOut,
+  type ConversionPlatform,
   conversionOutListSchema,
   conversionOutSchema,
   DEFAULT_EVENT_NAMES,
   DEFAULT_META_EVENT_NAME,
   INTEGRATION_PATHS,
   type IntegrationAccount,
-  type IntegrationPlatform,
+  isConversionPlatform,
 } from '@cairn/contract';
 import { Button, Card, Select, TextField, toast } from '@cairn/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -34,10 +35,16 @@ function destinationText(setting: ConversionOut): string {
       return `pixel code ${setting.pixelId}, as ${setting.eventName}`;
     case 'google_ads':
       return `conversion action ${setting.pixelId}`;
+    default:
+      return setting.pixelId;
   }
 }
 
-export function ConversionsOutCard({ accounts }: { accounts: readonly IntegrationAccount[] }) {
+type ConversionAccount = IntegrationAccount & { platform: ConversionPlatform };
+
+export function ConversionsOutCard({ accounts: allAccounts }: { accounts: readonly IntegrationAccount[] }) {
+  // Cost sync sources (push and native networks) take no conversions: they are not offered here.
+  const accounts = allAccounts.filter((one): one is ConversionAccount => isConversionPlatform(one.platform));
   const { client } = useServices();
   const queryClient = useQueryClient();
   const [sourceId, setSourceId] = useState('');
@@ -68,7 +75,7 @@ export function ConversionsOutCard({ accounts }: { accounts: readonly Integratio
   const accountName = (id: number) => accounts.find((one) => one.id === id)?.name ?? `#${id}`;
   const fieldError = (field: string) => problem?.errors.find((error) => error.field === field)?.message;
   const refresh = () => queryClient.invalidateQueries({ queryKey });
-  const platform: IntegrationPlatform =
+  const platform: ConversionPlatform =
     accounts.find((one) => String(one.id) === accountId)?.platform ?? 'meta';
   const chooseAccount = (value: string) => {
     const next = accounts.find((one) => String(one.id) === value)?.platform ?? 'meta';

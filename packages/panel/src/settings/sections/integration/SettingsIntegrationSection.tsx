@@ -28,6 +28,7 @@ import * as styles from '../../../pages/pages.css.ts';
 import { formatDateTime } from '../../../utils/format.ts';
 import { SettingsSectionFrame } from '../SettingsSectionFrame.tsx';
 import { ConversionsOutCard } from './ConversionsOutCard.tsx';
+import { CostSyncCard } from './CostSyncCard.tsx';
 
 // Settings > Integration (admins): ad platform accounts. Connecting one stores its credentials (Meta's
 // and TikTok's access token, Google Ads' OAuth client, refresh and developer tokens) encrypted; the
@@ -44,6 +45,10 @@ const CONNECT_HELP: Readonly<Record<IntegrationPlatform, string>> = {
   google_ads:
     'The developer token from the Google Ads API Center, an OAuth client with a refresh token granted the adwords scope, and the customer id the conversion actions belong to.',
   tiktok: 'An Events API access token, generated in TikTok Events Manager for the pixel.',
+  propellerads:
+    'The API token of your PropellerAds advertiser account, for cost sync (its spend by day and zone).',
+  taboola:
+    'Your Taboola Backstage API client as client_id:client_secret, for cost sync (its spend by day and site).',
 };
 
 /** Google Ads' credential fields, as the contract names them, with their labels. */
@@ -282,6 +287,7 @@ export function SettingsIntegrationSection() {
         </form>
       </Card>
       {accounts.data && accounts.data.length > 0 && <ConversionsOutCard accounts={accounts.data} />}
+      {accounts.data && accounts.data.length > 0 && <CostSyncCard accounts={accounts.data} />}
     </SettingsSectionFrame>
   );
 }
