@@ -28,7 +28,10 @@ export const CONVERSION_API_PATHS = {
   retirePostbackKeys: '/api/settings/postback-keys/retire',
   /** Admin: every postback received (and refused), newest first. */
   postbacks: '/api/postbacks',
-  /** Admin: try a conversion's failing or failed S2S postback again now. */
+  /**
+   * Admin: try a conversion's failing or failed S2S postback again now; `?destination=meta` (google_ads,
+   * tiktok) its conversion event to that ad platform instead.
+   */
   retryS2s: '/api/conversions/:clickId/:seq/s2s/retry',
 } as const;
 
@@ -167,6 +170,41 @@ export const s2sDeliverySchema = z.object({
 });
 export type S2sDelivery = z.infer<typeof s2sDeliverySchema>;
 
+/**
+ * Where a conversion is delivered: the traffic source's S2S postback, or an ad platform's conversion API
+ * (integrations/).
+ */
+export const DELIVERY_DESTINATIONS = ['s2s', 'meta', 'google_ads', 'tiktok'] as const;
+export type DeliveryDestination = (typeof DELIVERY_DESTINATIONS)[number];
+export const DELIVERY_DESTINATION_NAMES: Readonly<Record<DeliveryDestination, string>> = {
+  s2s: 'S2S postback',
+  meta: 'Meta',
+  google_ads: 'Google Ads',
+  tiktok: 'TikTok',
+};
+
+/** One destination's delivery of a conversion: its newest outbox row (a refund follows the sale's). */
+export const conversionDeliverySchema = z.object({
+  destination: z.enum(DELIVERY_DESTINATIONS),
+  state: z.enum(S2S_STATES),
+  attempts: z.number().int(),
+  /** HTTP status of the last attempt; admins only. */
+  lastStatus: z.number().int().nullable(),
+  /** Why the last attempt failed; admins only. */
+  lastError: z.string().nullable(),
+  /** When it was last sent (ISO); null before the first attempt. */
+  lastAttemptAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+});
+export type ConversionDelivery = z.infer<typeof conversionDeliverySchema>;
+
+/** `?destination=` of the retry route: which of the conversion's deliveries to send again (S2S unless said). */
+export const deliveryRetryQuerySchema = z.object({
+  destination: z
+    .enum(DELIVERY_DESTINATIONS, { error: `destination is one of ${DELIVERY_DESTINATIONS.join(', ')}` })
+    .default('s2s'),
+});
+
 /** `POST /api/conversions/:clickId/:seq/s2s/retry`: the conversion whose S2S postback to send again. */
 export const s2sRetryParamsSchema = z.object({
   clickId: clickIdSchema,
@@ -208,7 +246,10 @@ export const conversionRowSchema = z.object({
    * users unless the campaign is CPA: a RevShare cost is a share of the revenue and would give it away.
    */
   costMicros: z.number().int().optional(),
+  /** The traffic source's S2S postback (its newest row); `deliveries` has it with the ad platforms'. */
   s2s: s2sDeliverySchema,
+  /** Every destination the conversion went out to, S2S first, then the platforms by name. */
+  deliveries: z.array(conversionDeliverySchema),
 });
 export type ConversionRow = z.infer<typeof conversionRowSchema>;
 

@@ -15,6 +15,7 @@ import { TRIGGERS_MIGRATION } from './013-triggers.ts';
 import { USER_COLUMNS_MIGRATION } from './014-user-columns.ts';
 import { OFFER_CAPS_MIGRATION } from './015-offer-caps.ts';
 import { INTEGRATIONS_MIGRATION } from './016-integrations.ts';
+import { OUTBOX_DESTINATION_MIGRATION } from './017-outbox-destination.ts';
 
 // The config store's migrations in order; a new one is a new file appended here. Entity tables follow the
 // same shape: a sequence-backed BIGINT id, TIMESTAMPTZ created_at/updated_at, and no foreign keys,
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly Migration[] = [
   USER_COLUMNS_MIGRATION,
   OFFER_CAPS_MIGRATION,
   INTEGRATIONS_MIGRATION,
+  OUTBOX_DESTINATION_MIGRATION,
 ];
