@@ -1,4 +1,5 @@
 import { CLICK_API_PATHS, clickApiSettingsSchema, clickApiTokenResponseSchema } from '../clickApi.ts';
+import { deliveryRetryQuerySchema, s2sDeliverySchema } from '../conversions/deliveries.ts';
 import {
   CONVERSION_API_PATHS,
   conversionListQuerySchema,
@@ -6,12 +7,10 @@ import {
   conversionRecordRequestSchema,
   conversionUploadRequestSchema,
   conversionUploadResponseSchema,
-  deliveryRetryQuerySchema,
   postbackKeysResponseSchema,
   postbackLogQuerySchema,
   postbackLogResponseSchema,
   postbackProcessingSettingsSchema,
-  s2sDeliverySchema,
 } from '../conversions.ts';
 import { COST_API_PATHS, costUpdateRequestSchema, costUpdateResponseSchema } from '../costs.ts';
 import { offerCapsResponseSchema } from '../entities/offer.ts';
