@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { conversionDeliverySchema, s2sDeliverySchema } from './conversions/deliveries.ts';
 import {
   type CONVERSION_STATUSES,
   conversionStatusSchema,
@@ -28,7 +29,10 @@ export const CONVERSION_API_PATHS = {
   retirePostbackKeys: '/api/settings/postback-keys/retire',
   /** Admin: every postback received (and refused), newest first. */
   postbacks: '/api/postbacks',
-  /** Admin: try a conversion's failing or failed S2S postback again now. */
+  /**
+   * Admin: try a conversion's failing or failed S2S postback again now; `?destination=meta` (google_ads,
+   * tiktok) its conversion event to that ad platform instead.
+   */
   retryS2s: '/api/conversions/:clickId/:seq/s2s/retry',
 } as const;
 
@@ -147,26 +151,6 @@ export const DEFAULT_POSTBACK_PROCESSING: PostbackProcessingSettings = postbackP
 // ---------------------------------------------------------------------------------------------------
 // The conversion log (`GET /api/conversions`).
 
-/**
- * Delivery of the S2S postback to the traffic source: none (no postback URL, or the source's mode
- * leaves this conversion out), skipped (held back by the source's postback %, or disable_postback),
- * pending (waiting for its first or next attempt), delivered (a 2xx came back), failed (no 2xx for a day).
- */
-export const S2S_STATES = ['none', 'skipped', 'pending', 'delivered', 'failed'] as const;
-export type S2sState = (typeof S2S_STATES)[number];
-
-export const s2sDeliverySchema = z.object({
-  state: z.enum(S2S_STATES),
-  attempts: z.number().int(),
-  /** HTTP status of the last attempt; null before one, when it got no answer, or for plain users. */
-  lastStatus: z.number().int().nullable(),
-  /** Why the last attempt failed; shown to admins only (the remote's answer is theirs to read). */
-  lastError: z.string().nullable(),
-  nextAttemptAt: z.string().nullable(),
-  deliveredAt: z.string().nullable(),
-});
-export type S2sDelivery = z.infer<typeof s2sDeliverySchema>;
-
 /** `POST /api/conversions/:clickId/:seq/s2s/retry`: the conversion whose S2S postback to send again. */
 export const s2sRetryParamsSchema = z.object({
   clickId: clickIdSchema,
@@ -208,7 +192,10 @@ export const conversionRowSchema = z.object({
    * users unless the campaign is CPA: a RevShare cost is a share of the revenue and would give it away.
    */
   costMicros: z.number().int().optional(),
+  /** The traffic source's S2S postback (its newest row); `deliveries` has it with the ad platforms'. */
   s2s: s2sDeliverySchema,
+  /** Every destination the conversion went out to, S2S first, then the platforms by name. */
+  deliveries: z.array(conversionDeliverySchema),
 });
 export type ConversionRow = z.infer<typeof conversionRowSchema>;
 

@@ -1,4 +1,5 @@
 import { CLICK_API_PATHS, clickApiSettingsSchema, clickApiTokenResponseSchema } from '../clickApi.ts';
+import { deliveryRetryQuerySchema, s2sDeliverySchema } from '../conversions/deliveries.ts';
 import {
   CONVERSION_API_PATHS,
   conversionListQuerySchema,
@@ -10,7 +11,6 @@ import {
   postbackLogQuerySchema,
   postbackLogResponseSchema,
   postbackProcessingSettingsSchema,
-  s2sDeliverySchema,
 } from '../conversions.ts';
 import { COST_API_PATHS, costUpdateRequestSchema, costUpdateResponseSchema } from '../costs.ts';
 import { offerCapsResponseSchema } from '../entities/offer.ts';
@@ -142,10 +142,11 @@ export const DATA_ROUTES: readonly ApiRoute[] = [
   {
     method: 'POST',
     path: CONVERSION_API_PATHS.retryS2s,
-    summary: "Send a conversion's failing or failed S2S postback again now",
+    summary: "Send a conversion's failing or failed S2S postback (or ad platform event) again now",
     description:
-      'The delivery becomes pending with its next attempt due now and another day of retries; its attempts so far are kept. Answers the delivery as it stands.',
+      "The delivery becomes pending with its next attempt due now and another day of retries; its attempts so far are kept. Answers the delivery as it stands. `destination` picks the ad platform's conversion event (meta, google_ads, tiktok) instead of the traffic source's postback (s2s, the default).",
     tag: CONVERSIONS,
+    query: deliveryRetryQuerySchema,
     access: 'admin',
     response: s2sDeliverySchema,
     errors: { 409: 'The postback was delivered already, or held back on purpose' },

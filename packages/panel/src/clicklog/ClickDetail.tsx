@@ -10,8 +10,7 @@ import { CopyField, Dialog, Skeleton } from '@cairn/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { useServices } from '../app/services.ts';
-import { RetryS2sButton } from '../conversions/RetryS2sButton.tsx';
-import { s2sStateText } from '../conversions/s2sState.ts';
+import { Deliveries } from '../conversions/Deliveries.tsx';
 import { formatInstant, formatMoney } from '../utils/format.ts';
 import * as styles from './clickDetail.css.ts';
 import { cellText, columnLabel } from './columns.tsx';
@@ -183,9 +182,7 @@ function Conversions({
               )}
               <td className={styles.cell}>{row.txid || '–'}</td>
               <td className={styles.cell}>
-                {s2sStateText(row.s2s)}
-                {s2sWhen(row.s2s, locale, timeZone)}{' '}
-                <RetryS2sButton clickId={row.clickId} seq={row.seq} s2s={row.s2s} />
+                <Deliveries row={row} s2sWhen={s2sWhen(row.s2s, locale, timeZone)} />
               </td>
             </tr>
           ))}

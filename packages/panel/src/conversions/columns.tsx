@@ -5,8 +5,7 @@ import * as clickStyles from '../clicklog/clickDetail.css.ts';
 import type { CsvCell } from '../reports/csv.ts';
 import { editPathOf } from '../reports/dimensions.ts';
 import { formatDuration, formatInstant } from '../reports/format.ts';
-import { RetryS2sButton } from './RetryS2sButton.tsx';
-import { s2sStateText } from './s2sState.ts';
+import { Deliveries, deliveriesText } from './Deliveries.tsx';
 
 // The columns of a conversion (`GET /api/conversions` rows), shared by the conversions page and the leads
 // report: names instead of ids, times in the viewer's zone, money with its currency. Each column also
@@ -236,13 +235,10 @@ function columnOf(id: ConversionColumn, format: ConversionFormat): ConversionTab
       return {
         id,
         header,
-        // "Failing (5 tries): connection refused" rather than a bare "Pending" while it fails.
-        accessor: (row) => s2sStateText(row.s2s),
-        cell: (row) => (
-          <>
-            {s2sStateText(row.s2s)} <RetryS2sButton clickId={row.clickId} seq={row.seq} s2s={row.s2s} />
-          </>
-        ),
+        // "Failing (5 tries): connection refused" rather than a bare "Pending" while it fails; each ad
+        // platform the conversion also went to beside it.
+        accessor: deliveriesText,
+        cell: (row) => <Deliveries row={row} />,
         csv: (row) => row.s2s.state,
         width: 320,
       };

@@ -29,3 +29,12 @@ export const problem = style({
 export const summary = style({ margin: 0, display: 'flex', gap: vars.space.xs, flexWrap: 'wrap' });
 
 export const statusField = style({ minWidth: 220 });
+
+export const deliveries = style({
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+});

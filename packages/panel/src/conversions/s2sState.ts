@@ -27,7 +27,9 @@ export function s2sReason(s2s: Pick<S2sDelivery, 'lastStatus' | 'lastError'>): s
 const tries = (count: number) => `${count} ${count === 1 ? 'try' : 'tries'}`;
 
 /** The delivery state in words, with the tries and the reason while it is failing or failed. */
-export function s2sStateText(s2s: S2sDelivery): string {
+export function s2sStateText(
+  s2s: Pick<S2sDelivery, 'state' | 'attempts' | 'lastStatus' | 'lastError'>,
+): string {
   const reason = s2sReason(s2s);
   const failing = (word: string) => `${word} (${tries(s2s.attempts)})${reason ? `: ${reason}` : ''}`;
   switch (s2s.state) {

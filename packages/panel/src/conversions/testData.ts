@@ -34,5 +34,16 @@ export function conversion(
       nextAttemptAt: null,
       deliveredAt: '2026-03-02T10:30:01.000Z',
     },
+    deliveries: [
+      {
+        destination: 's2s',
+        state: 'delivered',
+        attempts: 1,
+        lastStatus: 200,
+        lastError: null,
+        lastAttemptAt: '2026-03-02T10:30:01.000Z',
+        deliveredAt: '2026-03-02T10:30:01.000Z',
+      },
+    ],
   };
 }

@@ -6,6 +6,8 @@ import {
   conversionListQuerySchema,
   conversionRecordRequestSchema,
   conversionUploadRequestSchema,
+  DELIVERY_DESTINATION_NAMES,
+  deliveryRetryQuerySchema,
   MESSAGES,
   microsToDecimal,
   type PostbackKeysResponse,
@@ -21,7 +23,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordAudit } from '../audit.ts';
 import type { FeatureOptions } from '../feature.ts';
 import { HttpError, parseInput, validationError } from '../http.ts';
-import { delivery, listConversions } from '../reports/logs/conversionLog.ts';
+import { delivery, listConversions, OUTBOX_DESTINATION_SQL } from '../reports/logs/conversionLog.ts';
 import { timestamp } from '../store/config/port.ts';
 import { SETTINGS_CHANGE } from '../tracking/runtime.ts';
 import type { FieldReader } from './params.ts';
@@ -84,21 +86,26 @@ export async function conversionsPlugin(
     return listPostbackLog(ctx.store, query, ctx.config.now());
   });
 
-  // Retry: the row is due now with another day of retries, and the worker is woken. A delivered row or
-  // one held back on purpose (skipped) is not sent again; attempts so far stay counted.
+  // Retry: the destination's newest row is due now with another day of retries, and the worker is woken.
+  // A delivered row or one held back on purpose (skipped) is not sent again; attempts so far stay counted.
   api.post(CONVERSION_API_PATHS.retryS2s, async (request): Promise<S2sDelivery> => {
     const user = guard.requireAdmin(request);
     const { clickId, seq } = parseInput(s2sRetryParamsSchema, request.params);
-    const select =
-      'SELECT id, state, attempts, last_status, last_error, next_attempt_at, delivered_at FROM s2s_outbox WHERE click_id = $1 AND seq = $2 ORDER BY id DESC LIMIT 1';
-    const [row] = await ctx.store.query(select, [clickId, seq]);
-    if (!row)
-      throw new HttpError(404, { message: `${MESSAGES.notFound}: no S2S postback for this conversion` });
+    const { destination } = parseInput(deliveryRetryQuerySchema, request.query);
+    const what = destination === 's2s' ? 'S2S postback' : `${DELIVERY_DESTINATION_NAMES[destination]} event`;
+    const [row] = await ctx.store.query(
+      `SELECT o.id, o.state, o.attempts, o.last_status, o.last_error, o.next_attempt_at, o.delivered_at
+         FROM s2s_outbox o
+        WHERE o.click_id = $1 AND o.seq = $2 AND ${OUTBOX_DESTINATION_SQL} = $3
+        ORDER BY o.id DESC LIMIT 1`,
+      [clickId, seq, destination],
+    );
+    if (!row) throw new HttpError(404, { message: `${MESSAGES.notFound}: no ${what} for this conversion` });
     if (row.state === 'delivered' || row.state === 'skipped') {
       throw new HttpError(409, {
         message:
           row.state === 'delivered'
-            ? 'This S2S postback was delivered already'
+            ? `This ${what} was delivered already`
             : 'This S2S postback was held back on purpose (postback share or disable_postback)',
       });
     }
@@ -112,7 +119,7 @@ export async function conversionsPlugin(
     await recordAudit(ctx.store, now, {
       userId: user.id,
       action: 's2s_retried',
-      details: { clickId, seq, attempts: Number(row.attempts) },
+      details: { clickId, seq, destination, attempts: Number(row.attempts) },
     });
     conversions.outbox.poke();
     // As it stands now: the worker's attempt, woken above, may answer within milliseconds.

@@ -306,7 +306,8 @@ export class S2sOutbox {
     if (status !== null && status >= 200 && status < 300 && error === null) {
       await store.execute(
         `UPDATE s2s_outbox SET state = 'delivered', attempts = $1, last_status = $2, last_error = NULL,
-                delivered_at = CAST($3 AS TIMESTAMPTZ), claim_token = NULL, claimed_until = NULL
+                delivered_at = CAST($3 AS TIMESTAMPTZ), last_attempt_at = CAST($3 AS TIMESTAMPTZ),
+                claim_token = NULL, claimed_until = NULL
           WHERE id = $4 AND claim_token = $5`,
         [attempts, status, timestamp(now), row.id, token],
       );
@@ -324,9 +325,10 @@ export class S2sOutbox {
     }
     await store.execute(
       `UPDATE s2s_outbox SET state = $1, attempts = $2, last_status = $3, last_error = $4,
-              next_attempt_at = CAST($5 AS TIMESTAMPTZ), claim_token = NULL, claimed_until = NULL
+              next_attempt_at = CAST($5 AS TIMESTAMPTZ), last_attempt_at = CAST($8 AS TIMESTAMPTZ),
+              claim_token = NULL, claimed_until = NULL
         WHERE id = $6 AND claim_token = $7`,
-      [state, attempts, status, message, timestamp(next), row.id, token],
+      [state, attempts, status, message, timestamp(next), row.id, token, timestamp(now)],
     );
   }
 

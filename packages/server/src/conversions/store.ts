@@ -1,4 +1,4 @@
-import { type ConversionStatus, truncateText } from '@cairn/contract';
+import { type ConversionStatus, type IntegrationPlatform, truncateText } from '@cairn/contract';
 import type { TrackingEvent } from '../events/event.ts';
 import { type Row, type Sql, timestamp } from '../store/config/port.ts';
 import type { ConversionState } from './decide.ts';
@@ -347,6 +347,7 @@ export interface OutboxEntry {
   reason: string | null;
   /** An ad platform's row (integrations/): the account whose token sends it, and the request body. */
   integrationAccountId?: number | null;
+  platform?: IntegrationPlatform | null;
   body?: string | null;
   /** What a pending entry records on the conversion as reported; the conversion's status unless said. */
   mark?: string;
@@ -371,6 +372,7 @@ export async function insertOutbox(sql: Sql, entries: readonly OutboxEntry[], no
       { name: 'created_at', timestamp: true },
       'integration_account_id',
       'body',
+      'platform',
     ],
     entries.map((entry) => [
       entry.clickId,
@@ -385,6 +387,7 @@ export async function insertOutbox(sql: Sql, entries: readonly OutboxEntry[], no
       timestamp(now),
       entry.integrationAccountId ?? null,
       entry.body ?? null,
+      entry.platform ?? null,
     ]),
   );
 }

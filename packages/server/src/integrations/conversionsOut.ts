@@ -192,6 +192,7 @@ export class ConversionsOut {
         state: 'pending',
         reason: null,
         integrationAccountId: route.setting.accountId,
+        platform: route.platform,
         body: request.body,
         mark: kind === 'refund' ? REFUND_MARK : SENT_MARK,
       },

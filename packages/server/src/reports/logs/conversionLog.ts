@@ -1,10 +1,13 @@
-import type {
-  ConversionListQuery,
-  ConversionListResponse,
-  ConversionRow,
-  ConversionStatus,
-  ReportFilters,
-  S2sDelivery,
+import {
+  type ConversionDelivery,
+  type ConversionListQuery,
+  type ConversionListResponse,
+  type ConversionRow,
+  type ConversionStatus,
+  DELIVERY_DESTINATIONS,
+  type DeliveryDestination,
+  type ReportFilters,
+  type S2sDelivery,
 } from '@cairn/contract';
 import { clickTimeOf } from '../../events/clickId.ts';
 import { EVENT_KIND } from '../../events/event.ts';
@@ -157,12 +160,7 @@ export async function listConversions(
       'SELECT click_id, seq, network_status, payout_micros, currency FROM conversions',
       clickIds,
     ),
-    byConversion(
-      store,
-      'SELECT click_id, seq, state, attempts, last_status, last_error, next_attempt_at, delivered_at FROM s2s_outbox',
-      clickIds,
-      ' ORDER BY id',
-    ),
+    outboxRows(store, clickIds),
   ]);
   const fixedPrice = options.hideProfit
     ? await cpaCampaigns(
@@ -194,7 +192,10 @@ export async function listConversions(
       networkStatus: state ? String(state.network_status ?? '') : '',
       txid: String(row.last_txid ?? ''),
       revenueMicros: Number(row.revenue),
-      s2s: delivery(deliveries.get(`${clickId}:${seq}`), options.showDeliveryDetail),
+      s2s: delivery(deliveries.get(`${clickId}:${seq}`)?.get('s2s'), options.showDeliveryDetail),
+      deliveries: [...(deliveries.get(`${clickId}:${seq}`) ?? new Map<DeliveryDestination, Row>())]
+        .sort(([a], [b]) => DELIVERY_DESTINATIONS.indexOf(a) - DELIVERY_DESTINATIONS.indexOf(b))
+        .map(([destination, outbox]) => destinationDelivery(destination, outbox, options.showDeliveryDetail)),
     };
     if (!options.hideProfit || fixedPrice.has(Number(row.first_campaign)))
       converted.costMicros = Number(row.cost);
@@ -240,6 +241,60 @@ async function byConversion(
   );
   for (const row of rows) map.set(`${row.click_id}:${Number(row.seq)}`, row);
   return map;
+}
+
+/**
+ * Where an outbox row goes: the platform written on it, else (rows queued before it was written) its
+ * account's; a row naming neither an account nor a platform is the traffic source's postback. A row
+ * whose account was deleted before its platform was written cannot be told apart and is left out.
+ */
+export const OUTBOX_DESTINATION_SQL = `CASE WHEN o.integration_account_id IS NULL THEN 's2s'
+       ELSE coalesce(o.platform, (SELECT a.platform FROM integration_accounts a
+                                   WHERE a.id = o.integration_account_id)) END`;
+
+/**
+ * The newest outbox row of each destination, by conversion (`click:seq`), for every conversion of these
+ * clicks: one query for the page.
+ */
+async function outboxRows(
+  store: ConfigStore,
+  clickIds: string[],
+): Promise<Map<string, Map<DeliveryDestination, Row>>> {
+  const map = new Map<string, Map<DeliveryDestination, Row>>();
+  if (clickIds.length === 0) return map;
+  const rows = await store.query(
+    `SELECT o.click_id, o.seq, o.state, o.attempts, o.last_status, o.last_error, o.next_attempt_at,
+            o.delivered_at, o.last_attempt_at, ${OUTBOX_DESTINATION_SQL} AS destination
+       FROM s2s_outbox o
+      WHERE o.click_id IN (${clickIds.map((_, index) => `$${index + 1}`).join(', ')}) ORDER BY o.id`,
+    clickIds,
+  );
+  for (const row of rows) {
+    const destination = String(row.destination) as DeliveryDestination;
+    if (!DELIVERY_DESTINATIONS.includes(destination)) continue;
+    const key = `${row.click_id}:${Number(row.seq)}`;
+    const byDestination = map.get(key) ?? new Map<DeliveryDestination, Row>();
+    byDestination.set(destination, row);
+    map.set(key, byDestination);
+  }
+  return map;
+}
+
+function destinationDelivery(
+  destination: DeliveryDestination,
+  row: Row,
+  detail: boolean,
+): ConversionDelivery {
+  const shown = delivery(row, detail);
+  return {
+    destination,
+    state: shown.state,
+    attempts: shown.attempts,
+    lastStatus: shown.lastStatus,
+    lastError: shown.lastError,
+    lastAttemptAt: isoOrNull(row.last_attempt_at),
+    deliveredAt: shown.deliveredAt,
+  };
 }
 
 /** An outbox row as the API shows it; `detail` (admins) adds the last answer and error. */

@@ -16,6 +16,7 @@ import { USER_COLUMNS_MIGRATION } from './014-user-columns.ts';
 import { OFFER_CAPS_MIGRATION } from './015-offer-caps.ts';
 import { INTEGRATIONS_MIGRATION } from './016-integrations.ts';
 import { COST_SYNC_MIGRATION } from './017-cost-sync.ts';
+import { OUTBOX_DESTINATION_MIGRATION } from './018-outbox-destination.ts';
 
 // The config store's migrations in order; a new one is a new file appended here. Entity tables follow the
 // same shape: a sequence-backed BIGINT id, TIMESTAMPTZ created_at/updated_at, and no foreign keys,
@@ -38,4 +39,5 @@ export const MIGRATIONS: readonly Migration[] = [
   OFFER_CAPS_MIGRATION,
   INTEGRATIONS_MIGRATION,
   COST_SYNC_MIGRATION,
+  OUTBOX_DESTINATION_MIGRATION,
 ];
