@@ -1,6 +1,7 @@
 import {
   applyDisplayPreferences,
   COLOR_SCHEMES,
+  CONTRASTS,
   DEFAULT_DISPLAY_PREFERENCES,
   DEFAULT_FONT_ID,
   FONT_IDS,
@@ -42,6 +43,7 @@ const withDisplayPreferences: Decorator = (Story, { globals, loaded }) => {
     font: globals.font,
     fontSizeDelta: Number(globals.fontSizeDelta),
     fontScale: loaded.fontScale,
+    contrast: globals.contrast,
   });
   const direction: Direction = globals.direction === 'rtl' ? 'rtl' : 'ltr';
   document.documentElement.dir = direction;
@@ -62,7 +64,8 @@ interface CombosParameter {
 }
 
 // Each cell wears its own scheme x theme class, so the story inside resolves every token to that combination's
-// real value; the root keeps the toolbar's font and size, which the scheme classes inherit. Portals (dialogs,
+// real value, under the toolbar's contrast; the root keeps the toolbar's font and size, which the scheme classes
+// inherit. Portals (dialogs,
 // toasts, menus) render under the root and so show the toolbar's combination, not the cell's.
 const withAllCombos: Decorator = (Story, { globals, parameters }) => {
   const combos = parameters.combos as CombosParameter | undefined;
@@ -75,7 +78,7 @@ const withAllCombos: Decorator = (Story, { globals, parameters }) => {
           <section
             key={labelId}
             aria-labelledby={labelId}
-            className={`${themeClassName(colorScheme, theme)} ${styles.comboCell}`}
+            className={`${themeClassName(colorScheme, theme, globals.contrast === 'more' ? 'more' : 'standard')} ${styles.comboCell}`}
             // Native controls and scrollbars inside follow the cell's theme, not the root's.
             style={{ colorScheme: theme }}
             data-color-scheme={colorScheme}
@@ -111,6 +114,18 @@ const preview: Preview = {
         title: 'Scheme',
         icon: 'paintbrush',
         items: COLOR_SCHEMES.map((scheme) => ({ value: scheme, title: scheme })),
+        dynamicTitle: true,
+      },
+    },
+    contrast: {
+      description: 'Contrast: standard, or the high-contrast palette over the chosen scheme',
+      toolbar: {
+        title: 'Contrast',
+        icon: 'contrast',
+        items: CONTRASTS.map((contrast) => ({
+          value: contrast,
+          title: contrast === 'more' ? 'More (high contrast)' : 'Standard',
+        })),
         dynamicTitle: true,
       },
     },
@@ -165,6 +180,7 @@ const preview: Preview = {
     direction: 'ltr',
     theme: DEFAULT_DISPLAY_PREFERENCES.theme,
     colorScheme: DEFAULT_DISPLAY_PREFERENCES.colorScheme,
+    contrast: DEFAULT_DISPLAY_PREFERENCES.contrast,
     font: DEFAULT_DISPLAY_PREFERENCES.font,
     fontSizeDelta: String(DEFAULT_DISPLAY_PREFERENCES.fontSizeDelta),
   },
