@@ -63,13 +63,14 @@ interface CombosParameter {
   disable?: boolean;
 }
 
-// Each cell wears its own scheme x theme class, so the story inside resolves every token to that combination's
-// real value, under the toolbar's contrast; the root keeps the toolbar's font and size, which the scheme classes
-// inherit. Portals (dialogs,
-// toasts, menus) render under the root and so show the toolbar's combination, not the cell's.
+// Each cell wears its own scheme x theme class, under the toolbar's contrast, so the story inside resolves every
+// token to that combination's real value; the root keeps the toolbar's font and size, which the scheme classes
+// inherit. Portals (dialogs, toasts, menus) render under the root and so show the toolbar's combination, not the
+// cell's.
 const withAllCombos: Decorator = (Story, { globals, parameters }) => {
   const combos = parameters.combos as CombosParameter | undefined;
   if (globals.combos !== 'all' || combos?.disable) return <Story />;
+  const contrast = globals.contrast === 'more' ? 'more' : 'standard';
   return (
     <div className={styles.comboGrid}>
       {COMBOS.map(({ colorScheme, theme }) => {
@@ -78,7 +79,7 @@ const withAllCombos: Decorator = (Story, { globals, parameters }) => {
           <section
             key={labelId}
             aria-labelledby={labelId}
-            className={`${themeClassName(colorScheme, theme, globals.contrast === 'more' ? 'more' : 'standard')} ${styles.comboCell}`}
+            className={`${themeClassName(colorScheme, theme, contrast)} ${styles.comboCell}`}
             // Native controls and scrollbars inside follow the cell's theme, not the root's.
             style={{ colorScheme: theme }}
             data-color-scheme={colorScheme}

@@ -84,9 +84,9 @@ function validTheme(value: unknown, logger: TokensLogger): Theme {
 
 /**
  * Puts the display preferences on a root element (normally `document.documentElement`): the scheme x
- * theme x contrast class, and the custom properties every font token derives from. Values arriving from outside
- * the type system (URL, storage, a toolbar) are validated here too: invalid ones are logged and replaced
- * by defaults, never thrown.
+ * theme x contrast class, and the custom properties every font token derives from. Values arriving from
+ * outside the type system (URL, storage, a toolbar) are validated here too: invalid ones are logged and
+ * replaced by defaults, never thrown.
  */
 export function applyDisplayPreferences(
   root: HTMLElement,
