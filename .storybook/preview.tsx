@@ -1,6 +1,7 @@
 import {
   applyDisplayPreferences,
   COLOR_SCHEMES,
+  CONTRASTS,
   DEFAULT_DISPLAY_PREFERENCES,
   DEFAULT_FONT_ID,
   FONT_IDS,
@@ -42,6 +43,7 @@ const withDisplayPreferences: Decorator = (Story, { globals, loaded }) => {
     font: globals.font,
     fontSizeDelta: Number(globals.fontSizeDelta),
     fontScale: loaded.fontScale,
+    contrast: globals.contrast,
   });
   const direction: Direction = globals.direction === 'rtl' ? 'rtl' : 'ltr';
   document.documentElement.dir = direction;
@@ -61,12 +63,14 @@ interface CombosParameter {
   disable?: boolean;
 }
 
-// Each cell wears its own scheme x theme class, so the story inside resolves every token to that combination's
-// real value; the root keeps the toolbar's font and size, which the scheme classes inherit. Portals (dialogs,
-// toasts, menus) render under the root and so show the toolbar's combination, not the cell's.
+// Each cell wears its own scheme x theme class, under the toolbar's contrast, so the story inside resolves every
+// token to that combination's real value; the root keeps the toolbar's font and size, which the scheme classes
+// inherit. Portals (dialogs, toasts, menus) render under the root and so show the toolbar's combination, not the
+// cell's.
 const withAllCombos: Decorator = (Story, { globals, parameters }) => {
   const combos = parameters.combos as CombosParameter | undefined;
   if (globals.combos !== 'all' || combos?.disable) return <Story />;
+  const contrast = globals.contrast === 'more' ? 'more' : 'standard';
   return (
     <div className={styles.comboGrid}>
       {COMBOS.map(({ colorScheme, theme }) => {
@@ -75,7 +79,7 @@ const withAllCombos: Decorator = (Story, { globals, parameters }) => {
           <section
             key={labelId}
             aria-labelledby={labelId}
-            className={`${themeClassName(colorScheme, theme)} ${styles.comboCell}`}
+            className={`${themeClassName(colorScheme, theme, contrast)} ${styles.comboCell}`}
             // Native controls and scrollbars inside follow the cell's theme, not the root's.
             style={{ colorScheme: theme }}
             data-color-scheme={colorScheme}
@@ -111,6 +115,18 @@ const preview: Preview = {
         title: 'Scheme',
         icon: 'paintbrush',
         items: COLOR_SCHEMES.map((scheme) => ({ value: scheme, title: scheme })),
+        dynamicTitle: true,
+      },
+    },
+    contrast: {
+      description: 'Contrast: standard, or the high-contrast palette over the chosen scheme',
+      toolbar: {
+        title: 'Contrast',
+        icon: 'contrast',
+        items: CONTRASTS.map((contrast) => ({
+          value: contrast,
+          title: contrast === 'more' ? 'More (high contrast)' : 'Standard',
+        })),
         dynamicTitle: true,
       },
     },
@@ -165,6 +181,7 @@ const preview: Preview = {
     direction: 'ltr',
     theme: DEFAULT_DISPLAY_PREFERENCES.theme,
     colorScheme: DEFAULT_DISPLAY_PREFERENCES.colorScheme,
+    contrast: DEFAULT_DISPLAY_PREFERENCES.contrast,
     font: DEFAULT_DISPLAY_PREFERENCES.font,
     fontSizeDelta: String(DEFAULT_DISPLAY_PREFERENCES.fontSizeDelta),
   },

@@ -88,8 +88,17 @@ const { colorScheme: DEFAULT_COLOR_SCHEME, theme: DEFAULT_THEME } = DEFAULT_DISP
 
 const RULES_A_SCHEME_CHANGES = ['color-contrast', 'link-in-text-block'];
 
+// Every scheme x theme, and the high-contrast palette in both themes. Its colours are the same over every
+// scheme, so one scheme under it stands for all three.
+const SWEPT_COMBOS = [
+  ...COLOR_SCHEMES.flatMap((colorScheme) =>
+    THEMES.map((theme) => ({ colorScheme, theme, contrast: 'standard' as const })),
+  ),
+  ...THEMES.map((theme) => ({ colorScheme: DEFAULT_COLOR_SCHEME, theme, contrast: 'more' as const })),
+];
+
 // Registered first, so it runs after the screenshot and the checks below (after-hooks run as a stack): every
-// story is measured again under each other scheme x theme the toolbar offers, on the same rendered DOM,
+// story is measured again under each other scheme x theme the toolbar offers and under high contrast, on the same rendered DOM,
 // so a scheme nobody looked at cannot ship unreadable text. Stories drawn under another scheme or theme are
 // that combination's own check and are not swept again, nor are stories that set `schemeSweep: { disable:
 // true }` because a sibling story stands for each combination (the page stories); nor is the sweep over other
@@ -106,28 +115,29 @@ afterEach(async (context) => {
     dataset: { ...root.dataset },
   };
   if (own.dataset.colorScheme !== DEFAULT_COLOR_SCHEME || own.dataset.theme !== DEFAULT_THEME) return;
+  if (own.dataset.contrast === 'more') return;
   const problems: string[] = [];
   try {
-    for (const colorScheme of COLOR_SCHEMES) {
-      for (const theme of THEMES) {
-        if (colorScheme === own.dataset.colorScheme && theme === own.dataset.theme) continue;
-        applyDisplayPreferences(root, {
-          colorScheme,
-          theme,
-          font: parseFontId(own.dataset.font) ?? DEFAULT_FONT_ID,
-          fontSizeDelta: Number(root.style.getPropertyValue(cssVariables.fontSizeDelta)),
-          fontScale: Number(root.style.getPropertyValue(cssVariables.fontScale)),
-        });
-        await new Promise(requestAnimationFrame);
-        const { violations, incomplete } = await axe.run(document.body, { runOnly: RULES_A_SCHEME_CHANGES });
-        const found = [
-          ...violations.flatMap((result) =>
-            result.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? result.help}`),
-          ),
-          ...unmeasuredText(incomplete.filter((result) => result.id === 'color-contrast')),
-        ];
-        problems.push(...found.map((line) => `${colorScheme}/${theme}: ${line}`));
-      }
+    for (const { colorScheme, theme, contrast } of SWEPT_COMBOS) {
+      if (colorScheme === own.dataset.colorScheme && theme === own.dataset.theme && contrast === 'standard')
+        continue;
+      applyDisplayPreferences(root, {
+        colorScheme,
+        theme,
+        contrast,
+        font: parseFontId(own.dataset.font) ?? DEFAULT_FONT_ID,
+        fontSizeDelta: Number(root.style.getPropertyValue(cssVariables.fontSizeDelta)),
+        fontScale: Number(root.style.getPropertyValue(cssVariables.fontScale)),
+      });
+      await new Promise(requestAnimationFrame);
+      const { violations, incomplete } = await axe.run(document.body, { runOnly: RULES_A_SCHEME_CHANGES });
+      const found = [
+        ...violations.flatMap((result) =>
+          result.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? result.help}`),
+        ),
+        ...unmeasuredText(incomplete.filter((result) => result.id === 'color-contrast')),
+      ];
+      problems.push(...found.map((line) => `${colorScheme}/${theme}/${contrast}: ${line}`));
     }
   } finally {
     root.className = own.className;

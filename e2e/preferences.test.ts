@@ -14,6 +14,7 @@ const rootState = (page: Page) =>
     theme: document.documentElement.dataset.theme,
     scheme: document.documentElement.dataset.colorScheme,
     font: document.documentElement.dataset.font,
+    contrast: document.documentElement.dataset.contrast,
     delta: document.documentElement.style.getPropertyValue('--cairn-font-size-delta'),
   }));
 
@@ -53,6 +54,37 @@ describe('display preferences', () => {
     await waitForTitle(page, 'Interface - Settings - Cairn');
     await expect(rootState(page)).resolves.toMatchObject({ theme: 'dark', scheme: 'legacy', font: 'roboto' });
     await expect(page.getByRole('combobox', { name: 'Theme' }).textContent()).resolves.toContain('Dark');
+  });
+
+  it("follows the system's more-contrast preference until the user chooses", async () => {
+    const { page } = await e2e.open({ contrast: 'more' });
+    await page.goto('/panel/login');
+    await waitForTitle(page, 'Sign in - Cairn');
+    await expect(rootState(page)).resolves.toMatchObject({ contrast: 'more' });
+    await page.evaluate(() => localStorage.setItem('cairn.contrast', JSON.stringify('standard')));
+    await page.reload();
+    await waitForTitle(page, 'Sign in - Cairn');
+    await expect(rootState(page)).resolves.toMatchObject({ contrast: 'standard' });
+  });
+
+  it('lays high contrast over the chosen scheme and keeps it across a reload', async () => {
+    const { page } = e2e.session;
+    await openUiSettings(page);
+    await choose(page, 'Colour scheme', 'Creative');
+    await choose(page, 'Contrast', 'More (high contrast)');
+    await expect(rootState(page)).resolves.toMatchObject({ scheme: 'creative', contrast: 'more' });
+    // The page title wears the palette's text colour: near black in light, near white in dark.
+    const highContrastText = /^rgb\((14,17,22|240,243,246)\)$/;
+    const titleColour = () =>
+      page.evaluate(() => getComputedStyle(document.querySelector('h1') as Element).color.replace(/\s/g, ''));
+    await expect(titleColour()).resolves.toMatch(highContrastText);
+
+    await page.reload();
+    await waitForTitle(page, 'Interface - Settings - Cairn');
+    await expect(rootState(page)).resolves.toMatchObject({ scheme: 'creative', contrast: 'more' });
+    await choose(page, 'Contrast', 'Standard');
+    await expect(rootState(page)).resolves.toMatchObject({ contrast: 'standard' });
+    await expect(titleColour()).resolves.not.toMatch(highContrastText);
   });
 
   it('toggles the theme from the user menu', async () => {

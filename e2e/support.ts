@@ -60,10 +60,16 @@ export interface Session {
  * the panel's content security policy among them. Chromium reports a refused eval even when the script
  * catches the refusal (a feature probe), which no page error shows.
  */
+/** What the browser tells the panel of the system's display settings, as media queries. */
+export interface SystemPreferences {
+  colorScheme?: 'light' | 'dark';
+  contrast?: 'more' | 'no-preference';
+}
+
 export async function openSession(
   browser: Browser,
   baseURL: string,
-  options: { colorScheme?: 'light' | 'dark' } = {},
+  options: SystemPreferences = {},
 ): Promise<Session> {
   const context = await browser.newContext({ baseURL, ...options });
   const errors: string[] = [];
@@ -149,7 +155,7 @@ export interface E2e {
   /** The shared signed-in session (only with the `session` option). */
   readonly session: Session;
   /** A fresh browser profile on the file's server (or the one given), closed after the current test. */
-  open(options?: { colorScheme?: 'light' | 'dark'; server?: RunningServer }): Promise<Session>;
+  open(options?: SystemPreferences & { server?: RunningServer }): Promise<Session>;
   /** A fresh profile signed in through the form (the admin unless told), asking to return to `returnTo`. */
   signIn(credentials?: Credentials, returnTo?: string): Promise<Session>;
   /** Another server on a fresh data dir (unless given one), closed after the file's tests. */

@@ -6,7 +6,16 @@ export type Theme = (typeof THEMES)[number];
 export const COLOR_SCHEMES = ['default', 'legacy', 'creative'] as const;
 export type ColorScheme = (typeof COLOR_SCHEMES)[number];
 
+/**
+ * The contrast preference, beside the scheme rather than a fourth scheme (SPEC.md section 5 allows only
+ * three): `more` lays the high-contrast palette of the current theme over whichever scheme is chosen,
+ * keeping that scheme's density and type. Without a stored choice it follows `prefers-contrast: more`.
+ */
+export const CONTRASTS = ['standard', 'more'] as const;
+export type Contrast = (typeof CONTRASTS)[number];
+
 export const DEFAULT_THEME: Theme = 'light';
+export const DEFAULT_CONTRAST: Contrast = 'standard';
 export const DEFAULT_COLOR_SCHEME: ColorScheme = 'default';
 
 export const FONT_SIZE_DELTA_MIN = -10;
@@ -32,11 +41,14 @@ export const STORAGE_KEYS = {
   colorScheme: 'cairn.colorScheme',
   font: 'cairn.font',
   fontSizeDelta: 'cairn.fontSizeDelta',
+  contrast: 'cairn.contrast',
 } as const;
 
 // The user's system preferences that styles answer with media queries. Named once so ui's recipes, the
 // panel's own styles and any script that moves something (a smooth scroll) ask the same question.
 /** The user asked the system for less motion: animations and transitions stop or slow down. */
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+/** The user asked the system for more contrast: the contrast preference follows it until one is stored. */
+export const MORE_CONTRAST_QUERY = '(prefers-contrast: more)';
 /** Windows High Contrast and the like: the system paints with its own few colours. */
 export const FORCED_COLORS_QUERY = '(forced-colors: active)';

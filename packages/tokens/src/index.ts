@@ -6,9 +6,12 @@ import './fonts/font-faces.css.ts';
 
 export {
   COLOR_SCHEMES,
+  CONTRASTS,
   type ColorScheme,
+  type Contrast,
   cssVariables,
   DEFAULT_COLOR_SCHEME,
+  DEFAULT_CONTRAST,
   DEFAULT_FONT_SIZE_DELTA,
   DEFAULT_THEME,
   FONT_LOAD_TIMEOUT_MS,
@@ -18,6 +21,7 @@ export {
   FONT_WEIGHTS,
   FORCED_COLORS_QUERY,
   type FontWeight,
+  MORE_CONTRAST_QUERY,
   REDUCED_MOTION_QUERY,
   STORAGE_KEYS,
   THEMES,
@@ -46,6 +50,7 @@ export {
   applyDisplayPreferences,
   DARK_SCHEME_QUERY,
   DEFAULT_DISPLAY_PREFERENCES,
+  resolveContrast,
   resolveDisplayPreferences,
   resolveTheme,
 } from './preferences/apply.ts';
@@ -56,6 +61,7 @@ export {
 } from './preferences/controller.ts';
 export {
   colorSchemeSchema,
+  contrastSchema,
   type DisplayPreferenceKey,
   type DisplayPreferences,
   fontIdSchema,
@@ -66,14 +72,21 @@ export {
   themeSchema,
   writeStoredPreference,
 } from './preferences/storage.ts';
-export { allThemeClassNames, themeClassName, themeClassNames } from './theme/classes.ts';
+export {
+  allThemeClassNames,
+  moreContrastClassNames,
+  themeClassName,
+  themeClassNames,
+} from './theme/classes.ts';
 export { type ThemeVars, vars } from './theme/contract.css.ts';
 export {
   AA_NON_TEXT_CONTRAST,
   AA_TEXT_CONTRAST,
+  AAA_TEXT_CONTRAST,
   contrastRatio,
   relativeLuminance,
 } from './theme/contrast.ts';
+export { highContrastColours } from './theme/schemes/highContrast.ts';
 export { schemeTokens, schemeTypeScales } from './theme/schemes/index.ts';
 export type { ColourTokens, LayoutTokens, SchemeTokens, ThemeTokens } from './theme/tokens.ts';
 export {

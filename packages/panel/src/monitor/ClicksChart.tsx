@@ -1,13 +1,12 @@
-import { formatClock, formatCount } from '../utils/format.ts';
+import { Chart, type ChartSeries } from '@cairn/ui';
+import { useMemo } from 'react';
+import { formatClock, formatCount, viewerLocale } from '../utils/format.ts';
 import * as styles from './monitor.css.ts';
 
 export interface MinuteCount {
   minute: string;
   count: number;
 }
-
-const BAR_WIDTH = 10;
-const HEIGHT = 100;
 
 /** What the chart shows, in words: the summary sighted and screen-reader users both read. */
 export function describeClicks(series: readonly MinuteCount[]): string {
@@ -24,61 +23,36 @@ export function describeClicks(series: readonly MinuteCount[]): string {
   );
 }
 
+const MINUTE = 60;
+const clockAt = (seconds: number) => formatClock(new Date(seconds * 1000).toISOString());
+
 /**
- * Clicks per minute as plain SVG bars (oldest left). The picture is one image named by its summary; the
- * same figures are in a table under it for anyone who wants the numbers.
+ * Clicks per minute as bars on ui's Chart (oldest left), in the viewer's zone and locale like the clock
+ * times beside it. The picture is one image named by its summary; the same figures are in a table under
+ * it for anyone who wants the numbers.
  */
 export function ClicksChart({ series }: { series: readonly MinuteCount[] }) {
   const summary = describeClicks(series);
-  const peak = Math.max(0, ...series.map((point) => point.count));
-  // An empty hour still draws on a scale of one, so no bar divides by zero.
-  const scale = Math.max(1, peak);
-  const width = Math.max(1, series.length) * BAR_WIDTH;
-  const first = series[0];
-  const last = series[series.length - 1];
+  // Memoised: the chart draws anew for every new array, and the query keeps its data while it is unchanged.
+  const x = useMemo(() => series.map((point) => Date.parse(point.minute) / 1000), [series]);
+  const lines = useMemo<ChartSeries[]>(
+    () => [{ label: 'Clicks', values: series.map((point) => point.count), color: 1, bars: true }],
+    [series],
+  );
+  const timeZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
   return (
     <div>
-      <svg
-        className={styles.chart}
-        viewBox={`0 0 ${width} ${HEIGHT}`}
-        preserveAspectRatio="none"
-        role="img"
-        aria-label={`Clicks per minute. ${summary}`}
-      >
-        {[0.25, 0.5, 0.75].map((share) => (
-          <line
-            key={share}
-            className={styles.gridLine}
-            x1={0}
-            x2={width}
-            y1={HEIGHT * share}
-            y2={HEIGHT * share}
-            vectorEffect="non-scaling-stroke"
-          />
-        ))}
-        {series.map((point, index) => {
-          const height = (point.count / scale) * HEIGHT;
-          return (
-            <rect
-              key={point.minute}
-              className={styles.bar}
-              x={index * BAR_WIDTH + 1}
-              y={HEIGHT - height}
-              width={BAR_WIDTH - 2}
-              height={height}
-            >
-              <title>{`${formatClock(point.minute)}: ${formatCount(point.count)}`}</title>
-            </rect>
-          );
-        })}
-      </svg>
-      {first && last && (
-        <div className={styles.axisLabels} aria-hidden>
-          <span>{formatClock(first.minute)}</span>
-          <span>peak {formatCount(peak)} / min</span>
-          <span>{formatClock(last.minute)}</span>
-        </div>
-      )}
+      <Chart
+        label={`Clicks per minute. ${summary}`}
+        x={x}
+        series={lines}
+        height={160}
+        step={MINUTE}
+        timeZone={timeZone}
+        locale={viewerLocale()}
+        formatValue={formatCount}
+        formatTime={clockAt}
+      />
       <p className={styles.summary}>{summary}</p>
       <details className={styles.details}>
         <summary className={styles.detailsSummary}>Clicks per minute as a table</summary>

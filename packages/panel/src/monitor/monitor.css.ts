@@ -12,25 +12,6 @@ export const grid = style({
 
 export const wide = style({ gridColumn: '1 / -1' });
 
-export const chart = style({
-  display: 'block',
-  width: '100%',
-  height: '8rem',
-  borderBottom: `1px solid ${vars.chart.axis}`,
-});
-
-export const bar = style({ fill: vars.chart.series1 });
-
-export const gridLine = style({ stroke: vars.chart.grid, strokeWidth: 1 });
-
-export const axisLabels = style({
-  display: 'flex',
-  justifyContent: 'space-between',
-  fontSize: vars.fontSize.xs,
-  color: vars.color.textMuted,
-  marginTop: vars.space.xxs,
-});
-
 export const summary = style({ margin: `${vars.space.sm} 0 0`, color: vars.color.text });
 
 export const details = style({ marginTop: vars.space.sm });

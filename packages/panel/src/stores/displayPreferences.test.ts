@@ -27,18 +27,21 @@ describe('display preferences store', () => {
     store.setColorScheme('creative');
     store.setFont('inter');
     store.setFontSizeDelta(4);
+    store.setContrast('more');
     await store.settled();
     expect(store.getSnapshot()).toEqual({
       theme: 'dark',
       colorScheme: 'creative',
       font: 'inter',
       fontSizeDelta: 4,
+      contrast: 'more',
     });
-    expect(listener).toHaveBeenCalledTimes(4);
+    expect(listener).toHaveBeenCalledTimes(5);
     expect(document.documentElement.dataset).toMatchObject({
       theme: 'dark',
       colorScheme: 'creative',
       font: 'inter',
+      contrast: 'more',
     });
     expect(createStore().getSnapshot()).toMatchObject({
       theme: 'dark',

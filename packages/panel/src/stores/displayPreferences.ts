@@ -10,6 +10,7 @@ export interface DisplayPreferencesStore extends ExternalStore<Readonly<DisplayP
   setTheme(theme: unknown): void;
   toggleTheme(): void;
   setColorScheme(scheme: unknown): void;
+  setContrast(contrast: unknown): void;
   setFont(font: unknown): void;
   setFontSizeDelta(delta: unknown): void;
   settled(): Promise<void>;
@@ -34,6 +35,7 @@ export function createDisplayPreferencesStore(
     setTheme: (theme) => controller.setTheme(theme),
     toggleTheme: () => controller.toggleTheme(),
     setColorScheme: (scheme) => controller.setColorScheme(scheme),
+    setContrast: (contrast) => controller.setContrast(contrast),
     setFont: (font) => controller.setFont(font),
     setFontSizeDelta: (delta) => controller.setFontSizeDelta(delta),
     settled: () => controller.settled(),

@@ -1,11 +1,13 @@
-// Tests: a system light/dark preference that a test can switch, as matchMedia reports it.
+// Tests: a system light/dark preference that a test can switch, as matchMedia reports it. Any other
+// query (prefers-contrast) does not match, as on a system that asks for nothing more.
 export function systemColorScheme(initiallyDark: boolean) {
   let dark = initiallyDark;
   const listeners = new Set<(event: MediaQueryListEvent) => void>();
   const list = (media: string) =>
     ({
       get matches() {
-        return media.includes('dark') ? dark : !dark;
+        if (media.includes('prefers-color-scheme')) return media.includes('dark') ? dark : !dark;
+        return false;
       },
       media,
       onchange: null,

@@ -1,7 +1,9 @@
 import {
   type ColorScheme,
+  type Contrast,
   cssVariables,
   DEFAULT_COLOR_SCHEME,
+  DEFAULT_CONTRAST,
   DEFAULT_FONT_SIZE_DELTA,
   DEFAULT_THEME,
   type Theme,
@@ -12,6 +14,7 @@ import { allThemeClassNames, themeClassName } from '../theme/classes.ts';
 import { clampFontSizeDelta } from '../typography.ts';
 import {
   colorSchemeSchema,
+  contrastSchema,
   type DisplayPreferences,
   type StoredDisplayPreferences,
   themeSchema,
@@ -24,6 +27,7 @@ export const DEFAULT_DISPLAY_PREFERENCES: Readonly<DisplayPreferences> = {
   colorScheme: DEFAULT_COLOR_SCHEME,
   font: DEFAULT_FONT_ID,
   fontSizeDelta: DEFAULT_FONT_SIZE_DELTA,
+  contrast: DEFAULT_CONTRAST,
 };
 
 /** A stored theme wins; without one the system's dark preference decides (SPEC.md section 4). */
@@ -31,18 +35,27 @@ export function resolveTheme(stored: Theme | undefined, systemPrefersDark: boole
   return stored ?? (systemPrefersDark ? 'dark' : 'light');
 }
 
+/** Like the theme: a stored contrast wins; without one the system's `prefers-contrast: more` decides. */
+export function resolveContrast(stored: Contrast | undefined, systemPrefersMore: boolean): Contrast {
+  return stored ?? (systemPrefersMore ? 'more' : 'standard');
+}
+
 export function resolveDisplayPreferences(
   stored: StoredDisplayPreferences,
   systemPrefersDark: boolean,
+  systemPrefersMoreContrast = false,
 ): DisplayPreferences {
   return {
     ...DEFAULT_DISPLAY_PREFERENCES,
     ...stored,
     theme: resolveTheme(stored.theme, systemPrefersDark),
+    contrast: resolveContrast(stored.contrast, systemPrefersMoreContrast),
   };
 }
 
-export interface AppliedDisplayPreferences extends DisplayPreferences {
+export interface AppliedDisplayPreferences extends Omit<DisplayPreferences, 'contrast'> {
+  /** Standard when left out, so callers that know nothing of contrast keep the scheme's own palette. */
+  contrast?: Contrast;
   /** The chosen font's scale factor (see measureFontScaleFactor); 1 when not measured. */
   fontScale?: number;
 }
@@ -54,6 +67,14 @@ function validScheme(value: unknown, logger: TokensLogger): ColorScheme {
   return DEFAULT_COLOR_SCHEME;
 }
 
+function validContrast(value: unknown, logger: TokensLogger): Contrast {
+  if (value === undefined) return DEFAULT_CONTRAST;
+  const parsed = contrastSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  logger.warn('Invalid contrast, using the default', value);
+  return DEFAULT_CONTRAST;
+}
+
 function validTheme(value: unknown, logger: TokensLogger): Theme {
   const parsed = themeSchema.safeParse(value);
   if (parsed.success) return parsed.data;
@@ -63,9 +84,9 @@ function validTheme(value: unknown, logger: TokensLogger): Theme {
 
 /**
  * Puts the display preferences on a root element (normally `document.documentElement`): the scheme x
- * theme class, and the custom properties every font token derives from. Values arriving from outside
- * the type system (URL, storage, a toolbar) are validated here too: invalid ones are logged and replaced
- * by defaults, never thrown.
+ * theme x contrast class, and the custom properties every font token derives from. Values arriving from
+ * outside the type system (URL, storage, a toolbar) are validated here too: invalid ones are logged and
+ * replaced by defaults, never thrown.
  */
 export function applyDisplayPreferences(
   root: HTMLElement,
@@ -74,12 +95,13 @@ export function applyDisplayPreferences(
 ): void {
   const scheme = validScheme(preferences.colorScheme, logger);
   const theme = validTheme(preferences.theme, logger);
+  const contrast = validContrast(preferences.contrast, logger);
   const font: FontId = parseFontId(preferences.font, logger) ?? DEFAULT_FONT_ID;
   const delta = clampFontSizeDelta(preferences.fontSizeDelta);
   const scale = preferences.fontScale !== undefined && preferences.fontScale > 0 ? preferences.fontScale : 1;
 
   root.classList.remove(...allThemeClassNames);
-  root.classList.add(themeClassName(scheme, theme));
+  root.classList.add(themeClassName(scheme, theme, contrast));
   // Unitless: the scheme classes turn it into their own size scale (typography.ts).
   root.style.setProperty(cssVariables.fontSizeDelta, String(delta));
   root.style.setProperty(cssVariables.fontScale, String(scale));
@@ -88,5 +110,6 @@ export function applyDisplayPreferences(
   root.style.colorScheme = theme;
   root.dataset.theme = theme;
   root.dataset.colorScheme = scheme;
+  root.dataset.contrast = contrast;
   root.dataset.font = font;
 }

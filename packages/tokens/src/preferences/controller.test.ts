@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FONT_SETTINGS_DEBOUNCE_MS, STORAGE_KEYS } from '../constants.ts';
+import { FONT_SETTINGS_DEBOUNCE_MS, MORE_CONTRAST_QUERY, STORAGE_KEYS } from '../constants.ts';
 import type { FontId } from '../fonts/fonts.ts';
 import type { TokensLogger } from '../logger.ts';
-import { themeClassNames } from '../theme/classes.ts';
+import { allThemeClassNames, moreContrastClassNames, themeClassNames } from '../theme/classes.ts';
 import { applyDisplayPreferences } from './apply.ts';
 import { createDisplayPreferencesController } from './controller.ts';
 
-// jsdom implements no media queries; this stands in for the system's prefers-color-scheme switch.
+// jsdom implements no media queries; this stands in for the system's prefers-color-scheme switch, and for
+// its prefers-contrast switch.
 class SystemColourScheme extends EventTarget {
   matches: boolean;
   constructor(prefersDark: boolean) {
@@ -26,13 +27,15 @@ function recordingLogger() {
   return { logger, messages };
 }
 
-function setup(prefersDark: boolean, logger?: TokensLogger) {
+function setup(prefersDark: boolean, logger?: TokensLogger, prefersMoreContrast = false) {
   const system = new SystemColourScheme(prefersDark);
+  const systemContrast = new SystemColourScheme(prefersMoreContrast);
   const loadedFonts: FontId[] = [];
   const controller = createDisplayPreferencesController({
     root: document.documentElement,
     storage: localStorage,
-    matchMedia: () => system as unknown as MediaQueryList,
+    matchMedia: (query) =>
+      (query === MORE_CONTRAST_QUERY ? systemContrast : system) as unknown as MediaQueryList,
     logger,
     loadFont: async (font) => {
       loadedFonts.push(font);
@@ -40,7 +43,7 @@ function setup(prefersDark: boolean, logger?: TokensLogger) {
     },
     measureScale: (font) => (font === 'fira-code' ? 0.833 : 1),
   });
-  return { system, controller, loadedFonts };
+  return { system, systemContrast, controller, loadedFonts };
 }
 
 const root = () => document.documentElement;
@@ -128,6 +131,47 @@ describe('display preferences', () => {
     controller.dispose();
   });
 
+  it('follows the system more-contrast preference while none is stored, over the chosen scheme', () => {
+    localStorage.setItem(STORAGE_KEYS.colorScheme, '"legacy"');
+    const { systemContrast, controller } = setup(false, undefined, true);
+    expect(controller.current().contrast).toBe('more');
+    expect(root().classList.contains(moreContrastClassNames.legacy.light)).toBe(true);
+    expect(root().dataset.contrast).toBe('more');
+    const seen: string[] = [];
+    controller.subscribe(() => seen.push(controller.current().contrast));
+    systemContrast.change(false);
+    expect(seen).toEqual(['standard']);
+    expect(root().classList.contains(themeClassNames.legacy.light)).toBe(true);
+    expect(root().classList.contains(moreContrastClassNames.legacy.light)).toBe(false);
+    controller.dispose();
+  });
+
+  it('saves a chosen contrast, which then wins over the system and keeps one theme class', () => {
+    const { system, systemContrast, controller } = setup(false);
+    controller.setContrast('more');
+    expect(localStorage.getItem(STORAGE_KEYS.contrast)).toBe('"more"');
+    system.change(true);
+    systemContrast.change(false);
+    expect(controller.current()).toMatchObject({ theme: 'dark', contrast: 'more' });
+    expect([...root().classList].filter((name) => allThemeClassNames.includes(name))).toEqual([
+      moreContrastClassNames.default.dark,
+    ]);
+    controller.setContrast('standard');
+    expect(root().classList.contains(themeClassNames.default.dark)).toBe(true);
+    controller.dispose();
+  });
+
+  it('rejects and logs an invalid contrast, keeping the current one', () => {
+    const { logger, messages } = recordingLogger();
+    localStorage.setItem(STORAGE_KEYS.contrast, '"maximum"');
+    const { controller } = setup(false, logger, true);
+    expect(messages).toContain('Ignoring invalid stored contrast');
+    controller.setContrast('less');
+    expect(messages).toContain('Invalid contrast rejected');
+    expect(controller.current().contrast).toBe('more');
+    controller.dispose();
+  });
+
   it('debounces font settings, then applies family, clamped delta and measured scale', async () => {
     vi.useFakeTimers();
     const { controller, loadedFonts } = setup(false);
@@ -165,5 +209,16 @@ describe('applyDisplayPreferences', () => {
     expect(element.className).toBe(themeClassNames.default.dark);
     expect(element.style.getPropertyValue('--cairn-font-size-delta')).toBe('-10');
     expect(element.style.getPropertyValue('--cairn-font-family')).toMatch(/^'Vela Sans', /);
+  });
+
+  it('lays the high-contrast class over the scheme, and logs a contrast it does not know', () => {
+    const { logger, messages } = recordingLogger();
+    const element = document.createElement('div');
+    const preferences = { theme: 'dark', colorScheme: 'creative', font: 'inter', fontSizeDelta: 0 } as const;
+    applyDisplayPreferences(element, { ...preferences, contrast: 'more' }, logger);
+    expect(element.className).toBe(moreContrastClassNames.creative.dark);
+    applyDisplayPreferences(element, { ...preferences, contrast: 'ultra' as never }, logger);
+    expect(element.className).toBe(themeClassNames.creative.dark);
+    expect(messages).toEqual(['Invalid contrast, using the default']);
   });
 });

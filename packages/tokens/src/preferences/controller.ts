@@ -1,4 +1,4 @@
-import { FONT_SETTINGS_DEBOUNCE_MS } from '../constants.ts';
+import { FONT_SETTINGS_DEBOUNCE_MS, MORE_CONTRAST_QUERY } from '../constants.ts';
 import { debounce } from '../debounce.ts';
 import { DEFAULT_FONT_ID, type FontId, parseFontId } from '../fonts/fonts.ts';
 import { type FontLoadResult, loadFont } from '../fonts/load.ts';
@@ -7,11 +7,13 @@ import { consoleLogger, type TokensLogger } from '../logger.ts';
 import {
   applyDisplayPreferences,
   DARK_SCHEME_QUERY,
+  resolveContrast,
   resolveDisplayPreferences,
   resolveTheme,
 } from './apply.ts';
 import {
   colorSchemeSchema,
+  contrastSchema,
   type DisplayPreferences,
   fontSizeDeltaSchema,
   readStoredPreferences,
@@ -22,7 +24,7 @@ import {
 export interface DisplayPreferencesControllerOptions {
   root: HTMLElement;
   storage: Storage;
-  /** Source of matchMedia; the system dark preference is read and watched through it. */
+  /** Source of matchMedia; the system dark and more-contrast preferences are read and watched through it. */
   matchMedia: (query: string) => MediaQueryList;
   logger?: TokensLogger;
   /** Loads the chosen font before its width is measured; injectable so tests can drive it. */
@@ -37,6 +39,8 @@ export interface DisplayPreferencesController {
   setTheme(theme: unknown): void;
   toggleTheme(): void;
   setColorScheme(scheme: unknown): void;
+  /** `standard` or `more`: the latter lays the theme's high-contrast palette over the chosen scheme. */
+  setContrast(contrast: unknown): void;
   /** Debounced: a settings screen may fire this on every keystroke or slider step. */
   setFont(font: unknown): void;
   /** Debounced like setFont; the value is clamped to [-10, 10]. */
@@ -53,8 +57,8 @@ export interface DisplayPreferencesController {
 
 /**
  * Owns the display preferences of one document: reads and validates what is stored, applies it to the
- * root, saves each change, follows the system light/dark preference while the user has not chosen, and
- * on a system change re-applies the stored theme (SPEC.md section 4).
+ * root, saves each change, follows the system light/dark and contrast preferences while the user has not
+ * chosen, and on a system change re-applies the stored theme (SPEC.md section 4).
  */
 export function createDisplayPreferencesController(
   options: DisplayPreferencesControllerOptions,
@@ -65,8 +69,13 @@ export function createDisplayPreferencesController(
   const measure =
     options.measureScale ?? ((font: FontId) => measureFontScaleFactor(font, root.ownerDocument));
   const darkQuery = options.matchMedia(DARK_SCHEME_QUERY);
+  const contrastQuery = options.matchMedia(MORE_CONTRAST_QUERY);
 
-  let preferences = resolveDisplayPreferences(readStoredPreferences(storage, logger), darkQuery.matches);
+  let preferences = resolveDisplayPreferences(
+    readStoredPreferences(storage, logger),
+    darkQuery.matches,
+    contrastQuery.matches,
+  );
   let fontScale = 1;
   let fontWork: Promise<void> = Promise.resolve();
   const listeners = new Set<() => void>();
@@ -100,11 +109,14 @@ export function createDisplayPreferencesController(
   const onSystemChange = () => {
     const stored = readStoredPreferences(storage, logger);
     const theme = resolveTheme(stored.theme, darkQuery.matches);
-    if (theme !== preferences.theme) update({ ...preferences, theme });
+    const contrast = resolveContrast(stored.contrast, contrastQuery.matches);
+    if (theme !== preferences.theme || contrast !== preferences.contrast)
+      update({ ...preferences, theme, contrast });
     // Applied even when unchanged: the stored theme wins again over whatever the system change did.
     apply();
   };
   darkQuery.addEventListener('change', onSystemChange);
+  contrastQuery.addEventListener('change', onSystemChange);
 
   // A plain function rather than a method, so callers may pass setTheme/toggleTheme around unbound.
   const setTheme = (theme: unknown) => {
@@ -124,6 +136,13 @@ export function createDisplayPreferencesController(
       if (!parsed.success) return logger.warn('Invalid colour scheme rejected', scheme);
       update({ ...preferences, colorScheme: parsed.data });
       writeStoredPreference(storage, 'colorScheme', parsed.data, logger);
+      apply();
+    },
+    setContrast(contrast) {
+      const parsed = contrastSchema.safeParse(contrast);
+      if (!parsed.success) return logger.warn('Invalid contrast rejected', contrast);
+      update({ ...preferences, contrast: parsed.data });
+      writeStoredPreference(storage, 'contrast', parsed.data, logger);
       apply();
     },
     setFont(font) {
@@ -151,6 +170,7 @@ export function createDisplayPreferencesController(
     dispose() {
       applyFontSettings.cancel();
       darkQuery.removeEventListener('change', onSystemChange);
+      contrastQuery.removeEventListener('change', onSystemChange);
       listeners.clear();
     },
   };

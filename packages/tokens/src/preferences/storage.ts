@@ -1,11 +1,19 @@
-import { COLOR_SCHEMES, type ColorScheme, STORAGE_KEYS, THEMES, type Theme } from '../constants.ts';
+import {
+  COLOR_SCHEMES,
+  CONTRASTS,
+  type ColorScheme,
+  type Contrast,
+  STORAGE_KEYS,
+  THEMES,
+  type Theme,
+} from '../constants.ts';
 import { FONT_IDS, type FontId } from '../fonts/fonts.ts';
 import { consoleLogger, type TokensLogger } from '../logger.ts';
 import { clampFontSizeDelta } from '../typography.ts';
 
 /**
  * A check of one preference value, shaped like a zod schema's safeParse. Written by hand: every app
- * reads the stored preferences before its first paint, and four enum-or-number checks are not worth
+ * reads the stored preferences before its first paint, and five enum-or-number checks are not worth
  * a validation library in the first chunk.
  */
 export interface PreferenceSchema<T> {
@@ -23,6 +31,7 @@ function oneOf<const T extends string>(values: readonly T[]): PreferenceSchema<T
 
 export const themeSchema = oneOf(THEMES);
 export const colorSchemeSchema = oneOf(COLOR_SCHEMES);
+export const contrastSchema = oneOf(CONTRASTS);
 export const fontIdSchema = oneOf(FONT_IDS);
 /** Any finite number is a usable delta once clamped; text, NaN, Infinity and the like are not. */
 export const fontSizeDeltaSchema: PreferenceSchema<number> = {
@@ -37,6 +46,7 @@ export interface DisplayPreferences {
   colorScheme: ColorScheme;
   font: FontId;
   fontSizeDelta: number;
+  contrast: Contrast;
 }
 export type DisplayPreferenceKey = keyof DisplayPreferences;
 
@@ -48,6 +58,7 @@ const schemas = {
   colorScheme: colorSchemeSchema,
   font: fontIdSchema,
   fontSizeDelta: fontSizeDeltaSchema,
+  contrast: contrastSchema,
 } satisfies { [Key in DisplayPreferenceKey]: PreferenceSchema<DisplayPreferences[Key]> };
 
 const preferenceKeys = Object.keys(STORAGE_KEYS) as DisplayPreferenceKey[];
@@ -64,7 +75,7 @@ function decode(raw: string): unknown {
 
 /**
  * Reads the display preferences from storage. A value that fails validation is logged and left out, so
- * the caller falls back to the default (or, for the theme, the system preference) instead of using it.
+ * the caller falls back to the default (or, for the theme and the contrast, the system preference) instead of using it.
  */
 export function readStoredPreferences(
   storage: Pick<Storage, 'getItem'>,

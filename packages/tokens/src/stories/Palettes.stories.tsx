@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { CSSProperties } from 'react';
-import type { ColorScheme, Theme } from '../constants.ts';
+import type { ColorScheme, Contrast, Theme } from '../constants.ts';
 import { themeClassName } from '../theme/classes.ts';
 import { vars } from '../theme/contract.css.ts';
+import { highContrastColours } from '../theme/schemes/highContrast.ts';
 import { schemeTokens } from '../theme/schemes/index.ts';
 import type { ColourTokens } from '../theme/tokens.ts';
 import { tokenSheetViewport } from './viewports.ts';
@@ -224,12 +225,13 @@ function InUse() {
   );
 }
 
-function Palette({ scheme, theme }: { scheme: ColorScheme; theme: Theme }) {
-  const tokens = schemeTokens[scheme][theme];
+function Palette({ scheme, theme, contrast }: { scheme: ColorScheme; theme: Theme; contrast: Contrast }) {
+  const tokens = contrast === 'more' ? highContrastColours[theme] : schemeTokens[scheme][theme];
+  const name = `${scheme} · ${theme}${contrast === 'more' ? ' · high contrast' : ''}`;
   return (
     <section
-      className={themeClassName(scheme, theme)}
-      aria-label={`${scheme} ${theme}`}
+      className={themeClassName(scheme, theme, contrast)}
+      aria-label={name}
       style={{
         flex: '1 1 0',
         minWidth: 0,
@@ -242,6 +244,7 @@ function Palette({ scheme, theme }: { scheme: ColorScheme; theme: Theme }) {
     >
       <h2 style={{ margin: 0, fontSize: vars.fontSize.lg }}>
         {scheme} · {theme}
+        {contrast === 'more' ? ' · high contrast' : ''}
       </h2>
       {(Object.keys(groupTitles) as (keyof ColourTokens)[]).map((group) => (
         <div key={group}>
@@ -254,11 +257,11 @@ function Palette({ scheme, theme }: { scheme: ColorScheme; theme: Theme }) {
   );
 }
 
-function LightAndDark({ scheme }: { scheme: ColorScheme }) {
+function LightAndDark({ scheme, contrast = 'standard' }: { scheme: ColorScheme; contrast?: Contrast }) {
   return (
     <div style={{ display: 'flex', gap: 16, width: 1120 }}>
-      <Palette scheme={scheme} theme="light" />
-      <Palette scheme={scheme} theme="dark" />
+      <Palette scheme={scheme} theme="light" contrast={contrast} />
+      <Palette scheme={scheme} theme="dark" contrast={contrast} />
     </div>
   );
 }
@@ -274,3 +277,8 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = { args: { scheme: 'default' } };
 export const Legacy: Story = { args: { scheme: 'legacy' } };
 export const Creative: Story = { args: { scheme: 'creative' } };
+/**
+ * The contrast preference `more`: the same colours over every scheme (the default scheme's layout here),
+ * every text pair at AAA 7:1 and every mark, ring and border plainly visible.
+ */
+export const HighContrast: Story = { args: { scheme: 'default', contrast: 'more' } };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COLOR_SCHEMES, THEMES } from '../constants.ts';
-import { AA_NON_TEXT_CONTRAST, AA_TEXT_CONTRAST, contrastRatio } from './contrast.ts';
+import { AA_NON_TEXT_CONTRAST, AA_TEXT_CONTRAST, AAA_TEXT_CONTRAST, contrastRatio } from './contrast.ts';
+import { highContrastColours } from './schemes/highContrast.ts';
 import { schemeTokens } from './schemes/index.ts';
 import type { ColourTokens } from './tokens.ts';
 
@@ -150,6 +151,51 @@ describe.each(combinations)('%s scheme, %s theme', (scheme, theme) => {
   it.each(nonTextPairs)('non-text contrast of %s meets WCAG AA 3:1', (_label, pick) => {
     const [foreground, background] = pick(tokens);
     expect(contrastRatio(foreground, background)).toBeGreaterThanOrEqual(AA_NON_TEXT_CONTRAST);
+  });
+});
+
+// The high-contrast palette holds every pair above to more: text to AAA, and marks, focus rings and strong
+// borders to the text minimum, so none of them is told apart by a faint tint. Its plain borders, which the
+// standard schemes keep decorative, must be seen too: they are what separates fields and table cells there.
+const highContrastBorderPairs: Pair[] = [
+  ...surfaces.map(
+    (surface): Pair => [`color.border on color.${surface}`, ({ color }) => [color.border, color[surface]]],
+  ),
+  ...rowBackgrounds.flatMap((row): Pair[] => [
+    [`table.border on table.${row}`, ({ table }) => [table.border, table[row]]],
+    [`table.verticalBorder on table.${row}`, ({ table }) => [table.verticalBorder, table[row]]],
+  ]),
+  ...(['success', 'info', 'error', 'warning'] as const).map(
+    (type): Pair => [
+      `toast.${type}.border on toast.${type}.background`,
+      ({ toast }) => [toast[type].border, toast[type].background],
+    ],
+  ),
+];
+
+describe.each(THEMES)('high-contrast palette, %s theme', (theme) => {
+  const tokens = highContrastColours[theme];
+
+  it.each(textPairs)('text contrast of %s meets WCAG AAA 7:1', (_label, pick) => {
+    const [foreground, background] = pick(tokens);
+    expect(contrastRatio(foreground, background)).toBeGreaterThanOrEqual(AAA_TEXT_CONTRAST);
+  });
+
+  it.each(nonTextPairs)('non-text contrast of %s reaches 4.5:1', (_label, pick) => {
+    const [foreground, background] = pick(tokens);
+    expect(contrastRatio(foreground, background)).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
+  });
+
+  it.each(highContrastBorderPairs)('border contrast of %s meets WCAG AA 3:1', (_label, pick) => {
+    const [foreground, background] = pick(tokens);
+    expect(contrastRatio(foreground, background)).toBeGreaterThanOrEqual(AA_NON_TEXT_CONTRAST);
+  });
+
+  it('is stronger than every standard scheme for body text on the page', () => {
+    const ratio = (colours: ColourTokens) => contrastRatio(colours.color.text, colours.color.background);
+    for (const scheme of COLOR_SCHEMES) {
+      expect(ratio(tokens)).toBeGreaterThan(ratio(schemeTokens[scheme][theme]));
+    }
   });
 });
 

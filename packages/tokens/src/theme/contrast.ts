@@ -34,3 +34,5 @@ export function contrastRatio(foreground: string, background: string): number {
 export const AA_TEXT_CONTRAST = 4.5;
 /** WCAG 2 AA for focus indicators, icons, chart marks and control borders (1.4.11 non-text contrast). */
 export const AA_NON_TEXT_CONTRAST = 3;
+/** WCAG 2 AAA for normal-size text: what the high-contrast palette holds every text pair to. */
+export const AAA_TEXT_CONTRAST = 7;

@@ -7,7 +7,7 @@ describe('resolved token snapshot', () => {
   const expected = expectedTokenSnapshots();
   const committed = committedTokenSnapshots();
 
-  it('has one file per scheme x theme and no other', () => {
+  it('has one file per scheme x theme, one per high-contrast theme and no other', () => {
     expect([...committed.keys()].toSorted(), `run \`${updateCommand}\``).toEqual(
       [...expected.keys()].toSorted(),
     );

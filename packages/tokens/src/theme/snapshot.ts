@@ -1,12 +1,14 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { COLOR_SCHEMES, THEMES } from '../constants.ts';
+import { highContrastColours } from './schemes/highContrast.ts';
 import { schemeTokens } from './schemes/index.ts';
 import type { ThemeTokens } from './tokens.ts';
 
 /**
- * The committed record of every value each scheme x theme gives the contract, one JSON file per combination,
- * so a token change shows up in review as a diff of values rather than only as changed screenshots.
+ * The committed record of every value each scheme x theme gives the contract, one JSON file per combination
+ * and one per theme for the high-contrast colours, so a token change shows up in review as a diff of values
+ * rather than only as changed screenshots.
  * `npm run tokens:snapshot -w @cairn/tokens` rewrites it; snapshot.test.ts fails while it is out of date.
  */
 export const TOKEN_SNAPSHOT_DIR = fileURLToPath(new URL('../../token-snapshots/', import.meta.url));
@@ -29,6 +31,11 @@ export function expectedTokenSnapshots(): Map<string, string> {
       const values = Object.fromEntries(flatten(tokens));
       files.set(`${scheme}-${theme}.json`, `${JSON.stringify(values, null, 2)}\n`);
     }
+  }
+  // The high-contrast colours are the same over every scheme, so one file per theme records them.
+  for (const theme of THEMES) {
+    const values = Object.fromEntries(flatten(highContrastColours[theme]));
+    files.set(`high-contrast-${theme}.json`, `${JSON.stringify(values, null, 2)}\n`);
   }
   return files;
 }

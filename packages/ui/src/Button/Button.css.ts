@@ -1,7 +1,7 @@
 import { vars } from '@cairn/tokens';
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
-import { forcedColors } from '../styles/forcedColors.ts';
+import { FORCED_FOCUS_RING, forcedColors } from '../styles/forcedColors.ts';
 import { motionSafe } from '../styles/motion.ts';
 
 export const BUTTON_VARIANTS = ['solid', 'soft', 'outline', 'ghost'] as const;
@@ -69,6 +69,7 @@ export const button = recipe({
     selectors: {
       '&:focus-visible': {
         outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}`,
+        ...FORCED_FOCUS_RING,
         outlineOffset: '2px',
       },
       // A loading button is aria-disabled too, but keeps its variant look (with a spinner).

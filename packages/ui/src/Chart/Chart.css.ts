@@ -58,5 +58,7 @@ export const legend = style({
 export const legendItem = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs });
 
 export const swatch = style({ display: 'inline-block', width: 18, height: 0, borderTopWidth: 3 });
+/** A bar series' swatch: a small filled block, as its marks are. */
+export const barSwatch = style([swatch, { width: 10, borderTopWidth: 10 }]);
 
 export const hover = style({ color: vars.color.textMuted, minHeight: '1.5em', margin: 0 });

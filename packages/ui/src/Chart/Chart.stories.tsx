@@ -8,6 +8,8 @@ import {
   sampleDays,
   sampleHourClicks,
   sampleHours,
+  sampleMinuteClicks,
+  sampleMinutes,
   sampleMoney,
   sampleWeek,
   sampleWeekClicks,
@@ -98,6 +100,24 @@ export const MoneyWithGap: Story = {
   }),
   play: drawn,
 };
+
+/**
+ * The monitor's clicks per minute: bars from zero, one a minute, the first and last drawn whole; a minute
+ * without clicks is a hairline on the zero line.
+ */
+export const BarsPerMinute: Story = {
+  render: fixedSize({
+    width: 800,
+    label: 'Clicks per minute, 12:00 to 12:59',
+    x: sampleMinutes,
+    series: sampleMinuteClicks,
+    height: 160,
+    step: 60,
+  }),
+  play: drawn,
+};
+
+export const BarsPerMinuteDark: Story = { ...BarsPerMinute, globals: { theme: 'dark' } };
 
 /** No traffic: a flat line at zero on a scale of one, not a line across the middle. */
 export const Empty: Story = {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Chart } from './Chart.tsx';
-import { sampleClicks, sampleDays } from './sampleSeries.ts';
+import { Chart, type ChartSeries } from './Chart.tsx';
+import { sampleClicks, sampleDays, sampleMinuteClicks, sampleMinutes } from './sampleSeries.ts';
 
 describe('Chart', () => {
   it('is one image named by its summary, with the series named in a text legend', () => {
@@ -20,6 +20,22 @@ describe('Chart', () => {
       'Clicks',
       'Clicks, previous period',
     ]);
+  });
+
+  it('gives a bar series a block in the legend where a line series has a stroke', () => {
+    const line: ChartSeries = { label: 'Average', values: sampleMinutes.map(() => 1) };
+    render(
+      <Chart
+        label="Clicks per minute"
+        x={sampleMinutes}
+        series={[...sampleMinuteClicks, line]}
+        width={600}
+      />,
+    );
+    const swatches = screen.getAllByRole('listitem').map((item) => item.querySelector('span')?.className);
+    expect(swatches).toHaveLength(2);
+    expect(swatches[0]).not.toBe(swatches[1]);
+    expect(swatches[0]).toMatch(/barSwatch/);
   });
 
   it('draws nothing where there is no 2D canvas, rather than failing', () => {

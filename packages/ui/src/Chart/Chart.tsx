@@ -15,6 +15,11 @@ export interface ChartSeries {
   color?: ChartColor;
   /** A dashed line, for a comparison such as the previous period. */
   dashed?: boolean;
+  /**
+   * Bars from zero instead of a line: counts per bucket where each bucket stands alone (clicks per minute),
+   * rather than a trend to follow between points.
+   */
+  bars?: boolean;
 }
 
 export interface ChartProps {
@@ -82,6 +87,15 @@ function numberIn(locale: string): (value: number) => string {
   return format;
 }
 const isoMinute = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 16).replace('T', ' ');
+
+/** Half the distance between neighbouring points, so bars at either end are drawn whole, not cut in two. */
+function barPadding(x: readonly number[], step: number | undefined): number {
+  if (step) return step / 2;
+  let smallest = Number.POSITIVE_INFINITY;
+  for (let index = 1; index < x.length; index += 1)
+    smallest = Math.min(smallest, (x[index] as number) - (x[index - 1] as number));
+  return Number.isFinite(smallest) ? smallest / 2 : 30;
+}
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -185,6 +199,9 @@ export function Chart({
         timeZone === 'UTC'
           ? (seconds: number) => UPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC')
           : (seconds: number) => UPlot.tzDate(new Date(seconds * 1000), timeZone);
+      const hasBars = series.some((line) => line.bars);
+      const padding = hasBars ? barPadding(x, step) : 0;
+      const barPaths = hasBars ? UPlot.paths.bars?.({ size: [0.75, 24], align: 0 }) : undefined;
       const options: uPlot.Options = {
         width: widthRef.current,
         height,
@@ -192,7 +209,12 @@ export function Chart({
         legend: { show: false },
         cursor: { drag: { x: false, y: false, setScale: false }, points: { size: 7 } },
         scales: {
-          x: { time: true },
+          x: {
+            time: true,
+            ...(hasBars
+              ? { range: (_u, min, max): uPlot.Range.MinMax => [(min ?? 0) - padding, (max ?? 0) + padding] }
+              : {}),
+          },
           // From zero: a metric's size matters as much as its shape, and a flat line must not fill the height.
           y: { range: (_u, min, max) => [Math.min(0, min ?? 0), max != null && max > 0 ? max * 1.1 : 1] },
         },
@@ -201,8 +223,9 @@ export function Chart({
           ...series.map((line, index) => ({
             label: line.label,
             stroke: color(colorVarOf(line, index)),
-            width: 2,
+            width: line.bars ? 1 : 2,
             ...(line.dashed ? { dash: [6, 4] } : {}),
+            ...(line.bars && barPaths ? { paths: barPaths, fill: color(colorVarOf(line, index)) } : {}),
             points: { show: false },
           })),
         ],
@@ -268,7 +291,7 @@ export function Chart({
             <li key={line.label} className={styles.legendItem}>
               <span
                 aria-hidden
-                className={styles.swatch}
+                className={line.bars ? styles.barSwatch : styles.swatch}
                 style={{
                   borderTopColor: colorVarOf(line, index),
                   borderTopStyle: line.dashed ? 'dashed' : 'solid',

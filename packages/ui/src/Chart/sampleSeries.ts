@@ -49,3 +49,21 @@ export const sampleHourClicks: ChartSeries[] = [
     color: 1,
   },
 ];
+
+/** An hour by the minute, as the monitor shows clicks per minute: quiet minutes, a burst, and empty ones. */
+export const sampleMinutes: readonly number[] = Array.from(
+  { length: 60 },
+  (_, minute) => start + 12 * 3600 + minute * 60,
+);
+export const sampleMinuteClicks: ChartSeries[] = [
+  {
+    label: 'Clicks',
+    values: sampleMinutes.map((_, minute) =>
+      minute % 17 === 5
+        ? 0
+        : Math.round(4 + 3 * Math.sin(minute / 5) + (minute > 40 && minute < 46 ? 30 : 0)),
+    ),
+    color: 1,
+    bars: true,
+  },
+];

@@ -1,6 +1,6 @@
 import { vars } from '@cairn/tokens';
 import { style } from '@vanilla-extract/css';
-import { FORCED_SELECTED, forcedColors } from '../styles/forcedColors.ts';
+import { FORCED_FOCUS_RING, FORCED_SELECTED, forcedColors } from '../styles/forcedColors.ts';
 
 export const row = style({
   display: 'inline-flex',
@@ -33,6 +33,7 @@ export const box = style({
     },
     '&:focus-visible': {
       outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}`,
+      ...FORCED_FOCUS_RING,
       outlineOffset: '2px',
     },
     '&[data-disabled]': {

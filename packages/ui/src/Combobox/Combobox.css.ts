@@ -1,5 +1,6 @@
 import { vars } from '@cairn/tokens';
 import { style } from '@vanilla-extract/css';
+import { FORCED_FOCUS_RING } from '../styles/forcedColors.ts';
 
 export const box = style({ flexWrap: 'wrap', paddingBlock: 3, cursor: 'text', height: 'auto' });
 export const input = style({ minWidth: 80, flex: 1 });
@@ -25,7 +26,10 @@ export const chipRemove = style({
   cursor: 'pointer',
   selectors: {
     '&:hover': { background: vars.color.surfaceHover },
-    '&:focus-visible': { outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}` },
+    '&:focus-visible': {
+      outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}`,
+      ...FORCED_FOCUS_RING,
+    },
   },
 });
 export const empty = style({

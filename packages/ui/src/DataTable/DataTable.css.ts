@@ -1,5 +1,6 @@
 import { vars } from '@cairn/tokens';
 import { createVar, globalStyle, style, styleVariants } from '@vanilla-extract/css';
+import { FORCED_FILL, FORCED_FOCUS_RING, forcedColors } from '../styles/forcedColors.ts';
 
 export const root = style({
   position: 'relative',
@@ -127,6 +128,9 @@ export const cell = style({
     '&:focus-visible, &[data-focused="true"]:focus': {
       outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}`,
       outlineOffset: `calc(-1 * ${vars.size.focusRingWidth})`,
+      // A selected row is framed in Highlight there (rowTone.selected): the focused cell inside it is
+      // drawn in the text colour, over that frame, so both stay told apart.
+      ...forcedColors({ outlineColor: 'CanvasText' }),
     },
   },
 });
@@ -179,6 +183,7 @@ export const sortButton = style({
   selectors: {
     '&:focus-visible': {
       outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}`,
+      ...FORCED_FOCUS_RING,
       outlineOffset: '2px',
     },
   },
@@ -195,8 +200,8 @@ export const resizer = style({
   touchAction: 'none',
   outline: 'none',
   selectors: {
-    '&:hover, &[data-resizing="true"]': { background: vars.color.accent },
-    '&:focus-visible': { background: vars.color.focusRing },
+    '&:hover, &[data-resizing="true"]': { background: vars.color.accent, ...forcedColors(FORCED_FILL) },
+    '&:focus-visible': { background: vars.color.focusRing, ...forcedColors(FORCED_FILL) },
   },
 });
 
@@ -214,6 +219,7 @@ export const filterInput = style({
   selectors: {
     '&:focus-visible': {
       outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}`,
+      ...FORCED_FOCUS_RING,
       outlineOffset: '1px',
     },
     '&::placeholder': { color: vars.color.textMuted },
@@ -225,7 +231,13 @@ export const rowTone = styleVariants({
   positive: { background: vars.table.positiveRowBackground, color: vars.table.positiveRowText },
   negative: { background: vars.table.negativeRowBackground, color: vars.table.negativeRowText },
   odd: { background: vars.table.rowAltBackground },
-  selected: { background: vars.table.rowSelectedBackground },
+  // The system repaints the tint as Canvas, so the selection would vanish: a frame in the selection colour
+  // marks it instead. Not a Highlight fill, which would take every cell, link and checkbox in the row
+  // out of the system's colours with it (forced-color-adjust is inherited).
+  selected: {
+    background: vars.table.rowSelectedBackground,
+    ...forcedColors({ outline: '2px solid Highlight', outlineOffset: '-2px' }),
+  },
 });
 
 export const cellTone = styleVariants({

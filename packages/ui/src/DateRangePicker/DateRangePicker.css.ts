@@ -1,5 +1,6 @@
 import { vars } from '@cairn/tokens';
 import { style } from '@vanilla-extract/css';
+import { FORCED_FOCUS_RING } from '../styles/forcedColors.ts';
 
 export const root = style({
   display: 'inline-flex',
@@ -31,7 +32,10 @@ export const preset = style({
       color: vars.color.accentText,
       fontWeight: vars.fontWeight.medium,
     },
-    '&:focus-visible': { outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}` },
+    '&:focus-visible': {
+      outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}`,
+      ...FORCED_FOCUS_RING,
+    },
   },
 });
 export const detail = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, minWidth: 260 });

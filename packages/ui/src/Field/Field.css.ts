@@ -1,6 +1,7 @@
 import { vars } from '@cairn/tokens';
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
+import { FORCED_FOCUS_RING } from '../styles/forcedColors.ts';
 import { motionSafe } from '../styles/motion.ts';
 
 export const field = style({
@@ -60,6 +61,7 @@ export const control = recipe({
       '&:hover': { borderColor: vars.color.accent },
       '&:focus-within, &:focus-visible': {
         outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}`,
+        ...FORCED_FOCUS_RING,
         outlineOffset: '1px',
       },
       '&[data-invalid="true"]': { borderColor: vars.color.danger },

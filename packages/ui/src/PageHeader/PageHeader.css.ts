@@ -1,5 +1,6 @@
 import { vars } from '@cairn/tokens';
 import { style } from '@vanilla-extract/css';
+import { FORCED_FOCUS_RING } from '../styles/forcedColors.ts';
 
 export const root = style({
   display: 'flex',
@@ -25,6 +26,7 @@ export const title = style({
     // Shown when a keyboard user's action brought focus here, so they see where it went.
     '&:focus-visible': {
       outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}`,
+      ...FORCED_FOCUS_RING,
       outlineOffset: '2px',
     },
   },

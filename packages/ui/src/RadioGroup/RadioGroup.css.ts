@@ -1,6 +1,6 @@
 import { vars } from '@cairn/tokens';
 import { style } from '@vanilla-extract/css';
-import { FORCED_FILL, forcedColors } from '../styles/forcedColors.ts';
+import { FORCED_FILL, FORCED_FOCUS_RING, forcedColors } from '../styles/forcedColors.ts';
 
 export const group = style({ display: 'flex', gap: vars.space.sm, border: 'none', margin: 0, padding: 0 });
 export const vertical = style({ flexDirection: 'column' });
@@ -32,6 +32,7 @@ export const item = style({
     '&[data-state="checked"]': { borderColor: vars.color.accent },
     '&:focus-visible': {
       outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}`,
+      ...FORCED_FOCUS_RING,
       outlineOffset: '2px',
     },
     '&[data-disabled]': {

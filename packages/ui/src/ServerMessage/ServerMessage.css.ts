@@ -1,5 +1,6 @@
 import { vars } from '@cairn/tokens';
 import { globalStyle, style } from '@vanilla-extract/css';
+import { FORCED_FOCUS_RING } from '../styles/forcedColors.ts';
 
 export const root = style({
   whiteSpace: 'pre-line',
@@ -10,6 +11,7 @@ export const root = style({
 globalStyle(`${root} a`, { color: 'inherit', textDecoration: 'underline' });
 globalStyle(`${root} a:focus-visible`, {
   outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}`,
+  ...FORCED_FOCUS_RING,
   outlineOffset: '1px',
 });
 globalStyle(`${root} p, ${root} ul, ${root} ol, ${root} pre`, { margin: 0 });

@@ -1,6 +1,6 @@
 import { vars } from '@cairn/tokens';
 import { style } from '@vanilla-extract/css';
-import { forcedColors } from '../styles/forcedColors.ts';
+import { FORCED_FOCUS_RING, forcedColors } from '../styles/forcedColors.ts';
 import { motionSafe } from '../styles/motion.ts';
 
 export const root = style(
@@ -19,6 +19,7 @@ export const root = style(
       '&[data-state="checked"]': { background: vars.color.accent },
       '&:focus-visible': {
         outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}`,
+        ...FORCED_FOCUS_RING,
         outlineOffset: '2px',
       },
       '&[data-disabled]': { background: vars.color.disabledBackground, cursor: 'not-allowed' },

@@ -1,6 +1,6 @@
 import { vars } from '@cairn/tokens';
 import { globalStyle, style } from '@vanilla-extract/css';
-import { FORCED_FILL, forcedColors } from '../styles/forcedColors.ts';
+import { FORCED_FILL, FORCED_FOCUS_RING, forcedColors } from '../styles/forcedColors.ts';
 
 export const list = style({
   display: 'flex',
@@ -43,6 +43,7 @@ export const tab = style({
     },
     '&:focus-visible': {
       outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}`,
+      ...FORCED_FOCUS_RING,
       outlineOffset: '-2px',
     },
     '&[data-disabled]': { color: vars.color.disabledText, cursor: 'not-allowed' },
@@ -53,7 +54,12 @@ export const content = style({
   paddingBlock: vars.space.md,
   fontFamily: vars.font.body,
   color: vars.color.text,
-  selectors: { '&:focus-visible': { outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}` } },
+  selectors: {
+    '&:focus-visible': {
+      outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}`,
+      ...FORCED_FOCUS_RING,
+    },
+  },
 });
 
 export const navRoot = style({ position: 'relative', minWidth: 0 });

@@ -1,5 +1,6 @@
 import { vars } from '@cairn/tokens';
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { FORCED_FOCUS_RING } from '../styles/forcedColors.ts';
 import { motionSafe } from '../styles/motion.ts';
 import { TOAST_TYPES, type ToastType } from './toastStore.ts';
 
@@ -42,6 +43,7 @@ export const root = style(
       '&[data-has-action]': { gridTemplateColumns: 'auto 1fr auto auto' },
       '&:focus-visible': {
         outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}`,
+        ...FORCED_FOCUS_RING,
         outlineOffset: '2px',
       },
     },
@@ -95,6 +97,7 @@ export const action = style({
     '&:hover': { textDecoration: 'underline' },
     '&:focus-visible': {
       outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}`,
+      ...FORCED_FOCUS_RING,
       outlineOffset: '2px',
     },
   },
@@ -118,6 +121,7 @@ export const close = style({
     '&:hover': { opacity: 1 },
     '&:focus-visible': {
       outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}`,
+      ...FORCED_FOCUS_RING,
       opacity: 1,
     },
   },

@@ -152,6 +152,40 @@ describe('forced colors', () => {
     );
   });
 
+  it('draws every focus ring in a system colour, so it is not repainted like a border', () => {
+    const ringed = rules.filter(
+      (rule) =>
+        rule.media === null &&
+        rule.selector.includes(':focus') &&
+        (rule.declarations.get('outline') ?? 'none') !== 'none',
+    );
+    // Buttons, fields, checkboxes, switches, radios, tabs, table cells and more: far fewer means the scan broke.
+    expect(ringed.length).toBeGreaterThan(12);
+    const unanswered = ringed
+      .map((rule) => rule.selector)
+      .filter(
+        (selector) =>
+          !forced().some(
+            (rule) =>
+              rule.selector === selector &&
+              /^(Highlight|CanvasText)$/.test(rule.declarations.get('outline-color') ?? ''),
+          ),
+      );
+    expect(unanswered).toEqual([]);
+  });
+
+  it('marks selected table rows with a Highlight frame, and the focused cell in the text colour over it', () => {
+    expect(forcedRule(/^\.DataTable_rowTone_selected/)?.declarations.get('outline')).toBe(
+      '2px solid Highlight',
+    );
+    expect(forcedRule(/^\.DataTable_cell__[^ ]*:focus-visible/)?.declarations.get('outline-color')).toBe(
+      'CanvasText',
+    );
+    expect(forcedRule(/^\.DataTable_resizer__[^ ]*:focus-visible/)?.declarations.get('background')).toBe(
+      'Highlight',
+    );
+  });
+
   it('uses no theme colour there, only system colours', () => {
     const themed = forced().flatMap((rule) =>
       COLOUR_PROPERTIES.flatMap((property) => {

@@ -1,5 +1,6 @@
 import { vars } from '@cairn/tokens';
 import { style } from '@vanilla-extract/css';
+import { FORCED_FOCUS_RING } from './forcedColors.ts';
 
 // One focus ring for every interactive part, shown only for keyboard focus so a mouse click
 // does not leave a ring behind while a Tab press always does.
@@ -8,6 +9,7 @@ export const focusRing = style({
   selectors: {
     '&:focus-visible': {
       outline: `${vars.size.focusRingWidth} solid ${vars.color.focusRing}`,
+      ...FORCED_FOCUS_RING,
       outlineOffset: '2px',
     },
   },

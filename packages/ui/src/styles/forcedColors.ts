@@ -23,3 +23,10 @@ export const FORCED_SELECTED: CSSProperties = {
   background: 'Highlight',
   color: 'HighlightText',
 };
+
+/**
+ * Spread into a `:focus-visible` rule: the focus ring in the system's selection colour. The system would
+ * repaint the themed ring in a text colour of its choosing, indistinguishable from borders; Highlight is
+ * the colour the user's contrast theme gives to "this is where you are".
+ */
+export const FORCED_FOCUS_RING: Pick<StyleRule, '@media'> = forcedColors({ outlineColor: 'Highlight' });

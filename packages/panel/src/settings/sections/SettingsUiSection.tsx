@@ -1,5 +1,7 @@
 import {
   COLOR_SCHEMES,
+  CONTRASTS,
+  type Contrast,
   FONT_IDS,
   FONT_SIZE_DELTA_MAX,
   FONT_SIZE_DELTA_MIN,
@@ -15,6 +17,11 @@ const schemeLabels: Record<(typeof COLOR_SCHEMES)[number], string> = {
   default: 'Default',
   legacy: 'Legacy (dense)',
   creative: 'Creative',
+};
+
+const contrastLabels: Record<Contrast, string> = {
+  standard: 'Standard',
+  more: 'More (high contrast)',
 };
 
 export function SettingsUiSection() {
@@ -37,6 +44,14 @@ export function SettingsUiSection() {
             value={preferences.colorScheme}
             options={COLOR_SCHEMES.map((scheme) => ({ value: scheme, label: schemeLabels[scheme] }))}
             onValueChange={(scheme) => display.setColorScheme(scheme)}
+          />
+          <Select
+            label="Contrast"
+            name="contrast"
+            description="More lays a high-contrast palette over the colour scheme. Until you choose, it follows the system's contrast setting."
+            value={preferences.contrast}
+            options={CONTRASTS.map((contrast) => ({ value: contrast, label: contrastLabels[contrast] }))}
+            onValueChange={(contrast) => display.setContrast(contrast)}
           />
           <Select
             label="Font"
@@ -75,7 +90,7 @@ export function SettingsUiSection() {
           <p className={styles.note}>
             {FONTS[preferences.font].label}, {preferences.fontSizeDelta >= 0 ? '+' : ''}
             {preferences.fontSizeDelta} px, {schemeLabels[preferences.colorScheme]} scheme,{' '}
-            {preferences.theme} theme.
+            {preferences.theme} theme{preferences.contrast === 'more' ? ', high contrast' : ''}.
           </p>
           <div className={styles.row}>
             <Button>Primary</Button>
