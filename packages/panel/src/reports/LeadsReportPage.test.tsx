@@ -33,6 +33,7 @@ function conversion(clickId: string, status: string, payout?: number) {
       nextAttemptAt: null,
       deliveredAt: '2026-03-02T10:30:01.000Z',
     },
+    deliveries: [],
   };
 }
 
