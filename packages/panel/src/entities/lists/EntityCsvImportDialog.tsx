@@ -11,6 +11,7 @@ import { useServices } from '../../app/services.ts';
 import { importEntityCsv } from '../api.ts';
 import * as styles from '../entities.css.ts';
 import type { OpenedDialogProps } from './DialogButton.tsx';
+import { ImportFooter, RefusedLines } from './importParts.tsx';
 
 export type EntityCsvImportDialogProps = OpenedDialogProps & { kind: EntityCsvKind; nounPlural: string };
 
@@ -120,27 +121,10 @@ export function EntityCsvImportDialog({
                   ? `, ${plural(report.errors.length, 'line', 'lines')} refused:`
                   : '.'}
               </p>
-              {report.errors.length > 0 && (
-                <ul className={styles.report} aria-label="Refused lines">
-                  {report.errors.map((error) => (
-                    <li key={error.line}>
-                      Line {error.line}: <ServerMessage message={error.message} />
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <RefusedLines errors={report.errors} />
             </div>
           )}
-          <Dialog.Footer>
-            <Dialog.Close asChild>
-              <Button variant="outline" tone="neutral" disabled={pending}>
-                Close
-              </Button>
-            </Dialog.Close>
-            <Button type="submit" loading={pending} disabled={text.trim() === ''}>
-              Import
-            </Button>
-          </Dialog.Footer>
+          <ImportFooter pending={pending} empty={text.trim() === ''} />
         </form>
       </Dialog.Content>
     </Dialog.Root>

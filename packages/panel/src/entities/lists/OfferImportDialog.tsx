@@ -1,11 +1,12 @@
 import { OFFER_IMPORT_FORMAT, type OfferImportResponse } from '@cairn/contract';
-import { Button, Dialog, ServerMessage, TextArea } from '@cairn/ui';
+import { Dialog, ServerMessage, TextArea } from '@cairn/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useServices } from '../../app/services.ts';
 import { importOffers } from '../api.ts';
 import * as styles from '../entities.css.ts';
 import type { OpenedDialogProps } from './DialogButton.tsx';
+import { ImportFooter, RefusedLines } from './importParts.tsx';
 
 const example = [
   'Summer sale US;https://offer.example/?sub={clickid};no;2.50;USD;no;US;Sweepstakes;MaxBounty',
@@ -92,27 +93,10 @@ export function OfferImportDialog({ open, onOpenChange, opener }: OfferImportDia
                   ? `, ${report.errors.length} ${report.errors.length === 1 ? 'line' : 'lines'} refused (left in the box above):`
                   : '.'}
               </p>
-              {report.errors.length > 0 && (
-                <ul className={styles.report} aria-label="Refused lines">
-                  {report.errors.map((error) => (
-                    <li key={error.line}>
-                      Line {error.line}: <ServerMessage message={error.message} />
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <RefusedLines errors={report.errors} />
             </div>
           )}
-          <Dialog.Footer>
-            <Dialog.Close asChild>
-              <Button variant="outline" tone="neutral" disabled={pending}>
-                Close
-              </Button>
-            </Dialog.Close>
-            <Button type="submit" loading={pending} disabled={text.trim() === ''}>
-              Import
-            </Button>
-          </Dialog.Footer>
+          <ImportFooter pending={pending} empty={text.trim() === ''} />
         </form>
       </Dialog.Content>
     </Dialog.Root>
