@@ -40,17 +40,20 @@ export interface ClickIdentity {
   platformClickIds: Readonly<Record<string, string>>;
 }
 
-/** One conversion event for a platform: a sale, or the retraction of one sent before. */
+/**
+ * One conversion event for a platform: a sale, the retraction of one sent before, or a new value for one
+ * sent before (a network's partial refund or corrected payout).
+ */
 export interface ConversionEvent {
-  kind: 'conversion' | 'refund';
+  kind: 'conversion' | 'refund' | 'restatement';
   /** The event a conversion is sent as (the traffic source's setting). */
   eventName: string;
   /** Stable for the conversion and kind, so the platform drops a repeat. */
   eventId: string;
-  /** A refund: the event id the sale went out with (Google Ads retracts by it). */
+  /** A refund or restatement: the event id the sale went out with (Google Ads adjusts by it). */
   saleEventId: string;
   eventTime: number;
-  /** Positive for a conversion; a refund carries the sale's value negated. */
+  /** Positive for a conversion; a refund carries the sale's value negated; a restatement the new value. */
   valueMicros: number;
   currency: string;
   click: ClickIdentity;
@@ -83,6 +86,8 @@ export interface IntegrationAdapter {
   platform: IntegrationPlatform;
   /** Whether the platform takes a chargeback at all (TikTok documents no way to retract an event). */
   sendsRefunds: boolean;
+  /** Whether the platform takes a sale's new value (Google Ads' RESTATEMENT); the others keep the first. */
+  sendsRestatements: boolean;
   /** Whether an event without one of the platform's click ids is useless to it (Google Ads). */
   needsClickId: boolean;
   /** The query parameters the platform adds to its ad clicks (Meta: fbclid). */

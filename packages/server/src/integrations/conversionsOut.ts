@@ -17,8 +17,11 @@ import { TIKTOK_DEFAULT_API_URL, tiktokAdapter } from './tiktok.ts';
 // token, which is opened only when the row is sent.
 //
 // An approved conversion goes out once as the source's event; a chargeback of one that went out goes
-// out once as a refund (to the platforms that take one). "Once" is kept on the conversion beside the statuses its S2S postbacks
-// reported, under marks of their own, so the two never hold each other back.
+// out once as a refund (to the platforms that take one); each later change of a sent sale's value (a
+// partial refund, a corrected payout) goes out once as a restatement (to the platforms that take one).
+// "Once" is kept on the conversion beside the statuses its S2S postbacks reported, under marks of their
+// own, so the two never hold each other back; a restatement's mark names the change's time, which is the
+// conversion's own and unique to it.
 
 /** Platforms that take conversions; the others (push and native networks) are cost sync sources only. */
 export const ADAPTERS: Readonly<Partial<Record<IntegrationPlatform, IntegrationAdapter>>> = {
@@ -29,6 +32,7 @@ export const ADAPTERS: Readonly<Partial<Record<IntegrationPlatform, IntegrationA
 
 const SENT_MARK = 'out:approved';
 const REFUND_MARK = 'out:chargeback';
+const restatedMark = (state: ConversionState) => `out:restated@${state.lastEventMs}`;
 
 /** Raised when a queued row's account is gone: retrying cannot help. */
 export class AccountGone extends Error {
@@ -143,9 +147,23 @@ export class ConversionsOut {
     const marks = state.reportedStatuses;
     let kind: ConversionEvent['kind'];
     let valueMicros: number;
+    let mark: string;
     if (state.status === 'approved' && !marks.includes(SENT_MARK)) {
       kind = 'conversion';
       valueMicros = state.revenueMicros;
+      mark = SENT_MARK;
+    } else if (
+      state.status === 'approved' &&
+      adapter.sendsRestatements &&
+      before?.status === 'approved' &&
+      before.revenueMicros !== state.revenueMicros &&
+      marks.includes(SENT_MARK) &&
+      !marks.includes(REFUND_MARK) &&
+      !marks.includes(restatedMark(state))
+    ) {
+      kind = 'restatement';
+      valueMicros = state.revenueMicros;
+      mark = restatedMark(state);
     } else if (
       state.status === 'chargeback' &&
       adapter.sendsRefunds &&
@@ -155,13 +173,19 @@ export class ConversionsOut {
     ) {
       kind = 'refund';
       valueMicros = -before.revenueMicros;
+      mark = REFUND_MARK;
     } else {
       return [];
     }
     const platformClickIds = platformClickIdsOf(source, click, adapter.clickIdParameters);
     if (adapter.needsClickId && Object.keys(platformClickIds).length === 0) return [];
     const saleEventId = `${state.clickId}.${state.seq}`;
-    const eventId = kind === 'refund' ? `${saleEventId}.refund` : saleEventId;
+    const eventId =
+      kind === 'refund'
+        ? `${saleEventId}.refund`
+        : kind === 'restatement'
+          ? `${saleEventId}.restated.${state.lastEventMs}`
+          : saleEventId;
     const request = adapter.conversionRequest(
       this.baseUrlOf(route.platform),
       { pixelId: route.setting.pixelId },
@@ -194,7 +218,7 @@ export class ConversionsOut {
         integrationAccountId: route.setting.accountId,
         platform: route.platform,
         body: request.body,
-        mark: kind === 'refund' ? REFUND_MARK : SENT_MARK,
+        mark,
       },
     ];
   }

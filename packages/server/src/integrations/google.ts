@@ -25,6 +25,10 @@ import type {
 //   a retraction "negates a conversion so that its total value and count are both zero"
 //   (https://developers.google.com/google-ads/api/docs/conversions/upload-adjustments; fields:
 //   https://developers.google.com/google-ads/api/reference/rpc/v22/ConversionAdjustment).
+// - A new value for a sale (a partial refund, a corrected payout): the same call with adjustmentType
+//   RESTATEMENT and `restatementValue: {adjustedValue, currencyCode}`, the value after the change, not the
+//   difference; a second restatement needs a later adjustmentDateTime or Google drops it as a duplicate
+//   (https://developers.google.com/google-ads/api/reference/rpc/v26/RestatementValue).
 // - With partial failure on, an operation Google refuses still answers 200, with `partialFailureError`
 //   ({code, message, details}) beside the results; that is a failure here, in Google's words
 //   (https://developers.google.com/google-ads/api/docs/best-practices/partial-failures).
@@ -120,18 +124,20 @@ export function googleRequestBody(
   event: ConversionEvent,
 ): Record<string, unknown> {
   const conversionAction = destination.pixelId;
-  if (event.kind === 'refund') {
-    return {
-      conversionAdjustments: [
-        {
-          conversionAction,
-          adjustmentType: 'RETRACTION',
-          adjustmentDateTime: googleDateTime(event.eventTime),
-          orderId: event.saleEventId,
-        },
-      ],
-      partialFailure: true,
+  if (event.kind !== 'conversion') {
+    const adjustment: Record<string, unknown> = {
+      conversionAction,
+      adjustmentType: event.kind === 'refund' ? 'RETRACTION' : 'RESTATEMENT',
+      adjustmentDateTime: googleDateTime(event.eventTime),
+      orderId: event.saleEventId,
     };
+    if (event.kind === 'restatement') {
+      adjustment.restatementValue = {
+        adjustedValue: Number(microsToDecimal(event.valueMicros)),
+        currencyCode: event.currency,
+      };
+    }
+    return { conversionAdjustments: [adjustment], partialFailure: true };
   }
   const conversion: Record<string, unknown> = {};
   // One click id per conversion: Google takes exactly one of gclid, gbraid and wbraid.
@@ -244,6 +250,7 @@ export const googleAdsAdapter: IntegrationAdapter = {
   platform: 'google_ads',
   clickIdParameters: PLATFORM_CLICK_ID_PARAMETERS.google_ads,
   sendsRefunds: true,
+  sendsRestatements: true,
   // Google matches a click conversion by its gclid, gbraid or wbraid only.
   needsClickId: true,
 
@@ -295,7 +302,7 @@ export const googleAdsAdapter: IntegrationAdapter = {
     destination: ConversionDestination,
     event: ConversionEvent,
   ): QueuedRequest {
-    const method = event.kind === 'refund' ? 'uploadConversionAdjustments' : 'uploadClickConversions';
+    const method = event.kind === 'conversion' ? 'uploadClickConversions' : 'uploadConversionAdjustments';
     return {
       url: `${root(baseUrl)}/customers/${customerOfAction(destination.pixelId)}:${method}`,
       body: JSON.stringify(googleRequestBody(destination, event)),

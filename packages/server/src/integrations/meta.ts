@@ -92,6 +92,7 @@ export const metaAdapter: IntegrationAdapter = {
   platform: 'meta',
   clickIdParameters: PLATFORM_CLICK_ID_PARAMETERS.meta,
   sendsRefunds: true,
+  sendsRestatements: false,
   needsClickId: false,
 
   async checkConnection(http: PlatformHttp, token: string): Promise<ConnectionCheck> {

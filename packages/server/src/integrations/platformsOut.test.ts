@@ -167,12 +167,11 @@ describe('Google Ads accounts', () => {
 });
 
 describe('conversions out to Google Ads', () => {
-  it('uploads one click conversion with the gclid, retries a partial failure, and retracts once', async () => {
-    // A refresh token of its own, so no access token is held for it yet.
-    const refreshToken = `1//refresh-${crypto.randomUUID()}`;
+  /** A campaign whose source sends its conversions to a Google Ads account of its own. */
+  async function googleCampaign(refreshToken: string) {
     const made = await account({
       platform: 'google_ads',
-      name: 'Uploads',
+      name: `Uploads ${refreshToken.slice(-6)}`,
       googleAds: { ...GOOGLE, refreshToken },
     });
     const source = await kit.sources.make({
@@ -182,10 +181,13 @@ describe('conversions out to Google Ads', () => {
     });
     const set = await admin.put(outPath(source.id), { accountId: made.id, pixelId: ACTION });
     expect(set.json<ConversionOut>()).toMatchObject({ platform: 'google_ads', pixelId: ACTION });
-    const campaign = await kit.campaign({
-      offer: { payoutAuto: true },
-      campaign: { trafficSourceId: source.id },
-    });
+    return kit.campaign({ offer: { payoutAuto: true }, campaign: { trafficSourceId: source.id } });
+  }
+
+  it('uploads one click conversion with the gclid, retries a partial failure, and retracts once', async () => {
+    // A refresh token of its own, so no access token is held for it yet.
+    const refreshToken = `1//refresh-${crypto.randomUUID()}`;
+    const campaign = await googleCampaign(refreshToken);
     const clickId = await kit.click(campaign, 'gclid=Cj0KCQiA-test_gclid');
     fake.calls.length = 0;
     uploads = [{ status: 200, json: GOOGLE_PARTIAL_FAILURE }];
@@ -244,6 +246,42 @@ describe('conversions out to Google Ads', () => {
       partialFailure: true,
     });
     expect(fake.calls.filter((call) => call.path.endsWith(':uploadClickConversions'))).toEqual([]);
+  });
+
+  it("restates a sale's value once per change (a partial refund), and not after a retraction", async () => {
+    const campaign = await googleCampaign(`1//refresh-${crypto.randomUUID()}`);
+    const clickId = await kit.click(campaign, 'gbraid=0AAAAA-test_gbraid');
+    fake.calls.length = 0;
+    await postbacks(clickId, '&payout=100&txid=T1');
+    // The same postback again changes nothing, so nothing more goes out.
+    await postbacks(clickId, '&payout=70&txid=T1', '&payout=70&txid=T1');
+    await postbacks(clickId, '&payout=85.25&txid=T1');
+    const adjustments = () =>
+      fake.calls
+        .filter((call) => call.path.endsWith(':uploadConversionAdjustments'))
+        .map((call) => call.body as { conversionAdjustments: Record<string, unknown>[] });
+    expect(fake.calls.filter((call) => call.path.endsWith(':uploadClickConversions'))).toHaveLength(1);
+    const restated = adjustments().map((body) => body.conversionAdjustments[0]);
+    expect(restated).toEqual(
+      [70, 85.25].map((adjustedValue) => ({
+        conversionAction: ACTION,
+        adjustmentType: 'RESTATEMENT',
+        adjustmentDateTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00:00$/),
+        orderId: `${clickId}.1`,
+        restatementValue: { adjustedValue, currencyCode: 'USD' },
+      })),
+    );
+    expect((await outboxOf(clickId)).map((row) => row.state)).toEqual([
+      'delivered',
+      'delivered',
+      'delivered',
+    ]);
+
+    fake.calls.length = 0;
+    await postbacks(clickId, '&payout=85.25&txid=T1&status=chargeback', '&payout=50&txid=T1&status=approved');
+    expect(adjustments().map((body) => body.conversionAdjustments[0]?.adjustmentType)).toEqual([
+      'RETRACTION',
+    ]);
   });
 });
 

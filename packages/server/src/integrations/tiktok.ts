@@ -67,6 +67,7 @@ export const tiktokAdapter: IntegrationAdapter = {
   platform: 'tiktok',
   clickIdParameters: PLATFORM_CLICK_ID_PARAMETERS.tiktok,
   sendsRefunds: false,
+  sendsRestatements: false,
   needsClickId: false,
 
   async checkConnection(http: PlatformHttp, token: string): Promise<ConnectionCheck> {
