@@ -11,6 +11,8 @@ export const INTEGRATION_PATHS = {
   check: '/api/integrations/accounts/:id/check',
   conversionsOut: '/api/integrations/conversions-out',
   conversionOut: '/api/integrations/conversions-out/:trafficSourceId',
+  campaignConversionsOut: '/api/integrations/campaign-conversions-out',
+  campaignConversionOut: '/api/integrations/campaign-conversions-out/:campaignId',
 } as const;
 
 export const INTEGRATION_PLATFORMS = ['meta', 'google_ads', 'tiktok', 'propellerads', 'taboola'] as const;
@@ -238,3 +240,15 @@ export type ConversionOut = z.infer<typeof conversionOutSchema>;
 
 export const conversionOutListSchema = z.object({ items: z.array(conversionOutSchema) });
 export type ConversionOutList = z.infer<typeof conversionOutListSchema>;
+
+/**
+ * A campaign's own conversions-out setting, which takes the place of its traffic source's: campaigns on
+ * one source often optimise different pixels, events or conversion actions.
+ */
+export const campaignConversionOutSchema = conversionOutSchema
+  .omit({ trafficSourceId: true })
+  .extend({ campaignId: z.number().int() });
+export type CampaignConversionOut = z.infer<typeof campaignConversionOutSchema>;
+
+export const campaignConversionOutListSchema = z.object({ items: z.array(campaignConversionOutSchema) });
+export type CampaignConversionOutList = z.infer<typeof campaignConversionOutListSchema>;

@@ -1,4 +1,6 @@
 import {
+  campaignConversionOutListSchema,
+  campaignConversionOutSchema,
   conversionOutInputSchema,
   conversionOutListSchema,
   conversionOutSchema,
@@ -91,6 +93,35 @@ export const INTEGRATION_ROUTES: readonly ApiRoute[] = [
     method: 'DELETE',
     path: INTEGRATION_PATHS.conversionOut,
     summary: "Stop sending a traffic source's conversions to an ad platform",
+    tag: INTEGRATIONS,
+    access: 'admin',
+  },
+  {
+    method: 'GET',
+    path: INTEGRATION_PATHS.campaignConversionsOut,
+    summary:
+      'Campaigns whose conversions go to an ad platform of their own, in place of their source setting',
+    tag: INTEGRATIONS,
+    access: 'admin',
+    response: campaignConversionOutListSchema,
+  },
+  {
+    method: 'PUT',
+    path: INTEGRATION_PATHS.campaignConversionOut,
+    summary: "Send a campaign's conversions to an ad platform, in place of its traffic source's setting",
+    description:
+      "The campaign's setting wins over its traffic source's: its conversions go only where it says, " +
+      'with the same rules (once when approved, a refund or retraction for a chargeback).',
+    tag: INTEGRATIONS,
+    access: 'admin',
+    body: conversionOutInputSchema,
+    response: campaignConversionOutSchema,
+    bodyExample: { accountId: 1, pixelId: '123456789012345', eventName: 'Lead', enabled: true },
+  },
+  {
+    method: 'DELETE',
+    path: INTEGRATION_PATHS.campaignConversionOut,
+    summary: "Drop a campaign's own conversions-out setting (its traffic source's applies again)",
     tag: INTEGRATIONS,
     access: 'admin',
   },

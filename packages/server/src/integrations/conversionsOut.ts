@@ -11,7 +11,8 @@ import { META_DEFAULT_GRAPH_URL, metaAdapter } from './meta.ts';
 import { type ConversionOutRecord, IntegrationStore } from './store.ts';
 import { TIKTOK_DEFAULT_API_URL, tiktokAdapter } from './tiktok.ts';
 
-// Conversions sent to ad platforms through the S2S outbox. Which sources send where is read into memory
+// Conversions sent to ad platforms through the S2S outbox. Which sources (and campaigns, in their source's
+// place) send where is read into memory
 // (on start and on every settings change, like the postback settings), so deciding costs the postback
 // nothing but a map lookup; each queued row names its account and carries the request without the
 // token, which is opened only when the row is sent.
@@ -87,7 +88,10 @@ export function platformClickIdsOf(
 export class ConversionsOut {
   private readonly options: ConversionsOutOptions;
   private readonly integrations: IntegrationStore;
-  private routes = new Map<number, Route>();
+  /** By traffic source id; null for a setting that sends nothing (off, or its account is gone). */
+  private routes = new Map<number, Route | null>();
+  /** By campaign id, each in its source's place. */
+  private campaignRoutes = new Map<number, Route | null>();
 
   constructor(options: ConversionsOutOptions) {
     this.options = options;
@@ -116,19 +120,27 @@ export class ConversionsOut {
     };
   }
 
-  /** Reads which sources send where: the enabled settings whose account still exists. */
+  /**
+   * Reads which sources and campaigns send where. A campaign's setting takes its source's place even when
+   * it is turned off, which is how one campaign of a source opts out; a setting whose account is gone
+   * sends nothing.
+   */
   async load(): Promise<void> {
-    const [settings, accounts] = await Promise.all([
-      this.integrations.conversionsOut(),
+    const [sourceSettings, campaignSettings, accounts] = await Promise.all([
+      this.integrations.conversionsOut('traffic_source'),
+      this.integrations.conversionsOut('campaign'),
       this.integrations.accounts(),
     ]);
     const platforms = new Map(accounts.map((account) => [account.id, account.platform]));
-    const routes = new Map<number, Route>();
-    for (const setting of settings) {
-      const platform = platforms.get(setting.accountId);
-      if (setting.enabled && platform) routes.set(setting.trafficSourceId, { setting, platform });
-    }
-    this.routes = routes;
+    const routesOf = (settings: readonly ConversionOutRecord[]) =>
+      new Map(
+        settings.map((setting) => {
+          const platform = platforms.get(setting.accountId);
+          return [setting.ownerId, setting.enabled && platform ? { setting, platform } : null] as const;
+        }),
+      );
+    this.routes = routesOf(sourceSettings);
+    this.campaignRoutes = routesOf(campaignSettings);
   }
 
   /** The rows a new or changed conversion queues for ad platforms (none for most sources). */
@@ -140,7 +152,9 @@ export class ConversionsOut {
     currency: string,
     now: number,
   ): OutboxEntry[] {
-    const route = this.routes.get(click.trafficSourceId);
+    const route = this.campaignRoutes.has(click.campaignId)
+      ? this.campaignRoutes.get(click.campaignId)
+      : this.routes.get(click.trafficSourceId);
     if (!route) return [];
     const adapter = ADAPTERS[route.platform];
     if (!adapter) return [];

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  type CampaignConversionOutList,
   type ConversionOut,
   INTEGRATION_PATHS,
   type IntegrationAccount,
@@ -21,6 +22,8 @@ import type { RunningCairn } from '../index.ts';
 const GOOD_TOKEN = 'EAAGood0123456789abcdefTOKEN';
 const EXPIRED_TOKEN = 'EAAExpired0123456789abcdefTOKEN';
 const PIXEL = '123456789012345';
+/** A campaign's own pixel, beside its traffic source's. */
+const CAMPAIGN_PIXEL = '543210987654321';
 
 interface GraphCall {
   method: string;
@@ -68,7 +71,10 @@ async function fakeGraph(): Promise<FakeGraph> {
       }
       if (request.method === 'GET' && url.pathname === '/v25.0/me')
         return json(200, { id: '42', name: 'Ada Buyer' });
-      if (request.method === 'POST' && url.pathname === `/v25.0/${PIXEL}/events`) {
+      if (
+        request.method === 'POST' &&
+        [PIXEL, CAMPAIGN_PIXEL].some((pixel) => url.pathname === `/v25.0/${pixel}/events`)
+      ) {
         const status = state.eventStatuses.shift() ?? 200;
         if (status !== 200)
           return json(status, { error: { message: 'Service temporarily unavailable', code: 2 } });
@@ -109,6 +115,8 @@ const accountPath = (id: number) => INTEGRATION_PATHS.account.replace(':id', Str
 const checkPath = (id: number) => INTEGRATION_PATHS.check.replace(':id', String(id));
 const outPath = (sourceId: number) =>
   INTEGRATION_PATHS.conversionOut.replace(':trafficSourceId', String(sourceId));
+const campaignOutPath = (campaignId: number) =>
+  INTEGRATION_PATHS.campaignConversionOut.replace(':campaignId', String(campaignId));
 
 async function connect(name: string, accessToken: string): Promise<IntegrationAccount> {
   const made = await admin.post(INTEGRATION_PATHS.accounts, { platform: 'meta', name, accessToken });
@@ -319,5 +327,72 @@ describe('conversions out to Meta', () => {
     );
     expect(row).toMatchObject({ state: 'failed', attempts: 2 });
     expect(String(row?.last_error)).toMatch(/^AccountGone: /);
+  });
+});
+
+describe('conversions out per campaign', () => {
+  /** Posts an approved conversion for a new click and sends what it queued; answers the pixels it reached. */
+  async function pixelsReached(campaign: Awaited<ReturnType<ConversionKit['campaign']>>): Promise<string[]> {
+    const clickId = await kit.click(campaign, `fbclid=IwAR2${crypto.randomUUID().slice(0, 8)}`);
+    graph.calls.length = 0;
+    graph.eventStatuses = [];
+    expect((await kit.postback(`/postback?clickid=${clickId}&payout=5`)).status).toBe(200);
+    await cairn.tracking.conversions.writer.idle();
+    await cairn.tracking.conversions.outbox.runOnce();
+    return graph.calls.filter((call) => call.method === 'POST').map((call) => call.path.split('/')[2] ?? '');
+  }
+
+  it("sends a campaign's conversions where the campaign says, in its source's place, until dropped", async () => {
+    const account = await connect('Per campaign', GOOD_TOKEN);
+    const source = await kit.sources.make({
+      name: `fb-${Math.random()}`,
+      externalId: { parameter: 'fbclid', placeholder: '' },
+    });
+    expect((await admin.put(outPath(source.id), { accountId: account.id, pixelId: PIXEL })).status).toBe(200);
+    const plain = await kit.campaign({ campaign: { trafficSourceId: source.id } });
+    const own = await kit.campaign({ campaign: { trafficSourceId: source.id } });
+    const set = await admin.put(campaignOutPath(own.id), {
+      accountId: account.id,
+      pixelId: CAMPAIGN_PIXEL,
+      eventName: 'Lead',
+    });
+    expect(set.status, set.text).toBe(200);
+    expect(set.json()).toMatchObject({ campaignId: own.id, pixelId: CAMPAIGN_PIXEL, eventName: 'Lead' });
+    const listed = await admin.get(INTEGRATION_PATHS.campaignConversionsOut);
+    expect(listed.json<CampaignConversionOutList>().items.map((one) => one.campaignId)).toContain(own.id);
+
+    expect(await pixelsReached(plain)).toEqual([PIXEL]);
+    expect(await pixelsReached(own)).toEqual([CAMPAIGN_PIXEL]);
+    expect(graph.calls[0]?.body).toMatchObject({ data: [{ event_name: 'Lead' }] });
+    // Turned off, the campaign's setting still takes its source's place: this campaign opts out.
+    const off = await admin.put(campaignOutPath(own.id), {
+      accountId: account.id,
+      pixelId: CAMPAIGN_PIXEL,
+      enabled: false,
+    });
+    expect(off.status).toBe(200);
+    expect(await pixelsReached(own)).toEqual([]);
+    // An account a campaign uses cannot be deleted; dropped, the campaign follows its source again.
+    const refused = await admin.call('DELETE', accountPath(account.id));
+    expect(refused.status).toBe(409);
+    expect((await admin.call('DELETE', outPath(source.id))).status).toBe(200);
+    expect((await admin.call('DELETE', accountPath(account.id))).text).toMatch(/Campaigns .*still send/);
+    expect((await admin.put(outPath(source.id), { accountId: account.id, pixelId: PIXEL })).status).toBe(200);
+    expect((await admin.call('DELETE', campaignOutPath(own.id))).status).toBe(200);
+    expect(await pixelsReached(own)).toEqual([PIXEL]);
+    expect((await admin.call('DELETE', campaignOutPath(own.id))).status).toBe(404);
+  });
+
+  it('refuses an unknown campaign, and a destination not in the platform form, field by field', async () => {
+    const account = await connect('Checked', GOOD_TOKEN);
+    expect((await admin.put(campaignOutPath(987654), { accountId: account.id, pixelId: PIXEL })).status).toBe(
+      404,
+    );
+    const campaign = await kit.campaign({});
+    const wrong = await admin.put(campaignOutPath(campaign.id), { accountId: account.id, pixelId: 'abcdef' });
+    expect(wrong.status).toBe(400);
+    expect(errorFields(wrong)).toContain('pixelId');
+    const noAccount = await admin.put(campaignOutPath(campaign.id), { accountId: 999999, pixelId: PIXEL });
+    expect(errorFields(noAccount)).toContain('accountId');
   });
 });

@@ -1,10 +1,5 @@
 import {
-  type ConversionOut,
-  type ConversionOutList,
-  conversionDestinationError,
-  conversionOutInputSchema,
   INTEGRATION_PATHS,
-  INTEGRATION_PLATFORM_NAMES,
   type IntegrationAccount,
   type IntegrationAccountList,
   type IntegrationCheck,
@@ -19,18 +14,12 @@ import { HttpError, parseInput, validationError } from '../http.ts';
 import { OutboundRefused } from '../outbound/guard.ts';
 import { SETTINGS_CHANGE } from '../tracking/runtime.ts';
 import { ADAPTERS } from './conversionsOut.ts';
-import {
-  type AccountRecord,
-  type ConversionOutRecord,
-  IntegrationStore,
-  presentAccount,
-  presentConversionOut,
-} from './store.ts';
+import { CONVERSION_OUT_SCOPES, conversionsOutRoutes, SCOPE_WORDS } from './conversionsOutRoutes.ts';
+import { type AccountRecord, IntegrationStore, presentAccount } from './store.ts';
 
 // The panel's side of integrations (admins only): ad platform accounts (create, rename or replace the
-// token, delete, check the connection) and which traffic sources send their conversions to one. The
-// token is sealed on the way in and never answered back. A conversions-out change is announced like a
-// settings change, so every node's postback path reads it again.
+// token, delete, check the connection) and which traffic sources or campaigns send their conversions to
+// one (conversionsOutRoutes.ts). The token is sealed on the way in and never answered back.
 
 const CHECK_TIMEOUT_MS = 10_000;
 const noStore = { 'cache-control': 'no-store' };
@@ -101,11 +90,13 @@ export async function integrationsPlugin(
   api.delete(INTEGRATION_PATHS.account, async (request) => {
     const user = guard.requireAdmin(request);
     const previous = await existing(request);
-    const users = (await integrations.conversionsOut()).filter((one) => one.accountId === previous.id);
-    if (users.length > 0) {
-      throw new HttpError(409, {
-        message: `Traffic sources ${users.map((one) => one.trafficSourceId).join(', ')} still send conversions through this account`,
-      });
+    for (const scope of CONVERSION_OUT_SCOPES) {
+      const users = (await integrations.conversionsOut(scope)).filter((one) => one.accountId === previous.id);
+      if (users.length > 0) {
+        throw new HttpError(409, {
+          message: `${SCOPE_WORDS[scope].plural} ${users.map((one) => one.ownerId).join(', ')} still send conversions through this account`,
+        });
+      }
     }
     await integrations.remove(previous.id);
     await audit(user.id, 'integration_account_deleted', previous.id, { name: previous.name });
@@ -138,70 +129,5 @@ export async function integrationsPlugin(
     return { ...check, account: presentAccount((await integrations.account(account.id)) as AccountRecord) };
   });
 
-  api.get(INTEGRATION_PATHS.conversionsOut, async (request, reply): Promise<ConversionOutList> => {
-    guard.requireAdmin(request);
-    reply.headers(noStore);
-    const platforms = new Map((await integrations.accounts()).map((one) => [one.id, one.platform]));
-    return {
-      items: (await integrations.conversionsOut()).map((one) =>
-        presentConversionOut(one, platforms.get(one.accountId) ?? 'meta'),
-      ),
-    };
-  });
-
-  api.put(INTEGRATION_PATHS.conversionOut, async (request): Promise<ConversionOut> => {
-    const user = guard.requireAdmin(request);
-    const sourceId = idOf(request, 'trafficSourceId', 'traffic source');
-    const input = parseInput(conversionOutInputSchema, request.body);
-    const [source] = await ctx.store.query('SELECT id FROM traffic_sources WHERE id = $1', [sourceId]);
-    if (!source) throw new HttpError(404, { message: 'No such traffic source' });
-    const account = await integrations.account(input.accountId);
-    if (!account) {
-      throw validationError([{ message: 'No such integration account', detail: { field: 'accountId' } }]);
-    }
-    if (!ADAPTERS[account.platform]) {
-      throw validationError([
-        {
-          message: `${INTEGRATION_PLATFORM_NAMES[account.platform]} takes no conversions: Cairn only pulls its spend`,
-          detail: { field: 'accountId' },
-        },
-      ]);
-    }
-    const wrongDestination = conversionDestinationError(account.platform, input.pixelId);
-    if (wrongDestination) {
-      throw validationError([{ message: wrongDestination, detail: { field: 'pixelId' } }]);
-    }
-    await integrations.setConversionOut(sourceId, input, account.platform, now());
-    await recordAudit(ctx.store, now(), {
-      userId: user.id,
-      action: 'conversions_out_set',
-      entityKind: 'traffic_source',
-      entityId: sourceId,
-      details: { accountId: input.accountId, pixelId: input.pixelId, eventName: input.eventName },
-    });
-    await announce();
-    await out.load();
-    return presentConversionOut(
-      (await integrations.conversionOut(sourceId)) as ConversionOutRecord,
-      account.platform,
-    );
-  });
-
-  api.delete(INTEGRATION_PATHS.conversionOut, async (request) => {
-    const user = guard.requireAdmin(request);
-    const sourceId = idOf(request, 'trafficSourceId', 'traffic source');
-    if (!(await integrations.conversionOut(sourceId))) {
-      throw new HttpError(404, { message: 'This traffic source sends no conversions out' });
-    }
-    await integrations.removeConversionOut(sourceId);
-    await recordAudit(ctx.store, now(), {
-      userId: user.id,
-      action: 'conversions_out_removed',
-      entityKind: 'traffic_source',
-      entityId: sourceId,
-    });
-    await announce();
-    await out.load();
-    return { ok: true };
-  });
+  conversionsOutRoutes(api, { ctx, guard, integrations, idOf, announce });
 }

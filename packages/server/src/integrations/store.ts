@@ -17,7 +17,8 @@ import { decrypt, encrypt } from '../auth/secrets.ts';
 import type { Sql } from '../store/config/port.ts';
 
 // The integration tables (migration 016): accounts with their token sealed by the installation's
-// encryption key (opened only to call the platform), and each traffic source's conversions-out setting.
+// encryption key (opened only to call the platform), and each traffic source's conversions-out setting
+// (a campaign's own, migration 019, takes its source's place).
 // Google Ads' several credentials are sealed together as one JSON text in the token's place.
 
 export interface AccountRecord {
@@ -32,8 +33,18 @@ export interface AccountRecord {
   updatedAt: number;
 }
 
+/** What a conversions-out setting belongs to: a traffic source, or a campaign in its source's place. */
+export type ConversionOutScope = 'traffic_source' | 'campaign';
+
+const SCOPE_TABLES: Readonly<Record<ConversionOutScope, { table: string; key: string }>> = {
+  traffic_source: { table: 'integration_conversions_out', key: 'traffic_source_id' },
+  campaign: { table: 'integration_campaign_conversions_out', key: 'campaign_id' },
+};
+
 export interface ConversionOutRecord {
-  trafficSourceId: number;
+  scope: ConversionOutScope;
+  /** The traffic source's or the campaign's id. */
+  ownerId: number;
   accountId: number;
   pixelId: string;
   eventName: string;
@@ -59,9 +70,10 @@ function accountOf(row: Row): AccountRecord {
   };
 }
 
-function conversionOutOf(row: Row): ConversionOutRecord {
+function conversionOutOf(scope: ConversionOutScope, row: Row): ConversionOutRecord {
   return {
-    trafficSourceId: Number(row.traffic_source_id),
+    scope,
+    ownerId: Number(row[SCOPE_TABLES[scope].key]),
     accountId: Number(row.account_id),
     pixelId: String(row.pixel_id),
     eventName: String(row.event_name),
@@ -106,12 +118,12 @@ export function sealedSecretOf(
   return input.accessToken;
 }
 
+/** A setting as the API answers it, less the id of what it belongs to (which each route names). */
 export function presentConversionOut(
   record: ConversionOutRecord,
   platform: IntegrationPlatform,
-): ConversionOut {
+): Omit<ConversionOut, 'trafficSourceId'> {
   return {
-    trafficSourceId: record.trafficSourceId,
     accountId: record.accountId,
     platform,
     pixelId: record.pixelId,
@@ -189,22 +201,22 @@ export class IntegrationStore {
     await this.sql.execute('DELETE FROM integration_accounts WHERE id = $1', [id]);
   }
 
-  async conversionsOut(): Promise<ConversionOutRecord[]> {
-    return (
-      await this.sql.query<Row>('SELECT * FROM integration_conversions_out ORDER BY traffic_source_id')
-    ).map(conversionOutOf);
+  async conversionsOut(scope: ConversionOutScope): Promise<ConversionOutRecord[]> {
+    const { table, key } = SCOPE_TABLES[scope];
+    return (await this.sql.query<Row>(`SELECT * FROM ${table} ORDER BY ${key}`)).map((row) =>
+      conversionOutOf(scope, row),
+    );
   }
 
-  async conversionOut(trafficSourceId: number): Promise<ConversionOutRecord | null> {
-    const [row] = await this.sql.query<Row>(
-      'SELECT * FROM integration_conversions_out WHERE traffic_source_id = $1',
-      [trafficSourceId],
-    );
-    return row ? conversionOutOf(row) : null;
+  async conversionOut(scope: ConversionOutScope, ownerId: number): Promise<ConversionOutRecord | null> {
+    const { table, key } = SCOPE_TABLES[scope];
+    const [row] = await this.sql.query<Row>(`SELECT * FROM ${table} WHERE ${key} = $1`, [ownerId]);
+    return row ? conversionOutOf(scope, row) : null;
   }
 
   async setConversionOut(
-    trafficSourceId: number,
+    scope: ConversionOutScope,
+    ownerId: number,
     input: ConversionOutInput,
     platform: IntegrationPlatform,
     now: number,
@@ -212,19 +224,19 @@ export class IntegrationStore {
     const parsed = conversionOutInputSchema.parse(input);
     if (!isConversionPlatform(platform)) throw new Error(`${platform} takes no conversions`);
     const eventName = parsed.eventName ?? DEFAULT_EVENT_NAMES[platform];
+    const { table, key } = SCOPE_TABLES[scope];
     await this.sql.execute(
-      `INSERT INTO integration_conversions_out (traffic_source_id, account_id, pixel_id, event_name, enabled, updated_at)
+      `INSERT INTO ${table} (${key}, account_id, pixel_id, event_name, enabled, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (traffic_source_id) DO UPDATE SET account_id = excluded.account_id,
+       ON CONFLICT (${key}) DO UPDATE SET account_id = excluded.account_id,
          pixel_id = excluded.pixel_id, event_name = excluded.event_name, enabled = excluded.enabled,
          updated_at = excluded.updated_at`,
-      [trafficSourceId, parsed.accountId, parsed.pixelId, eventName, parsed.enabled, now],
+      [ownerId, parsed.accountId, parsed.pixelId, eventName, parsed.enabled, now],
     );
   }
 
-  async removeConversionOut(trafficSourceId: number): Promise<void> {
-    await this.sql.execute('DELETE FROM integration_conversions_out WHERE traffic_source_id = $1', [
-      trafficSourceId,
-    ]);
+  async removeConversionOut(scope: ConversionOutScope, ownerId: number): Promise<void> {
+    const { table, key } = SCOPE_TABLES[scope];
+    await this.sql.execute(`DELETE FROM ${table} WHERE ${key} = $1`, [ownerId]);
   }
 }

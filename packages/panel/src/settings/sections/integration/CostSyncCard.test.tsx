@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../app/renderApp.tsx';
 import { json, on, signedInAs } from '../../../app/testing.ts';
+import { pushUs } from './testCampaign.ts';
 
 const account = (id: number, platform: IntegrationAccount['platform'], name: string): IntegrationAccount => ({
   id,
@@ -16,44 +17,6 @@ const account = (id: number, platform: IntegrationAccount['platform'], name: str
   createdAt: '2026-12-07T10:00:00.000Z',
   updatedAt: '2026-12-07T10:00:00.000Z',
 });
-
-const flow = {
-  defaultPaths: [
-    {
-      name: '',
-      weight: 100,
-      paused: false,
-      landers: [],
-      offers: [{ offerId: 10, weight: 100, paused: false }],
-    },
-  ],
-  rules: [],
-};
-
-/** A campaign as the list answers it. */
-const pushUs = {
-  id: 7,
-  archived: false,
-  createdAt: '2026-11-22T10:00:00.000Z',
-  updatedAt: '2026-11-22T10:00:00.000Z',
-  name: 'Push US',
-  key: 'key7abcdefgh',
-  groupId: null,
-  trafficSourceId: null,
-  domainId: null,
-  costModel: 'cpc',
-  costAuto: false,
-  costMicros: 0,
-  currency: 'USD',
-  redirectMode: 'http_302',
-  uniquenessHours: 24,
-  status: 'active',
-  rotationId: null,
-  flow,
-  notes: '',
-  effectiveFlow: flow,
-  url: 'http://track.example/click?key=key7abcdefgh',
-};
 
 /** The cost sync routes in memory, answering as the server does: a sync records its outcome on the mapping. */
 function costSyncServer() {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../app/renderApp.tsx';
 import { json, on, signedInAs } from '../../../app/testing.ts';
+import { pushUs } from './testCampaign.ts';
 
 const TOKEN = 'EAAGpanel0123456789abcdefTOKEN';
 const facebook = {
@@ -30,7 +31,21 @@ function integrationServer() {
   const accounts: IntegrationAccount[] = [];
   const sent: unknown[] = [];
   const outs: Record<string, unknown>[] = [];
+  const campaignOuts: Record<string, unknown>[] = [];
   const routes = [
+    on('GET', '/api/campaign', () => json({ items: [pushUs], total: 1, page: 1, pageSize: 500 })),
+    on('GET', '/api/integrations/campaign-conversions-out', () => json({ items: campaignOuts })),
+    on('PUT', '/api/integrations/campaign-conversions-out/7', async (request) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      sent.push(body);
+      const out = { campaignId: 7, platform: 'meta', updatedAt: '2026-12-07T10:06:00.000Z', ...body };
+      campaignOuts.splice(0, campaignOuts.length, out);
+      return json(out);
+    }),
+    on('DELETE', '/api/integrations/campaign-conversions-out/7', () => {
+      campaignOuts.splice(0);
+      return json({ ok: true });
+    }),
     on('GET', '/api/traffic_source', () => json({ items: [facebook], total: 1, page: 1, pageSize: 500 })),
     on('GET', '/api/integrations/conversions-out', () => json({ items: outs })),
     on('PUT', '/api/integrations/conversions-out/4', async (request) => {
@@ -244,5 +259,42 @@ describe('Settings > Integration', () => {
         /^Facebook to Shorts, pixel code CABCDEF1234567890, as CompletePayment/,
       ),
     ).toBeInTheDocument();
+  });
+
+  it("sets one campaign's conversions apart from its source's, and drops the setting again", async () => {
+    const server = integrationServer();
+    renderApp('/settings/integration', [...signedInAs(), ...server.routes]);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Name'), 'Main business');
+    await user.type(screen.getByLabelText('Access token'), TOKEN);
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    await screen.findByRole('list', { name: 'Integration accounts' });
+    server.sent.length = 0;
+    // Most campaigns follow their source: the campaign form opens on demand.
+    expect(screen.queryByRole('button', { name: "Send this campaign's conversions" })).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Set a campaign apart' }));
+    const send = await screen.findByRole('button', { name: "Send this campaign's conversions" });
+    const form = send.closest('form') as HTMLElement;
+    const campaignBox = within(form).getByRole('combobox', { name: 'Campaign' });
+    await user.click(send);
+    // Named at the field, beside the placeholder that says the same.
+    await waitFor(() => expect(within(form).getAllByText('Choose a campaign')).toHaveLength(2));
+    await user.click(campaignBox);
+    await user.click(await screen.findByRole('option', { name: 'Push US' }));
+    await user.click(within(form).getByRole('combobox', { name: 'Account' }));
+    await user.click(await screen.findByRole('option', { name: 'Main business' }));
+    await user.type(within(form).getByLabelText('Pixel (dataset) id'), '543210987654321');
+    await user.clear(within(form).getByLabelText('Event name'));
+    await user.type(within(form).getByLabelText('Event name'), 'Lead');
+    await user.click(within(form).getByRole('button', { name: "Send this campaign's conversions" }));
+    const apart = await screen.findByRole('list', { name: 'Campaigns with conversions out of their own' });
+    expect(
+      await within(apart).findByText(/^Push US to Main business, pixel 543210987654321, as Lead/),
+    ).toBeInTheDocument();
+    expect(server.sent).toEqual([
+      { accountId: 1, pixelId: '543210987654321', eventName: 'Lead', enabled: true },
+    ]);
+    await user.click(within(apart).getByRole('button', { name: 'Stop sending Push US' }));
+    await waitFor(() => expect(within(apart).queryByText(/^Push US to/)).toBeNull());
   });
 });

@@ -286,7 +286,12 @@ export function SettingsIntegrationSection() {
           </div>
         </form>
       </Card>
-      {accounts.data && accounts.data.length > 0 && <ConversionsOutCard accounts={accounts.data} />}
+      {accounts.data && accounts.data.length > 0 && (
+        <>
+          <ConversionsOutCard accounts={accounts.data} />
+          <ConversionsOutCard accounts={accounts.data} scope="campaign" />
+        </>
+      )}
       {accounts.data && accounts.data.length > 0 && <CostSyncCard accounts={accounts.data} />}
     </SettingsSectionFrame>
   );
