@@ -2,11 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type FakeSpendSources,
   fakeSpendSources,
-  GOOGLE_BROKEN_STREAM_CUSTOMER,
-  GOOGLE_DEVELOPER_TOKEN,
-  GOOGLE_REVOKED_REFRESH,
-  GOOGLE_THROTTLED_CUSTOMER,
-  googleAdsCredentials,
   META_EXPIRED_TOKEN,
   META_GOOD_TOKEN,
   META_THROTTLED_TOKEN,
@@ -17,19 +12,13 @@ import {
   TABOOLA_CLIENT,
   TABOOLA_GOOD_CREDENTIALS,
   TABOOLA_THROTTLED_CREDENTIALS,
-  TIKTOK_EXPIRED_TOKEN,
-  TIKTOK_FOREIGN_ADVERTISER,
-  TIKTOK_GOOD_TOKEN,
-  TIKTOK_THROTTLED_TOKEN,
 } from '../../test-support/sources/spendSources.ts';
 import type { PlatformHttp } from '../integrations/adapter.ts';
 import { OutboundGuard } from '../outbound/guard.ts';
 import { amountMicros, SpendError } from './adapter.ts';
-import { googleAdsSpendAdapter } from './googleAds.ts';
 import { metaSpendAdapter } from './meta.ts';
 import { propellerAdsSpendAdapter } from './propellerads.ts';
 import { taboolaSpendAdapter } from './taboola.ts';
-import { tiktokSpendAdapter } from './tiktok.ts';
 
 // Each spend adapter against a local fake of its source speaking the documented request and answer
 // formats (test-support/spendSources.ts names the pages): the request it makes, the rows it reads, and
@@ -39,8 +28,6 @@ let sources: FakeSpendSources;
 let meta: PlatformHttp;
 let propeller: PlatformHttp;
 let taboola: PlatformHttp;
-let google: PlatformHttp;
-let tiktok: PlatformHttp;
 
 beforeAll(async () => {
   sources = await fakeSpendSources();
@@ -50,42 +37,6 @@ beforeAll(async () => {
   meta = { outbound, timeoutMs: 5000, baseUrl: `${sources.url}/v25.0`, oauthTokenUrl };
   propeller = { outbound, timeoutMs: 5000, baseUrl: `${sources.url}/v5`, oauthTokenUrl };
   taboola = { outbound, timeoutMs: 5000, baseUrl: `${sources.url}/backstage`, oauthTokenUrl };
-  google = {
-    outbound,
-    timeoutMs: 5000,
-    baseUrl: `${sources.url}/googleads/v26`,
-    oauthTokenUrl: `${sources.url}/google/token`,
-  };
-  tiktok = { outbound, timeoutMs: 5000, baseUrl: `${sources.url}/open_api/v1.3`, oauthTokenUrl };
-  sources.googleAds.set(
-    '1234567890',
-    new Map([
-      [
-        '21000000001',
-        new Map([
-          ['2026-03-03', '7000000'],
-          ['2026-03-04', '12340000'],
-          ['2026-03-05', '1'],
-        ]),
-      ],
-      ['21000000002', new Map([['2026-03-04', '500000000']])],
-    ]),
-  );
-  sources.googleAds.set(GOOGLE_BROKEN_STREAM_CUSTOMER, sources.googleAds.get('1234567890') ?? new Map());
-  sources.tiktok.set(
-    '7000000000000000001',
-    new Map([
-      [
-        '1790000000000001',
-        new Map([
-          ['2026-03-04', '8.76'],
-          ['2026-03-05', '0.000001'],
-          ['2026-03-06', '3.00'],
-        ]),
-      ],
-      ['1790000000000002', new Map([['2026-03-04', '40.00']])],
-    ]),
-  );
   sources.taboola.set(
     'demo-advertiser',
     new Map([
@@ -353,154 +304,5 @@ describe("Taboola's campaign summary spend", () => {
     expect(
       await taboolaSpendAdapter.listCampaigns(taboola, TABOOLA_GOOD_CREDENTIALS, 'demo-advertiser'),
     ).toEqual([{ id: '5501', name: 'Native 5501' }]);
-  });
-});
-
-describe("Google Ads' searchStream spend", () => {
-  const search = { ...query, sourceAccountId: '', sourceCampaignId: '21000000001' };
-  const credentials = (customerId: string, refresh?: string) =>
-    JSON.stringify(googleAdsCredentials(customerId, refresh));
-
-  it("exchanges the refresh token, then streams the campaign's cost_micros by day with Google's headers", async () => {
-    sources.calls.length = 0;
-    const report = await googleAdsSpendAdapter.fetchSpend(google, credentials('1234567890'), search);
-    expect(report).toEqual({
-      currency: 'USD',
-      rows: [
-        { day: '2026-03-04', zone: null, spendMicros: 12_340_000 },
-        { day: '2026-03-05', zone: null, spendMicros: 1 },
-      ],
-    });
-    const [token, stream] = sources.calls;
-    expect(token?.path).toBe('/google/token');
-    expect(new URLSearchParams(token?.text).get('grant_type')).toBe('refresh_token');
-    expect(stream?.method).toBe('POST');
-    expect(stream?.path).toBe('/googleads/v26/customers/1234567890/googleAds:searchStream');
-    expect(stream?.authorization).toMatch(/^Bearer ya29\.spend-\d+$/);
-    expect(stream?.headers['developer-token']).toBe(GOOGLE_DEVELOPER_TOKEN);
-    expect(stream?.headers['login-customer-id']).toBe('1112223333');
-    expect(stream?.body).toEqual({
-      query:
-        'SELECT campaign.id, segments.date, metrics.cost_micros, customer.currency_code FROM campaign ' +
-        "WHERE campaign.id = 21000000001 AND segments.date BETWEEN '2026-03-04' AND '2026-03-05'",
-    });
-  });
-
-  it("reports the account's currency as Google names it, and lists the customer's campaigns", async () => {
-    sources.googleCurrency = 'EUR';
-    try {
-      const report = await googleAdsSpendAdapter.fetchSpend(google, credentials('1234567890'), search);
-      expect(report.currency).toBe('EUR');
-    } finally {
-      sources.googleCurrency = 'USD';
-    }
-    expect(await googleAdsSpendAdapter.listCampaigns(google, credentials('1234567890'), '')).toEqual([
-      { id: '21000000001', name: 'Search 21000000001' },
-      { id: '21000000002', name: 'Search 21000000002' },
-    ]);
-    await expect(
-      googleAdsSpendAdapter.fetchSpend(google, credentials('1234567890'), {
-        ...search,
-        sourceCampaignId: '21000000001 OR 1=1',
-      }),
-    ).rejects.toThrow(SpendError);
-  });
-
-  it('says a revoked refresh token needs a new grant and an exhausted quota is a rate limit', async () => {
-    const revoked = await googleAdsSpendAdapter
-      .fetchSpend(google, credentials('1234567890', GOOGLE_REVOKED_REFRESH), search)
-      .catch((error) => error);
-    expect(revoked).toBeInstanceOf(SpendError);
-    expect(revoked).toMatchObject({ tokenExpired: true, rateLimited: false });
-    expect((revoked as Error).message).toContain('invalid_grant: Token has been expired or revoked.');
-    await expect(
-      googleAdsSpendAdapter.fetchSpend(google, credentials(GOOGLE_THROTTLED_CUSTOMER), search),
-    ).rejects.toMatchObject({
-      tokenExpired: false,
-      rateLimited: true,
-      message: 'Resource has been exhausted (e.g. check quota).: Too many requests. Retry in 30 seconds.',
-    });
-  });
-
-  it('uses nothing of a stream that failed after its first batch, in Google’s words', async () => {
-    await expect(
-      googleAdsSpendAdapter.fetchSpend(google, credentials(GOOGLE_BROKEN_STREAM_CUSTOMER), search),
-    ).rejects.toMatchObject({
-      name: 'SpendError',
-      tokenExpired: false,
-      rateLimited: false,
-      message: 'Internal error encountered.: The request failed due to a transient error.',
-    });
-  });
-});
-
-describe("TikTok's integrated report spend", () => {
-  const video = { ...query, sourceAccountId: '7000000000000000001', sourceCampaignId: '1790000000000001' };
-
-  it("asks for the campaign's BASIC report by day with the Access-Token header and reads every page", async () => {
-    sources.calls.length = 0;
-    const report = await tiktokSpendAdapter.fetchSpend(tiktok, TIKTOK_GOOD_TOKEN, video);
-    expect(report).toEqual({
-      currency: 'USD',
-      rows: [
-        { day: '2026-03-04', zone: null, spendMicros: 8_760_000 },
-        { day: '2026-03-05', zone: null, spendMicros: 1 },
-      ],
-    });
-    expect(sources.calls.map((call) => call.query.get('page'))).toEqual(['1', '2']);
-    const first = sources.calls[0];
-    expect(first?.path).toBe('/open_api/v1.3/report/integrated/get/');
-    expect(first?.headers['access-token']).toBe(TIKTOK_GOOD_TOKEN);
-    expect(Object.fromEntries(first?.query ?? [])).toMatchObject({
-      advertiser_id: '7000000000000000001',
-      report_type: 'BASIC',
-      data_level: 'AUCTION_CAMPAIGN',
-      start_date: '2026-03-04',
-      end_date: '2026-03-05',
-      page_size: '1000',
-    });
-    expect(JSON.parse(first?.query.get('dimensions') ?? '')).toEqual(['campaign_id', 'stat_time_day']);
-    expect(JSON.parse(first?.query.get('metrics') ?? '')).toEqual(['spend', 'currency']);
-    expect(JSON.parse(first?.query.get('filtering') ?? '')).toEqual([
-      { field_name: 'campaign_ids', filter_type: 'IN', filter_value: '["1790000000000001"]' },
-    ]);
-  });
-
-  it("reports the advertiser's currency as TikTok names it, and lists its campaigns", async () => {
-    sources.tiktokCurrency = 'GBP';
-    try {
-      expect((await tiktokSpendAdapter.fetchSpend(tiktok, TIKTOK_GOOD_TOKEN, video)).currency).toBe('GBP');
-    } finally {
-      sources.tiktokCurrency = 'USD';
-    }
-    expect(await tiktokSpendAdapter.listCampaigns(tiktok, TIKTOK_GOOD_TOKEN, '7000000000000000001')).toEqual([
-      { id: '1790000000000001', name: 'Video 1790000000000001' },
-      { id: '1790000000000002', name: 'Video 1790000000000002' },
-    ]);
-    await expect(tiktokSpendAdapter.listCampaigns(tiktok, TIKTOK_GOOD_TOKEN, '')).rejects.toThrow(SpendError);
-  });
-
-  it('reads an expired token, a rate limit and a refusal from the code of a 200 answer', async () => {
-    await expect(tiktokSpendAdapter.fetchSpend(tiktok, TIKTOK_EXPIRED_TOKEN, video)).rejects.toMatchObject({
-      tokenExpired: true,
-      rateLimited: false,
-      message: '40102: Access token has expired.',
-    });
-    await expect(tiktokSpendAdapter.fetchSpend(tiktok, TIKTOK_THROTTLED_TOKEN, video)).rejects.toMatchObject({
-      tokenExpired: false,
-      rateLimited: true,
-      message: '40100: Too many requests. Please retry later.',
-    });
-    await expect(
-      tiktokSpendAdapter.fetchSpend(tiktok, TIKTOK_GOOD_TOKEN, {
-        ...video,
-        sourceAccountId: TIKTOK_FOREIGN_ADVERTISER,
-      }),
-    ).rejects.toMatchObject({
-      name: 'SpendError',
-      tokenExpired: false,
-      rateLimited: false,
-      message: `40001: No permission to operate advertiser ${TIKTOK_FOREIGN_ADVERTISER}.`,
-    });
   });
 });

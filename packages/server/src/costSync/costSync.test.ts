@@ -13,18 +13,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorFields, signedInAdmin } from '../../test-support/entities.ts';
 import { ConversionKit } from '../../test-support/postbacks.ts';
 import { ADMIN_PASSWORD, Clock, TestBrowser } from '../../test-support/server.ts';
+import { GOOGLE_REVOKED_REFRESH, googleAdsCredentials } from '../../test-support/sources/googleAdsSource.ts';
 import {
   type FakeSpendSources,
   fakeSpendSources,
-  GOOGLE_REVOKED_REFRESH,
-  googleAdsCredentials,
   META_EXPIRED_TOKEN,
   META_GOOD_TOKEN,
   PROPELLER_GOOD_TOKEN,
   PROPELLER_THROTTLED_TOKEN,
   TABOOLA_GOOD_CREDENTIALS,
-  TIKTOK_GOOD_TOKEN,
 } from '../../test-support/sources/spendSources.ts';
+import { TIKTOK_GOOD_TOKEN } from '../../test-support/sources/tiktokSource.ts';
 import type { RunningCairn } from '../index.ts';
 
 // Cost sync on a real server (temp data dir, real clicks through /click) against fakes of Meta's Graph

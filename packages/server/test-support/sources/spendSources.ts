@@ -1,13 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GOOGLE_INVALID_GRANT, googleAccessToken } from '../platforms/platformFixtures.ts';
+import { googleAdsFake } from './googleAdsSource.ts';
+import { tiktokFake } from './tiktokSource.ts';
 
 // Fakes of the traffic sources cost sync pulls spend from, on a real local port, answering in the formats
 // their public documentation gives (each answer below names its page). One server plays them all: Meta's
 // Graph API under /v25.0, PropellerAds' SSP API under /v5, Taboola under /backstage, the Google Ads API
 // under /googleads/v26 with Google's OAuth token endpoint at /google/token, and TikTok's Business API
-// under /open_api/v1.3. Spend is kept per day (and zone) and the
-// answers are built from it the way the sources build theirs.
+// under /open_api/v1.3 (googleAdsSource.ts and tiktokSource.ts answer for those two). Spend is kept per
+// day (and zone) and the answers are built from it the way the sources build theirs.
 
 export const META_GOOD_TOKEN = 'EAAGoodSpend0123456789abcdefTOKEN';
 export const META_EXPIRED_TOKEN = 'EAAExpiredSpend0123456789abcdefTOKEN';
@@ -19,28 +20,6 @@ export const TABOOLA_CLIENT = 'cairn-client-id';
 export const TABOOLA_GOOD_CREDENTIALS = `${TABOOLA_CLIENT}:taboolaSecret0123456789`;
 export const TABOOLA_BAD_CREDENTIALS = `${TABOOLA_CLIENT}:wrongSecret0123456789`;
 export const TABOOLA_THROTTLED_CREDENTIALS = 'throttled-client:taboolaSecret0123456789';
-
-export const GOOGLE_GOOD_REFRESH = '1//googleGoodRefresh0123456789abcdef';
-export const GOOGLE_REVOKED_REFRESH = '1//googleRevokedRefresh0123456789abcdef';
-export const GOOGLE_DEVELOPER_TOKEN = 'devToken0123456789AB';
-/** Customers the fake answers specially: a quota exhausted, and a stream that fails after its first batch. */
-export const GOOGLE_THROTTLED_CUSTOMER = '9990000001';
-export const GOOGLE_BROKEN_STREAM_CUSTOMER = '9990000002';
-export const TIKTOK_GOOD_TOKEN = 'tiktokSpendGood0123456789abcdef0123456789';
-export const TIKTOK_EXPIRED_TOKEN = 'tiktokSpendExpired0123456789abcdef012345';
-export const TIKTOK_THROTTLED_TOKEN = 'tiktokSpendThrottled0123456789abcdef0123';
-/** An advertiser the good token is not authorised for: TikTok refuses it in the body of a 200. */
-export const TIKTOK_FOREIGN_ADVERTISER = '7000000000000000999';
-
-/** Google Ads credentials as an account seals them, for a customer (and refresh token). */
-export const googleAdsCredentials = (customerId: string, refreshToken = GOOGLE_GOOD_REFRESH) => ({
-  developerToken: GOOGLE_DEVELOPER_TOKEN,
-  clientId: 'cairn-spend.apps.googleusercontent.com',
-  clientSecret: 'googleSpendSecret0123',
-  refreshToken,
-  customerId,
-  loginCustomerId: '1112223333',
-});
 
 export interface SpendCall {
   method: string;
@@ -101,7 +80,7 @@ export const META_THROTTLED_ANSWER = {
 export const PROPELLER_UNAUTHORISED_ANSWER = { message: 'Unauthenticated.' };
 export const PROPELLER_THROTTLED_ANSWER = { message: 'Too Many Attempts.' };
 
-type Answer = (status: number, value: unknown) => http.ServerResponse;
+export type Answer = (status: number, value: unknown) => http.ServerResponse;
 
 // Taboola's Backstage API (https://developers.taboola.com/backstage-api/reference/authentication-basics):
 // the token endpoint answers an OAuth2 error to wrong credentials; the API answers 401 to an invalid or
@@ -111,76 +90,6 @@ export const TABOOLA_BAD_CLIENT_ANSWER = {
   error_description: 'Bad client credentials',
 };
 export const TABOOLA_THROTTLED_ANSWER = { http_status: 429, message: 'Too many requests' };
-
-// Google Ads API errors (https://developers.google.com/google-ads/api/docs/best-practices/error-types):
-// over quota is HTTP 429 RESOURCE_EXHAUSTED with a QuotaError
-// (https://developers.google.com/google-ads/api/reference/rpc/latest/QuotaErrorEnum.QuotaError).
-export const GOOGLE_RESOURCE_EXHAUSTED = {
-  error: {
-    code: 429,
-    message: 'Resource has been exhausted (e.g. check quota).',
-    status: 'RESOURCE_EXHAUSTED',
-    details: [
-      {
-        '@type': 'type.googleapis.com/google.ads.googleads.v26.errors.GoogleAdsFailure',
-        errors: [
-          {
-            errorCode: { quotaError: 'RESOURCE_TEMPORARILY_EXHAUSTED' },
-            message: 'Too many requests. Retry in 30 seconds.',
-          },
-        ],
-        requestId: 'spendQuota1',
-      },
-    ],
-  },
-};
-/** An access token Google does not take (https://developers.google.com/google-ads/api/docs/best-practices/common-errors). */
-export const GOOGLE_UNAUTHENTICATED = {
-  error: {
-    code: 401,
-    message:
-      'Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
-    status: 'UNAUTHENTICATED',
-  },
-};
-/** A stream's failure after it began, as an element of the answer's array (an internal error). */
-export const GOOGLE_STREAM_ERROR = {
-  error: {
-    code: 500,
-    message: 'Internal error encountered.',
-    status: 'INTERNAL',
-    details: [
-      {
-        '@type': 'type.googleapis.com/google.ads.googleads.v26.errors.GoogleAdsFailure',
-        errors: [
-          {
-            errorCode: { internalError: 'TRANSIENT_ERROR' },
-            message: 'The request failed due to a transient error.',
-          },
-        ],
-        requestId: 'spendStream1',
-      },
-    ],
-  },
-};
-
-// TikTok's Business API answers every refusal with HTTP 200 and a non-zero code
-// (https://business-api.tiktok.com/portal/docs?id=1737172488964097).
-const tiktokRefusal = (code: number, message: string) => ({
-  code,
-  message,
-  request_id: `2026030408000${code}`,
-  data: {},
-});
-export const TIKTOK_EXPIRED_ANSWER = tiktokRefusal(40102, 'Access token has expired.');
-export const TIKTOK_THROTTLED_ANSWER = tiktokRefusal(40100, 'Too many requests. Please retry later.');
-export const TIKTOK_NO_PERMISSION_ANSWER = tiktokRefusal(
-  40001,
-  'No permission to operate advertiser 7000000000000000999.',
-);
-
-/** Rows per page of TikTok's answers: small, so a sync has to page through them. */
-const TIKTOK_PAGE_SIZE = 1;
 
 /** Rows per page of Meta's answers: small, so a sync has to follow paging.next. */
 const META_PAGE_SIZE = 1;
@@ -201,6 +110,8 @@ export async function fakeSpendSources(): Promise<FakeSpendSources> {
     calls: [],
     close: async () => {},
   };
+  const { googleToken, googleAds } = googleAdsFake(state);
+  const tiktok = tiktokFake(state);
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -326,166 +237,6 @@ export async function fakeSpendSources(): Promise<FakeSpendSources> {
       return json(200, rows);
     }
     return json(404, { message: 'Not Found' });
-  }
-
-  let googleIssued = 0;
-  const googleTokens = new Set<string>();
-  // https://developers.google.com/identity/protocols/oauth2/web-server#offline
-  function googleToken(text: string, json: Answer): http.ServerResponse {
-    const form = new URLSearchParams(text);
-    if (form.get('grant_type') !== 'refresh_token') return json(400, { error: 'unsupported_grant_type' });
-    if (form.get('refresh_token') !== GOOGLE_GOOD_REFRESH) return json(400, GOOGLE_INVALID_GRANT);
-    googleIssued += 1;
-    const token = `ya29.spend-${googleIssued}`;
-    googleTokens.add(token);
-    return json(200, googleAccessToken(token));
-  }
-
-  // https://developers.google.com/google-ads/api/rest/reference/rest/latest/customers.googleAds/searchStream
-  function googleAds(
-    url: URL,
-    body: Record<string, unknown> | null,
-    headers: http.IncomingHttpHeaders,
-    json: Answer,
-  ): http.ServerResponse {
-    const token = String(headers.authorization ?? '').replace(/^Bearer /, '');
-    if (!googleTokens.has(token)) return json(401, GOOGLE_UNAUTHENTICATED);
-    if (headers['developer-token'] !== GOOGLE_DEVELOPER_TOKEN) {
-      return json(401, {
-        error: { code: 401, message: 'The developer token is not valid.', status: 'UNAUTHENTICATED' },
-      });
-    }
-    const match = /^\/googleads\/v26\/customers\/(\d{10})\/googleAds:searchStream$/.exec(url.pathname);
-    const query = typeof body?.query === 'string' ? body.query : '';
-    if (!match || query === '') {
-      return json(400, {
-        error: { code: 400, message: 'Request contains an invalid argument.', status: 'INVALID_ARGUMENT' },
-      });
-    }
-    const customer = match[1] ?? '';
-    if (customer === GOOGLE_THROTTLED_CUSTOMER) return json(429, [GOOGLE_RESOURCE_EXHAUSTED]);
-    const campaigns = state.googleAds.get(customer) ?? new Map<string, Map<string, string>>();
-    const resource = (id: string) => `customers/${customer}/campaigns/${id}`;
-    const batch = (results: unknown[]) => ({
-      results,
-      fieldMask: query
-        .replace(/^SELECT (.*?) FROM .*$/, '$1')
-        .replace(/_micros/g, 'Micros')
-        .replace(/currency_code/g, 'currencyCode')
-        .replace(/ /g, ''),
-      requestId: `spend${customer}`,
-    });
-    if (/^SELECT campaign\.id, campaign\.name FROM campaign\b/.test(query)) {
-      return json(200, [
-        batch(
-          [...campaigns.keys()].map((id) => ({
-            campaign: { resourceName: resource(id), id, name: `Search ${id}` },
-          })),
-        ),
-      ]);
-    }
-    // GAQL (https://developers.google.com/google-ads/api/docs/query/grammar): the campaign and the days.
-    const where =
-      /^SELECT campaign\.id, segments\.date, metrics\.cost_micros, customer\.currency_code FROM campaign WHERE campaign\.id = (\d+) AND segments\.date BETWEEN '(\d{4}-\d{2}-\d{2})' AND '(\d{4}-\d{2}-\d{2})'$/.exec(
-        query,
-      );
-    if (!where) {
-      return json(400, [
-        {
-          error: { code: 400, message: 'Request contains an invalid argument.', status: 'INVALID_ARGUMENT' },
-        },
-      ]);
-    }
-    const [, campaignId = '', since = '', until = ''] = where;
-    const rows = [...(campaigns.get(campaignId) ?? new Map<string, string>())]
-      .sort()
-      .filter(([day]) => day >= since && day <= until)
-      .map(([day, costMicros]) => ({
-        customer: { resourceName: `customers/${customer}`, currencyCode: state.googleCurrency },
-        campaign: { resourceName: resource(campaignId), id: campaignId },
-        metrics: { costMicros },
-        segments: { date: day },
-      }));
-    // A stream sends its rows in batches; one row a batch here, so the adapter reads them all.
-    const batches: unknown[] = rows.map((row) => batch([row]));
-    if (customer === GOOGLE_BROKEN_STREAM_CUSTOMER)
-      return json(200, [...batches.slice(0, 1), GOOGLE_STREAM_ERROR]);
-    return json(200, batches.length > 0 ? batches : [batch([])]);
-  }
-
-  // https://business-api.tiktok.com/portal/docs?id=1740302848100353 (reporting) and
-  // https://business-api.tiktok.com/portal/docs?id=1739315828649986 (campaigns).
-  function tiktok(url: URL, headers: http.IncomingHttpHeaders, json: Answer): http.ServerResponse {
-    const token = String(headers['access-token'] ?? '');
-    if (token === TIKTOK_EXPIRED_TOKEN) return json(200, TIKTOK_EXPIRED_ANSWER);
-    if (token === TIKTOK_THROTTLED_TOKEN) return json(200, TIKTOK_THROTTLED_ANSWER);
-    if (token !== TIKTOK_GOOD_TOKEN)
-      return json(200, tiktokRefusal(40105, 'Access token is incorrect or has been revoked.'));
-    const params = url.searchParams;
-    const advertiser = params.get('advertiser_id') ?? '';
-    if (advertiser === TIKTOK_FOREIGN_ADVERTISER) return json(200, TIKTOK_NO_PERMISSION_ANSWER);
-    const campaigns = state.tiktok.get(advertiser) ?? new Map<string, Map<string, string>>();
-    const page = Number(params.get('page') ?? '1');
-    const paged = (list: unknown[]) => {
-      const size = Math.min(Number(params.get('page_size') ?? '10'), TIKTOK_PAGE_SIZE);
-      return json(200, {
-        code: 0,
-        message: 'OK',
-        request_id: '202603040800000000',
-        data: {
-          list: list.slice((page - 1) * size, page * size),
-          page_info: {
-            page,
-            page_size: size,
-            total_number: list.length,
-            total_page: Math.max(1, Math.ceil(list.length / size)),
-          },
-        },
-      });
-    };
-    if (url.pathname === '/open_api/v1.3/campaign/get/') {
-      return paged(
-        [...campaigns.keys()].map((id) => ({
-          campaign_id: id,
-          campaign_name: `Video ${id}`,
-          advertiser_id: advertiser,
-        })),
-      );
-    }
-    if (url.pathname !== '/open_api/v1.3/report/integrated/get/')
-      return json(200, tiktokRefusal(40002, 'Invalid path'));
-    const dimensions = JSON.parse(params.get('dimensions') ?? '[]') as string[];
-    const metrics = JSON.parse(params.get('metrics') ?? '[]') as string[];
-    if (
-      params.get('report_type') !== 'BASIC' ||
-      params.get('data_level') !== 'AUCTION_CAMPAIGN' ||
-      !dimensions.includes('campaign_id') ||
-      !dimensions.includes('stat_time_day')
-    ) {
-      return json(200, tiktokRefusal(40002, 'report_type, data_level or dimensions: invalid value'));
-    }
-    const filtering = JSON.parse(params.get('filtering') ?? '[]') as {
-      field_name: string;
-      filter_value: string;
-    }[];
-    const filter = filtering.find((one) => one.field_name === 'campaign_ids');
-    const wanted = filter ? (JSON.parse(filter.filter_value) as string[]) : null;
-    const from = params.get('start_date') ?? '';
-    const to = params.get('end_date') ?? '';
-    const list: unknown[] = [];
-    for (const [campaignId, days] of campaigns) {
-      if (wanted && !wanted.includes(campaignId)) continue;
-      for (const [day, spend] of [...days].sort()) {
-        if (day < from || day > to) continue;
-        const row: Record<string, string> = { spend };
-        if (metrics.includes('currency')) row.currency = state.tiktokCurrency;
-        list.push({
-          dimensions: { campaign_id: campaignId, stat_time_day: `${day} 00:00:00` },
-          metrics: row,
-        });
-      }
-    }
-    return paged(list);
   }
 
   let issued = 0;
