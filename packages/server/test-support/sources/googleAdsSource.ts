@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import { GOOGLE_INVALID_GRANT, googleAccessToken } from '../platforms/platformFixtures.ts';
-import type { Answer, FakeSpendSources } from './spendSources.ts';
+import type { Answer, FakeSpendSources } from './fakeSpendState.ts';
 
 // The Google Ads API part of the fake spend sources (spendSources.ts routes to it): Google's OAuth token
 // endpoint and googleAds:searchStream, answering as the pages named below describe.

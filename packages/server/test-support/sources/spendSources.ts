@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Answer, FakeSpendSources } from './fakeSpendState.ts';
 import { googleAdsFake } from './googleAdsSource.ts';
 import { tiktokFake } from './tiktokSource.ts';
 
@@ -9,6 +10,8 @@ import { tiktokFake } from './tiktokSource.ts';
 // under /googleads/v26 with Google's OAuth token endpoint at /google/token, and TikTok's Business API
 // under /open_api/v1.3 (googleAdsSource.ts and tiktokSource.ts answer for those two). Spend is kept per
 // day (and zone) and the answers are built from it the way the sources build theirs.
+
+export type { FakeSpendSources, SpendCall } from './fakeSpendState.ts';
 
 export const META_GOOD_TOKEN = 'EAAGoodSpend0123456789abcdefTOKEN';
 export const META_EXPIRED_TOKEN = 'EAAExpiredSpend0123456789abcdefTOKEN';
@@ -20,39 +23,6 @@ export const TABOOLA_CLIENT = 'cairn-client-id';
 export const TABOOLA_GOOD_CREDENTIALS = `${TABOOLA_CLIENT}:taboolaSecret0123456789`;
 export const TABOOLA_BAD_CREDENTIALS = `${TABOOLA_CLIENT}:wrongSecret0123456789`;
 export const TABOOLA_THROTTLED_CREDENTIALS = 'throttled-client:taboolaSecret0123456789';
-
-export interface SpendCall {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: Record<string, unknown> | null;
-  /** The body as sent (a form for Taboola's token endpoint). */
-  text: string;
-  authorization: string;
-  headers: http.IncomingHttpHeaders;
-}
-
-export interface FakeSpendSources {
-  url: string;
-  /** Meta: ad account id -> campaign id -> day -> spend as Meta writes it (a decimal string). */
-  meta: Map<string, Map<string, Map<string, string>>>;
-  metaCurrency: string;
-  /** Taboola: account id -> campaign id -> day -> site -> spent (a JSON number). */
-  taboola: Map<string, Map<string, Map<string, Map<string, number>>>>;
-  taboolaCurrency: string;
-  /** Access tokens Taboola handed out that it no longer takes (expired). */
-  taboolaExpired: Set<string>;
-  /** PropellerAds: campaign id -> day -> zone id -> spent (a JSON number, USD). */
-  propeller: Map<number, Map<string, Map<number, number>>>;
-  /** Google Ads: customer id -> campaign id -> day -> cost_micros (int64, written as a string). */
-  googleAds: Map<string, Map<string, Map<string, string>>>;
-  googleCurrency: string;
-  /** TikTok: advertiser id -> campaign id -> day -> spend (a decimal string). */
-  tiktok: Map<string, Map<string, Map<string, string>>>;
-  tiktokCurrency: string;
-  calls: SpendCall[];
-  close(): Promise<void>;
-}
 
 // Meta's Graph API errors (https://developers.facebook.com/docs/graph-api/guides/error-handling/): an
 // expired session is OAuthException code 190 (subcode 463); a throttled user is code 17
@@ -79,8 +49,6 @@ export const META_THROTTLED_ANSWER = {
 // not know and 429 past its call limit, with a `message`.
 export const PROPELLER_UNAUTHORISED_ANSWER = { message: 'Unauthenticated.' };
 export const PROPELLER_THROTTLED_ANSWER = { message: 'Too Many Attempts.' };
-
-export type Answer = (status: number, value: unknown) => http.ServerResponse;
 
 // Taboola's Backstage API (https://developers.taboola.com/backstage-api/reference/authentication-basics):
 // the token endpoint answers an OAuth2 error to wrong credentials; the API answers 401 to an invalid or

@@ -1,5 +1,5 @@
 import type http from 'node:http';
-import type { Answer, FakeSpendSources } from './spendSources.ts';
+import type { Answer, FakeSpendSources } from './fakeSpendState.ts';
 
 // TikTok's Business API part of the fake spend sources (spendSources.ts routes to it): the integrated
 // report and the campaign list, answering as the pages named below describe.
