@@ -30,7 +30,10 @@ const sourceId = (what: string) =>
 export const costSyncMappingInputSchema = z.object({
   campaignId: z.number().int().positive('Pick a campaign'),
   accountId: z.number().int().positive('Choose an integration account'),
-  /** Meta: the ad account id (digits, without `act_`); Taboola: the account id; other sources: empty. */
+  /**
+   * Meta: the ad account id (digits, without `act_`); Taboola: the account id; TikTok: the advertiser id;
+   * other sources: empty (Google Ads' credentials name the customer).
+   */
   sourceAccountId: z
     .string()
     .trim()

@@ -7,7 +7,7 @@ import type { ConnectionCheck, PlatformHttp } from '../integrations/adapter.ts';
 // tracker's.
 
 export interface SpendQuery {
-  /** Meta: the ad account id (digits); empty for sources whose token names the account. */
+  /** Meta: the ad account id (digits), Taboola's account, TikTok's advertiser; empty when the credentials name it. */
   sourceAccountId: string;
   sourceCampaignId: string;
   /** First and last day, inclusive (YYYY-MM-DD). */

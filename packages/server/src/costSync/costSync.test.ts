@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorFields, signedInAdmin } from '../../test-support/entities.ts';
 import { ConversionKit } from '../../test-support/postbacks.ts';
 import { ADMIN_PASSWORD, Clock, TestBrowser } from '../../test-support/server.ts';
+import { GOOGLE_REVOKED_REFRESH, googleAdsCredentials } from '../../test-support/sources/googleAdsSource.ts';
 import {
   type FakeSpendSources,
   fakeSpendSources,
@@ -22,10 +23,12 @@ import {
   PROPELLER_THROTTLED_TOKEN,
   TABOOLA_GOOD_CREDENTIALS,
 } from '../../test-support/sources/spendSources.ts';
+import { TIKTOK_GOOD_TOKEN } from '../../test-support/sources/tiktokSource.ts';
 import type { RunningCairn } from '../index.ts';
 
-// Cost sync on a real server (temp data dir, real clicks through /click) against a fake Meta Graph API
-// and a fake PropellerAds API on a real port: two days of spend at the source become the report's cost
+// Cost sync on a real server (temp data dir, real clicks through /click) against fakes of Meta's Graph
+// API, PropellerAds, Taboola, the Google Ads API (with Google's OAuth endpoint) and TikTok's Business API
+// on a real port: two days of spend at the source become the report's cost
 // per day to the micro-unit, zone spend lands on the clicks of that zone, and a second sync changes
 // nothing. Failures (an expired token, a currency without a rate) are recorded on the mapping.
 
@@ -34,6 +37,10 @@ const DAY_TWO = '2026-03-05';
 const AD_ACCOUNT = '1234567890';
 const META_CAMPAIGN = '120200000000000001';
 const PUSH_CAMPAIGN = 7001;
+const GOOGLE_CUSTOMER = '1234567890';
+const GOOGLE_CAMPAIGN = '21000000001';
+const TIKTOK_ADVERTISER = '7000000000000000001';
+const TIKTOK_CAMPAIGN = '1790000000000001';
 const CPC = 50_000;
 const clock = new Clock(`${DAY_ONE}T08:00:00.000Z`);
 
@@ -44,9 +51,13 @@ let kit: ConversionKit;
 let alpha: Awaited<ReturnType<ConversionKit['campaign']>>;
 let beta: Awaited<ReturnType<ConversionKit['campaign']>>;
 let gamma: Awaited<ReturnType<ConversionKit['campaign']>>;
+let delta: Awaited<ReturnType<ConversionKit['campaign']>>;
+let epsilon: Awaited<ReturnType<ConversionKit['campaign']>>;
 let metaAccount: IntegrationAccount;
 let pushAccount: IntegrationAccount;
 let nativeAccount: IntegrationAccount;
+let googleAccount: IntegrationAccount;
+let tiktokAccount: IntegrationAccount;
 
 async function clicksAt(campaign: typeof alpha, zones: readonly string[]): Promise<void> {
   for (const zone of zones) {
@@ -56,8 +67,9 @@ async function clicksAt(campaign: typeof alpha, zones: readonly string[]): Promi
 }
 
 async function account(platform: string, accessToken: string): Promise<IntegrationAccount> {
+  const credentials = platform === 'google_ads' ? { googleAds: JSON.parse(accessToken) } : { accessToken };
   const created = await admin.call('POST', INTEGRATION_PATHS.accounts, {
-    body: { platform, name: `${platform} account`, accessToken },
+    body: { platform, name: `${platform} account`, ...credentials },
   });
   expect(created.status, created.text).toBe(201);
   return created.json<IntegrationAccount>();
@@ -95,6 +107,9 @@ beforeAll(async () => {
     metaGraphUrl: `${sources.url}/v25.0`,
     propellerAdsApiUrl: `${sources.url}/v5`,
     taboolaApiUrl: `${sources.url}/backstage`,
+    googleAdsApiUrl: `${sources.url}/googleads/v26`,
+    googleOAuthTokenUrl: `${sources.url}/google/token`,
+    tiktokApiUrl: `${sources.url}/open_api/v1.3`,
     costSyncIntervalMinutes: 0,
     costSyncDays: 2,
   }));
@@ -102,13 +117,19 @@ beforeAll(async () => {
   alpha = await kit.campaign({ campaign: { costModel: 'cpc', costMicros: CPC } });
   beta = await kit.campaign({ campaign: { costModel: 'cpc', costMicros: CPC } });
   gamma = await kit.campaign({ campaign: { costModel: 'cpc', costMicros: CPC } });
+  delta = await kit.campaign({ campaign: { costModel: 'cpc', costMicros: CPC } });
+  epsilon = await kit.campaign({ campaign: { costModel: 'cpc', costMicros: CPC } });
   await clicksAt(alpha, ['x', 'x', 'x']);
   await clicksAt(beta, ['101', '202', '101']);
   await clicksAt(gamma, ['yahoo-network', 'msn-home', 'msn-home']);
+  await clicksAt(delta, ['x', 'x']);
+  await clicksAt(epsilon, ['x', 'x', 'x']);
   clock.ms = Date.parse(`${DAY_TWO}T09:00:00Z`);
   await clicksAt(alpha, ['x', 'x']);
   await clicksAt(beta, ['101']);
   await clicksAt(gamma, ['msn-home']);
+  await clicksAt(delta, ['x', 'x', 'x']);
+  await clicksAt(epsilon, ['x']);
   clock.ms = Date.parse(`${DAY_TWO}T18:00:00Z`);
   await cairn.tracking.recorder.flushNow();
   admin = new TestBrowser(cairn.url);
@@ -157,7 +178,33 @@ beforeAll(async () => {
       ],
     ]),
   );
+  sources.googleAds.set(
+    GOOGLE_CUSTOMER,
+    new Map([
+      [
+        GOOGLE_CAMPAIGN,
+        new Map([
+          [DAY_ONE, '4560000'],
+          [DAY_TWO, '7'],
+        ]),
+      ],
+    ]),
+  );
+  sources.tiktok.set(
+    TIKTOK_ADVERTISER,
+    new Map([
+      [
+        TIKTOK_CAMPAIGN,
+        new Map([
+          [DAY_ONE, '8.76'],
+          [DAY_TWO, '0.000001'],
+        ]),
+      ],
+    ]),
+  );
   metaAccount = await account('meta', META_GOOD_TOKEN);
+  googleAccount = await account('google_ads', JSON.stringify(googleAdsCredentials(GOOGLE_CUSTOMER)));
+  tiktokAccount = await account('tiktok', TIKTOK_GOOD_TOKEN);
   nativeAccount = await account('taboola', TABOOLA_GOOD_CREDENTIALS);
   pushAccount = await account('propellerads', PROPELLER_GOOD_TOKEN);
 });
@@ -170,6 +217,8 @@ describe('cost sync', () => {
   let metaMapping: CostSyncMapping;
   let pushMapping: CostSyncMapping;
   let nativeMapping: CostSyncMapping;
+  let googleMapping: CostSyncMapping;
+  let tiktokMapping: CostSyncMapping;
 
   it('refuses a mapping its source cannot serve', async () => {
     const noAdAccount = await admin.call('POST', COST_SYNC_PATHS.mappings, {
@@ -188,6 +237,11 @@ describe('cost sync', () => {
     });
     expect(metaZones.status).toBe(400);
     expect(errorFields(metaZones)).toContain('zoneTokenSlot');
+    const noAdvertiser = await admin.call('POST', COST_SYNC_PATHS.mappings, {
+      body: { campaignId: epsilon.id, accountId: tiktokAccount.id, sourceCampaignId: TIKTOK_CAMPAIGN },
+    });
+    expect(noAdvertiser.status).toBe(400);
+    expect(errorFields(noAdvertiser)).toContain('sourceAccountId');
   });
 
   it("sets two days of the source's spend as the report's cost per day, to the micro-unit", async () => {
@@ -211,6 +265,18 @@ describe('cost sync', () => {
       sourceCampaignId: '5501',
       zoneTokenSlot: 1,
     });
+    googleMapping = await mapping({
+      campaignId: delta.id,
+      accountId: googleAccount.id,
+      sourceCampaignId: GOOGLE_CAMPAIGN,
+    });
+    tiktokMapping = await mapping({
+      campaignId: epsilon.id,
+      accountId: tiktokAccount.id,
+      sourceAccountId: TIKTOK_ADVERTISER,
+      sourceCampaignId: TIKTOK_CAMPAIGN,
+    });
+    expect(googleMapping).toMatchObject({ platform: 'google_ads', sourceAccountId: '' });
 
     expect(await campaignCost(alpha.id, DAY_ONE)).toBe(3 * CPC);
     const { runs } = await syncNow();
@@ -218,6 +284,8 @@ describe('cost sync', () => {
       [metaMapping.id, 'ok', null],
       [pushMapping.id, 'ok', null],
       [nativeMapping.id, 'ok', null],
+      [googleMapping.id, 'ok', null],
+      [tiktokMapping.id, 'ok', null],
     ]);
     expect(runs[0]).toMatchObject({
       fromDay: DAY_ONE,
@@ -229,6 +297,11 @@ describe('cost sync', () => {
     });
     expect(await campaignCost(alpha.id, DAY_ONE)).toBe(12_340_000);
     expect(await campaignCost(alpha.id, DAY_TWO)).toBe(10_000);
+    expect(runs[3]).toMatchObject({ targets: 2, previousCostMicros: 5 * CPC, changedClicks: 5 });
+    expect(await campaignCost(delta.id, DAY_ONE)).toBe(4_560_000);
+    expect(await campaignCost(delta.id, DAY_TWO)).toBe(7);
+    expect(await campaignCost(epsilon.id, DAY_ONE)).toBe(8_760_000);
+    expect(await campaignCost(epsilon.id, DAY_TWO)).toBe(1);
   });
 
   it('sets zone spend on the clicks whose token holds the zone', async () => {
@@ -252,6 +325,10 @@ describe('cost sync', () => {
     expect(await campaignCost(alpha.id, DAY_ONE)).toBe(12_340_000);
     expect(await campaignCost(alpha.id, DAY_TWO)).toBe(10_000);
     expect((await costBy('token_1', beta.id, DAY_ONE)).get('101')).toBe(1_100_000);
+    expect(await campaignCost(delta.id, DAY_ONE)).toBe(4_560_000);
+    expect(await campaignCost(delta.id, DAY_TWO)).toBe(7);
+    expect(await campaignCost(epsilon.id, DAY_ONE)).toBe(8_760_000);
+    expect(await campaignCost(epsilon.id, DAY_TWO)).toBe(1);
 
     const list = (await admin.get(COST_SYNC_PATHS.mappings)).json<CostSyncMappingList>().items;
     const shown = list.find((one) => one.id === metaMapping.id);
@@ -263,8 +340,8 @@ describe('cost sync', () => {
       lastCostMicros: 12_350_000,
     });
     const history = (await admin.get(COST_SYNC_PATHS.runs)).json<CostSyncRunList>().items;
-    expect(history).toHaveLength(6);
-    expect(history[0]?.id).toBeGreaterThan(history[5]?.id ?? Number.POSITIVE_INFINITY);
+    expect(history).toHaveLength(10);
+    expect(history[0]?.id).toBeGreaterThan(history[9]?.id ?? Number.POSITIVE_INFINITY);
   });
 
   it("records the source's words when a token has expired, and a currency without a rate", async () => {
@@ -280,6 +357,20 @@ describe('cost sync', () => {
     expect(run?.error).toContain('Session has expired');
     const shown = (await admin.get(COST_SYNC_PATHS.mappings)).json<CostSyncMappingList>().items;
     expect(shown.find((one) => one.id === stale.id)).toMatchObject({ lastOutcome: 'failed' });
+
+    const revoked = await account(
+      'google_ads',
+      JSON.stringify(googleAdsCredentials(GOOGLE_CUSTOMER, GOOGLE_REVOKED_REFRESH)),
+    );
+    const ungranted = await mapping({
+      campaignId: delta.id,
+      accountId: revoked.id,
+      sourceCampaignId: GOOGLE_CAMPAIGN,
+    });
+    const [refused] = (await syncNow(ungranted.id)).runs;
+    expect(refused).toMatchObject({ outcome: 'failed', tokenExpired: true, targets: 0 });
+    expect(refused?.error).toContain('invalid_grant');
+    expect(await campaignCost(delta.id, DAY_ONE)).toBe(4_560_000);
 
     sources.metaCurrency = 'EUR';
     try {

@@ -4,13 +4,17 @@ import type { AppContext } from '../context.ts';
 import type { ConnectionCheck, PlatformHttp } from '../integrations/adapter.ts';
 import type { OutboundGuard } from '../outbound/guard.ts';
 import type { SpendAdapter } from './adapter.ts';
+import { googleAdsSpendAdapter } from './googleAds.ts';
 import { metaSpendAdapter } from './meta.ts';
 import { propellerAdsSpendAdapter } from './propellerads.ts';
 import { taboolaSpendAdapter } from './taboola.ts';
+import { tiktokSpendAdapter } from './tiktok.ts';
 
 /** The sources whose spend Cairn pulls; a platform absent here has no cost sync. */
 export const SPEND_ADAPTERS: Readonly<Partial<Record<IntegrationPlatform, SpendAdapter>>> = {
   meta: metaSpendAdapter,
+  google_ads: googleAdsSpendAdapter,
+  tiktok: tiktokSpendAdapter,
   propellerads: propellerAdsSpendAdapter,
   taboola: taboolaSpendAdapter,
 };
@@ -24,9 +28,10 @@ export function spendBaseUrl(config: CairnConfig, platform: IntegrationPlatform)
       return config.propellerAdsApiUrl;
     case 'taboola':
       return config.taboolaApiUrl;
-    default:
-      // Google Ads and TikTok take conversions only: no spend is pulled from them yet.
-      return '';
+    case 'google_ads':
+      return config.googleAdsApiUrl;
+    case 'tiktok':
+      return config.tiktokApiUrl;
   }
 }
 

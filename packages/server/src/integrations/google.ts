@@ -59,7 +59,7 @@ export interface GoogleAdsSecret {
 /** The ten digits of a customer id Google shows as 123-456-7890. */
 export const customerDigits = (value: string): string => value.replace(/-/g, '');
 
-function secretOf(credentials: string): GoogleAdsSecret {
+export function secretOf(credentials: string): GoogleAdsSecret {
   return JSON.parse(credentials) as GoogleAdsSecret;
 }
 
@@ -166,7 +166,8 @@ interface CachedToken {
 /** Access tokens by token endpoint, client and refresh token, so each account fetches one per hour. */
 const accessTokens = new Map<string, CachedToken>();
 
-class OAuthFailed extends Error {
+/** The refresh token could not be exchanged: Google's words, and whether only a new grant helps. */
+export class OAuthFailed extends Error {
   override name = 'OAuthFailed';
   readonly status: number;
   /** Google said the refresh token expired or was revoked (invalid_grant). */
@@ -217,13 +218,18 @@ async function accessTokenOf(http: PlatformHttp, secret: GoogleAdsSecret, fresh:
   return parsed.access_token;
 }
 
-/** Calls the API with a valid access token, fetching a new one once when Google says it is not. */
-async function callGoogle(
+/**
+ * Calls the API with a valid access token, fetching a new one once when Google says it is not; rejects
+ * with OAuthFailed when the refresh token is refused. Cost sync (costSync/googleAds.ts) reads reports
+ * through it too, with room for a larger answer.
+ */
+export async function callGoogle(
   http: PlatformHttp,
   secret: GoogleAdsSecret,
   url: string,
   method: 'GET' | 'POST',
   body?: string,
+  maxBodyBytes = ANSWER_BYTES,
 ): Promise<{ status: number; body: string }> {
   const attempt = async (fresh: boolean) => {
     const headers: Record<string, string> = {
@@ -238,7 +244,7 @@ async function callGoogle(
       timeoutMs: http.timeoutMs,
       headers,
       ...(body === undefined ? {} : { body }),
-      maxBodyBytes: ANSWER_BYTES,
+      maxBodyBytes,
     });
   };
   const first = await attempt(false);

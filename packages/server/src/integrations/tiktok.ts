@@ -28,7 +28,8 @@ import type {
 // TikTok at all rather than as an event TikTok would count as another sale.
 
 export const TIKTOK_DEFAULT_API_URL = 'https://business-api.tiktok.com/open_api/v1.3';
-const TOKEN_CODES = new Set([40102, 40104, 40105]);
+/** TikTok's codes for an expired, missing, and invalid or revoked access token. */
+export const TIKTOK_TOKEN_CODES: ReadonlySet<number> = new Set([40102, 40104, 40105]);
 const ANSWER_BYTES = 64 * 1024;
 
 const root = (baseUrl: string) => baseUrl.replace(/\/+$/, '');
@@ -93,7 +94,7 @@ export const tiktokAdapter: IntegrationAdapter = {
       ok: false,
       identity: null,
       error: said.code === null ? `HTTP ${answer.status}` : `${said.code}: ${said.message}`,
-      tokenExpired: said.code !== null && TOKEN_CODES.has(said.code),
+      tokenExpired: said.code !== null && TIKTOK_TOKEN_CODES.has(said.code),
     };
   },
 

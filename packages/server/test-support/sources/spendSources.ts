@@ -1,10 +1,17 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Answer, FakeSpendSources } from './fakeSpendState.ts';
+import { googleAdsFake } from './googleAdsSource.ts';
+import { tiktokFake } from './tiktokSource.ts';
 
 // Fakes of the traffic sources cost sync pulls spend from, on a real local port, answering in the formats
-// their public documentation gives (each answer below names its page). One server plays both: Meta's
-// Graph API under /v25.0 and PropellerAds' SSP API under /v5. Spend is kept per day (and zone) and the
-// answers are built from it the way the sources build theirs.
+// their public documentation gives (each answer below names its page). One server plays them all: Meta's
+// Graph API under /v25.0, PropellerAds' SSP API under /v5, Taboola under /backstage, the Google Ads API
+// under /googleads/v26 with Google's OAuth token endpoint at /google/token, and TikTok's Business API
+// under /open_api/v1.3 (googleAdsSource.ts and tiktokSource.ts answer for those two). Spend is kept per
+// day (and zone) and the answers are built from it the way the sources build theirs.
+
+export type { FakeSpendSources, SpendCall } from './fakeSpendState.ts';
 
 export const META_GOOD_TOKEN = 'EAAGoodSpend0123456789abcdefTOKEN';
 export const META_EXPIRED_TOKEN = 'EAAExpiredSpend0123456789abcdefTOKEN';
@@ -16,32 +23,6 @@ export const TABOOLA_CLIENT = 'cairn-client-id';
 export const TABOOLA_GOOD_CREDENTIALS = `${TABOOLA_CLIENT}:taboolaSecret0123456789`;
 export const TABOOLA_BAD_CREDENTIALS = `${TABOOLA_CLIENT}:wrongSecret0123456789`;
 export const TABOOLA_THROTTLED_CREDENTIALS = 'throttled-client:taboolaSecret0123456789';
-
-export interface SpendCall {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: Record<string, unknown> | null;
-  /** The body as sent (a form for Taboola's token endpoint). */
-  text: string;
-  authorization: string;
-}
-
-export interface FakeSpendSources {
-  url: string;
-  /** Meta: ad account id -> campaign id -> day -> spend as Meta writes it (a decimal string). */
-  meta: Map<string, Map<string, Map<string, string>>>;
-  metaCurrency: string;
-  /** Taboola: account id -> campaign id -> day -> site -> spent (a JSON number). */
-  taboola: Map<string, Map<string, Map<string, Map<string, number>>>>;
-  taboolaCurrency: string;
-  /** Access tokens Taboola handed out that it no longer takes (expired). */
-  taboolaExpired: Set<string>;
-  /** PropellerAds: campaign id -> day -> zone id -> spent (a JSON number, USD). */
-  propeller: Map<number, Map<string, Map<number, number>>>;
-  calls: SpendCall[];
-  close(): Promise<void>;
-}
 
 // Meta's Graph API errors (https://developers.facebook.com/docs/graph-api/guides/error-handling/): an
 // expired session is OAuthException code 190 (subcode 463); a throttled user is code 17
@@ -69,8 +50,6 @@ export const META_THROTTLED_ANSWER = {
 export const PROPELLER_UNAUTHORISED_ANSWER = { message: 'Unauthenticated.' };
 export const PROPELLER_THROTTLED_ANSWER = { message: 'Too Many Attempts.' };
 
-type Answer = (status: number, value: unknown) => http.ServerResponse;
-
 // Taboola's Backstage API (https://developers.taboola.com/backstage-api/reference/authentication-basics):
 // the token endpoint answers an OAuth2 error to wrong credentials; the API answers 401 to an invalid or
 // expired access token and `{http_status, message}` to other refusals.
@@ -89,12 +68,18 @@ export async function fakeSpendSources(): Promise<FakeSpendSources> {
     meta: new Map(),
     metaCurrency: 'USD',
     propeller: new Map(),
+    googleAds: new Map(),
+    googleCurrency: 'USD',
+    tiktok: new Map(),
+    tiktokCurrency: 'USD',
     taboola: new Map(),
     taboolaCurrency: 'USD',
     taboolaExpired: new Set(),
     calls: [],
     close: async () => {},
   };
+  const { googleToken, googleAds } = googleAdsFake(state);
+  const tiktok = tiktokFake(state);
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -111,6 +96,7 @@ export async function fakeSpendSources(): Promise<FakeSpendSources> {
         body,
         text,
         authorization,
+        headers: request.headers,
       });
       const json = (status: number, value: unknown) =>
         response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
@@ -119,6 +105,9 @@ export async function fakeSpendSources(): Promise<FakeSpendSources> {
         return taboola(request.method ?? '', url, text, authorization, json);
       if (url.pathname.startsWith('/v5/'))
         return propeller(request.method ?? '', url, body, authorization, json);
+      if (url.pathname === '/google/token') return googleToken(text, json);
+      if (url.pathname.startsWith('/googleads/v26/')) return googleAds(url, body, request.headers, json);
+      if (url.pathname.startsWith('/open_api/v1.3/')) return tiktok(url, request.headers, json);
       return json(404, { message: 'Unknown path' });
     });
   });

@@ -22,7 +22,12 @@ const account = (id: number, platform: IntegrationAccount['platform'], name: str
 function costSyncServer() {
   const mappings: CostSyncMapping[] = [];
   const sent: unknown[] = [];
-  const accounts = [account(1, 'meta', 'Main business'), account(2, 'propellerads', 'Push buyer')];
+  const accounts = [
+    account(1, 'meta', 'Main business'),
+    account(2, 'propellerads', 'Push buyer'),
+    account(3, 'google_ads', 'Search ads'),
+    account(4, 'tiktok', 'Video ads'),
+  ];
   const routes = [
     on('GET', '/api/integrations/accounts', () => json({ items: accounts })),
     on('GET', '/api/integrations/conversions-out', () => json({ items: [] })),
@@ -140,6 +145,36 @@ describe('Settings > Integration > Cost sync', () => {
     await user.click(await screen.findByRole('combobox', { name: 'Spend from' }));
     await user.click(await screen.findByRole('option', { name: 'Main business' }));
     expect(screen.getByLabelText('Ad account id')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Zone token slot (optional)')).toBeNull();
+  });
+
+  it('asks for the advertiser id for TikTok, and nothing besides the campaign for Google Ads', async () => {
+    const server = costSyncServer();
+    renderApp('/settings/integration', [...signedInAs(), ...server.routes]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: 'Campaign' }));
+    await user.click(await screen.findByRole('option', { name: 'Push US' }));
+    await user.click(screen.getByRole('combobox', { name: 'Spend from' }));
+    await user.click(await screen.findByRole('option', { name: 'Video ads' }));
+    expect(screen.queryByLabelText('Zone token slot (optional)')).toBeNull();
+    await user.type(screen.getByLabelText('Advertiser id'), '7000000000000000001');
+    await user.type(screen.getByLabelText('Campaign id at the source'), '1790000000000001');
+    await user.click(screen.getByRole('button', { name: 'Map campaign' }));
+    await waitFor(() =>
+      expect(server.sent.at(-1)).toEqual({
+        campaignId: 7,
+        accountId: 4,
+        sourceAccountId: '7000000000000000001',
+        sourceCampaignId: '1790000000000001',
+        zoneTokenSlot: null,
+        enabled: true,
+      }),
+    );
+
+    await user.click(screen.getByRole('combobox', { name: 'Spend from' }));
+    await user.click(await screen.findByRole('option', { name: 'Search ads' }));
+    expect(screen.queryByLabelText('Advertiser id')).toBeNull();
+    expect(screen.queryByLabelText('Ad account id')).toBeNull();
     expect(screen.queryByLabelText('Zone token slot (optional)')).toBeNull();
   });
 });

@@ -64,8 +64,9 @@ export function CostSyncCard({ accounts }: { accounts: readonly IntegrationAccou
     },
   });
   const platform = accounts.find((one) => String(one.id) === accountId)?.platform ?? null;
-  // Meta and Taboola name an account besides the campaign; PropellerAds and Taboola report zones (sites).
-  const namesAccount = platform === 'meta' || platform === 'taboola';
+  // Meta, Taboola and TikTok name an account (TikTok: the advertiser) besides the campaign; Google Ads'
+  // credentials already name the customer. PropellerAds and Taboola report zones (sites).
+  const namesAccount = platform === 'meta' || platform === 'taboola' || platform === 'tiktok';
   const reportsZones = platform === 'propellerads' || platform === 'taboola';
   const campaignName = (id: number) => campaigns.data?.find((one) => one.id === id)?.name ?? `#${id}`;
   const accountName = (id: number) => accounts.find((one) => one.id === id)?.name ?? `#${id}`;
@@ -209,7 +210,13 @@ export function CostSyncCard({ accounts }: { accounts: readonly IntegrationAccou
           {namesAccount && (
             <div className={styles.narrow}>
               <TextField
-                label={platform === 'meta' ? 'Ad account id' : 'Account id'}
+                label={
+                  platform === 'meta'
+                    ? 'Ad account id'
+                    : platform === 'tiktok'
+                      ? 'Advertiser id'
+                      : 'Account id'
+                }
                 inputMode="numeric"
                 value={sourceAccountId}
                 onChange={(event) => setSourceAccountId(event.target.value)}

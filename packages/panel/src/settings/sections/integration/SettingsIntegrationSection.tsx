@@ -43,8 +43,9 @@ const accountPath = (id: number) => INTEGRATION_PATHS.account.replace(':id', Str
 const CONNECT_HELP: Readonly<Record<IntegrationPlatform, string>> = {
   meta: "A Conversions API access token from Meta Events Manager (or a system user's token).",
   google_ads:
-    'The developer token from the Google Ads API Center, an OAuth client with a refresh token granted the adwords scope, and the customer id the conversion actions belong to.',
-  tiktok: 'An Events API access token, generated in TikTok Events Manager for the pixel.',
+    'The developer token from the Google Ads API Center, an OAuth client with a refresh token granted the adwords scope, and the customer id the conversion actions (and, for cost sync, the campaigns) belong to.',
+  tiktok:
+    'An Events API access token, generated in TikTok Events Manager for the pixel; for cost sync, a Marketing API access token with reporting access to the advertiser.',
   propellerads:
     'The API token of your PropellerAds advertiser account, for cost sync (its spend by day and zone).',
   taboola:
