@@ -1,0 +1,114 @@
+import type { AffiliateNetworkTemplate } from '@cairn/contract';
+import { networkTemplate } from './define.ts';
+
+// CPA networks beyond networks.ts, same rules: the sub-id parameter and the postback macros are the ones the
+// `docs` page shows for that network (often a tracker's integration page written with the network).
+export const CPA_NETWORK_TEMPLATES: readonly AffiliateNetworkTemplate[] = [
+  networkTemplate({
+    id: 'adcombo',
+    website: 'https://adcombo.com',
+    kind: 'network',
+    verticals: ['nutra', 'cod', 'ecommerce'],
+    docs: 'https://docs.keitaro.io/en/conversions-and-postback/integration-with-affiliate-networks/adcombo.html',
+    values: {
+      name: 'AdCombo',
+      // The click id travels in AdCombo's clickid parameter (https://affise.zendesk.com/hc/en-us/articles/115004551689-Affise-Adcombo-Integration).
+      offerUrlParams: 'clickid={clickid}',
+      postbackPlaceholders: { clickId: '{clickid}', payout: '{revenue}', txid: '{trans_id}' },
+      notes:
+        'AdCombo has one postback field per status (lead, hold, reject): add &status=sale, &status=pending or ' +
+        '&status=declined to the URL in each field.',
+    },
+  }),
+  networkTemplate({
+    id: 'everad',
+    website: 'https://everad.com',
+    kind: 'network',
+    verticals: ['nutra', 'cod'],
+    docs: 'https://docs.bemob.com/en/everad-settings',
+    values: {
+      name: 'Everad',
+      offerUrlParams: 'sid1={clickid}',
+      postbackPlaceholders: { clickId: '{sid1}', payout: '{payout}', status: '{status}' },
+    },
+  }),
+  networkTemplate({
+    id: 'leadbit',
+    website: 'https://leadbit.com',
+    kind: 'network',
+    verticals: ['nutra', 'cod'],
+    docs: 'https://docs.bemob.com/en/leadbit-settings',
+    values: {
+      name: 'Leadbit',
+      offerUrlParams: 'sub1={clickid}',
+      postbackPlaceholders: { clickId: '{sub1}', payout: '{cost}', txid: '{id}', status: '{status}' },
+      notes: "Paste the postback URL into each field of the flow's statistics transmission setup.",
+    },
+  }),
+  networkTemplate({
+    id: 'offerrum',
+    website: 'https://offerrum.com',
+    kind: 'network',
+    verticals: ['nutra', 'cod'],
+    docs: 'https://docs.bemob.com/en/offerrum-settings',
+    values: {
+      name: 'OFFERRUM',
+      offerUrlParams: 'subid1={clickid}',
+      postbackPlaceholders: {
+        clickId: '{subid1}',
+        payout: '{summ_approved}',
+        txid: '{lead_id}',
+        status: '{status}',
+      },
+    },
+  }),
+  networkTemplate({
+    id: 'mylead',
+    website: 'https://mylead.global',
+    kind: 'network',
+    verticals: ['sweepstakes', 'cpl', 'apps'],
+    docs: 'https://docs.bemob.com/en/mylead-settings',
+    values: {
+      name: 'MyLead',
+      offerUrlParams: 'ml_sub1={clickid}',
+      postbackPlaceholders: {
+        clickId: '[ml_sub1]',
+        payout: '[payout_decimal]',
+        txid: '[transaction_id]',
+        status: '[status]',
+      },
+    },
+  }),
+  networkTemplate({
+    id: 'clickdealer',
+    website: 'https://www.clickdealer.com',
+    kind: 'network',
+    verticals: ['nutra', 'dating', 'sweepstakes', 'finance'],
+    docs: 'https://tracker.wiki/afilter-tracker/huo-qu-zhang-hu/postback',
+    values: {
+      name: 'ClickDealer',
+      // ClickDealer runs on CAKE: the click id goes in s2 and comes back as #s2#.
+      offerUrlParams: 's2={clickid}',
+      postbackPlaceholders: { clickId: '#s2#', payout: '#price#' },
+      notes: 'Set it once as the global postback under Tools > Global Postback.',
+    },
+  }),
+  networkTemplate({
+    id: 'datacash',
+    website: 'https://data-cash.net',
+    kind: 'network',
+    verticals: ['search', 'feeds'],
+    docs: 'https://data-cash.net/blog/index.php/2023/03/23/postback-url-setting/',
+    values: {
+      name: 'DataCash',
+      // DataCash's direct links take the click id in s3.
+      offerUrlParams: 's3={clickid}',
+      postbackPlaceholders: {
+        clickId: '{s3}',
+        payout: '{money}',
+        txid: '{tr_id}',
+        currency: '{currency}',
+      },
+    },
+  }),
+];
