@@ -111,4 +111,53 @@ export const CPA_NETWORK_TEMPLATES: readonly AffiliateNetworkTemplate[] = [
       },
     },
   }),
+  networkTemplate({
+    id: 'zeydoo',
+    website: 'https://zeydoo.com',
+    kind: 'network',
+    verticals: ['sweepstakes', 'utilities', 'finance', 'dating'],
+    docs: 'https://help.zeydoo.com/en/articles/4362736-how-to-setup-zeydoo-s2s-conversion-tracking',
+    values: {
+      name: 'Zeydoo',
+      // ymid carries the click id back; var is the traffic source id Zeydoo reports on.
+      offerUrlParams: 'ymid={clickid}&var={traffic_source_id}',
+      postbackPlaceholders: { clickId: '{ymid}', payout: '{amount}' },
+    },
+  }),
+  networkTemplate({
+    id: 'luckyonline',
+    website: 'https://lucky.online',
+    kind: 'network',
+    verticals: ['nutra', 'cod'],
+    docs: 'https://faq.lucky.online/en/articles/5234757-postback-settings',
+    values: {
+      name: 'LuckyOnline',
+      // The click id travels in subid1 and comes back as {get.subid1}; {click_id} is LuckyOnline's own lead number.
+      offerUrlParams: 'subid1={clickid}',
+      postbackPlaceholders: {
+        clickId: '{get.subid1}',
+        payout: '{amount}',
+        status: '{status}',
+        txid: '{click_id}',
+      },
+      statusMapping: [
+        { networkStatus: 'new', status: 'pending' },
+        { networkStatus: 'confirmed', status: 'approved' },
+        { networkStatus: 'rejected', status: 'declined' },
+        { networkStatus: 'trash', status: 'declined' },
+      ],
+    },
+  }),
+  networkTemplate({
+    id: 'terraleads',
+    website: 'https://terraleads.com',
+    kind: 'network',
+    verticals: ['nutra', 'cod'],
+    docs: 'https://docs.bemob.com/en/terraleads-settings',
+    values: {
+      name: 'TerraLeads',
+      offerUrlParams: 'sub_id_1={clickid}',
+      postbackPlaceholders: { clickId: '{sub_id_1}', payout: '{payment}', status: '{status}' },
+    },
+  }),
 ];
