@@ -160,4 +160,77 @@ export const CPA_NETWORK_TEMPLATES: readonly AffiliateNetworkTemplate[] = [
       postbackPlaceholders: { clickId: '{sub_id_1}', payout: '{payment}', status: '{status}' },
     },
   }),
+  networkTemplate({
+    id: 'clickbooth',
+    website: 'https://www.clickbooth.com',
+    kind: 'network',
+    verticals: ['finance', 'insurance', 'ecommerce', 'health'],
+    docs: 'https://kintura.com/docs/presets/pairings/clickadu/clickbooth',
+    values: {
+      name: 'Clickbooth',
+      offerUrlParams: 'subid2={clickid}&subid3={traffic_source_id}',
+      postbackPlaceholders: { clickId: '{subid2}', payout: '{payout}', txid: '{transid}' },
+    },
+  }),
+  networkTemplate({
+    id: 'linktrust',
+    website: 'https://www.linktrust.com',
+    kind: 'platform',
+    verticals: [],
+    docs: 'https://kintura.com/docs/presets/pairings/clickadu/linktrust',
+    values: {
+      name: 'LinkTrust',
+      offerUrlParams: 'SID={clickid}',
+      postbackPlaceholders: { clickId: '[=SID=]', payout: '[=AffiliateCommission=]', txid: '[=_TransID=]' },
+    },
+  }),
+  networkTemplate({
+    id: 'clickpromise',
+    website: 'https://clickpromise.com',
+    kind: 'network',
+    verticals: ['finance', 'insurance', 'sweepstakes'],
+    docs: 'https://kintura.com/docs/presets/pairings/rich-push.co/clickpromise',
+    values: {
+      name: 'ClickPromise',
+      // ClickPromise runs on LinkTrust, whose macros are written [=NAME=].
+      offerUrlParams: 'SID={clickid}',
+      postbackPlaceholders: { clickId: '[=SID=]', payout: '[=AffiliateCommission=]', txid: '[=_TransID=]' },
+    },
+  }),
+  networkTemplate({
+    id: 'traffic-company',
+    website: 'https://www.trafficcompany.com',
+    kind: 'network',
+    verticals: ['dating', 'adult', 'gaming'],
+    docs: 'https://kintura.com/docs/presets/pairings/advertizer/trafficcompany',
+    values: {
+      name: 'Traffic Company',
+      offerUrlParams: 'click_id={clickid}',
+      postbackPlaceholders: { clickId: '{click_id}', payout: '{reward}', txid: '{unique_id}' },
+    },
+  }),
+  networkTemplate({
+    id: 'm4trix',
+    website: 'https://m4trix.network',
+    kind: 'network',
+    verticals: ['dating', 'sweepstakes'],
+    docs: 'https://kintura.com/docs/presets/pairings/traffic-force/m4trix',
+    values: {
+      name: 'M4trix',
+      offerUrlParams: 'cid={clickid}',
+      postbackPlaceholders: { clickId: '{cid}', payout: '{payout}', txid: '{orderid}' },
+    },
+  }),
+  networkTemplate({
+    id: 'adsup',
+    website: 'https://adsup.com',
+    kind: 'network',
+    verticals: ['sweepstakes', 'dating', 'apps'],
+    docs: 'https://kintura.com/docs/presets/pairings/tonic/adsup',
+    values: {
+      name: 'Adsup',
+      offerUrlParams: 'aff_click_id={clickid}&aff_sub={traffic_source_id}',
+      postbackPlaceholders: { clickId: '{aff_click_id}', payout: '{payout}', txid: '{transaction_id}' },
+    },
+  }),
 ];

@@ -1,9 +1,9 @@
 import type { TrafficSourceTemplate } from '@cairn/contract';
 import { sourceTemplate, tokens } from './define.ts';
 
-// Search engines' ad platforms beyond Google Ads and Microsoft Advertising (sources.ts). Their macros come
-// from Adobe Advertising's click-tracking format page for each engine, which lists the engine's own
-// ValueTrack-style parameters; none of them sends conversions back through an S2S URL.
+// Search engines' ad platforms beyond Google Ads and Microsoft Advertising (sources.ts), whose macros come from
+// Adobe Advertising's click-tracking format page for each engine (none of them takes an S2S postback URL),
+// and search-arbitrage feeds.
 const ADOBE_FORMATS =
   'https://experienceleague.adobe.com/en/docs/advertising/search-social-commerce/tracking/click-tracking/click-tracking-components/click-tracking-formats';
 
@@ -63,6 +63,23 @@ export const SEARCH_SOURCE_TEMPLATES: readonly TrafficSourceTemplate[] = [
       ),
       postbackMode: 'approved',
       notes: 'Baidu has no S2S postback URL; conversions go back through its conversion API.',
+    },
+  }),
+  sourceTemplate({
+    id: 'tonic',
+    website: 'https://tonic.com',
+    categories: ['search'],
+    docs: 'https://kintura.com/docs/presets/pairings/tonic/adsup',
+    values: {
+      name: 'Tonic',
+      externalId: { parameter: 'clickid', placeholder: '[clickid]' },
+      cost: { parameter: 'cost', placeholder: '[cpc]' },
+      tokens: tokens(
+        ['campaign_id', '[campaign_id]', 'Campaign'],
+        ['source_id', '[sourceid]', 'Source'],
+        ['match', '[match]', 'Keyword match'],
+      ),
+      postbackUrl: 'https://tnccv.com/conversion/postback?value={payout}&clickid={externalid}',
     },
   }),
 ];
