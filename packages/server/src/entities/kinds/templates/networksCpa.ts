@@ -233,4 +233,16 @@ export const CPA_NETWORK_TEMPLATES: readonly AffiliateNetworkTemplate[] = [
       postbackPlaceholders: { clickId: '{aff_click_id}', payout: '{payout}', txid: '{transaction_id}' },
     },
   }),
+  networkTemplate({
+    id: 'cityads',
+    website: 'https://cityads.com',
+    kind: 'network',
+    verticals: ['ecommerce', 'finance', 'games'],
+    docs: 'https://kintura.com/docs/presets/pairings/taboola/cityads',
+    values: {
+      name: 'CityAds',
+      offerUrlParams: 'sa={clickid}',
+      postbackPlaceholders: { clickId: '{subaccount}', payout: '{payout}', status: '{status}' },
+    },
+  }),
 ];
