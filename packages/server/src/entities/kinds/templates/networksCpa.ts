@@ -245,4 +245,49 @@ export const CPA_NETWORK_TEMPLATES: readonly AffiliateNetworkTemplate[] = [
       postbackPlaceholders: { clickId: '{subaccount}', payout: '{payout}', status: '{status}' },
     },
   }),
+  networkTemplate({
+    id: 'cpalead',
+    website: 'https://www.cpalead.com',
+    kind: 'network',
+    verticals: ['offerwall', 'incentive', 'apps'],
+    docs: 'https://www.cpalead.com/en/postback/documentation',
+    values: {
+      name: 'CPAlead',
+      offerUrlParams: 'subid={clickid}',
+      // {lead_id} is unique per conversion, so a retried postback is recognised as the same one.
+      postbackPlaceholders: { clickId: '{subid}', payout: '{payout}', txid: '{lead_id}' },
+    },
+  }),
+  networkTemplate({
+    id: 'limonad',
+    website: 'https://limonad.com',
+    kind: 'network',
+    verticals: ['nutra', 'cod'],
+    docs: 'https://docs.limonad.com/doc/en-postback',
+    values: {
+      name: 'Limonad',
+      // BeMob's template passes the click id in clickid (https://docs.bemob.com/en/lemonad-settings).
+      offerUrlParams: 'clickid={clickid}',
+      postbackPlaceholders: {
+        clickId: '{clickid}',
+        payout: '{payout}',
+        status: '{status}',
+        txid: '{leadid}',
+      },
+      notes: 'Name each status in the postback settings there; map those names to Cairn statuses here.',
+    },
+  }),
+  networkTemplate({
+    id: 'altercpa',
+    website: 'https://www.altercpa.pro',
+    kind: 'platform',
+    verticals: [],
+    docs: 'https://www.altercpa.pro/en/help/postbacks',
+    values: {
+      name: 'AlterCPA',
+      offerUrlParams: 'subid={clickid}',
+      postbackPlaceholders: { clickId: '{subid}', payout: null },
+      notes: "Add the network's payout macro to the postback URL there if it sends one.",
+    },
+  }),
 ];

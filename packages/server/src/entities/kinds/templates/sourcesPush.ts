@@ -251,4 +251,17 @@ export const PUSH_SOURCE_TEMPLATES: readonly TrafficSourceTemplate[] = [
       notes: `Mobidea Push lists its other macros in the campaign form. ${ASK_FOR_POSTBACK}`,
     },
   }),
+  sourceTemplate({
+    id: 'adskeeper',
+    website: 'https://www.adskeeper.com',
+    categories: ['native'],
+    docs: 'https://help.adskeeper.com/postback-setup-in-adspace-adskeeper',
+    values: {
+      name: 'Adskeeper',
+      externalId: { parameter: 'click_id', placeholder: '{click_id}' },
+      notes:
+        'Adskeeper makes the postback URL per campaign (Conversion Tracking > Postback), one goal per "e" value. ' +
+        ASK_FOR_POSTBACK,
+    },
+  }),
 ];
