@@ -290,4 +290,19 @@ export const CPA_NETWORK_TEMPLATES: readonly AffiliateNetworkTemplate[] = [
       notes: "Add the network's payout macro to the postback URL there if it sends one.",
     },
   }),
+  networkTemplate({
+    id: 'digistore24',
+    website: 'https://www.digistore24.com',
+    kind: 'network',
+    verticals: ['digital products', 'education', 'health'],
+    docs: 'https://helpdesk.everflow.io/en/articles/10775029-digistore24-integration',
+    values: {
+      name: 'Digistore24',
+      // Digistore24 takes the click id in cid (https://help.digistore24.com/hc/en-us/articles/24293197806225-Set-up-S2S-postback).
+      offerUrlParams: 'cid={clickid}',
+      postbackPlaceholders: { clickId: '{cid}', payout: null, currency: '{currency}' },
+      notes:
+        'Set the postback under Account > S2S postback there; add its earnings placeholder if you want the payout.',
+    },
+  }),
 ];
