@@ -4,7 +4,7 @@ import { networkTemplate } from './define.ts';
 // offerUrlParams carry Cairn's click id to the network in the sub-id parameter the network documents;
 // postbackPlaceholders are the network's own macros that fill Cairn's postback parameters (clickid,
 // payout, status, txid, currency) when it calls the postback URL shown on the network's page.
-export const NETWORK_TEMPLATES: readonly AffiliateNetworkTemplate[] = [
+export const CORE_NETWORK_TEMPLATES: readonly AffiliateNetworkTemplate[] = [
   networkTemplate({
     id: 'cake',
     website: 'https://getcake.com',

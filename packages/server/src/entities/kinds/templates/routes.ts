@@ -5,7 +5,7 @@ import {
 } from '@cairn/contract';
 import type { FastifyInstance } from 'fastify';
 import type { KindRouteEnv } from '../../routeContext.ts';
-import { NETWORK_TEMPLATES } from './networks.ts';
+import { NETWORK_TEMPLATES } from './networkList.ts';
 import { TRAFFIC_SOURCE_TEMPLATES } from './sourceList.ts';
 
 export function registerTrafficSourceTemplates(app: FastifyInstance, { context }: KindRouteEnv): void {
