@@ -1,4 +1,4 @@
-import { reportQuerySchema } from '@cairn/contract';
+import { reportExportQuerySchema, reportQuerySchema } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kindClient, signedInAdmin } from '../../test-support/entities.ts';
 import { click, conversion, lpClick } from '../../test-support/reports.ts';
@@ -140,5 +140,24 @@ describe('counting conversions at conversion time or at click time', () => {
       ['Alpha', 2, 5_000_000],
       ['Beta', 1, 2_000_000],
     ]);
+  });
+});
+
+describe('the export', () => {
+  it('counts as the report does, by click time when asked', async () => {
+    const query = { groupBy: 'day', from: '2025-11-10', to: '2025-11-11', timezone: 'Europe/Berlin' };
+    const exported = async (conversionTime: string) => {
+      const rows: [string | undefined, number][] = [];
+      const parsed = reportExportQuerySchema.parse({ ...query, conversionTime });
+      for await (const part of service.exportRows(parsed, { campaignIds: null })) {
+        if (!('rows' in part)) continue;
+        for (const row of part.rows) rows.push([row.names[0], row.metrics.leads]);
+      }
+      return rows;
+    };
+    const [clickDays, conversionDays] = [await exported('click'), await exported('conversion')];
+    expect(clickDays.map(([, leads]) => leads)).toEqual([3, 0]);
+    expect(conversionDays.map(([, leads]) => leads)).toEqual([0, 3]);
+    expect(clickDays.map(([day]) => day)).toEqual(conversionDays.map(([day]) => day));
   });
 });
