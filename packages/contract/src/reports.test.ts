@@ -164,6 +164,44 @@ describe('report query', () => {
     expect(refused({ from: '2026-03-01T25:00' })).toEqual(['from']);
   });
 
+  it('counts conversions at their own time unless click time is asked for', () => {
+    expect(reportQuerySchema.parse({ groupBy: 'day' }).conversionTime).toBe('conversion');
+    expect(reportQuerySchema.parse({ groupBy: 'day', conversionTime: 'click' }).conversionTime).toBe('click');
+    expect(refusedFields(reportQuerySchema, { groupBy: 'day', conversionTime: 'postback' })).toEqual([
+      'conversionTime',
+    ]);
+    expect(reportExportQuerySchema.parse({ groupBy: 'day', conversionTime: 'click' }).conversionTime).toBe(
+      'click',
+    );
+  });
+
+  it('compares with the previous period, or with a chosen one given both its ends', () => {
+    const previous = reportQuerySchema.parse({ groupBy: 'offer', compare: 'previous' });
+    expect([previous.compare, previous.compareRange]).toEqual(['previous', undefined]);
+    const custom = reportQuerySchema.parse({
+      groupBy: 'offer',
+      compare: 'custom',
+      compareFrom: '2026-02-01',
+      compareTo: '2026-02-07T12:00',
+    });
+    expect(custom.compare).toBe('custom');
+    expect(custom.compareRange?.preset).toBe('custom');
+    expect([custom.compareRange?.from?.day, custom.compareRange?.from?.dateOnly]).toEqual([1, true]);
+    expect([custom.compareRange?.to?.day, custom.compareRange?.to?.hour]).toEqual([7, 12]);
+    const without = { groupBy: 'offer', compare: 'custom' };
+    expect(refusedFields(reportQuerySchema, without)).toEqual(['compareFrom']);
+    expect(refusedFields(reportQuerySchema, { ...without, compareFrom: '2026-02-01' })).toEqual([
+      'compareTo',
+    ]);
+    expect(
+      refusedFields(reportQuerySchema, { ...without, compareFrom: '2026-02-31', compareTo: '2026-03-01' }),
+    ).toEqual(['compareFrom']);
+    expect(
+      refusedFields(reportQuerySchema, { groupBy: 'offer', compare: 'previous', compareTo: '2026-02-01' }),
+    ).toEqual(['compareTo']);
+    expect(refusedFields(reportQuerySchema, { groupBy: 'offer', compare: 'next' })).toEqual(['compare']);
+  });
+
   it('refuses a country by its name, naming the code it stands for, rather than answer zeros', () => {
     const result = reportQuerySchema.safeParse({ groupBy: 'offer', 'filter[country]': 'United States' });
     expect(result.success).toBe(false);
@@ -279,6 +317,9 @@ describe('report export query', () => {
     }
     expect(refusedFields(reportExportQuerySchema, { groupBy: 'offer', compare: 'previous' })).toEqual([
       'compare',
+    ]);
+    expect(refusedFields(reportExportQuerySchema, { groupBy: 'offer', compareFrom: '2026-02-01' })).toEqual([
+      'compareFrom',
     ]);
     expect(refusedFields(reportExportQuerySchema, { groupBy: 'offer', metrics: 'clicks,margin' })).toEqual([
       'metrics',

@@ -142,6 +142,23 @@ export const PARITY_REPORTS: [string, Record<string, string>, ReportViewer?][] =
   ['hour buckets on a quarter-hour offset', { groupBy: 'hour', ...scope, timezone: 'Asia/Kathmandu' }],
   ['hour of day, sorted by profit', { groupBy: 'hour_of_day', sort: 'profit', limit: '5', ...scope }],
   ['conversion statuses', { groupBy: 'conversion_status,campaign', ...scope }],
+  // Counting by click time (cohorts): conversions an hour after their click, cost changes, lander clicks.
+  ['hour buckets by click time', { groupBy: 'hour', conversionTime: 'click', ...scope }],
+  [
+    'day, then campaign, by click time with a day filter',
+    {
+      groupBy: 'day,campaign',
+      sort: 'value,revenue',
+      limit: '30,2',
+      conversionTime: 'click',
+      'filter[day]': '2026-03-29,2026-03-30',
+      ...scope,
+    },
+  ],
+  [
+    'all time by day, by click time',
+    { groupBy: 'day', preset: 'all_time', timezone: ZONE, conversionTime: 'click' },
+  ],
   [
     'filters on country, bot, unique and a day',
     {

@@ -64,7 +64,7 @@ export const DATA_ROUTES: readonly ApiRoute[] = [
     path: REPORT_PATHS.report,
     summary: 'A report: up to three nested groupings with their metrics, a page at a time',
     description:
-      'Filters go as `filter[<dimension>]=v1,v2`. Money is in integer micro-units; a hide-profit user gets no revenue, profit, ROI, EPC or leads.',
+      'Filters go as `filter[<dimension>]=v1,v2`. Money is in integer micro-units; a hide-profit user gets no revenue, profit, ROI, EPC or leads. `conversionTime=click` counts every conversion at the time of its click (a cohort) rather than its own. `compare=previous`, or `compare=custom` with `compareFrom` and `compareTo` (beta: report_period_comparison), sets each row and the totals beside another period.',
     tag: REPORTS,
     access: 'user',
     query: reportQuerySchema,

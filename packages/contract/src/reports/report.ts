@@ -20,7 +20,9 @@ import {
   type Ctx,
   commaList,
   type DimensionValue,
+  localDateTimeSchema,
   queryParamOnce,
+  type ReportRange,
   type ReportScope,
   rangeQueryShape,
   reportScopeOf,
@@ -45,11 +47,25 @@ export interface ReportLevel {
 
 export interface ReportQuery extends ReportScope {
   levels: ReportLevel[];
-  /** `compare=previous` (beta: report_period_comparison): each row and the totals beside the period before. */
-  compare?: 'previous';
+  /**
+   * When a conversion (and every later event of a click: lander clicks, cost changes) counts: at its own
+   * time (`conversion`, the default), or at its click's (`click`: a cohort, "the clicks of Monday earned").
+   */
+  conversionTime?: ReportConversionTime;
+  /**
+   * (beta: report_period_comparison) Each row and the totals beside another period: the one of equal
+   * length just before (`previous`), or the range chosen (`custom`, with `compareFrom`/`compareTo`).
+   */
+  compare?: ReportCompareKind;
+  /** With `compare=custom`: the period compared with (`compareFrom`, `compareTo`), in the report's zone. */
+  compareRange?: ReportRange;
 }
 
-export const REPORT_COMPARE_VALUES = ['previous'] as const;
+export const REPORT_CONVERSION_TIMES = ['conversion', 'click'] as const;
+export type ReportConversionTime = (typeof REPORT_CONVERSION_TIMES)[number];
+
+export const REPORT_COMPARE_VALUES = ['previous', 'custom'] as const;
+export type ReportCompareKind = (typeof REPORT_COMPARE_VALUES)[number];
 
 /** One value for every level, or one per level (`sort=clicks,value`). */
 function perLevel<T>(
@@ -105,8 +121,32 @@ const reportQueryShape = {
     .regex(/^\d{1,9}$/, 'offset is a whole number of rows')
     .transform(Number)
     .optional(),
-  compare: z.enum(REPORT_COMPARE_VALUES, { error: 'compare is previous' }).optional(),
+  compare: z.enum(REPORT_COMPARE_VALUES, { error: 'compare is previous or custom' }).optional(),
+  compareFrom: localDateTimeSchema.optional(),
+  compareTo: localDateTimeSchema.optional(),
+  conversionTime: z
+    .enum(REPORT_CONVERSION_TIMES, { error: 'conversionTime is conversion or click' })
+    .default('conversion'),
 };
+
+/** `compare=custom` takes compareFrom and compareTo (a date as `to` is its whole day); the others neither. */
+function compareOf(query: ReportQueryInput, ctx: Ctx): Pick<ReportQuery, 'compare' | 'compareRange'> {
+  const { compare, compareFrom, compareTo } = query;
+  if (compare === 'custom') {
+    if (!compareFrom || !compareTo) {
+      const field = compareFrom ? 'compareTo' : 'compareFrom';
+      ctx.addIssue({ code: 'custom', path: [field], message: `compare=custom needs ${field}` });
+      return {};
+    }
+    return { compare, compareRange: { preset: 'custom', from: compareFrom, to: compareTo } };
+  }
+  for (const field of ['compareFrom', 'compareTo'] as const) {
+    if (query[field]) {
+      ctx.addIssue({ code: 'custom', path: [field], message: `${field} is read only with compare=custom` });
+    }
+  }
+  return compare ? { compare } : {};
+}
 
 type ReportQueryInput = z.output<z.ZodObject<typeof reportQueryShape>> & Record<string, unknown>;
 
@@ -156,13 +196,13 @@ function reportQueryOf(query: ReportQueryInput, ctx: Ctx): ReportQuery {
       others,
     };
   });
-  return { ...scope, levels, ...(query.compare ? { compare: query.compare } : {}) };
+  return { ...scope, levels, conversionTime: query.conversionTime, ...compareOf(query, ctx) };
 }
 
 export const reportQuerySchema = z.object(reportQueryShape).catchall(anyQueryValue).transform(reportQueryOf);
 
 /**
- * A row's (or the totals') metrics beside the previous period of equal length: its metrics there, the
+ * A row's (or the totals') metrics beside the period compared with: its metrics there, the
  * change (now minus then) and the change in percent of then (null where then was 0).
  */
 export interface MetricComparisonOf<M> {
@@ -200,6 +240,7 @@ export const reportExportQuerySchema = z
     ...rangeQueryShape,
     groupBy: reportQueryShape.groupBy,
     sort: reportQueryShape.sort,
+    conversionTime: reportQueryShape.conversionTime,
     order: reportQueryShape.order,
     metrics: queryParamOnce('metrics').optional(),
     format: z.enum(REPORT_EXPORT_FORMATS, { error: 'format is csv or xlsx' }).default('csv'),
@@ -207,7 +248,7 @@ export const reportExportQuerySchema = z
   .catchall(anyQueryValue)
   .transform((query, ctx): ReportExportQuery => {
     const { metrics, format } = query;
-    for (const field of ['limit', 'pageSize', 'offset', 'compare'] as const) {
+    for (const field of ['limit', 'pageSize', 'offset', 'compare', 'compareFrom', 'compareTo'] as const) {
       if (query[field] !== undefined) {
         ctx.addIssue({ code: 'custom', path: [field], message: `The export writes every row: no ${field}` });
         return z.NEVER;
@@ -238,7 +279,7 @@ export interface ReportRowOf<M> {
   /** On rows with a level below: how many rows that level holds under this one (`children` may be fewer). */
   childTotal?: number;
   children?: ReportRowOf<M>[];
-  /** With `compare=previous` only. */
+  /** With `compare` only. */
   comparison?: MetricComparisonOf<M>;
 }
 export type ReportRow = ReportRowOf<ReportMetrics>;
@@ -274,7 +315,7 @@ export const reportResponseSchemaOf = <M>(metrics: z.ZodType<M>) =>
     nextOffset: z.number().int().nullable(),
     totals: metrics,
     range: reportRangeSchema,
-    /** With `compare=previous` only: the previous period and the totals beside it. */
+    /** With `compare` only: the period compared with and the totals beside it. */
     comparison: z.object({ range: reportRangeSchema, totals: metricComparisonSchemaOf(metrics) }).optional(),
   });
 

@@ -30,7 +30,7 @@ function reportRoute(requests: URL[]): Route {
     const url = new URL(request.url);
     requests.push(url);
     const row = { dimension: 'offer', value: 5, name: 'Keto EU', metrics: ketoNow };
-    if (url.searchParams.get('compare') !== 'previous')
+    if (!url.searchParams.has('compare'))
       return json({ rows: [row], total: 1, nextOffset: null, totals: totalsNow, range });
     return json({
       rows: [{ ...row, comparison: comparison(ketoNow, ketoBefore) }],
@@ -46,8 +46,8 @@ function reportRoute(requests: URL[]): Route {
   });
 }
 
-function renderReport(beta: Record<string, boolean>, requests: URL[]) {
-  return renderApp('/report/campaign/3', [
+function renderReport(beta: Record<string, boolean>, requests: URL[], address = '/report/campaign/3') {
+  return renderApp(address, [
     ...signedInAs({ role: 'user' }),
     ...statsSettingsRoutes(),
     namesRoute('campaign', [{ id: 3, name: 'Summer sale' }]),
@@ -62,7 +62,7 @@ describe('report page: compare with the previous period', { timeout: 20_000 }, (
     renderReport({}, requests);
     const grid = await screen.findByRole('treegrid', { name: 'Report by Offer' });
     await within(grid).findByRole('row', { name: /Keto EU/ });
-    expect(screen.queryByRole('switch', { name: 'Compare with previous period' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'Compare' })).not.toBeInTheDocument();
     expect(requests.every((url) => !url.searchParams.has('compare'))).toBe(true);
     const headers = within(grid)
       .queryAllByRole('columnheader')
@@ -74,7 +74,7 @@ describe('report page: compare with the previous period', { timeout: 20_000 }, (
   it('shows each metric’s change, absolute and in percent, per row and in totals', async () => {
     const requests: URL[] = [];
     renderReport({ report_period_comparison: true }, requests);
-    const toggle = await screen.findByRole('switch', { name: 'Compare with previous period' });
+    const toggle = await screen.findByRole('switch', { name: 'Compare' });
     const user = userEvent.setup();
     await user.click(toggle);
     await waitFor(() => expect(requests.at(-1)?.searchParams.get('compare')).toBe('previous'));
@@ -97,5 +97,33 @@ describe('report page: compare with the previous period', { timeout: 20_000 }, (
 
     await user.click(toggle);
     await waitFor(() => expect(headers()).not.toContain('Clicks change'));
+  });
+
+  it('compares with a chosen range, sent as dates in the report zone, with the same counting', async () => {
+    const requests: URL[] = [];
+    renderReport(
+      { report_period_comparison: true },
+      requests,
+      '/report/campaign/3?period=custom&from=2026-03-10&to=2026-03-12&tz=Europe/Berlin&conversions=click',
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('switch', { name: 'Compare' }));
+    await waitFor(() => expect(requests.at(-1)?.searchParams.get('compare')).toBe('previous'));
+    await user.click(screen.getByRole('combobox', { name: 'Compare with' }));
+    await user.click(await screen.findByRole('option', { name: 'Custom range' }));
+    // The three days before are where a chosen range starts.
+    await waitFor(() => expect(requests.at(-1)?.searchParams.get('compare')).toBe('custom'));
+    expect(Object.fromEntries(requests.at(-1)?.searchParams ?? [])).toMatchObject({
+      compareFrom: '2026-03-07',
+      compareTo: '2026-03-09',
+      from: '2026-03-10',
+      to: '2026-03-12',
+      timezone: 'Europe/Berlin',
+      conversionTime: 'click',
+    });
+    expect(screen.getByRole('button', { name: /Comparison period/ })).toBeInTheDocument();
+    const grid = screen.getByRole('treegrid', { name: 'Report by Offer' });
+    const keto = await within(grid).findByRole('row', { name: /Keto EU/ });
+    await waitFor(() => expect(keto).toHaveTextContent('20.0%'));
   });
 });

@@ -127,6 +127,38 @@ describe('report page', () => {
     expect(moreAddress).toContain('group=country');
   });
 
+  it('counts conversions at click time when chosen, kept in the address, the export and the row links', async () => {
+    const requests: URL[] = [];
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.getAttribute('href') ?? '');
+    });
+    const { current } = renderReport('/report/campaign/3?group=offer,country', [reportRoute(requests)]);
+    const user = userEvent.setup();
+    const grid = await screen.findByRole('treegrid');
+    await within(grid).findByRole('row', { name: /Keto EU/ });
+    // The server's default: no parameter.
+    expect(requests.at(-1)?.searchParams.has('conversionTime')).toBe(false);
+    await user.click(screen.getByRole('combobox', { name: 'Conversions by' }));
+    await user.click(await screen.findByRole('option', { name: 'Click time' }));
+    await waitFor(() => expect(requests.at(-1)?.searchParams.get('conversionTime')).toBe('click'));
+    expect(current()).toContain('conversions=click');
+    const keto = within(grid).getByRole('row', { name: /Keto EU/ });
+    await user.click(within(keto).getByRole('button', { name: /expand/i }));
+    const germany = await within(grid).findByRole('row', { name: /Germany/ });
+    const link = within(germany).getByRole('link', { name: 'Germany' });
+    expect(link.getAttribute('href')).toContain('conversions=click');
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'CSV' }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(new URL(clicked[0] ?? '', 'http://panel.test').searchParams.get('conversionTime')).toBe('click');
+    // Back to conversion time: the parameter and the address key go.
+    await user.click(screen.getByRole('combobox', { name: 'Conversions by' }));
+    await user.click(await screen.findByRole('option', { name: 'Conversion time' }));
+    await waitFor(() => expect(requests.at(-1)?.searchParams.has('conversionTime')).toBe(false));
+    expect(current()).not.toContain('conversions=');
+  });
+
   it("exports the server's CSV or XLSX of every row, in the table's sort, with the chosen metrics", async () => {
     const clicked: { href: string; download: string }[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {

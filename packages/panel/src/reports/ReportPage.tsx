@@ -1,8 +1,16 @@
-import { REPORT_LIMIT_DEFAULTS, REPORT_PAGE_SIZE_MAX, type ReportExportFormat } from '@cairn/contract';
+import {
+  REPORT_LIMIT_DEFAULTS,
+  REPORT_PAGE_SIZE_MAX,
+  type ReportConversionTime,
+  type ReportExportFormat,
+} from '@cairn/contract';
 import {
   Button,
+  DateRangePicker,
+  type DateRangeValue,
   type ExpandedState,
   PageHeader,
+  Select,
   ServerMessage,
   Skeleton,
   type SortingState,
@@ -20,12 +28,18 @@ import type { PageProps } from '../pages/pageProps.ts';
 import { parseIds } from '../routes/resolve.ts';
 import { type SubjectType, subjectTypes } from '../routes/table.ts';
 import { useBetaFlag } from '../settings/sections/beta/betaApi.ts';
-import { fetchReport, type ReportFilters, type ReportRequest, reportExportAddress } from './api.ts';
+import {
+  fetchReport,
+  type ReportComparison,
+  type ReportFilters,
+  type ReportRequest,
+  reportExportAddress,
+} from './api.ts';
 import { downloadFrom, exportFileName } from './csv.ts';
 import { isTimeDimension } from './dimensions.ts';
 import { useKeyMetrics } from './keyMetrics.ts';
 import { BUILT_IN_METRICS, choosableMetrics, isMetric, METRIC_DEFS, shownMetrics } from './metrics.ts';
-import { periodOf, periodParams } from './period.ts';
+import { periodOf, periodParams, previousPeriod } from './period.ts';
 import { DEFAULT_LEVELS, useReportState } from './reportState.ts';
 import * as styles from './reports.css.ts';
 import { useReportZone, useStatsSettings, viewerLocale } from './settingsApi.ts';
@@ -42,6 +56,22 @@ import { treeRows } from './tree/reportTree.ts';
 // request for the tree's first page, sorted on the server over all rows, with the chosen metrics, the
 // totals, "showing 100 of 2,314" and the rest on request, the server's CSV of every row, and links from
 // each row to its item's page or to a report narrowed to it.
+
+const CONVERSION_TIME_CHOICES: { value: ReportConversionTime; label: string }[] = [
+  { value: 'conversion', label: 'Conversion time' },
+  { value: 'click', label: 'Click time' },
+];
+
+const COMPARE_CHOICES: { value: ReportComparison['with']; label: string }[] = [
+  { value: 'previous', label: 'Previous period' },
+  { value: 'custom', label: 'Custom range' },
+];
+
+/** The comparison asked for; none for a chosen period without both its dates. */
+function comparisonOf(kind: ReportComparison['with'], period: DateRangeValue): ReportComparison | undefined {
+  if (kind === 'previous') return { with: 'previous' };
+  return period.from && period.to ? { with: 'custom', from: period.from, to: period.to } : undefined;
+}
 
 export default function ReportPage({ params }: PageProps) {
   const type = subjectTypes.find((candidate) => candidate === params.subjectType);
@@ -69,11 +99,17 @@ function Report({ subject, timeZone }: { subject: Subject; timeZone: string }) {
     () => ({ ...state.filters, [subject.kind]: subject.ids.map(String) }),
     [state.filters, subject],
   );
-  // Beta: beside the previous period of equal length, which a grouping by time or all time has none of.
+  // Beta: beside the previous period of equal length (which all time has none of) or dates chosen; rows
+  // are matched by value, so a grouping by time compares with nothing.
   const comparisonBeta = useBetaFlag('report_period_comparison');
   const [compareWanted, setCompareWanted] = useState(false);
-  const comparable = state.period.preset !== 'allTime' && !state.levels.some(isTimeDimension);
-  const compare = comparisonBeta && comparable && compareWanted;
+  const [compareWith, setCompareWith] = useState<ReportComparison['with']>('previous');
+  const [comparePeriod, setComparePeriod] = useState<DateRangeValue | null>(null);
+  const comparable =
+    (compareWith === 'custom' || state.period.preset !== 'allTime') && !state.levels.some(isTimeDimension);
+  const otherPeriod = comparePeriod ?? previousPeriod(state.period) ?? state.period;
+  const comparison = comparisonOf(compareWith, otherPeriod);
+  const compare = comparisonBeta && comparable && compareWanted && comparison !== undefined;
   // Sorting a column sorts every level on the server, over all its rows, not the rows on screen.
   const [sorting, setSorting] = useState<SortingState>([]);
   const sort = serverSort(sorting);
@@ -83,7 +119,8 @@ function Report({ subject, timeZone }: { subject: Subject; timeZone: string }) {
     groupBy: state.levels,
     period: state.period,
     filters,
-    compare,
+    compare: compare ? comparison : undefined,
+    conversionTime: state.conversionTime ?? 'conversion',
     sort,
     ...(pageSize ? { pageSize } : {}),
   };
@@ -94,7 +131,8 @@ function Report({ subject, timeZone }: { subject: Subject; timeZone: string }) {
       state.levels,
       periodParams(state.period),
       filters,
-      compare,
+      request.compare,
+      request.conversionTime,
       sort,
       pageSize,
     ],
@@ -123,7 +161,13 @@ function Report({ subject, timeZone }: { subject: Subject; timeZone: string }) {
     setExpandedFor(levelsKey);
     setExpanded({});
   }
-  const rowsKey = JSON.stringify([state.levels, periodParams(state.period), filters, sort]);
+  const rowsKey = JSON.stringify([
+    state.levels,
+    periodParams(state.period),
+    filters,
+    sort,
+    request.conversionTime,
+  ]);
   const [pagedFor, setPagedFor] = useState(rowsKey);
   if (pagedFor !== rowsKey) {
     // Other rows, or another order of them: back to the first page.
@@ -196,11 +240,31 @@ function Report({ subject, timeZone }: { subject: Subject; timeZone: string }) {
             onChange={choice.choose}
           />
         )}
+        <Select<ReportConversionTime>
+          label="Conversions by"
+          options={CONVERSION_TIME_CHOICES}
+          value={request.conversionTime ?? 'conversion'}
+          onValueChange={(conversionTime) => update({ conversionTime })}
+        />
         {comparisonBeta && comparable && (
-          <Switch
-            label="Compare with previous period"
-            checked={compareWanted}
-            onCheckedChange={setCompareWanted}
+          <Switch label="Compare" checked={compareWanted} onCheckedChange={setCompareWanted} />
+        )}
+        {comparisonBeta && comparable && compareWanted && (
+          <Select<ReportComparison['with']>
+            label="Compare with"
+            options={COMPARE_CHOICES}
+            value={compareWith}
+            onValueChange={setCompareWith}
+          />
+        )}
+        {comparisonBeta && comparable && compareWanted && compareWith === 'custom' && (
+          // Its dates are read in the report's zone: the zone chosen here is not sent.
+          <DateRangePicker
+            label="Comparison period"
+            value={otherPeriod}
+            locale={locale}
+            timeZones={[state.period.timeZone]}
+            onChange={setComparePeriod}
           />
         )}
       </ReportToolbar>

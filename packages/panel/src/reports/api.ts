@@ -2,6 +2,7 @@ import {
   type EntityStatsKind,
   REPORT_LIMIT_DEFAULTS,
   REPORT_PATHS,
+  type ReportConversionTime,
   type ReportDimension,
   type ReportExportFormat,
   type ReportMetric,
@@ -38,9 +39,25 @@ export interface ReportRequest {
   pageSize?: number;
   /** Every level sorted on the server by this metric, or by the value (the name column). */
   sort?: { key: ReportSortKey; desc: boolean } | undefined;
-  /** Each row beside the previous period of equal length (beta: report_period_comparison). */
-  compare?: boolean;
+  /** Each row beside another period (beta: report_period_comparison). */
+  compare?: ReportComparison | undefined;
+  /** When a conversion counts: at its own time (the default) or at its click's (a cohort). */
+  conversionTime?: ReportConversionTime;
 }
+
+/** The period a report is set beside: the one of equal length just before, or dates chosen. */
+export type ReportComparison = { with: 'previous' } | { with: 'custom'; from: string; to: string };
+
+function compareParams(compare: ReportComparison | undefined): Record<string, string> {
+  if (!compare) return {};
+  // The chosen dates are read in the report's own zone, as its period is.
+  return compare.with === 'custom'
+    ? { compare: 'custom', compareFrom: compare.from, compareTo: compare.to }
+    : { compare: 'previous' };
+}
+
+const conversionTimeParam = (request: ReportRequest): Record<string, string> =>
+  request.conversionTime === 'click' ? { conversionTime: 'click' } : {};
 
 function sortParams(request: ReportRequest): Record<string, string> {
   return request.sort ? { sort: request.sort.key, order: request.sort.desc ? 'desc' : 'asc' } : {};
@@ -69,7 +86,8 @@ export function reportParams(request: ReportRequest): Record<string, unknown> {
     ...(request.limit ? { limit: String(request.limit) } : {}),
     ...pageSizeParam(request),
     ...sortParams(request),
-    ...(request.compare ? { compare: 'previous' } : {}),
+    ...compareParams(request.compare),
+    ...conversionTimeParam(request),
     ...(Object.keys(filter).length > 0 ? { filter } : {}),
   };
 }
@@ -97,6 +115,7 @@ export async function reportExportAddress(
     groupBy: request.groupBy.join(','),
     ...periodParams(request.period),
     ...sortParams(request),
+    ...conversionTimeParam(request),
     metrics: metrics.join(','),
     format,
     ...(Object.keys(filter).length > 0 ? { filter } : {}),

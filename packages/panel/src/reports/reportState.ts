@@ -1,4 +1,4 @@
-import { REPORT_LEVELS_MAX, type ReportDimension } from '@cairn/contract';
+import { REPORT_LEVELS_MAX, type ReportConversionTime, type ReportDimension } from '@cairn/contract';
 import type { DateRangeValue } from '@cairn/ui';
 import { useCallback, useMemo } from 'react';
 import { type RouteQuery, stringifyQuery } from '../routes/query.ts';
@@ -11,12 +11,19 @@ import { queryFromPeriod, rememberPeriod } from './period.ts';
 import { PERIOD_KEYS, periodOfAddress, useRememberNamedPeriod } from './periodState.ts';
 
 // What a report shows (grouping, period, extra filters) lives in its address, so a link, a reload or
-// the back button (each choice is a step) show the same report: `?group=offer,country&period=last7&tz=UTC&filter[country]=US`.
+// the back button (each choice is a step) show the same report: `?group=offer,country&period=last7&tz=UTC&filter[country]=US`
+// (and `&conversions=click` where conversions count at their click's time).
 
 export interface ReportState {
   levels: ReportDimension[];
   period: DateRangeValue;
   filters: ReportFilters;
+  /** Absent: at the conversion's own time, the server's default. */
+  conversionTime?: ReportConversionTime;
+}
+
+export function conversionTimeFromQuery(query: RouteQuery): ReportConversionTime {
+  return query.conversions === 'click' ? 'click' : 'conversion';
 }
 
 /** What a subject's report is grouped by before the viewer chooses. */
@@ -58,6 +65,7 @@ export function queryFromState(state: ReportState): Record<string, unknown> {
     group: state.levels.join(','),
     ...queryFromPeriod(state.period),
     ...(Object.keys(filter).length > 0 ? { filter } : {}),
+    ...(state.conversionTime === 'click' ? { conversions: 'click' } : {}),
   };
 }
 
@@ -65,7 +73,7 @@ export function reportAddress(path: string, state: ReportState): string {
   return `${path}${stringifyQuery(queryFromState(state))}`;
 }
 
-const REPORT_KEYS = ['group', 'filter', ...PERIOD_KEYS];
+const REPORT_KEYS = ['group', 'filter', 'conversions', ...PERIOD_KEYS];
 
 export function useReportState(
   defaultLevels: readonly ReportDimension[],
@@ -79,6 +87,7 @@ export function useReportState(
         // Without a period of its own, the report opens on the one last chosen on a list or a report.
         period: periodOfAddress(query, timeZone),
         filters: filtersFromQuery(query),
+        conversionTime: conversionTimeFromQuery(query),
       }),
       write: queryFromState,
     }),

@@ -156,6 +156,54 @@ describe('compare with the previous period', () => {
     expect(totals?.changePercent).not.toHaveProperty('profit');
   });
 
+  it('compares with a chosen period, read in the report zone', async () => {
+    // 2026-02-19 in Berlin starts at 23:00 UTC the day before: every click of the 19th is in it.
+    const result = await admin.get(
+      `${REPORT_PATHS.report}?from=2026-02-20&to=2026-02-20&timezone=Europe/Berlin&groupBy=campaign&compare=custom&compareFrom=2026-02-19&compareTo=2026-02-19`,
+    );
+    expect(result.status).toBe(200);
+    const body = result.json<ReportResponse>();
+    expect(body.comparison?.range).toEqual({
+      from: '2026-02-18T23:00:00.000Z',
+      to: '2026-02-19T23:00:00.000Z',
+    });
+    const byName = Object.fromEntries(body.rows.map((row) => [row.name, row]));
+    expect(byName.Alpha?.comparison?.previous.clicks).toBe(1);
+    expect(byName.Alpha?.comparison?.changePercent.clicks).toBe(200);
+    expect(byName.Beta?.comparison?.change.clicks).toBe(-2);
+    expect(body.comparison?.totals.previous.clicks).toBe(7);
+    expect(body.comparison?.totals.change.clicks).toBe(-1);
+    // A chosen period need not be the one before, nor as long: the two days against the 20th alone.
+    const longer = await admin.get(
+      `${REPORT_PATHS.report}?from=2026-02-20&to=2026-02-20&timezone=UTC&groupBy=campaign&compare=custom&compareFrom=2026-02-19&compareTo=2026-02-20`,
+    );
+    const totals = longer.json<ReportResponse>().comparison?.totals;
+    expect(totals?.previous.clicks).toBe(13);
+    expect(totals?.change.clicks).toBe(-7);
+    expect(totals?.changePercent.clicks).toBeCloseTo(-53.846, 2);
+    // Counting by click time applies to both periods alike.
+    const cohort = await admin.get(
+      `${REPORT_PATHS.report}?from=2026-02-20&to=2026-02-20&timezone=UTC&groupBy=campaign&compare=custom&compareFrom=2026-02-19&compareTo=2026-02-19&conversionTime=click`,
+    );
+    expect(cohort.json<ReportResponse>().comparison?.totals.previous.leads).toBe(0);
+    expect(cohort.json<ReportResponse>().totals.leads).toBe(1);
+  });
+
+  it('refuses a chosen period without its ends, and its ends without compare=custom', async () => {
+    const noEnd = await admin.get(
+      `${REPORT_PATHS.report}?from=2026-02-20&to=2026-02-20&groupBy=campaign&compare=custom&compareFrom=2026-02-19`,
+    );
+    expect(noEnd.status).toBe(400);
+    expect(errorFields(noEnd)).toContain('compareTo');
+    const stray = await compared('groupBy=campaign&compareFrom=2026-02-19&compareTo=2026-02-19');
+    expect(stray.status).toBe(400);
+    expect(errorFields(stray)).toContain('compareFrom');
+    const byDay = await admin.get(
+      `${REPORT_PATHS.report}?from=2026-02-20&to=2026-02-20&groupBy=day&compare=custom&compareFrom=2026-02-19&compareTo=2026-02-19`,
+    );
+    expect(errorFields(byDay)).toContain('compare');
+  });
+
   it('refuses what has no previous period: a time grouping, all time', async () => {
     const byDay = await compared('groupBy=day');
     expect(byDay.status).toBe(400);

@@ -5,6 +5,7 @@ import {
   REPORT_METRICS,
   type ReportMetrics,
   type ReportQuery,
+  type ReportRange,
   type ReportResponse,
   type ReportRow,
 } from '@cairn/contract';
@@ -12,8 +13,8 @@ import { HttpError } from '../http.ts';
 import { metricsOf, type Sums, zeroSums } from './metrics.ts';
 import { isTimeDimension } from './scope.ts';
 
-// `compare=previous` (beta: report_period_comparison): the same report over the period of equal length
-// just before, set beside each row and the totals.
+// `compare` (beta: report_period_comparison): the same report over another period, set beside each row
+// and the totals: the period of equal length just before (`previous`) or the one chosen (`custom`).
 //
 // Done here rather than by the panel asking twice: rows are matched by value across the two answers, and
 // the second answer has to reach further than the first's top rows (a campaign 5th now may be 150th
@@ -58,12 +59,15 @@ export function refuseCompare(message: string): never {
   throw new HttpError(400, { message, errors: [{ message, detail: { field: 'compare' } }] });
 }
 
-/** Refuses what has no previous period to compare with, before any query runs. */
+/** Refuses what has no period to compare with, before any query runs. */
 export function checkComparable(query: ReportQuery): void {
+  // Rows are matched by value, and a time bucket of one period is never a value of another.
   if (query.levels.some((level) => isTimeDimension(level.dimension))) {
-    refuseCompare('Compare with the previous period works on reports not grouped by time');
+    refuseCompare('Compare with another period works on reports not grouped by time');
   }
-  if (query.range.preset === 'all_time') refuseCompare('All time has no previous period to compare with');
+  if (query.compare === 'previous' && query.range.preset === 'all_time') {
+    refuseCompare('All time has no previous period to compare with');
+  }
 }
 
 /** An instant as the report query's local date-time in UTC (offset 0). */
@@ -91,10 +95,24 @@ export function previousQuery(query: ReportQuery, current: ReportResponse): Repo
   const from = Date.parse(current.range.from);
   const to = Date.parse(current.range.to);
   const length = to - from;
+  return comparedQuery(query, { preset: 'custom', from: utcLocal(from - length), to: utcLocal(from) });
+}
+
+/**
+ * The query of the period compared with: `previous` (see previousQuery), or the chosen range, read in
+ * the report's zone as its own range is, with the same filters and the same counting of conversions.
+ */
+export function comparisonQuery(query: ReportQuery, current: ReportResponse): ReportQuery | null {
+  if (query.compare === 'custom') return query.compareRange ? comparedQuery(query, query.compareRange) : null;
+  return previousQuery(query, current);
+}
+
+function comparedQuery(query: ReportQuery, range: ReportRange): ReportQuery {
   return {
     ...query,
     compare: undefined,
-    range: { preset: 'custom', from: utcLocal(from - length), to: utcLocal(from) },
+    compareRange: undefined,
+    range,
     levels: query.levels.map((level) => ({ ...level, limit: REPORT_LIMIT_MAX, offset: 0 })),
   };
 }
@@ -126,7 +144,7 @@ function compareRows(rows: ReportRow[], before: readonly ReportRow[], parentBefo
   );
 }
 
-/** The current answer with the previous period's figures beside each row and the totals. */
+/** The current answer with the other period's figures beside each row and the totals. */
 export function withComparison(current: ReportResponse, previous: ReportResponse): ReportResponse {
   const totalsBefore = sumsOfMetrics(previous.totals);
   return {

@@ -23,7 +23,7 @@ import { clickTimeOf } from '../events/clickId.ts';
 import type { FeatureOptions } from '../feature.ts';
 import { HttpError, parseInput } from '../http.ts';
 import { readStatsSettings } from '../settings/stats.ts';
-import { checkComparable, previousQuery, refuseCompare, withComparison } from './compare.ts';
+import { checkComparable, comparisonQuery, refuseCompare, withComparison } from './compare.ts';
 import { csvHeader, csvLines, csvTotal } from './export.ts';
 import { listConversions } from './logs/conversionLog.ts';
 import { EntityNames } from './names.ts';
@@ -76,13 +76,13 @@ export async function reportsPlugin(
     const viewer = { campaignIds: await readableIds(user, 'campaign') };
     if (!query.compare) return service.report(query, viewer);
     if (!isBetaEnabled(ctx, 'report_period_comparison')) {
-      refuseCompare('Compare with the previous period is a beta feature this installation has not turned on');
+      refuseCompare('Compare with another period is a beta feature this installation has not turned on');
     }
     checkComparable(query);
     const current = await service.report(query, viewer);
-    const before = previousQuery(query, current);
-    if (!before) refuseCompare('This period has no previous period to compare with');
-    return withComparison(current, await service.report(before, viewer));
+    const other = comparisonQuery(query, current);
+    if (!other) refuseCompare('This period has no previous period to compare with');
+    return withComparison(current, await service.report(other, viewer));
   });
 
   // The whole report as CSV or XLSX, streamed as the store produces its rows (export.ts, xlsx.ts). The answer is not

@@ -4,7 +4,7 @@ import type { Sql } from '../store/config/port.ts';
 import type { EventStore, ReportSources } from '../store/events/port.ts';
 import { DIMENSION_SPECS } from './dimensions.ts';
 import type { ReportDialect } from './plan/dialect.ts';
-import { SqlBuilder, timeSpanSql, whereSql } from './plan/sql.ts';
+import { type EventTime, SqlBuilder, timeSpanSql, whereSql } from './plan/sql.ts';
 import { type OffsetSegment, offsetSegments, resolveRange, type UtcRange } from './timeRange.ts';
 
 // The first step of every read: what the question covers. The range as instants, the zone's offsets over
@@ -26,6 +26,8 @@ export interface PreparedScope {
   sources: ReportSources;
   filters: ReportFilters;
   campaignIds: readonly number[] | null;
+  /** The event time the range and the time buckets read (a report's conversionTime). */
+  time: EventTime;
   /** Nothing can match (no readable campaign, or no event in an open range that needs a zone). */
   empty: boolean;
 }
@@ -51,8 +53,10 @@ export function sourcesFor(prepared: PreparedScope, columns: readonly string[]):
   const { summary } = prepared.sources;
   if (!summary) return prepared.sources;
   const kept = new Set(summary.columns);
+  // The summary's slots are by each event's own time: it answers only what counts by that.
   const read = [
     ...columns,
+    ...(prepared.time === 'ts' ? [] : [prepared.time]),
     ...Object.keys(prepared.filters).flatMap(
       (dimension) => DIMENSION_SPECS[dimension as ReportDimension].columns,
     ),
@@ -88,6 +92,7 @@ export async function prepareScope(
   scope: ReportScope,
   viewer: ReportViewer,
   needsZone: boolean,
+  time: EventTime = 'ts',
 ): Promise<PreparedScope> {
   const [timezone, stored] = await Promise.all([
     scope.timezone ?? readStatsSettings(reader.config).then((settings) => settings.timezone),
@@ -102,6 +107,7 @@ export async function prepareScope(
     sources,
     filters: scope.filters,
     campaignIds: viewer.campaignIds,
+    time,
     empty: viewer.campaignIds !== null && viewer.campaignIds.length === 0,
   };
   const zoned = needsZone || Object.keys(scope.filters).some(isTimeDimension);
@@ -111,7 +117,7 @@ export async function prepareScope(
     const untimed = Object.fromEntries(
       Object.entries(scope.filters).filter(([dimension]) => !isTimeDimension(dimension)),
     );
-    const builder = new SqlBuilder(reader.dialect, [], sources);
+    const builder = new SqlBuilder(reader.dialect, [], sources, time);
     const sql = timeSpanSql(builder, whereSql(builder, { ...prepared, filters: untimed }));
     const rows = await reader.events.query(sql.text, sql.params);
     const first = toMs(rows[0]?.first);

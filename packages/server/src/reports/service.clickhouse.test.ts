@@ -18,6 +18,7 @@ import {
 } from '../../test-support/reports.ts';
 import type { DuckDbConfigStore } from '../store/config/duckdb.ts';
 import type { EventStore } from '../store/events/port.ts';
+import { comparisonQuery, withComparison } from './compare.ts';
 import { listConversions } from './logs/conversionLog.ts';
 import { ReportService } from './service.ts';
 
@@ -56,6 +57,32 @@ describeWithClickHouse('reports agree between DuckDB and ClickHouse', (serverUrl
       const expected = await onDuck.report(parsed, viewer);
       expect(await onHouse.report(parsed, viewer)).toEqual(expected);
       if (parsed.levels.length > 1) expect(await onHouseDerived.report(parsed, viewer)).toEqual(expected);
+    });
+
+    it('compares with a chosen period and with the previous one alike, by either event time', async () => {
+      for (const extra of [
+        { compare: 'custom', compareFrom: '2026-03-21', compareTo: '2026-03-24' },
+        { compare: 'previous', conversionTime: 'click' },
+        { compare: 'custom', compareFrom: '2026-03-24', compareTo: '2026-03-27', conversionTime: 'click' },
+      ]) {
+        const range = { from: '2026-03-28', to: '2026-04-02', timezone: ZONE };
+        const parsed = reportQuerySchema.parse({
+          groupBy: 'campaign,country',
+          limit: '3,2',
+          ...range,
+          ...extra,
+        });
+        const compared = async (service: ReportService) => {
+          const current = await service.report(parsed, everyone);
+          const other = comparisonQuery(parsed, current);
+          if (!other) throw new Error('no period to compare with');
+          return withComparison(current, await service.report(other, everyone));
+        };
+        const expected = await compared(onDuck);
+        expect(expected.comparison?.totals.previous.clicks).toBeGreaterThan(100);
+        expect(expected.rows[0]?.comparison?.previous.leads).toBeGreaterThan(0);
+        expect(await compared(onHouse)).toEqual(expected);
+      }
     });
 
     it('holds top N and others rows on every level of the three-level report', async () => {

@@ -28,7 +28,9 @@ import type { LevelQueries } from './plan/levelQueries.ts';
 import { reportPlanFor } from './plan/plan.ts';
 import {
   clickLogSql,
+  type EventTime,
   entityStatsSql,
+  eventTimeOf,
   exportSql,
   groupedSums,
   orderedLevelSql,
@@ -79,7 +81,12 @@ export class ReportService {
   }
 
   /** The first step of every read: see scope.ts. */
-  prepare(scope: ReportScope, viewer: ReportViewer, needsZone: boolean): Promise<PreparedScope> {
+  prepare(
+    scope: ReportScope,
+    viewer: ReportViewer,
+    needsZone: boolean,
+    time: EventTime = 'ts',
+  ): Promise<PreparedScope> {
     return prepareScope(
       {
         events: this.events,
@@ -91,6 +98,7 @@ export class ReportService {
       scope,
       viewer,
       needsZone,
+      time,
     );
   }
 
@@ -99,6 +107,7 @@ export class ReportService {
       query,
       viewer,
       query.levels.some((level) => isTimeDimension(level.dimension)),
+      eventTimeOf(query.conversionTime),
     );
     const range = { from: iso(prepared.range.from), to: iso(prepared.range.to) };
     if (prepared.empty) return { rows: [], total: 0, nextOffset: null, totals: metricsOf(zeroSums()), range };
@@ -108,7 +117,7 @@ export class ReportService {
       levels.flatMap((level) => level.spec.columns),
     );
     const queries: LevelQueries = {
-      newBuilder: () => new SqlBuilder(this.dialect, prepared.segments, sources),
+      newBuilder: () => new SqlBuilder(this.dialect, prepared.segments, sources, prepared.time),
       where: (builder) => whereSql(builder, prepared),
       sums: groupedSums,
       run: (sql) => this.events.query(sql.text, sql.params),
@@ -141,6 +150,7 @@ export class ReportService {
       query,
       viewer,
       query.levels.some((level) => isTimeDimension(level.dimension)),
+      eventTimeOf(query.conversionTime),
     );
     const totals = zeroSums();
     if (!prepared.empty) {
@@ -155,7 +165,7 @@ export class ReportService {
         prepared,
         levels.flatMap((level) => level.spec.columns),
       );
-      const builder = new SqlBuilder(this.dialect, prepared.segments, sources);
+      const builder = new SqlBuilder(this.dialect, prepared.segments, sources, prepared.time);
       const where = whereSql(builder, prepared);
       const sql = this.dialect.windowFunctions
         ? exportSql(builder, levels, where)

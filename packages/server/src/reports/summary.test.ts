@@ -154,9 +154,12 @@ describe('the report summary', () => {
       sources: { events: 'events', rollup: null, summary },
       filters: { country: ['DE'] },
       campaignIds: [1],
+      time: 'ts' as const,
       empty: false,
     };
     expect(sourcesFor(prepared, ['campaign_id']).summary).toBe(summary);
+    // Its slots are by each event's own time: a report by click time reads the raw events.
+    expect(sourcesFor({ ...prepared, time: 'click_ts' }, ['campaign_id']).summary).toBeNull();
     expect(sourcesFor(prepared, ['offer_id']).summary).toBeNull();
     expect(sourcesFor({ ...prepared, filters: { os: ['iOS'] } }, []).summary).toBeNull();
     const cut = { ...prepared.range, to: prepared.range.to - 60_000 };

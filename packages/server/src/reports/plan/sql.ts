@@ -14,6 +14,16 @@ import type { ReportDialect } from './dialect.ts';
 // key END), and the totals, the sum of all of level 1.
 // Sums read the raw events and, once auto-clearing has run, the rollup of the cleared ones (groupedSums).
 
+/**
+ * The event time a report counts by: each event's own (`ts`), or its click's (`click_ts`, equal to ts
+ * on a click), so a conversion counts in the range and the time bucket of the click that earned it.
+ */
+export type EventTime = 'ts' | 'click_ts';
+
+/** The event time of a report's `conversionTime`. */
+export const eventTimeOf = (conversionTime: 'conversion' | 'click' | undefined): EventTime =>
+  conversionTime === 'click' ? 'click_ts' : 'ts';
+
 export interface SqlText {
   text: string;
   params: string[];
@@ -26,17 +36,21 @@ export class SqlBuilder {
   readonly env: SqlEnv;
   /** What sums are read from; the click log and conversion lists read raw `events` only. */
   readonly sources: ReportSources;
+  /** What the range and the time buckets read. */
+  readonly time: EventTime;
 
   constructor(
     dialect: ReportDialect,
     segments: readonly OffsetSegment[],
     sources: ReportSources = { events: 'events', rollup: null },
+    time: EventTime = 'ts',
   ) {
     this.dialect = dialect;
     this.sources = sources;
+    this.time = time;
     this.env = {
       dialect,
-      local: localTimeSql(dialect, segments),
+      local: localTimeSql(dialect, segments, time),
       bind: (value) => {
         this.params.push(value);
         return dialect.param(this.params.length);
@@ -49,20 +63,24 @@ export class SqlBuilder {
   }
 }
 
-/** Local time from the UTC `ts`: the offset in force at ts, as a CASE over the segments' starts. */
-export function localTimeSql(dialect: ReportDialect, segments: readonly OffsetSegment[]): string {
+/** Local time from the UTC `time`: the offset in force then, as a CASE over the segments' starts. */
+export function localTimeSql(
+  dialect: ReportDialect,
+  segments: readonly OffsetSegment[],
+  time: EventTime = 'ts',
+): string {
   const [first, ...rest] = segments;
-  if (!first) return 'ts';
-  if (rest.length === 0) return dialect.addMinutes('ts', first.offset);
+  if (!first) return time;
+  if (rest.length === 0) return dialect.addMinutes(time, first.offset);
   const branches: string[] = [];
   let current = first;
   for (const next of rest) {
     branches.push(
-      `WHEN ts < ${dialect.timestamp(next.from)} THEN ${dialect.addMinutes('ts', current.offset)}`,
+      `WHEN ${time} < ${dialect.timestamp(next.from)} THEN ${dialect.addMinutes(time, current.offset)}`,
     );
     current = next;
   }
-  return `CASE ${branches.join(' ')} ELSE ${dialect.addMinutes('ts', current.offset)} END`;
+  return `CASE ${branches.join(' ')} ELSE ${dialect.addMinutes(time, current.offset)} END`;
 }
 
 export interface WhereInput {
@@ -75,9 +93,10 @@ export interface WhereInput {
 /** The conditions every report query shares: range, permissions, filters. */
 export function whereSql(builder: SqlBuilder, input: WhereInput): string {
   const { dialect, env } = builder;
+  const { time } = builder;
   const conditions: string[] = [];
-  if (input.range.from !== null) conditions.push(`ts >= ${dialect.timestamp(input.range.from)}`);
-  if (input.range.to !== null) conditions.push(`ts < ${dialect.timestamp(input.range.to)}`);
+  if (input.range.from !== null) conditions.push(`${time} >= ${dialect.timestamp(input.range.from)}`);
+  if (input.range.to !== null) conditions.push(`${time} < ${dialect.timestamp(input.range.to)}`);
   if (input.campaignIds !== null) conditions.push(`campaign_id IN (${input.campaignIds.join(', ')})`);
   for (const [dimension, values] of Object.entries(input.filters)) {
     if (!values || values.length === 0) continue;
@@ -302,8 +321,9 @@ export function clickLogSql(
 
 /** The first and last event time the conditions select (for time buckets over an open range). */
 export function timeSpanSql(builder: SqlBuilder, where: string): SqlText {
-  const { sources } = builder;
-  const span = (from: string) => `SELECT min(ts) AS first, max(ts) AS last FROM ${from} WHERE ${where}`;
+  const { sources, time } = builder;
+  const span = (from: string) =>
+    `SELECT min(${time}) AS first, max(${time}) AS last FROM ${from} WHERE ${where}`;
   // No row when nothing matches: ClickHouse's min over nothing is 1970, not NULL.
   if (sources.rollup === null) return builder.done(`${span(sources.events)} HAVING count(*) > 0`);
   // No row from a side without events: ClickHouse's min over nothing is 1970, not NULL.

@@ -88,13 +88,14 @@ const NOT_PRESENTED = new Set([
 
 /**
  * The SELECT list that shows rollup rows as reports read events: ts, every dimension column (those
- * not kept as `cleared(column)`, a constant of the column's type) and the sums.
+ * not kept as `cleared(column)`, a constant of the column's type) and the sums. The rollup keeps no click
+ * time: a report counting by click time (click_ts) reads a cleared event at its own quarter hour.
  */
 export function rollupAsEventsColumns(cleared: (column: EventColumn) => string): string[] {
   const dimensions = EVENT_COLUMNS.filter((column) => !NOT_PRESENTED.has(column.name)).map((column) =>
     KEPT.has(column.name) ? column.name : `${cleared(column)} AS ${column.name}`,
   );
-  return ['ts', ...dimensions, ...ROLLUP_SUMS.map((sum) => sum.name)];
+  return ['ts', 'ts AS click_ts', ...dimensions, ...ROLLUP_SUMS.map((sum) => sum.name)];
 }
 
 /** The campaigns a clear takes, as a condition on campaign_id; null: every campaign. */
