@@ -141,3 +141,13 @@ describe('probability that an arm is the best', () => {
     expect(probabilityBest(arms)).toEqual(probabilityBest(arms));
   });
 });
+
+describe('probability that an arm is the best, many arms', () => {
+  it('matches a seeded Monte Carlo with fifty arms, on a coarser grid per arm', () => {
+    const arms = Array.from({ length: 50 }, (_, i) => posterior(400 + 10 * i, 8 + (i % 7)));
+    const computed = probabilityBest(arms);
+    const reference = monteCarloBest(arms, 60_000);
+    for (const [i, p] of computed.entries())
+      expect(Math.abs(p - (reference[i] as number))).toBeLessThan(0.01);
+  });
+});

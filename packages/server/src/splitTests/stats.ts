@@ -104,22 +104,29 @@ export function credibleInterval(params: BetaParams, mass: number): { low: numbe
   return { low: betaQuantile(tail, params), high: betaQuantile(1 - tail, params) };
 }
 
-/** Points per arm's support in the shared grid of probabilityBest. */
+/** Points per arm's support in the shared grid of probabilityBest, fewer per arm when there are many arms. */
 const GRID_POINTS_PER_ARM = 2000;
+const GRID_POINTS_PER_ARM_MIN = 200;
+const GRID_POINTS_TOTAL = 40_000;
 
 /**
  * For each arm, P(its rate is the highest) = ∫ f_i(x) Π_{j≠i} F_j(x) dx, by the trapezoid rule on one
  * grid that is fine over every arm's support (each arm adds its own evenly spaced points), so a narrow
  * posterior beside a wide one is resolved. Densities are normalized on the grid and CDFs are their
- * running integrals, which keeps the answers consistent and adding up to 1.
+ * running integrals, which keeps the answers consistent and adding up to 1. The product over the other
+ * arms is the product over all divided by the arm's own CDF, so many arms cost no more than a few.
  */
 export function probabilityBest(arms: readonly BetaParams[]): number[] {
   if (arms.length === 0) return [];
   if (arms.length === 1) return [1];
+  const perArm = Math.max(
+    GRID_POINTS_PER_ARM_MIN,
+    Math.min(GRID_POINTS_PER_ARM, Math.floor(GRID_POINTS_TOTAL / arms.length)),
+  );
   const points = new Set<number>();
   for (const arm of arms) {
     const [low, high] = support(arm);
-    for (let k = 0; k <= GRID_POINTS_PER_ARM; k++) points.add(low + ((high - low) * k) / GRID_POINTS_PER_ARM);
+    for (let k = 0; k <= perArm; k++) points.add(low + ((high - low) * k) / perArm);
   }
   const grid = Float64Array.from([...points].sort((a, b) => a - b));
   const n = grid.length;
@@ -132,14 +139,27 @@ export function probabilityBest(arms: readonly BetaParams[]): number[] {
     }
     return cdf;
   });
+  // At each point: the log of the product of the non-zero CDFs, and how many CDFs are still zero.
+  const logProduct = new Float64Array(n);
+  const zeros = new Int32Array(n);
+  for (const cdf of cdfs) {
+    for (let k = 0; k < n; k++) {
+      const value = cdf[k] as number;
+      if (value > 0) logProduct[k] = (logProduct[k] as number) + Math.log(value);
+      else zeros[k] = (zeros[k] as number) + 1;
+    }
+  }
   const raw = arms.map((_, i) => {
     const density = densities[i] as Float64Array;
+    const own = cdfs[i] as Float64Array;
     let total = 0;
     let previous = 0;
     for (let k = 0; k < n; k++) {
-      let value = density[k] as number;
-      for (let j = 0; j < arms.length && value > 0; j++)
-        if (j !== i) value *= (cdfs[j] as Float64Array)[k] as number;
+      const ownValue = own[k] as number;
+      const othersZero = (zeros[k] as number) - (ownValue > 0 ? 0 : 1);
+      const others =
+        othersZero > 0 ? 0 : Math.exp((logProduct[k] as number) - (ownValue > 0 ? Math.log(ownValue) : 0));
+      const value = (density[k] as number) * others;
       if (k > 0) total += ((previous + value) / 2) * width(grid, k);
       previous = value;
     }
