@@ -6,7 +6,7 @@ import {
   type SplitTestItem,
 } from '@cairn/contract';
 import { Badge, Button, Card, type DateRangeValue, EmptyState, PageHeader, Skeleton } from '@cairn/ui';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Link } from 'wouter';
 import type { PageProps } from '../pages/pageProps.ts';
 import { formatMoney } from '../reports/format.ts';
@@ -70,7 +70,7 @@ function SplitTest({ campaignId, timeZone }: { campaignId: number; timeZone: str
   const answer = useSplitTest(campaignId, period);
   const money = (micros: number) => formatMoney(micros, settings.baseCurrency, { locale, precision: 'rate' });
 
-  let body: React.ReactNode;
+  let body: ReactNode;
   if (answer.isPending) body = <Skeleton height={240} />;
   else if (answer.isError)
     body = <EmptyState title="The split test could not be loaded" description={answer.error.message} />;
