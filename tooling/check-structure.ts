@@ -77,6 +77,7 @@ export const SERVER_LAYERING: Layering = {
       'runtime',
       'seeding',
       'settings',
+      'splitTests',
       'storeCommands',
       'threadPriority',
       'tls',

@@ -24,6 +24,7 @@ import { reportsPlugin } from './reports/routes.ts';
 import { reportValuesPlugin } from './reportValues/routes.ts';
 import { retentionPlugin } from './retention/routes.ts';
 import { settingsPlugin } from './settings/plugin.ts';
+import { splitTestsPlugin } from './splitTests/routes.ts';
 import { systemPlugin } from './system/routes.ts';
 import { tlsPlugin } from './tls/routes.ts';
 import { triggersPlugin } from './triggers/routes.ts';
@@ -45,6 +46,7 @@ const FEATURES: readonly FeaturePlugin[] = [
   costsPlugin,
   reportsPlugin,
   reportValuesPlugin,
+  splitTestsPlugin,
   settingsPlugin,
   retentionPlugin,
   tlsPlugin,

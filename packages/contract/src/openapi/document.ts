@@ -14,6 +14,7 @@ import { INTEGRATION_ROUTES } from './integrationRoutes.ts';
 import { LANDER_FILES_ROUTES } from './landerFilesRoutes.ts';
 import { LP_PROTECT_ROUTES } from './lpProtectRoutes.ts';
 import { SYSTEM_ROUTES } from './routes.ts';
+import { SPLIT_TEST_ROUTES } from './splitTestRoutes.ts';
 import { TLS_ROUTES } from './tlsRoutes.ts';
 import { TRIGGER_ROUTES } from './triggerRoutes.ts';
 
@@ -29,6 +30,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...CONFIG_BUNDLE_ROUTES,
   ...LANDER_FILES_ROUTES,
   ...LP_PROTECT_ROUTES,
+  ...SPLIT_TEST_ROUTES,
   ...TRIGGER_ROUTES,
   ...INTEGRATION_ROUTES,
   ...COST_SYNC_ROUTES,

@@ -19,6 +19,7 @@ const loaders: Record<PageKey, () => Promise<PageModule>> = {
   triggers: () => import('../triggers/TriggersPage.tsx'),
   report: () => import('../reports/ReportPage.tsx'),
   'leads-report': () => import('../reports/LeadsReportPage.tsx'),
+  'split-test': () => import('../splitTests/SplitTestPage.tsx'),
   monitor: () => import('../monitor/MonitorPage.tsx'),
   update: () => import('./UpdatePage.tsx'),
   rollback: () => import('./RollbackPage.tsx'),

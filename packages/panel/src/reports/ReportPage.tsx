@@ -204,6 +204,11 @@ function Report({ subject, timeZone }: { subject: Subject; timeZone: string }) {
               <Link href={`/report/leads/${subject.type}/${subject.ids.join(',')}`}>Leads</Link>
             </Button>
             {subject.kind === 'campaign' && subject.ids.length === 1 && (
+              <Button asChild variant="outline" tone="neutral">
+                <Link href={`/campaigns/split-test/${subject.ids[0]}`}>Split test</Link>
+              </Button>
+            )}
+            {subject.kind === 'campaign' && subject.ids.length === 1 && (
               <CostUpdateButton
                 defaults={{
                   campaignId: subject.ids[0],

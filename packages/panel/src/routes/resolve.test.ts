@@ -25,6 +25,7 @@ describe('route table', () => {
     '/campaigns/create',
     '/campaigns/edit/12',
     '/campaigns/clone/12',
+    '/campaigns/split-test/12',
     '/rotations',
     '/rotations/edit/3',
     '/offers/clone/9',

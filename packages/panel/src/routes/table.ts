@@ -26,6 +26,7 @@ export type PageKey =
   | 'rollback'
   | 'report'
   | 'leads-report'
+  | 'split-test'
   | 'monitor'
   | 'settings'
   | 'monitor-developer'
@@ -151,6 +152,7 @@ export const routeTable: RouteDef[] = [
   ...entityRoutes('domains'),
   ...entityRoutes('groups'),
   { path: '/report/leads/{subjectType}/{subjectIds}', title: 'Leads report', page: 'leads-report' },
+  { path: '/campaigns/split-test/{id}', title: 'Split test', page: 'split-test' },
   { path: '/report/{subjectType}/{subjectIds}', title: 'Report', page: 'report' },
   { path: '/monitor', title: 'Monitor', page: 'monitor' },
   {
