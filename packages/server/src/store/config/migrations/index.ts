@@ -14,12 +14,13 @@ import { LANDER_FILES_MIGRATION } from './012-lander-files.ts';
 import { TRIGGERS_MIGRATION } from './013-triggers.ts';
 import { USER_COLUMNS_MIGRATION } from './014-user-columns.ts';
 import { OFFER_CAPS_MIGRATION } from './015-offer-caps.ts';
-import { INTEGRATIONS_MIGRATION } from './016-integrations.ts';
-import { COST_SYNC_MIGRATION } from './017-cost-sync.ts';
 import { OUTBOX_DESTINATION_MIGRATION } from './018-outbox-destination.ts';
-import { CAMPAIGN_CONVERSIONS_OUT_MIGRATION } from './019-campaign-conversions-out.ts';
+import { INTEGRATIONS_MIGRATION } from './integrations/016-integrations.ts';
+import { COST_SYNC_MIGRATION } from './integrations/017-cost-sync.ts';
+import { CAMPAIGN_CONVERSIONS_OUT_MIGRATION } from './integrations/019-campaign-conversions-out.ts';
 
-// The config store's migrations in order; a new one is a new file appended here. Entity tables follow the
+// The config store's migrations in order; a new one is a new file appended here (in a sub-folder when it
+// belongs to a concern that has one, like integrations/; the version number stays global). Entity tables follow the
 // same shape: a sequence-backed BIGINT id, TIMESTAMPTZ created_at/updated_at, and no foreign keys,
 // because DuckDB refuses updates of rows that other rows reference; the server checks references.
 export const MIGRATIONS: readonly Migration[] = [

@@ -1,4 +1,4 @@
-import type { Migration } from '../migration.ts';
+import type { Migration } from '../../migration.ts';
 
 // Cost sync (costSync/): a campaign mapped to a campaign at a traffic source through an integration
 // account, with the outcome of its last sync; and a history of syncs (what each set, the source's words on

@@ -1,4 +1,4 @@
-import type { Migration } from '../migration.ts';
+import type { Migration } from '../../migration.ts';
 
 // Integrations (integrations/): ad platform accounts with their access token sealed by the installation
 // key and the outcome of their last connection check; per traffic source, the account, pixel and event

@@ -1,4 +1,4 @@
-import type { Migration } from '../migration.ts';
+import type { Migration } from '../../migration.ts';
 
 // A campaign's own conversions-out setting (integrations/), taking the place of its traffic source's:
 // the same columns as integration_conversions_out, keyed by campaign. Times are epoch ms.
