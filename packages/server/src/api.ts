@@ -23,6 +23,7 @@ import { entityRoutesOptions, hidesProfitFor, readAccess } from './permissions/o
 import { reportsPlugin } from './reports/routes.ts';
 import { reportValuesPlugin } from './reportValues/routes.ts';
 import { retentionPlugin } from './retention/routes.ts';
+import { savedReportsPlugin } from './savedReports/routes.ts';
 import { settingsPlugin } from './settings/plugin.ts';
 import { systemPlugin } from './system/routes.ts';
 import { tlsPlugin } from './tls/routes.ts';
@@ -57,6 +58,7 @@ const FEATURES: readonly FeaturePlugin[] = [
   triggersPlugin,
   integrationsPlugin,
   costSyncPlugin,
+  savedReportsPlugin,
 ];
 
 /**

@@ -17,6 +17,7 @@ import { OFFER_CAPS_MIGRATION } from './015-offer-caps.ts';
 import { INTEGRATIONS_MIGRATION } from './016-integrations.ts';
 import { COST_SYNC_MIGRATION } from './017-cost-sync.ts';
 import { OUTBOX_DESTINATION_MIGRATION } from './018-outbox-destination.ts';
+import { SAVED_REPORTS_MIGRATION } from './019-saved-reports.ts';
 
 // The config store's migrations in order; a new one is a new file appended here. Entity tables follow the
 // same shape: a sequence-backed BIGINT id, TIMESTAMPTZ created_at/updated_at, and no foreign keys,
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   INTEGRATIONS_MIGRATION,
   COST_SYNC_MIGRATION,
   OUTBOX_DESTINATION_MIGRATION,
+  SAVED_REPORTS_MIGRATION,
 ];
