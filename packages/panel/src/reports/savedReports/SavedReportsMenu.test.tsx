@@ -58,6 +58,13 @@ function savedReportsServer(initial: SavedReport[]) {
       items.push(created);
       return json(created, 201);
     }
+    if (request.method === 'PUT') {
+      const input = body as { name: string; shared: boolean; state: SavedReportState };
+      const index = items.findIndex((item) => item.id === Number(pathname.split('/').at(-1)));
+      const changed = { ...(items[index] as SavedReport), ...input };
+      items[index] = changed;
+      return json(changed);
+    }
     if (request.method === 'DELETE') {
       const id = Number(pathname.split('/').at(-1));
       items.splice(
@@ -195,5 +202,48 @@ describe('saved reports on the report page', () => {
     expect(saved.calls.find((call) => call.method === 'DELETE')?.path).toBe('/api/saved-reports/7');
     await waitFor(() => expect(current()).not.toContain('saved='));
     expect(await screen.findByRole('button', { name: 'Saved reports' })).toBeInTheDocument();
+  });
+
+  it('saves changes to the one open, and renames and shares it', async () => {
+    const saved = savedReportsServer([report(7, 'Germany by offer')]);
+    renderReport(
+      '/report/campaign/3?group=offer,country&period=last7&tz=Europe/Berlin&filter[country]=DE&saved=7',
+      saved,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Germany by offer' }));
+    // Nothing changed yet: nothing to save.
+    expect(
+      await screen.findByRole('menuitem', { name: 'Save changes to “Germany by offer”' }),
+    ).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{Escape}');
+    await user.click(await screen.findByRole('button', { name: 'Day' }));
+    await user.click(await screen.findByRole('button', { name: 'Germany by offer (changed)' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Save changes to “Germany by offer”' }));
+    await waitFor(() => expect(saved.calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(saved.calls.find((call) => call.method === 'PUT')).toMatchObject({
+      path: '/api/saved-reports/7',
+      body: {
+        name: 'Germany by offer',
+        shared: false,
+        state: { groupBy: ['day'], sort: { key: 'revenue' } },
+      },
+    });
+    expect(await screen.findByRole('button', { name: 'Germany by offer' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Germany by offer' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Rename or share…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename or share report' });
+    await user.clear(within(dialog).getByLabelText('Name'));
+    await user.type(within(dialog).getByLabelText('Name'), 'Offers, team');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Share with other users' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved.calls.filter((call) => call.method === 'PUT')).toHaveLength(2));
+    expect(saved.calls.filter((call) => call.method === 'PUT').at(-1)?.body).toMatchObject({
+      name: 'Offers, team',
+      shared: true,
+      state: { groupBy: ['day'] },
+    });
+    expect(await screen.findByRole('button', { name: 'Offers, team' })).toBeInTheDocument();
   });
 });

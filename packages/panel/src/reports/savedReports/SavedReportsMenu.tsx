@@ -135,7 +135,9 @@ export function SavedReportsMenu({ current, onOpened }: SavedReportsMenuProps) {
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger asChild>
           <Button variant="outline" tone="neutral">
-            {active ? `${active.name}${changed ? ' (changed)' : ''}` : 'Saved reports'}
+            <span className={styles.triggerLabel}>
+              {active ? `${active.name}${changed ? ' (changed)' : ''}` : 'Saved reports'}
+            </span>
           </Button>
         </DropdownMenu.Trigger>
         <DropdownMenu.Content align="end">

@@ -10,3 +10,11 @@ export const owner = style({
   color: vars.color.textMuted,
   fontSize: vars.fontSize.sm,
 });
+
+/** A long name on the menu's button ends in an ellipsis rather than widening the page's header. */
+export const triggerLabel = style({
+  maxWidth: '16rem',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
