@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 // Crash, command-line and backup tests are left out: they test processes and files, not the store.
 const API_ON_POSTGRES = [
   'src/{account,apiDocs,apiKeys,auth,bundle,clickApi,entities,permissions,settings,system}/**/*.test.ts',
-  'src/{conversions,costs,costSync,integrations,landerFiles,reports,retention}/**/*.test.ts',
+  'src/{conversions,costs,costSync,integrations,landerFiles,reports,retention,savedReports,splitTests}/**/*.test.ts',
   'src/tracking/click/{click,liveChanges}.test.ts',
 ];
 

@@ -75,6 +75,7 @@ export const SERVER_LAYERING: Layering = {
       'rerun',
       'retention',
       'runtime',
+      'savedReports',
       'seeding',
       'settings',
       'splitTests',

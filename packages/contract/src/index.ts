@@ -21,6 +21,7 @@ export * from './lpProtect.ts';
 export * from './paths.ts';
 export * from './reports.ts';
 export * from './retention.ts';
+export * from './savedReports/savedReports.ts';
 export * from './splitTests/splitTests.ts';
 export * from './statsSettings.ts';
 export * from './system.ts';

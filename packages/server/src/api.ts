@@ -23,6 +23,7 @@ import { entityRoutesOptions, hidesProfitFor, readAccess } from './permissions/o
 import { reportsPlugin } from './reports/routes.ts';
 import { reportValuesPlugin } from './reportValues/routes.ts';
 import { retentionPlugin } from './retention/routes.ts';
+import { savedReportsPlugin } from './savedReports/routes.ts';
 import { settingsPlugin } from './settings/plugin.ts';
 import { splitTestsPlugin } from './splitTests/routes.ts';
 import { systemPlugin } from './system/routes.ts';
@@ -59,6 +60,7 @@ const FEATURES: readonly FeaturePlugin[] = [
   triggersPlugin,
   integrationsPlugin,
   costSyncPlugin,
+  savedReportsPlugin,
 ];
 
 /**

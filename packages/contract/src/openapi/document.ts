@@ -14,6 +14,7 @@ import { INTEGRATION_ROUTES } from './integrationRoutes.ts';
 import { LANDER_FILES_ROUTES } from './landerFilesRoutes.ts';
 import { LP_PROTECT_ROUTES } from './lpProtectRoutes.ts';
 import { SYSTEM_ROUTES } from './routes.ts';
+import { SAVED_REPORT_ROUTES } from './savedReportRoutes.ts';
 import { SPLIT_TEST_ROUTES } from './splitTestRoutes.ts';
 import { TLS_ROUTES } from './tlsRoutes.ts';
 import { TRIGGER_ROUTES } from './triggerRoutes.ts';
@@ -32,6 +33,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...LP_PROTECT_ROUTES,
   ...SPLIT_TEST_ROUTES,
   ...TRIGGER_ROUTES,
+  ...SAVED_REPORT_ROUTES,
   ...INTEGRATION_ROUTES,
   ...COST_SYNC_ROUTES,
   ...ENTITY_ROUTES,

@@ -42,6 +42,7 @@ import { BUILT_IN_METRICS, choosableMetrics, isMetric, METRIC_DEFS, shownMetrics
 import { periodOf, periodParams, previousPeriod } from './period.ts';
 import { DEFAULT_LEVELS, useReportState } from './reportState.ts';
 import * as styles from './reports.css.ts';
+import { ReportSavedReports } from './savedReports/SavedReportsMenu.tsx';
 import { useReportZone, useStatsSettings, viewerLocale } from './settingsApi.ts';
 import { type Subject, subjectOf, useSubjectTitle } from './subject.ts';
 import { ColumnChooser } from './toolbar/ColumnChooser.tsx';
@@ -217,6 +218,14 @@ function Report({ subject, timeZone }: { subject: Subject; timeZone: string }) {
                 }}
               />
             )}
+            <ReportSavedReports
+              subject={subject}
+              state={state}
+              sort={sort}
+              metrics={choice.chosen}
+              onSortingChange={setSorting}
+              onMetricsChange={choice.choose}
+            />
             <ExportMenu
               disabled={!answer || rows.length === 0}
               onExport={(format) => void exportReport(format)}

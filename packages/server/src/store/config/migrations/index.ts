@@ -15,6 +15,7 @@ import { TRIGGERS_MIGRATION } from './013-triggers.ts';
 import { USER_COLUMNS_MIGRATION } from './014-user-columns.ts';
 import { OFFER_CAPS_MIGRATION } from './015-offer-caps.ts';
 import { OUTBOX_DESTINATION_MIGRATION } from './018-outbox-destination.ts';
+import { SAVED_REPORTS_MIGRATION } from './020-saved-reports.ts';
 import { INTEGRATIONS_MIGRATION } from './integrations/016-integrations.ts';
 import { COST_SYNC_MIGRATION } from './integrations/017-cost-sync.ts';
 import { CAMPAIGN_CONVERSIONS_OUT_MIGRATION } from './integrations/019-campaign-conversions-out.ts';
@@ -43,4 +44,5 @@ export const MIGRATIONS: readonly Migration[] = [
   COST_SYNC_MIGRATION,
   OUTBOX_DESTINATION_MIGRATION,
   CAMPAIGN_CONVERSIONS_OUT_MIGRATION,
+  SAVED_REPORTS_MIGRATION,
 ];
