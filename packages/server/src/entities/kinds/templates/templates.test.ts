@@ -47,7 +47,7 @@ function expectHttpsDocs(list: readonly { name: string; docs: string }[]): void 
 
 describe('traffic source templates', () => {
   it('are valid traffic sources with unique ids and names, each with its https documentation', () => {
-    expect(sources.length).toBeGreaterThanOrEqual(60);
+    expect(sources.length).toBeGreaterThanOrEqual(66);
     expectUniqueIdsAndNames(sources);
     expectHttpsDocs(sources);
     for (const template of sources) {
