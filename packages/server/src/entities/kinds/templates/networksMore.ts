@@ -217,4 +217,45 @@ export const MORE_NETWORK_TEMPLATES: readonly AffiliateNetworkTemplate[] = [
       postbackPlaceholders: { clickId: '{subid2}', payout: '{commission}', currency: '{currency}' },
     },
   }),
+  networkTemplate({
+    id: 'partners-house',
+    website: 'https://partners.house',
+    kind: 'network',
+    verticals: ['dating', 'sweepstakes'],
+    docs: KEITARO_NETWORKS,
+    values: {
+      name: 'Partners House',
+      offerUrlParams: 'p1={clickid}',
+      postbackPlaceholders: { clickId: '{p1}', payout: '{money}', status: '{status}' },
+      statusMapping: [
+        { networkStatus: 'revshare', status: 'approved' },
+        { networkStatus: 'subscribed', status: 'pending' },
+        { networkStatus: 'tblead', status: 'pending' },
+      ],
+    },
+  }),
+  networkTemplate({
+    id: 'webvork',
+    website: 'https://webvork.com',
+    kind: 'network',
+    verticals: ['nutra', 'cod'],
+    docs: KEITARO_NETWORKS,
+    values: {
+      name: 'Webvork',
+      offerUrlParams: 'utm_medium={clickid}',
+      postbackPlaceholders: { clickId: '{utm_medium}', payout: '{money}', currency: '{currency}' },
+    },
+  }),
+  networkTemplate({
+    id: 'hugeoffers',
+    website: 'https://hugeoffers.com',
+    kind: 'network',
+    verticals: ['mobile', 'sweepstakes'],
+    docs: KEITARO_NETWORKS,
+    values: {
+      name: 'HugeOffers',
+      offerUrlParams: 'sub_id1={clickid}',
+      postbackPlaceholders: { clickId: '{{sub_id1}}', payout: '{{commission}}' },
+    },
+  }),
 ];

@@ -76,7 +76,7 @@ describe('traffic source templates', () => {
 
 describe('affiliate network templates', () => {
   it('are valid networks with unique ids and names, each with its https documentation', () => {
-    expect(networkTemplates.length).toBeGreaterThanOrEqual(42);
+    expect(networkTemplates.length).toBeGreaterThanOrEqual(45);
     expectUniqueIdsAndNames(networkTemplates);
     expectHttpsDocs(networkTemplates);
     for (const template of networkTemplates) {
