@@ -2,6 +2,7 @@ import type { TrafficSourceTemplate } from '@cairn/contract';
 import { CORE_SOURCE_TEMPLATES } from './sources.ts';
 import { DISPLAY_SOURCE_TEMPLATES } from './sourcesDisplay.ts';
 import { MORE_SOURCE_TEMPLATES } from './sourcesMore.ts';
+import { POP_SOURCE_TEMPLATES } from './sourcesPop.ts';
 import { PUSH_SOURCE_TEMPLATES } from './sourcesPush.ts';
 import { SEARCH_SOURCE_TEMPLATES } from './sourcesSearch.ts';
 
@@ -12,4 +13,5 @@ export const TRAFFIC_SOURCE_TEMPLATES: readonly TrafficSourceTemplate[] = [
   ...PUSH_SOURCE_TEMPLATES,
   ...SEARCH_SOURCE_TEMPLATES,
   ...DISPLAY_SOURCE_TEMPLATES,
+  ...POP_SOURCE_TEMPLATES,
 ].sort((a, b) => a.name.localeCompare(b.name));

@@ -47,7 +47,7 @@ function expectHttpsDocs(list: readonly { name: string; docs: string }[]): void 
 
 describe('traffic source templates', () => {
   it('are valid traffic sources with unique ids and names, each with its https documentation', () => {
-    expect(sources.length).toBeGreaterThanOrEqual(49);
+    expect(sources.length).toBeGreaterThanOrEqual(66);
     expectUniqueIdsAndNames(sources);
     expectHttpsDocs(sources);
     for (const template of sources) {
@@ -76,7 +76,7 @@ describe('traffic source templates', () => {
 
 describe('affiliate network templates', () => {
   it('are valid networks with unique ids and names, each with its https documentation', () => {
-    expect(networkTemplates.length).toBeGreaterThanOrEqual(29);
+    expect(networkTemplates.length).toBeGreaterThanOrEqual(45);
     expectUniqueIdsAndNames(networkTemplates);
     expectHttpsDocs(networkTemplates);
     for (const template of networkTemplates) {
