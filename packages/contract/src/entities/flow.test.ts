@@ -40,6 +40,9 @@ describe('flow validation', () => {
       name: '',
       weight: 100,
       paused: false,
+      target: 'offers',
+      campaignId: null,
+      url: null,
       landers: [
         { landingId: 3, weight: 100, paused: false },
         { landingId: null, weight: 50, paused: false },
@@ -51,7 +54,11 @@ describe('flow validation', () => {
       { ...PLAIN, type: 'country', mode: 'include', values: ['US', 'GB'] },
       { ...PLAIN, type: 'hour', mode: 'exclude', values: ['3', '4'] },
     ]);
-    expect(flowReferences(flow)).toEqual({ landingIds: new Set([3]), offerIds: new Set([1, 2]) });
+    expect(flowReferences(flow)).toEqual({
+      landingIds: new Set([3]),
+      offerIds: new Set([1, 2]),
+      campaignIds: new Set(),
+    });
   });
 
   it('needs an offer on every active path and an active default path', () => {
@@ -211,6 +218,54 @@ describe('flow validation', () => {
   it('still reads criteria stored before the newer fields existed', () => {
     const stored = { type: 'token', mode: 'exclude', tokenIndex: 2, values: ['a'] };
     expect(criterionOf(stored)).toEqual({ ...PLAIN, ...stored });
+  });
+
+  it("sends a path to another campaign or to a URL, keeping only the target's own field", () => {
+    const flow = flowSchema.parse({
+      defaultPaths: [
+        { target: 'campaign', campaignId: 7, url: 'https://ignored.example/' },
+        { target: 'url', url: ' https://safe.example/p?c={clickid}&geo={country_code} ', campaignId: 7 },
+      ],
+      rules: [
+        { criteria: [{ type: 'bot', values: ['bot'] }], paths: [{ target: 'campaign', campaignId: 9 }] },
+      ],
+    });
+    expect(flow.defaultPaths.map(({ target, campaignId, url }) => ({ target, campaignId, url }))).toEqual([
+      { target: 'campaign', campaignId: 7, url: null },
+      { target: 'url', campaignId: null, url: 'https://safe.example/p?c={clickid}&geo={country_code}' },
+    ]);
+    expect(flowReferences(flow)).toEqual({
+      landingIds: new Set(),
+      offerIds: new Set(),
+      campaignIds: new Set([7, 9]),
+    });
+  });
+
+  it('explains what a campaign or URL target is missing, and checks the URL as an offer URL', () => {
+    expect(
+      issuesOf({
+        defaultPaths: [
+          { target: 'campaign' },
+          { target: 'url' },
+          { target: 'campaign', campaignId: 0 },
+          { target: 'url', url: 'https://x.example/?s={clikid}' },
+          { target: 'url', url: 'ftp://x.example/' },
+          { target: 'url', url: 'https://{country_code}.example/' },
+          { target: 'campaign', campaignId: 3, offers: [{ offerId: 1 }], landers: [{ landingId: 2 }] },
+          { target: 'elsewhere', offers: [{ offerId: 1 }] },
+        ],
+      }),
+    ).toEqual([
+      'defaultPaths.0.campaignId: Choose the campaign to send clicks to',
+      'defaultPaths.1.url: Enter the URL to send clicks to',
+      expect.stringMatching(/^defaultPaths\.2\.campaignId: /),
+      expect.stringMatching(/^defaultPaths\.3\.url: Unknown macro \{clikid\}\. Known macros: /),
+      'defaultPaths.4.url: Only http:// and https:// URLs are allowed',
+      'defaultPaths.5.url: Macros can only be in the path, query or fragment of a URL, not in its scheme or host',
+      'defaultPaths.6.landers: A path sent to a campaign has no landers: remove them',
+      'defaultPaths.6.offers: A path sent to a campaign has no offers: remove them',
+      'defaultPaths.7.target: The target is one of offers, campaign, url',
+    ]);
   });
 
   it('shows weights as shares of the active total', () => {

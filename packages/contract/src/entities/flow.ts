@@ -1,71 +1,22 @@
 import { z } from 'zod';
 import { isTimeZone } from '../reports/scope.ts';
 import { ipOrRangeSchema } from './affiliateNetwork.ts';
-import { countryCodeSchema, entityIdSchema } from './common.ts';
+import { countryCodeSchema } from './common.ts';
 import { CONTINENTS } from './continents.ts';
-import { domainValue, timeRangeValue, versionValue } from './criterionValues.ts';
+import { domainValue, timeRangeValue, versionValue } from './flow/criterionValues.ts';
+import { FLOW_PATHS_MAX, flowPathSchema } from './flow/path.ts';
 import { TOKEN_SLOTS } from './macros.ts';
 
 // A flow decides where a click goes. It is shared by campaigns (their own flow) and rotations (a flow
 // that campaigns use by reference): rules are checked top to bottom and the first matching one sends the
 // click down one of its paths; a click no rule matches takes one of the default paths. A path picks a
-// lander (or none: direct to the offer) and an offer, each by weight.
+// lander (or none: direct to the offer) and an offer, each by weight; or, by its target, hands the click
+// to another campaign's flow or redirects it to a URL of the operator's.
 
-export const FLOW_WEIGHT_MAX = 10_000;
-export const FLOW_PATHS_MAX = 50;
+export * from './flow/path.ts';
+
 export const FLOW_RULES_MAX = 100;
-export const FLOW_ITEMS_MAX = 100;
 export const CRITERION_VALUES_MAX = 1000;
-
-export const weightSchema = z
-  .number({ error: 'The weight is a number' })
-  .int('Weights are whole numbers')
-  .min(1, 'Weights are positive')
-  .max(FLOW_WEIGHT_MAX, `Weights are at most ${FLOW_WEIGHT_MAX}`);
-
-export const flowLanderSchema = z.object({
-  /** null is a "direct" share: this part of the path's clicks skips the lander and goes to the offer. */
-  landingId: entityIdSchema.nullable(),
-  weight: weightSchema.default(100),
-  paused: z.boolean().default(false),
-});
-export type FlowLander = z.output<typeof flowLanderSchema>;
-
-export const flowOfferSchema = z.object({
-  offerId: entityIdSchema,
-  weight: weightSchema.default(100),
-  paused: z.boolean().default(false),
-});
-export type FlowOffer = z.output<typeof flowOfferSchema>;
-
-export const flowPathSchema = z
-  .object({
-    name: z.string().trim().max(200, 'At most 200 characters').default(''),
-    weight: weightSchema.default(100),
-    paused: z.boolean().default(false),
-    /** No landers at all means the whole path is direct. */
-    landers: z.array(flowLanderSchema).max(FLOW_ITEMS_MAX, `At most ${FLOW_ITEMS_MAX} landers`).default([]),
-    offers: z.array(flowOfferSchema).max(FLOW_ITEMS_MAX, `At most ${FLOW_ITEMS_MAX} offers`).default([]),
-  })
-  // Checked per path, so one broken path does not hide the problems of the others.
-  .superRefine((path, ctx) => {
-    if (path.paused) return;
-    if (!path.offers.some((offer) => !offer.paused)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['offers'],
-        message: 'An active path needs at least one active offer',
-      });
-    }
-    if (path.landers.length > 0 && !path.landers.some((lander) => !lander.paused)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['landers'],
-        message: 'All landers are paused: unpause one, or remove them all to send the path direct',
-      });
-    }
-  });
-export type FlowPath = z.output<typeof flowPathSchema>;
 
 // ---------------------------------------------------------------------------------------------------
 // Rule criteria. Within one criterion the values are alternatives (OR); the criteria of a rule must all
@@ -401,15 +352,24 @@ export const flowSchema = z
 export type Flow = z.output<typeof flowSchema>;
 export type FlowInput = z.input<typeof flowSchema>;
 
-/** Every lander and offer a flow names, for reference checks and "still used by" lookups. */
-export function flowReferences(flow: Flow): { landingIds: Set<number>; offerIds: Set<number> } {
+/**
+ * Every lander, offer and target campaign a flow names, for reference checks and "still used by" lookups.
+ * Flows stored before targets existed have no `target`: their paths are offer paths.
+ */
+export function flowReferences(flow: Flow): {
+  landingIds: Set<number>;
+  offerIds: Set<number>;
+  campaignIds: Set<number>;
+} {
   const landingIds = new Set<number>();
   const offerIds = new Set<number>();
+  const campaignIds = new Set<number>();
   for (const path of [...flow.defaultPaths, ...flow.rules.flatMap((rule) => rule.paths)]) {
     for (const lander of path.landers) if (lander.landingId !== null) landingIds.add(lander.landingId);
     for (const offer of path.offers) offerIds.add(offer.offerId);
+    if (path.target === 'campaign' && typeof path.campaignId === 'number') campaignIds.add(path.campaignId);
   }
-  return { landingIds, offerIds };
+  return { landingIds, offerIds, campaignIds };
 }
 
 /**

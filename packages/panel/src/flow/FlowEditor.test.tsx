@@ -9,6 +9,10 @@ const landers: FlowRefOption[] = [
   { id: 1, label: 'Quiz lander', archived: false },
   { id: 2, label: 'Old lander', archived: true },
 ];
+const campaigns: FlowRefOption[] = [
+  { id: 30, label: 'Retarget EU', archived: false },
+  { id: 31, label: 'Old push', archived: true },
+];
 const offers: FlowRefOption[] = [
   { id: 10, label: 'Dating US', archived: false },
   { id: 11, label: 'Sweeps DE', archived: false },
@@ -33,6 +37,7 @@ function renderEditor(initial: FlowDraft, { validate = false } = {}) {
         errors={validate ? validateFlow(flow) : {}}
         landers={landers}
         offers={offers}
+        campaigns={campaigns}
       />
     );
   }
@@ -43,6 +48,52 @@ function renderEditor(initial: FlowDraft, { validate = false } = {}) {
 const group = (name: string) => screen.getByRole('group', { name });
 
 describe('FlowEditor', () => {
+  it('sends a path to another campaign or to a URL instead of landers and offers', async () => {
+    const { user, flow } = renderEditor(
+      {
+        defaultPaths: [path({ landers: [{ landingId: 1, weight: 100, paused: false }] })],
+        rules: [],
+      },
+      { validate: true },
+    );
+    const card = () => group('Path 1');
+    expect(within(card()).getByRole('combobox', { name: 'Offers of Path 1' })).toBeInTheDocument();
+
+    await user.click(within(card()).getByRole('combobox', { name: 'Path 1 target' }));
+    await user.click(await screen.findByRole('option', { name: 'Another campaign' }));
+    // The path's landers and offers go: the contract refuses them on a campaign path.
+    expect(flow().defaultPaths[0]).toMatchObject({
+      target: 'campaign',
+      campaignId: null,
+      landers: [],
+      offers: [],
+    });
+    expect(within(card()).queryByRole('combobox', { name: 'Offers of Path 1' })).toBeNull();
+    expect(within(card()).getByText('Choose the campaign to send clicks to')).toBeInTheDocument();
+    await user.click(within(card()).getByRole('combobox', { name: 'Path 1 campaign' }));
+    // An archived campaign is not offered for a new choice.
+    expect(screen.queryByRole('option', { name: /Old push/ })).toBeNull();
+    await user.click(await screen.findByRole('option', { name: 'Retarget EU' }));
+    expect(flow().defaultPaths[0]).toMatchObject({ target: 'campaign', campaignId: 30 });
+    expect(validateFlow(flow())).toEqual({});
+
+    await user.click(within(card()).getByRole('combobox', { name: 'Path 1 target' }));
+    await user.click(await screen.findByRole('option', { name: 'URL' }));
+    expect(flow().defaultPaths[0]).toMatchObject({ target: 'url', campaignId: null, url: null });
+    const url = within(card()).getByRole('textbox', { name: 'URL of Path 1' });
+    await user.type(url, 'https://safe.example/?s={{clikid}');
+    expect(within(card()).getByText(/^Unknown macro \{clikid\}/)).toBeInTheDocument();
+    await user.clear(url);
+    await user.type(url, 'https://safe.example/?s={{clickid}');
+    expect(flow().defaultPaths[0]?.url).toBe('https://safe.example/?s={clickid}');
+    expect(validateFlow(flow())).toEqual({});
+
+    await user.click(within(card()).getByRole('combobox', { name: 'Path 1 target' }));
+    await user.click(await screen.findByRole('option', { name: 'Landers and offers' }));
+    expect(flow().defaultPaths[0]).toMatchObject({ target: 'offers', url: null });
+    expect(within(card()).getByRole('combobox', { name: 'Offers of Path 1' })).toBeInTheDocument();
+  });
+
   it('shows each path its share of the clicks and follows weight changes', async () => {
     const { user, flow } = renderEditor({
       defaultPaths: [path({ weight: 100 }), path({ weight: 50 })],

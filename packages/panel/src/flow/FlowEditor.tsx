@@ -13,6 +13,8 @@ import { RuleList } from './RuleList.tsx';
 
 export type { FlowRefOption };
 
+const NO_CAMPAIGNS: readonly FlowRefOption[] = [];
+
 export interface FlowEditorProps {
   value: FlowDraft;
   onChange: (flow: FlowDraft) => void;
@@ -20,6 +22,8 @@ export interface FlowEditorProps {
   errors?: FlowErrors;
   landers: readonly FlowRefOption[];
   offers: readonly FlowRefOption[];
+  /** Campaigns a path may send its clicks to; none: the campaign target has nothing to offer. */
+  campaigns?: readonly FlowRefOption[];
   disabled?: boolean;
   /** Prefix of control ids, so several editors on one page stay distinct. */
   id?: string;
@@ -31,6 +35,7 @@ export function FlowEditor({
   errors = {},
   landers,
   offers,
+  campaigns = NO_CAMPAIGNS,
   disabled = false,
   id = 'flow',
 }: FlowEditorProps) {
@@ -55,6 +60,7 @@ export function FlowEditor({
     () => ({
       landers,
       offers,
+      campaigns,
       disabled,
       id,
       // At the top or bottom the pressed button is disabled; the other one keeps focus in the item.
@@ -65,7 +71,7 @@ export function FlowEditor({
         ]),
       focusSoon: setFocusRequest,
     }),
-    [landers, offers, disabled, id],
+    [landers, offers, campaigns, disabled, id],
   );
 
   return (

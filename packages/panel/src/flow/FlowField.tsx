@@ -4,11 +4,12 @@ import { FlowEditor } from './FlowEditor.tsx';
 import { type FlowDraft, flowDraftOf, newFlow } from './flowModel.ts';
 
 // The flow editor as a field of the generic entity form (rotations, and campaigns with their own flow):
-// the landers and offers it offers come from the same option lists the other reference fields use.
+// the landers, offers and target campaigns it offers come from the same option lists the other reference fields use.
 
 function FlowFieldControl({ id, value, onChange, errors, disabled }: CustomFieldProps) {
   const landers = useRefOptions({ kind: 'landing' });
   const offers = useRefOptions({ kind: 'offer' });
+  const campaigns = useRefOptions({ kind: 'campaign' });
   return (
     <FlowEditor
       id={id}
@@ -17,6 +18,7 @@ function FlowFieldControl({ id, value, onChange, errors, disabled }: CustomField
       errors={errors}
       landers={landers.options ?? []}
       offers={offers.options ?? []}
+      campaigns={campaigns.options ?? []}
       disabled={disabled}
     />
   );

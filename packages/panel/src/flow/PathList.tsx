@@ -1,4 +1,5 @@
-import { Button, type ComboboxOption, NumberField, visuallyHidden } from '@cairn/ui';
+import { FLOW_TARGET_NAMES, FLOW_TARGETS, type FlowTarget } from '@cairn/contract';
+import { Button, type ComboboxOption, NumberField, Select, TextField, visuallyHidden } from '@cairn/ui';
 import { type FlowRefOption, useEditor } from './editorContext.ts';
 import * as styles from './flow.css.ts';
 import {
@@ -18,7 +19,10 @@ import {
 import { CardHeader, Problems, ShareText } from './itemControls.tsx';
 import { WeightedItems } from './WeightedItems.tsx';
 
-// A list of weighted paths (the flow's default paths, or a rule's), each with its landers and offers.
+// A list of weighted paths (the flow's default paths, or a rule's), each with its landers and offers, or
+// the campaign or URL it sends its clicks to instead.
+
+const TARGET_OPTIONS = FLOW_TARGETS.map((value) => ({ value, label: FLOW_TARGET_NAMES[value] }));
 
 const DIRECT = 'direct';
 
@@ -119,7 +123,7 @@ function PathCard({
   onRemove: () => void;
   onMove: (to: number) => void;
 }) {
-  const { id, landers, offers } = useEditor();
+  const { id, landers, offers, campaigns, disabled } = useEditor();
   const controlId = `${id}-${itemPath.replaceAll('.', '-')}`;
   return (
     <fieldset
@@ -148,46 +152,109 @@ function PathCard({
         />
         <ShareText percent={share} paused={path.paused} />
       </CardHeader>
-      <Problems errors={errors} own placed={['name', 'weight', 'landers', 'offers', 'paused']} />
-      <div className={styles.columns}>
-        <WeightedItems
-          heading="Landers"
-          emptyText="No lander: the click goes straight to an offer."
-          pathTitle={title}
-          controlId={`${controlId}-landers`}
-          options={[
-            { value: DIRECT, label: 'Direct (no lander)', keywords: 'none offer' },
-            ...refComboboxOptions(
-              landers,
-              new Set(path.landers.flatMap((item) => (item.landingId === null ? [] : [item.landingId]))),
-              'Lander',
-            ),
-          ]}
-          items={path.landers}
-          keyOf={landerKey}
-          refField="landingId"
-          create={(key) => ({
-            landingId: key === DIRECT ? null : Number(key),
-            weight: DEFAULT_WEIGHT,
-            paused: false,
-          })}
-          errors={errorsUnder(errors, 'landers')}
-          onChange={(items) => onChange({ ...path, landers: items })}
+      <Problems
+        errors={errors}
+        own
+        placed={['name', 'weight', 'landers', 'offers', 'paused', 'target', 'campaignId', 'url']}
+      />
+      <Select<FlowTarget>
+        id={`${controlId}-target`}
+        label="Send clicks to"
+        aria-label={`${title} target`}
+        options={TARGET_OPTIONS}
+        value={path.target ?? 'offers'}
+        error={errors.target}
+        disabled={disabled}
+        // Landers and offers mean nothing to the other targets, and the contract refuses them there.
+        onValueChange={(target) =>
+          onChange({
+            ...path,
+            target,
+            campaignId: null,
+            url: null,
+            landers: target === 'offers' ? path.landers : [],
+            offers: target === 'offers' ? path.offers : [],
+          })
+        }
+      />
+      {path.target === 'campaign' && (
+        <Select<string>
+          id={`${controlId}-campaign`}
+          label="Campaign"
+          description="The click goes on through that campaign's flow and is counted there."
+          aria-label={`${title} campaign`}
+          placeholder="Choose a campaign"
+          options={refComboboxOptions(
+            campaigns,
+            new Set(path.campaignId === null ? [] : [path.campaignId]),
+            'Campaign',
+          ).map(({ value, label }) => ({ value, label }))}
+          // Radix shows the placeholder for an empty value, and the Select stays controlled throughout.
+          value={path.campaignId === null ? '' : String(path.campaignId)}
+          error={errors.campaignId}
+          disabled={disabled}
+          onValueChange={(value) => onChange({ ...path, campaignId: Number(value) })}
         />
-        <WeightedItems
-          heading="Offers"
-          emptyText="No offers yet: an active path needs at least one offer."
-          pathTitle={title}
-          controlId={`${controlId}-offers`}
-          options={refComboboxOptions(offers, new Set(path.offers.map((item) => item.offerId)), 'Offer')}
-          items={path.offers}
-          keyOf={offerKey}
-          refField="offerId"
-          create={(key) => ({ offerId: Number(key), weight: DEFAULT_WEIGHT, paused: false })}
-          errors={errorsUnder(errors, 'offers')}
-          onChange={(items) => onChange({ ...path, offers: items })}
+      )}
+      {path.target === 'url' && (
+        <TextField
+          id={`${controlId}-url`}
+          label={
+            <>
+              URL <span className={visuallyHidden}>of {title}</span>
+            </>
+          }
+          description="Macros such as {clickid} are filled as in offer URLs."
+          placeholder="https://example.com/?sub={clickid}"
+          value={path.url ?? ''}
+          error={errors.url}
+          disabled={disabled}
+          onChange={(event) =>
+            onChange({ ...path, url: event.target.value === '' ? null : event.target.value })
+          }
         />
-      </div>
+      )}
+      {(path.target ?? 'offers') === 'offers' && (
+        <div className={styles.columns}>
+          <WeightedItems
+            heading="Landers"
+            emptyText="No lander: the click goes straight to an offer."
+            pathTitle={title}
+            controlId={`${controlId}-landers`}
+            options={[
+              { value: DIRECT, label: 'Direct (no lander)', keywords: 'none offer' },
+              ...refComboboxOptions(
+                landers,
+                new Set(path.landers.flatMap((item) => (item.landingId === null ? [] : [item.landingId]))),
+                'Lander',
+              ),
+            ]}
+            items={path.landers}
+            keyOf={landerKey}
+            refField="landingId"
+            create={(key) => ({
+              landingId: key === DIRECT ? null : Number(key),
+              weight: DEFAULT_WEIGHT,
+              paused: false,
+            })}
+            errors={errorsUnder(errors, 'landers')}
+            onChange={(items) => onChange({ ...path, landers: items })}
+          />
+          <WeightedItems
+            heading="Offers"
+            emptyText="No offers yet: an active path needs at least one offer."
+            pathTitle={title}
+            controlId={`${controlId}-offers`}
+            options={refComboboxOptions(offers, new Set(path.offers.map((item) => item.offerId)), 'Offer')}
+            items={path.offers}
+            keyOf={offerKey}
+            refField="offerId"
+            create={(key) => ({ offerId: Number(key), weight: DEFAULT_WEIGHT, paused: false })}
+            errors={errorsUnder(errors, 'offers')}
+            onChange={(items) => onChange({ ...path, offers: items })}
+          />
+        </div>
+      )}
     </fieldset>
   );
 }

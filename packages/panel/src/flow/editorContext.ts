@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 
-/** A lander or offer the flow may name. Archived ones stay nameable so an old flow still reads. */
+/** A lander, offer or campaign the flow may name. Archived ones stay nameable so an old flow still reads. */
 export interface FlowRefOption {
   id: number;
   label: string;
@@ -11,6 +11,8 @@ export interface FlowRefOption {
 export interface EditorContext {
   landers: readonly FlowRefOption[];
   offers: readonly FlowRefOption[];
+  /** Campaigns a path may hand its clicks to. */
+  campaigns: readonly FlowRefOption[];
   disabled: boolean;
   /** Prefix of control ids, so several editors on one page stay distinct. */
   id: string;

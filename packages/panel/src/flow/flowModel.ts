@@ -1,4 +1,4 @@
-import { type CriterionOperator, type CriterionType, flowSchema } from '@cairn/contract';
+import { type CriterionOperator, type CriterionType, type FlowTarget, flowSchema } from '@cairn/contract';
 
 // The flow as the editor holds it. It follows the contract's flow shape field for field, except that a
 // weight may be null while its box is empty: the contract then answers "The weight is a number" at that
@@ -23,6 +23,10 @@ export interface PathDraft {
   name: string;
   weight: Weight;
   paused: boolean;
+  /** Landers and offers, another campaign's flow, or a URL (see the contract's FLOW_TARGETS). */
+  target: FlowTarget;
+  campaignId: number | null;
+  url: string | null;
   landers: LanderDraft[];
   offers: OfferDraft[];
 }
@@ -58,7 +62,16 @@ export type FlowErrors = Record<string, string>;
 export const DEFAULT_WEIGHT = 100;
 
 export function newPath(): PathDraft {
-  return { name: '', weight: DEFAULT_WEIGHT, paused: false, landers: [], offers: [] };
+  return {
+    name: '',
+    weight: DEFAULT_WEIGHT,
+    paused: false,
+    target: 'offers',
+    campaignId: null,
+    url: null,
+    landers: [],
+    offers: [],
+  };
 }
 
 export function newCriterion(type: CriterionType = 'country'): CriterionDraft {
@@ -142,12 +155,16 @@ export function errorsUnder(errors: FlowErrors, prefix: string): FlowErrors {
 export function flowDraftOf(value: unknown): FlowDraft {
   if (typeof value !== 'object' || value === null) return newFlow();
   const flow = value as Partial<FlowDraft>;
+  // Paths saved before targets existed lack them: they are offer paths.
+  const pathsOf = (paths: unknown): PathDraft[] =>
+    Array.isArray(paths) ? paths.map((path: PathDraft) => ({ ...newPath(), ...path })) : [];
   return {
-    defaultPaths: Array.isArray(flow.defaultPaths) ? flow.defaultPaths : [],
+    defaultPaths: pathsOf(flow.defaultPaths),
     // Criteria saved before a field existed lack it; the draft gives each one its default.
     rules: Array.isArray(flow.rules)
       ? flow.rules.map((rule) => ({
           ...rule,
+          paths: pathsOf(rule.paths),
           criteria: Array.isArray(rule.criteria)
             ? rule.criteria.map((criterion) => ({ ...newCriterion(criterion.type), ...criterion }))
             : [],

@@ -111,7 +111,16 @@ export const landers: Landing[] = [
 
 const simpleFlow = (offerId: number): Flow => ({
   defaultPaths: [
-    { name: '', weight: 100, paused: false, landers: [], offers: [{ offerId, weight: 100, paused: false }] },
+    {
+      name: '',
+      weight: 100,
+      paused: false,
+      target: 'offers',
+      campaignId: null,
+      url: null,
+      landers: [],
+      offers: [{ offerId, weight: 100, paused: false }],
+    },
   ],
   rules: [],
 });
@@ -127,6 +136,9 @@ export const editedFlow: Flow = {
       name: 'Advertorial',
       weight: 70,
       paused: false,
+      target: 'offers',
+      campaignId: null,
+      url: null,
       landers: [
         { landingId: 21, weight: 60, paused: false },
         { landingId: 22, weight: 40, paused: false },
@@ -140,6 +152,9 @@ export const editedFlow: Flow = {
       name: 'Direct',
       weight: 30,
       paused: false,
+      target: 'offers',
+      campaignId: null,
+      url: null,
       landers: [],
       offers: [{ offerId: 10, weight: 100, paused: false }],
     },
@@ -173,6 +188,9 @@ export const editedFlow: Flow = {
           name: 'Quiz funnel',
           weight: 100,
           paused: false,
+          target: 'offers',
+          campaignId: null,
+          url: null,
           landers: [
             { landingId: 20, weight: 100, paused: false },
             { landingId: null, weight: 25, paused: false },
@@ -203,6 +221,9 @@ export const editedFlow: Flow = {
           name: 'Safe page',
           weight: 100,
           paused: false,
+          target: 'offers',
+          campaignId: null,
+          url: null,
           landers: [],
           offers: [{ offerId: 15, weight: 100, paused: false }],
         },

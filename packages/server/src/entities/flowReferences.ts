@@ -15,7 +15,13 @@ export const FLOW_OWNERS = [
 const REFERENCED = {
   landing: { table: 'landings', noun: 'Lander', pick: (flow: Flow) => flowReferences(flow).landingIds },
   offer: { table: 'offers', noun: 'Offer', pick: (flow: Flow) => flowReferences(flow).offerIds },
+  campaign: {
+    table: 'campaigns',
+    noun: 'Campaign',
+    pick: (flow: Flow) => flowReferences(flow).campaignIds,
+  },
 } as const;
+export type FlowReferenceKind = keyof typeof REFERENCED;
 
 export function parseFlow(value: unknown): Flow | null {
   if (value === null || value === undefined) return null;
@@ -23,13 +29,18 @@ export function parseFlow(value: unknown): Flow | null {
 }
 
 /** Where in the flow an id appears first, as the field path a form shows the message at. */
-export function firstPathOf(flow: Flow, kind: 'landing' | 'offer', id: number, prefix: string): string {
+export function firstPathOf(flow: Flow, kind: FlowReferenceKind, id: number, prefix: string): string {
   const groups: [string, Flow['defaultPaths']][] = [
     ['defaultPaths', flow.defaultPaths],
     ...flow.rules.map((rule, index): [string, Flow['defaultPaths']] => [`rules.${index}.paths`, rule.paths]),
   ];
   for (const [at, paths] of groups) {
     for (const [pathIndex, path] of paths.entries()) {
+      if (kind === 'campaign') {
+        if (path.target === 'campaign' && path.campaignId === id)
+          return `${prefix}${at}.${pathIndex}.campaignId`;
+        continue;
+      }
       const list =
         kind === 'landing'
           ? path.landers.map((lander) => lander.landingId)
@@ -77,9 +88,12 @@ export async function checkFlowReferences(
   return errors;
 }
 
-/** The campaigns and rotations whose flows name the lander or offer: deleting it is refused while any do. */
+/**
+ * The campaigns and rotations whose flows name the lander, offer or target campaign: deleting it is
+ * refused while any do.
+ */
 export const flowUsageFinder: UsageFinder = async (sql, kind, id) => {
-  if (kind !== 'landing' && kind !== 'offer') return [];
+  if (kind !== 'landing' && kind !== 'offer' && kind !== 'campaign') return [];
   const pick = REFERENCED[kind].pick;
   const usages: UsingItems[] = [];
   for (const owner of FLOW_OWNERS) {
@@ -96,3 +110,77 @@ export const flowUsageFinder: UsageFinder = async (sql, kind, id) => {
   }
   return usages;
 };
+
+/** Which campaigns each live campaign's flow (its own, or its rotation's) hands clicks to. */
+async function campaignTargets(
+  sql: Sql,
+): Promise<{ names: Map<number, string>; edges: Map<number, number[]> }> {
+  const rows = await sql.query<{ id: number; name: string; flow: unknown; rotation_flow: unknown }>(
+    `SELECT c.id, c.name, c.flow, r.flow AS rotation_flow
+       FROM campaigns c LEFT JOIN rotations r ON r.id = c.rotation_id
+      WHERE NOT c.archived`,
+  );
+  const names = new Map<number, string>();
+  const edges = new Map<number, number[]>();
+  for (const row of rows) {
+    const id = Number(row.id);
+    names.set(id, row.name);
+    const flow = parseFlow(row.flow) ?? parseFlow(row.rotation_flow);
+    edges.set(id, flow ? [...flowReferences(flow).campaignIds] : []);
+  }
+  return { names, edges };
+}
+
+/** The campaigns from `start` back to it along targets (`[start, …, start]`), or null when none lead back. */
+function loopThrough(start: number, edges: ReadonlyMap<number, readonly number[]>): number[] | null {
+  const cameFrom = new Map<number, number>();
+  const queue = [start];
+  // Breadth first, so the loop named is a shortest one.
+  while (queue.length > 0) {
+    const at = queue.shift() as number;
+    for (const next of edges.get(at) ?? []) {
+      if (next === start) {
+        const loop = [start];
+        for (
+          let step: number | undefined = at;
+          step !== undefined && step !== start;
+          step = cameFrom.get(step)
+        ) {
+          loop.splice(1, 0, step);
+        }
+        loop.push(start);
+        return loop;
+      }
+      if (cameFrom.has(next)) continue;
+      cameFrom.set(next, at);
+      queue.push(next);
+    }
+  }
+  return null;
+}
+
+/**
+ * Campaign targets must not lead a click round in a loop. Run after the write, inside its transaction,
+ * so the graph read holds the change: each of `campaignIds` (the saved campaign, or those using the saved
+ * rotation) is checked for a way back to itself, and the loop is named at the saved flow's path that
+ * starts it (`field` gets the first campaign the loop goes to).
+ */
+export async function checkCampaignLoops(
+  sql: Sql,
+  campaignIds: readonly number[],
+  field: (nextId: number) => string,
+): Promise<ErrorItem[]> {
+  if (campaignIds.length === 0) return [];
+  const { names, edges } = await campaignTargets(sql);
+  const errors: ErrorItem[] = [];
+  for (const id of campaignIds) {
+    const loop = loopThrough(id, edges);
+    if (!loop) continue;
+    const named = loop.map((step) => `"${names.get(step) ?? step}" (${step})`).join(' → ');
+    errors.push({
+      message: `Campaign targets would send clicks round in a loop: ${named}`,
+      detail: { field: field(loop[1] as number) },
+    });
+  }
+  return errors;
+}

@@ -87,7 +87,11 @@ export async function monitorPlugin(
         result.kind === 'routed' && result.event.landingId
           ? { id: result.event.landingId, name: trace?.landingName ?? '' }
           : null,
-      offer: result.kind === 'routed' ? { id: result.event.offerId, name: trace?.offerName ?? '' } : null,
+      // A path sent to a URL routes the click to no offer.
+      offer:
+        result.kind === 'routed' && result.event.offerId
+          ? { id: result.event.offerId, name: trace?.offerName ?? '' }
+          : null,
       unique: result.kind === 'routed' ? result.event.isUnique : false,
       costMicros: result.kind === 'routed' ? result.event.costMicros : 0,
       finalUrl: result.kind === 'routed' ? result.url : null,

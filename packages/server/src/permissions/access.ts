@@ -134,8 +134,8 @@ export function permissionAccess(sql: Sql, definitions: readonly EntityDefinitio
       const before = parseFlow(previous?.flow);
       const kept = before
         ? flowReferences(before)
-        : { landingIds: new Set<number>(), offerIds: new Set<number>() };
-      const { landingIds, offerIds } = flowReferences(flow);
+        : { landingIds: new Set<number>(), offerIds: new Set<number>(), campaignIds: new Set<number>() };
+      const { landingIds, offerIds, campaignIds } = flowReferences(flow);
       for (const id of landingIds) {
         if (!kept.landingIds.has(id))
           wanted.push({ kind: 'landing', id, field: firstPathOf(flow, 'landing', id, 'flow.') });
@@ -143,6 +143,10 @@ export function permissionAccess(sql: Sql, definitions: readonly EntityDefinitio
       for (const id of offerIds) {
         if (!kept.offerIds.has(id))
           wanted.push({ kind: 'offer', id, field: firstPathOf(flow, 'offer', id, 'flow.') });
+      }
+      for (const id of campaignIds) {
+        if (!kept.campaignIds.has(id))
+          wanted.push({ kind: 'campaign', id, field: firstPathOf(flow, 'campaign', id, 'flow.') });
       }
     }
     if (wanted.length === 0) return;

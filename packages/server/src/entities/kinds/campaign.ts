@@ -13,7 +13,7 @@ import { recordAudit } from '../../audit.ts';
 import { HttpError, parseInput, validationError } from '../../http.ts';
 import type { Sql } from '../../store/config/port.ts';
 import type { EntityDefinition, EntityRecord } from '../definition.ts';
-import { checkFlowReferences, parseFlow } from '../flowReferences.ts';
+import { checkCampaignLoops, checkFlowReferences, firstPathOf, parseFlow } from '../flowReferences.ts';
 import type { KindRouteEnv } from '../routeContext.ts';
 import { campaignUrlParams } from './trafficSource.ts';
 
@@ -39,15 +39,28 @@ export function campaignUrl(baseUrl: string, clickPath: string, key: string, sou
   return `${baseUrl}${clickPath}?key=${key}${sourceParams ? `&${sourceParams}` : ''}`;
 }
 
-/** Database checks a schema cannot make: flow references, and an auto cost needs a cost parameter. */
+/**
+ * Database checks a schema cannot make: flow references, campaign targets that loop back, and an auto
+ * cost needs a cost parameter.
+ */
 async function checkCampaign(
   tx: Sql,
+  id: number,
   values: Record<string, unknown>,
   previous: EntityRecord | null,
 ): Promise<ErrorItem[]> {
   const errors: ErrorItem[] = [];
-  if (values.flow) {
-    errors.push(...(await checkFlowReferences(tx, values.flow as Flow, parseFlow(previous?.flow ?? null))));
+  const flow = values.flow ? (values.flow as Flow) : null;
+  if (flow) {
+    errors.push(...(await checkFlowReferences(tx, flow, parseFlow(previous?.flow ?? null))));
+  }
+  // Either way of choosing a flow can make a loop; a missing target was reported just above.
+  if (errors.length === 0 && ('flow' in values || 'rotationId' in values)) {
+    errors.push(
+      ...(await checkCampaignLoops(tx, [id], (next) =>
+        flow ? firstPathOf(flow, 'campaign', next, 'flow.') : 'rotationId',
+      )),
+    );
   }
   const costAuto = values.costAuto ?? previous?.costAuto;
   const sourceId = values.trafficSourceId === undefined ? previous?.trafficSourceId : values.trafficSourceId;
@@ -118,8 +131,8 @@ export const campaignDefinition: EntityDefinition = {
   ],
   // The key survives every edit; only the regenerate call replaces it.
   derive: (_values, previous) => ({ key: previous?.key ?? newCampaignKey() }),
-  async afterWrite({ tx, values, previous }) {
-    const errors = await checkCampaign(tx, values, previous);
+  async afterWrite({ tx, id, values, previous }) {
+    const errors = await checkCampaign(tx, id, values, previous);
     // Thrown inside the write's transaction, so nothing of the refused change is kept.
     if (errors.length > 0) throw validationError(errors);
   },

@@ -1,7 +1,7 @@
 import { type Flow, rotationInputSchema, rotationListSpec, rotationMassChangesSchema } from '@cairn/contract';
 import { validationError } from '../../http.ts';
 import type { EntityDefinition } from '../definition.ts';
-import { checkFlowReferences } from '../flowReferences.ts';
+import { checkCampaignLoops, checkFlowReferences, firstPathOf } from '../flowReferences.ts';
 
 export const rotationDefinition: EntityDefinition = {
   kind: 'rotation',
@@ -20,13 +20,24 @@ export const rotationDefinition: EntityDefinition = {
   searchFields: ['name', 'notes'],
   computed: { campaignCount: 'SELECT count(*) FROM campaigns c WHERE c.rotation_id = t.id' },
   references: [{ field: 'groupId', kind: 'group', groupKind: 'rotation' }],
-  async afterWrite({ tx, values, previous }) {
+  async afterWrite({ tx, id, values, previous }) {
     if (values.flow === undefined) return;
-    const errors = await checkFlowReferences(
-      tx,
-      values.flow as Flow,
-      (previous?.flow as Flow | null) ?? null,
-    );
+    const flow = values.flow as Flow;
+    const errors = await checkFlowReferences(tx, flow, (previous?.flow as Flow | null) ?? null);
+    if (errors.length === 0) {
+      // The rotation's flow is every using campaign's flow: a target may lead back to any of them.
+      const using = await tx.query<{ id: number }>(
+        'SELECT id FROM campaigns WHERE rotation_id = $1 AND NOT archived ORDER BY id',
+        [id],
+      );
+      errors.push(
+        ...(await checkCampaignLoops(
+          tx,
+          using.map((row) => Number(row.id)),
+          (next) => firstPathOf(flow, 'campaign', next, 'flow.'),
+        )),
+      );
+    }
     // Thrown inside the write's transaction, so nothing of the refused change is kept.
     if (errors.length > 0) throw validationError(errors);
   },

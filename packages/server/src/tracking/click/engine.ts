@@ -1,18 +1,9 @@
 import crypto from 'node:crypto';
-import {
-  CLICK_COOKIE,
-  CLICK_PARAMS,
-  DEFAULT_LP_PROTECT,
-  type LpProtectSettings,
-  type RedirectMode,
-  truncateText,
-} from '@cairn/contract';
+import { CAMPAIGN_HOPS_MAX, CLICK_COOKIE, CLICK_PARAMS, truncateText } from '@cairn/contract';
 import { mintClickId } from '../../events/clickId.ts';
-import { blankEvent, EVENT_KIND, emptyTokens, type TrackingEvent } from '../../events/event.ts';
-import { type CurrencyRates, DEFAULT_RATES } from '../../events/money.ts';
+import { blankEvent, EVENT_KIND, type TrackingEvent } from '../../events/event.ts';
 import { compileEnrichmentCopy } from '../enrich/eventFacts.ts';
 import type { Enricher, Enrichment } from '../enrich/index.ts';
-import { DEFAULT_TRACKING_PATHS, type TrackingPaths } from '../paths.ts';
 import {
   type ClickFacts,
   evaluateFlow,
@@ -22,12 +13,20 @@ import {
   type RandomSource,
   uncappedOffer,
 } from '../routing/evaluate.ts';
-import { type RoutedCampaign, type RoutingTable, type TokenSlots, tokenSlotsOf } from '../routing/table.ts';
+import { type RoutedCampaign, type RoutedSource, type RoutingTable, tokenSlotsOf } from '../routing/table.ts';
+import {
+  type ClickRequest,
+  type ClickResult,
+  type ClickTrace,
+  type CookieToSet,
+  DEFAULT_TRACKING_SETTINGS,
+  type TrackingSettings,
+} from './clickTypes.ts';
 import { clickCostMicros } from './cost.ts';
 import { lpKeyFor, withLpKey } from './lpProtect.ts';
 import { fillUrl, type MacroContext } from './macros.ts';
-import type { QueryParams } from './query.ts';
 import { isHttpUrl } from './redirect.ts';
+import { PARAM_VALUE_MAX, tokensOf } from './tokens.ts';
 import { Uniqueness, uniqueCookieName, uniqueRuleCookieName } from './uniqueness.ts';
 import { type LocalTime, localTimeIn } from './zone.ts';
 
@@ -35,74 +34,29 @@ import { type LocalTime, localTimeIn } from './zone.ts';
 // flow, mint the id, fill the URL and build the event. Nothing here waits for a database; the caller
 // journals the event and answers.
 
-export interface ClickRequest {
-  query: QueryParams;
-  ip: string;
-  userAgent: string;
-  acceptLanguage: string;
-  referrer: string;
-  cookies: Readonly<Record<string, string | undefined>>;
-  now: number;
-  /** The request's headers as Node's rawHeaders (name, value, ...), for header criteria; none when absent. */
-  rawHeaders?: readonly string[];
-}
+export type { ClickRequest, ClickResult, ClickTrace, CookieToSet, TrackingSettings } from './clickTypes.ts';
+export { DEFAULT_TRACKING_SETTINGS } from './clickTypes.ts';
 
 const NO_HEADERS: readonly string[] = [];
 
-export interface CookieToSet {
-  name: string;
-  value: string;
-  maxAgeSeconds: number;
-}
+export { PARAM_VALUE_MAX } from './tokens.ts';
 
-/** Names of what the flow chose, for the test clicker and logs. */
-export interface ClickTrace {
-  enrichment: Enrichment;
-  campaign: RoutedCampaign;
-  /** Index of the matched rule in the stored flow; null for the default paths or before routing. */
-  ruleIndex: number | null;
-  ruleName: string | null;
-  pathName: string | null;
-  landingName: string | null;
-  offerName: string | null;
-}
-
-export type ClickResult =
-  | {
-      kind: 'routed';
-      event: TrackingEvent;
-      url: string;
-      mode: RedirectMode;
-      cookies: CookieToSet[];
-      trace: ClickTrace;
-    }
-  | { kind: 'fallback'; reason: string; trace: ClickTrace | null };
-
-export interface TrackingSettings {
-  /** Where clicks with nowhere to go are sent; null answers a plain 404 page. */
-  fallbackUrl: string | null;
-  /** The tracker's time zone: rules on day of week and hour read the click's time there. */
-  timezone: string;
-  rates: CurrencyRates;
-  /** The public endpoints' paths (URL customization). */
-  paths: TrackingPaths;
-  /** Settings > LP protect: the key lifetime protected landers' keys are signed with, and hosted landers' answers. */
-  lpProtect: LpProtectSettings;
-}
-
-export const DEFAULT_TRACKING_SETTINGS: TrackingSettings = {
-  fallbackUrl: null,
-  timezone: 'UTC',
-  rates: DEFAULT_RATES,
-  paths: DEFAULT_TRACKING_PATHS,
-  lpProtect: DEFAULT_LP_PROTECT,
-};
-
-/** Longest value kept from one query parameter (a token, the external id). */
-export const PARAM_VALUE_MAX = 256;
 const CLICK_COOKIE_MAX_AGE_SECONDS = 7 * 24 * 3600;
 /** A click without a traffic source reads its tokens from `t1`..`t30`. */
 const DEFAULT_TOKEN_SLOTS = tokenSlotsOf([]);
+
+/** What one campaign's flow decided for a click, before the click is made (see ClickEngine.route). */
+interface Routed {
+  kind: 'routed';
+  campaign: RoutedCampaign;
+  trace: ClickTrace;
+  decision: FlowDecision;
+  tokens: string[];
+  source: RoutedSource | undefined;
+  externalId: string;
+  unique: boolean;
+  param: (name: string) => string | null;
+}
 
 export interface ClickEngineOptions {
   table: RoutingTable;
@@ -174,12 +128,51 @@ export class ClickEngine {
     this.localTime = { minute: -1, value: this.localTime.value };
   }
 
-  /** Routes a campaign click. With `dryRun` the uniqueness memory is only read, never marked. */
+  /**
+   * Routes a campaign click. With `dryRun` the uniqueness memory is only read, never marked.
+   *
+   * A path whose target is another campaign hands the click to that campaign's flow as if it had
+   * arrived there: same query and visitor, that campaign's source, tokens, cost and uniqueness. The click
+   * is recorded once, under the campaign whose flow chose where it went, so its rule, path, lander and
+   * offer read against that campaign's flow in reports and for the lander's click-through; the campaigns
+   * it passed through keep only their uniqueness marks. Saves refuse loops; CAMPAIGN_HOPS_MAX bounds
+   * the walk whatever is stored, and a click past it takes the fallback.
+   */
   click(request: ClickRequest, options: { dryRun?: boolean } = {}): ClickResult {
     const key = request.query.get(CLICK_PARAMS.key) ?? '';
-    const campaign = key.length > 0 && key.length <= 64 ? this.table.campaignByKey(key) : undefined;
+    let campaign = key.length > 0 && key.length <= 64 ? this.table.campaignByKey(key) : undefined;
     if (!campaign) return { kind: 'fallback', reason: 'unknown campaign key', trace: null };
+    const cookies: CookieToSet[] = [];
+    const passed: RoutedCampaign[] = [];
+    for (;;) {
+      const routed = this.route(campaign, request, options, cookies);
+      if (routed.kind === 'fallback') return routed;
+      const next = routed.decision.campaignId;
+      if (next === undefined) return this.finish(routed, request, cookies);
+      passed.push(campaign);
+      const target = this.table.campaign(next);
+      if (passed.length >= CAMPAIGN_HOPS_MAX) {
+        const names = [...passed, ...(target ? [target] : [])].map((hop) => `"${hop.name}"`).join(' → ');
+        return {
+          kind: 'fallback',
+          reason: `campaign targets go further than ${CAMPAIGN_HOPS_MAX} campaigns: ${names}`,
+          trace: routed.trace,
+        };
+      }
+      if (!target) {
+        return { kind: 'fallback', reason: `target campaign ${next} is not available`, trace: routed.trace };
+      }
+      campaign = target;
+    }
+  }
 
+  /** One campaign's part of a click: uniqueness, facts and the flow's decision. */
+  private route(
+    campaign: RoutedCampaign,
+    request: ClickRequest,
+    options: { dryRun?: boolean },
+    cookies: CookieToSet[],
+  ): Routed | { kind: 'fallback'; reason: string; trace: ClickTrace } {
     const trace = this.startTrace(campaign, request);
     const { enrichment } = trace;
     if (!campaign.active) return { kind: 'fallback', reason: 'campaign paused', trace };
@@ -205,7 +198,7 @@ export class ClickEngine {
           uniqueCookie,
           request.now,
         );
-
+    if (verdict.cookie) cookies.push(verdict.cookie);
     const local = this.localTimeAt(request.now);
     this.clickMs = request.now;
     this.clickCampaign = campaign;
@@ -248,47 +241,6 @@ export class ClickEngine {
     if (!decision) return { kind: 'fallback', reason: 'every path is paused', trace };
     this.nameDecision(trace, campaign, decision);
 
-    const offer = this.table.offer(decision.offerId);
-    const landing = decision.landingId === null ? undefined : this.table.landing(decision.landingId);
-    if (!offer) return { kind: 'fallback', reason: `offer ${decision.offerId} is not available`, trace };
-    if (decision.landingId !== null && !landing) {
-      return { kind: 'fallback', reason: `lander ${decision.landingId} is not available`, trace };
-    }
-    trace.offerName = offer.name;
-    trace.landingName = landing?.name ?? null;
-
-    const event = blankEvent(EVENT_KIND.click, mintClickId(request.now), request.now, tokens);
-    event.campaignId = campaign.id;
-    event.campaignGroupId = campaign.groupId;
-    event.trafficSourceId = campaign.trafficSourceId;
-    event.rotationId = campaign.rotationId;
-    event.rule = decision.ruleIndex === null ? 0 : decision.ruleIndex + 1;
-    event.path = decision.pathIndex + 1;
-    event.landingId = landing?.id ?? 0;
-    event.offerId = offer.id;
-    event.affiliateNetworkId = offer.affiliateNetworkId;
-    copyEnrichment(event, enrichment, request.userAgent);
-    event.isUnique = verdict.unique;
-    event.externalId = externalId;
-    event.costMicros = clickCostMicros(campaign, source, param, this.currentSettings.rates);
-
-    const lpKey = landing?.lpProtectKey
-      ? lpKeyFor(
-          landing.lpProtectKey,
-          event.clickId,
-          event.clickTime,
-          this.currentSettings.lpProtect.keyLifetimeMinutes * 60,
-        )
-      : '';
-    const filled = fillUrl(
-      landing ? landing.url : offer.url,
-      this.macroContext(event, trace, request.referrer, lpKey),
-    );
-    const url = lpKey && !landing?.placesLpKey ? withLpKey(filled, lpKey) : filled;
-    if (!isHttpUrl(url)) return { kind: 'fallback', reason: 'the destination is not an http(s) URL', trace };
-
-    const cookies: CookieToSet[] = [];
-    if (verdict.cookie) cookies.push(verdict.cookie);
     // A rule asking for visitors unique for its paths remembers whom it took, as the campaign does.
     if (
       !options.dryRun &&
@@ -306,6 +258,62 @@ export class ClickEngine {
       );
       if (ruleVerdict.cookie) cookies.push(ruleVerdict.cookie);
     }
+    return {
+      kind: 'routed',
+      campaign,
+      trace,
+      decision,
+      tokens,
+      source,
+      externalId,
+      unique: verdict.unique,
+      param,
+    };
+  }
+
+  /** The click's event and destination, from the campaign whose flow decided where it goes. */
+  private finish(routed: Routed, request: ClickRequest, cookies: CookieToSet[]): ClickResult {
+    const { campaign, trace, decision, tokens, source } = routed;
+    const offer = decision.url === undefined ? this.table.offer(decision.offerId) : undefined;
+    const landing = decision.landingId === null ? undefined : this.table.landing(decision.landingId);
+    if (decision.url === undefined && !offer) {
+      return { kind: 'fallback', reason: `offer ${decision.offerId} is not available`, trace };
+    }
+    if (decision.landingId !== null && !landing) {
+      return { kind: 'fallback', reason: `lander ${decision.landingId} is not available`, trace };
+    }
+    trace.offerName = offer?.name ?? null;
+    trace.landingName = landing?.name ?? null;
+
+    const event = blankEvent(EVENT_KIND.click, mintClickId(request.now), request.now, tokens);
+    event.campaignId = campaign.id;
+    event.campaignGroupId = campaign.groupId;
+    event.trafficSourceId = campaign.trafficSourceId;
+    event.rotationId = campaign.rotationId;
+    event.rule = decision.ruleIndex === null ? 0 : decision.ruleIndex + 1;
+    event.path = decision.pathIndex + 1;
+    event.landingId = landing?.id ?? 0;
+    event.offerId = offer?.id ?? 0;
+    event.affiliateNetworkId = offer?.affiliateNetworkId ?? 0;
+    copyEnrichment(event, trace.enrichment, request.userAgent);
+    event.isUnique = routed.unique;
+    event.externalId = routed.externalId;
+    event.costMicros = clickCostMicros(campaign, source, routed.param, this.currentSettings.rates);
+
+    const lpKey = landing?.lpProtectKey
+      ? lpKeyFor(
+          landing.lpProtectKey,
+          event.clickId,
+          event.clickTime,
+          this.currentSettings.lpProtect.keyLifetimeMinutes * 60,
+        )
+      : '';
+    // A URL target is filled and checked exactly as an offer URL is.
+    const template = landing ? landing.url : (offer?.url ?? decision.url ?? '');
+    const filled = fillUrl(template, this.macroContext(event, trace, request.referrer, lpKey));
+    const url = lpKey && !landing?.placesLpKey ? withLpKey(filled, lpKey) : filled;
+    if (!isHttpUrl(url)) return { kind: 'fallback', reason: 'the destination is not an http(s) URL', trace };
+
     if (landing)
       cookies.push({ name: CLICK_COOKIE, value: event.clickId, maxAgeSeconds: CLICK_COOKIE_MAX_AGE_SECONDS });
     return { kind: 'routed', event, url, mode: campaign.redirectMode, cookies, trace };
@@ -420,23 +428,6 @@ const copyFacts = compileEnrichmentCopy();
 function copyEnrichment(event: TrackingEvent, enrichment: Enrichment, userAgent: string): void {
   copyFacts(event, enrichment);
   event.userAgent = truncateText(userAgent, 512);
-}
-
-/** The click's token values by slot ('' where the query has none), each parameter's first value. */
-function tokensOf(query: QueryParams, slots: TokenSlots): string[] {
-  const tokens = emptyTokens();
-  // A bit per slot already filled: URLSearchParams (the test click) gives a repeated name again.
-  let filled = 0;
-  query.forEach((value, name) => {
-    const slotsOfName = slots.get(name);
-    if (slotsOfName === undefined) return;
-    for (const slot of slotsOfName) {
-      if ((filled & (1 << slot)) !== 0) continue;
-      filled |= 1 << slot;
-      tokens[slot] = truncateText(value, PARAM_VALUE_MAX);
-    }
-  });
-  return tokens;
 }
 
 /** A random LP-click sequence number for clicks no longer in memory (kept apart from counted ones). */

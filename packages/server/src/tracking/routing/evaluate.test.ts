@@ -274,3 +274,64 @@ describe('offer caps', () => {
     expect(offerOf(caps([1, 2, 9], { 1: 9, 9: 2, 2: 1 }))).toBe(3);
   });
 });
+
+describe('flow evaluator targets', () => {
+  const flow = compile({
+    defaultPaths: [
+      { target: 'campaign', campaignId: 7, weight: 1 },
+      { target: 'url', url: 'https://safe.example/?c={clickid}', weight: 1 },
+      { target: 'campaign', campaignId: 8, paused: true },
+    ],
+    rules: [{ criteria: [{ type: 'country', values: ['FR'] }], paths: [path(3)] }],
+  });
+
+  it('hands a campaign path its campaign and a URL path its URL, with no offer or lander', () => {
+    expect(evaluateFlow(flow, click(), fixed(0))).toEqual({
+      ruleIndex: null,
+      pathIndex: 0,
+      landingId: null,
+      offerId: 0,
+      campaignId: 7,
+    });
+    expect(evaluateFlow(flow, click(), fixed(0.9))).toEqual({
+      ruleIndex: null,
+      pathIndex: 1,
+      landingId: null,
+      offerId: 0,
+      url: 'https://safe.example/?c={clickid}',
+    });
+    // Rules still come first, and offer paths keep their plain decision.
+    expect(evaluateFlow(flow, click({ country: 'FR' }), fixed(0))).toEqual({
+      ruleIndex: 0,
+      pathIndex: 0,
+      landingId: null,
+      offerId: 3,
+    });
+  });
+
+  it('never takes a paused campaign path, and reads paths stored before targets as offer paths', () => {
+    const seen = new Set<number | undefined>();
+    const random = seeded(5);
+    for (let n = 0; n < 200; n += 1) seen.add(evaluateFlow(flow, click(), random)?.campaignId);
+    expect(seen).toEqual(new Set([7, undefined]));
+    // A path as stored before targets existed has no target field at all.
+    const old = compileFlow({
+      defaultPaths: [
+        {
+          name: '',
+          weight: 100,
+          paused: false,
+          landers: [],
+          offers: [{ offerId: 4, weight: 1, paused: false }],
+        },
+      ],
+      rules: [],
+    } as never);
+    expect(evaluateFlow(old, click(), fixed(0))).toEqual({
+      ruleIndex: null,
+      pathIndex: 0,
+      landingId: null,
+      offerId: 4,
+    });
+  });
+});

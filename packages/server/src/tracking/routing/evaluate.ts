@@ -31,6 +31,10 @@ interface CompiledPath {
   /** Empty: the path is direct. A null value is a direct share among landers. */
   landers: Weighted<number | null>[];
   offers: Weighted<number>[];
+  /** Set when the path hands its clicks to another campaign's flow (landers and offers are then empty). */
+  campaignId?: number;
+  /** Set when the path redirects to the operator's URL (macros still in it). */
+  url?: string;
 }
 
 interface CompiledRule {
@@ -53,13 +57,26 @@ export interface FlowDecision {
   pathIndex: number;
   /** null: the click goes straight to the offer. */
   landingId: number | null;
+  /** 0 when the path's target is a campaign or a URL. */
   offerId: number;
+  /** The campaign whose flow takes the click on, for a `campaign` path. */
+  campaignId?: number;
+  /** The URL the click goes to, for a `url` path. */
+  url?: string;
 }
 
 function compilePaths(paths: readonly FlowPath[]): CompiledPath[] {
   const compiled: CompiledPath[] = [];
   for (const [index, path] of paths.entries()) {
     if (path.paused) continue;
+    if (path.target === 'campaign' && typeof path.campaignId === 'number') {
+      compiled.push({ index, weight: path.weight, landers: [], offers: [], campaignId: path.campaignId });
+      continue;
+    }
+    if (path.target === 'url' && typeof path.url === 'string') {
+      compiled.push({ index, weight: path.weight, landers: [], offers: [], url: path.url });
+      continue;
+    }
     const offers = path.offers
       .filter((offer) => !offer.paused)
       .map((offer) => ({ value: offer.offerId, weight: offer.weight }));
@@ -311,6 +328,12 @@ function choosePath(
 ): FlowDecision | null {
   const path = pickByWeight(paths, random);
   if (!path) return null;
+  if (path.campaignId !== undefined) {
+    return { ruleIndex, pathIndex: path.index, landingId: null, offerId: 0, campaignId: path.campaignId };
+  }
+  if (path.url !== undefined) {
+    return { ruleIndex, pathIndex: path.index, landingId: null, offerId: 0, url: path.url };
+  }
   const landingId = path.landers.length === 0 ? null : (pickWeighted(path.landers, random) ?? null);
   const picked = pickWeighted(path.offers, random);
   if (picked === undefined) return null;
