@@ -1,4 +1,6 @@
 import {
+  customEventColumn,
+  customEventSlot,
   DEFAULT_POSTBACK_PROCESSING,
   POSTBACK_PARAMS,
   type PostbackProcessingSettings,
@@ -17,6 +19,7 @@ import type { EventStore } from '../store/events/port.ts';
 import type { ClickEngine } from '../tracking/click/engine.ts';
 import type { RecentClicks } from '../tracking/click/recent.ts';
 import type { RoutingTable } from '../tracking/routing/table.ts';
+import { customEvent } from './customEvents.ts';
 import type { DuplicatePolicy } from './decide.ts';
 import { ipAllowed } from './ipAllow.ts';
 import { PostbackKeys } from './keys.ts';
@@ -298,6 +301,14 @@ export class ConversionService {
       );
       return refuse(403, 'refused', input.clickId, 'this address may not send postbacks');
     }
+    if (input.eventText !== null) {
+      const slot = customEventSlot(input.eventText, networkId, this.current);
+      if (slot !== null) return this.recordCustomEvent(click, slot, { ...base, clickId: input.clickId });
+      logger.warn(
+        { event: input.eventText, network: network?.id ?? null },
+        'postback with an event no slot is named for: counted as a plain conversion',
+      );
+    }
     const mapped = mapStatus(input.statusText, network, this.current);
     if (!mapped.known) {
       logger.warn(
@@ -373,6 +384,29 @@ export class ConversionService {
       text: outcome.outcome === 'ignored' ? `ignored: ${outcome.message}` : 'OK',
       message: outcome.message,
     };
+  }
+
+  /** Journals a custom event (customEvents.ts) for the click and logs the postback. */
+  private recordCustomEvent(
+    click: TrackingEvent,
+    slot: number,
+    log: Omit<LogEntry, 'httpStatus' | 'outcome' | 'message' | 'seq'>,
+  ): PostbackAnswer {
+    const event = customEvent(click, slot, Math.max(this.options.now(), click.time));
+    try {
+      this.options.recorder.record(event);
+    } catch (error) {
+      this.options.logger.error({ err: error }, 'custom event not journaled');
+      return {
+        status: 500,
+        outcome: 'error',
+        text: 'error: the event could not be stored, try again',
+        message: 'the event could not be stored',
+      };
+    }
+    const message = `custom event ${customEventColumn(slot)} recorded`;
+    this.writer.log({ ...log, httpStatus: 200, outcome: 'recorded', message, seq: null });
+    return { status: 200, outcome: 'recorded', text: 'OK', message };
   }
 }
 

@@ -71,6 +71,10 @@ const EVENT_MIGRATIONS: readonly string[][] = [
   clickhouseRollupMigration(clickhouseType),
   // Int32 held no ASN from 2^31 up; a repeat by another node modifies to the type it has: a no-op.
   ['ALTER TABLE events MODIFY COLUMN asn UInt32'],
+  // Custom events' slot: 0 for every event stored before. Reads and inserts name their columns.
+  // No IF NOT EXISTS on every supported version: a column already there (a table the first step made,
+  // or another node's run) is taken as added, see migrate().
+  ['ALTER TABLE events ADD COLUMN event_slot Int16'],
 ];
 
 const READ_SETTINGS: ClickHouseSettings = { output_format_json_quote_64bit_integers: 0 };
@@ -162,7 +166,11 @@ export class ClickHouseEventStore implements EventStore {
     let version = Number(found[0]?.v ?? 0);
     for (const statements of EVENT_MIGRATIONS.slice(version)) {
       version += 1;
-      for (const statement of statements) await this.command(statement);
+      for (const statement of statements) {
+        await this.command(statement).catch((error: unknown) => {
+          if (!columnAlreadyAdded(statement, error)) throw error;
+        });
+      }
       await this.command(`INSERT INTO event_schema VALUES (${version})`);
     }
   }
@@ -428,4 +436,11 @@ function insertId(source: string): string {
 
 function stagingTable(source: string): string {
   return `journal_replay_${crypto.createHash('sha256').update(source).digest('hex').slice(0, 16)}`;
+}
+
+/** Whether `error` says the column `statement` adds is there already (ClickHouse's DUPLICATE_COLUMN). */
+function columnAlreadyAdded(statement: string, error: unknown): boolean {
+  if (!/^ALTER TABLE \w+ ADD COLUMN /.test(statement)) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === '44' || (typeof message === 'string' && message.includes('already exists'));
 }

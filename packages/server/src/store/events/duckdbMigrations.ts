@@ -14,4 +14,7 @@ export const EVENT_MIGRATIONS: readonly string[][] = [
   // The ASN was a signed INTEGER, which refused 4-byte ASNs from 2^31 up (the shipped ASN data has one:
   // AS4294967294), so such a visitor's click could not be journaled. Every stored value fits the new type.
   ['ALTER TABLE events ALTER COLUMN asn SET DATA TYPE UINTEGER'],
+  // Custom events (conversions/customEvents.ts): the slot an event counts in. Events stored before it
+  // are no custom events, so 0 is what they hold. IF NOT EXISTS: a file made by the first step has it.
+  ['ALTER TABLE events ADD COLUMN IF NOT EXISTS event_slot SMALLINT DEFAULT 0'],
 ];

@@ -84,6 +84,7 @@ const NOT_PRESENTED = new Set([
   'approved',
   'pending',
   'declined',
+  'event_slot',
 ]);
 
 /**
