@@ -11,6 +11,40 @@ import { z } from 'zod';
 // be without the name, a plain conversion (and the server logs the unknown name).
 
 export const CUSTOM_EVENT_SLOTS = 30;
+/** The report metrics (and macros) of the slots, in slot order: event1 counts slot 1. */
+export const CUSTOM_EVENT_METRICS = [
+  'event1',
+  'event2',
+  'event3',
+  'event4',
+  'event5',
+  'event6',
+  'event7',
+  'event8',
+  'event9',
+  'event10',
+  'event11',
+  'event12',
+  'event13',
+  'event14',
+  'event15',
+  'event16',
+  'event17',
+  'event18',
+  'event19',
+  'event20',
+  'event21',
+  'event22',
+  'event23',
+  'event24',
+  'event25',
+  'event26',
+  'event27',
+  'event28',
+  'event29',
+  'event30',
+] as const;
+export type CustomEventMetric = (typeof CUSTOM_EVENT_METRICS)[number];
 export const CUSTOM_EVENT_NAME_MAX = 50;
 /** Event names: letters, digits, `_`, `-` and spaces, compared case-insensitively. */
 export const CUSTOM_EVENT_NAME_PATTERN = /^[A-Za-z0-9_\- ]*$/;

@@ -9,7 +9,7 @@ import {
   type ReportRow,
 } from '@cairn/contract';
 import { HttpError } from '../http.ts';
-import { metricsOf, type Sums, zeroSums } from './metrics.ts';
+import { customEventSumsOf, metricsOf, type Sums, zeroSums } from './metrics.ts';
 import { isTimeDimension } from './scope.ts';
 
 // `compare=previous` (beta: report_period_comparison): the same report over the period of equal length
@@ -34,6 +34,7 @@ function sumsOfMetrics(metrics: ReportMetrics): Sums {
     declined: metrics.leadsDeclined,
     revenue: metrics.revenue,
     cost: metrics.cost,
+    ...customEventSumsOf(metrics),
   };
 }
 

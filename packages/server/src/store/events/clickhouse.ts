@@ -19,6 +19,7 @@ import {
   type Row,
   type SqlParam,
 } from './port.ts';
+import { CUSTOM_EVENT_SUMS } from './rollup.ts';
 
 // The scale-out event store. ClickHouse (18.16 and current) has no transactions and, on a plain
 // MergeTree, no insert deduplication (block dedup needs ReplicatedMergeTree; insert_deduplication_token
@@ -74,7 +75,10 @@ const EVENT_MIGRATIONS: readonly string[][] = [
   // Custom events' slot: 0 for every event stored before. Reads and inserts name their columns.
   // No IF NOT EXISTS on every supported version: a column already there (a table the first step made,
   // or another node's run) is taken as added, see migrate().
-  ['ALTER TABLE events ADD COLUMN event_slot Int16'],
+  [
+    'ALTER TABLE events ADD COLUMN event_slot Int16',
+    ...CUSTOM_EVENT_SUMS.map((sum) => `ALTER TABLE event_rollup ADD COLUMN ${sum.name} UInt64`),
+  ],
 ];
 
 const READ_SETTINGS: ClickHouseSettings = { output_format_json_quote_64bit_integers: 0 };
