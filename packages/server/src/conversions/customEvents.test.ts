@@ -1,8 +1,9 @@
-import { DEFAULT_POSTBACK_PROCESSING } from '@cairn/contract';
+import { DEFAULT_POSTBACK_PROCESSING, reportQuerySchema } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConversionKit, NO_SUMS, startConversionServer } from '../../test-support/postbacks.ts';
 import { Clock } from '../../test-support/server.ts';
 import type { RunningCairn } from '../index.ts';
+import { ReportService } from '../reports/service.ts';
 import { customEventSeq } from './customEvents.ts';
 
 // Custom events through real postbacks: a named event counts in its slot and leaves the conversions as
@@ -56,6 +57,41 @@ describe('a postback naming a custom event', () => {
     expect(new Set(rows.map((row) => Number(row.seq))).size).toBe(3);
     expect(await kit.sums(clickId)).toEqual(NO_SUMS);
     expect(await kit.conversions(clickId)).toHaveLength(0);
+
+    const reports = new ReportService(cairn.events, cairn.store, clock.now);
+    const query = reportQuerySchema.parse({
+      groupBy: 'campaign',
+      from: '2026-03-04',
+      to: '2026-03-04',
+      timezone: 'UTC',
+    });
+    const row = (await reports.report(query, { campaignIds: null })).rows.find(
+      (r) => r.value === campaign.id,
+    );
+    expect(row?.metrics).toMatchObject({ clicks: 1, leads: 0, revenue: 0, event1: 1, event2: 2, event3: 0 });
+  });
+
+  it("fills the {eventN} macros of the source's postback with the click's events per slot", async () => {
+    const source = await kit.sources.make({
+      name: `s-${Math.random()}`,
+      postbackUrl: 'https://source.example/pb?c={clickid}&reg={event1}&dep={event2}&other={event30}',
+    });
+    const campaign = await kit.campaign({ network: {}, campaign: { trafficSourceId: source.id } });
+    await cairn.tracking.conversions.saveSettings({
+      ...DEFAULT_POSTBACK_PROCESSING,
+      eventNames: ['registration', 'deposit'],
+    });
+    const clickId = await kit.click(campaign);
+    await kit.postback(`/postback?clickid=${clickId}&event=deposit`);
+    clock.advance(1000);
+    await kit.postback(`/postback?clickid=${clickId}&event=deposit`);
+    await kit.sums(clickId);
+    expect((await kit.postback(`/postback?clickid=${clickId}&payout=3`)).text).toBe('OK');
+    await cairn.tracking.conversions.writer.idle();
+    const [row] = await cairn.store.query<{ url: string }>('SELECT url FROM s2s_outbox WHERE click_id = $1', [
+      clickId,
+    ]);
+    expect(row?.url).toBe(`https://source.example/pb?c=${clickId}&reg=0&dep=2&other=0`);
   });
 
   it('is a plain conversion when no slot is named for the event', async () => {

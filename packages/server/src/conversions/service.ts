@@ -1,4 +1,5 @@
 import {
+  CUSTOM_EVENT_SLOTS,
   customEventColumn,
   customEventSlot,
   DEFAULT_POSTBACK_PROCESSING,
@@ -6,7 +7,7 @@ import {
   type PostbackProcessingSettings,
 } from '@cairn/contract';
 import type { Logger } from 'pino';
-import type { TrackingEvent } from '../events/event.ts';
+import { EVENT_KIND, type TrackingEvent } from '../events/event.ts';
 import { lacksRate } from '../events/money.ts';
 import { ConversionsOut } from '../integrations/conversionsOut.ts';
 import type { ClickRecorder } from '../journal/recorder.ts';
@@ -341,6 +342,7 @@ export class ConversionService {
     }
     const source = table.source(click.trafficSourceId);
     const found = click;
+    const eventCounts = source?.postbackUrl?.includes('{event') ? await this.customEventCounts(click) : null;
     let outcome: WriteOutcome;
     try {
       outcome = await this.writer.write({
@@ -365,7 +367,7 @@ export class ConversionService {
               clickId: state.clickId,
               seq: state.seq,
               trafficSourceId: source.id,
-              url: s2sUrl(source, state, found, table, rates.base),
+              url: s2sUrl(source, state, found, table, rates.base, eventCounts),
               state: plan.kind === 'send' ? 'pending' : 'skipped',
               reason: plan.kind === 'skipped' ? plan.reason : null,
             },
@@ -384,6 +386,29 @@ export class ConversionService {
       text: outcome.outcome === 'ignored' ? `ignored: ${outcome.message}` : 'OK',
       message: outcome.message,
     };
+  }
+
+  /**
+   * The click's custom events per slot (slot 1 first), for the `{eventN}` macros: what the event store
+   * holds, so an event still in the journal (it is stored within the flush interval) is not counted yet.
+   * Read only for a source whose postback URL asks for them; null when the read fails (the macros empty).
+   */
+  private async customEventCounts(click: TrackingEvent): Promise<number[] | null> {
+    try {
+      const rows = await this.options.events.query<{ slot: number; n: number }>(
+        `SELECT event_slot AS slot, count(*) AS n FROM events WHERE campaign_id = $1 AND click_id = $2 AND kind = ${EVENT_KIND.customEvent} GROUP BY event_slot`,
+        [click.campaignId, click.clickId],
+      );
+      const counts = Array.from({ length: CUSTOM_EVENT_SLOTS }, () => 0);
+      for (const row of rows) {
+        const slot = Number(row.slot);
+        if (slot >= 1 && slot <= CUSTOM_EVENT_SLOTS) counts[slot - 1] = Number(row.n);
+      }
+      return counts;
+    } catch (error) {
+      this.options.logger.error({ err: error }, 'custom event counts for the {eventN} macros not read');
+      return null;
+    }
   }
 
   /** Journals a custom event (customEvents.ts) for the click and logs the postback. */
