@@ -73,8 +73,8 @@ const EVENT_MIGRATIONS: readonly string[][] = [
   // Int32 held no ASN from 2^31 up; a repeat by another node modifies to the type it has: a no-op.
   ['ALTER TABLE events MODIFY COLUMN asn UInt32'],
   // Custom events' slot: 0 for every event stored before. Reads and inserts name their columns.
-  // No IF NOT EXISTS on every supported version: a column already there (a table the first step made,
-  // or another node's run) is taken as added, see migrate().
+  // No IF NOT EXISTS on every supported version: migrate() skips a column already there (a table the
+  // first steps made with today's columns, or another node's run).
   [
     'ALTER TABLE events ADD COLUMN event_slot Int16',
     ...CUSTOM_EVENT_SUMS.map((sum) => `ALTER TABLE event_rollup ADD COLUMN ${sum.name} UInt64`),
@@ -170,13 +170,25 @@ export class ClickHouseEventStore implements EventStore {
     let version = Number(found[0]?.v ?? 0);
     for (const statements of EVENT_MIGRATIONS.slice(version)) {
       version += 1;
+      const present = await this.presentColumns();
       for (const statement of statements) {
+        const added = ADD_COLUMN.exec(statement);
+        if (added && present.has(`${added[1]}.${added[2]}`)) continue;
         await this.command(statement).catch((error: unknown) => {
           if (!columnAlreadyAdded(statement, error)) throw error;
         });
       }
       await this.command(`INSERT INTO event_schema VALUES (${version})`);
     }
+  }
+
+  /** `table.column` of every column of this database, so a step adds only the columns missing. */
+  private async presentColumns(): Promise<Set<string>> {
+    const found = await rows<{ t: string; c: string }>(
+      this.client,
+      'SELECT table AS t, name AS c FROM system.columns WHERE database = currentDatabase()',
+    );
+    return new Set(found.map((row) => `${row.t}.${row.c}`));
   }
 
   append(events: readonly TrackingEvent[], mark?: JournalMark): Promise<void> {
@@ -442,9 +454,14 @@ function stagingTable(source: string): string {
   return `journal_replay_${crypto.createHash('sha256').update(source).digest('hex').slice(0, 16)}`;
 }
 
-/** Whether `error` says the column `statement` adds is there already (ClickHouse's DUPLICATE_COLUMN). */
+const ADD_COLUMN = /^ALTER TABLE (\w+) ADD COLUMN (\w+) /;
+
+/**
+ * Whether `error` says the column `statement` adds is there already (ClickHouse's DUPLICATE_COLUMN):
+ * another node starting at once added it between the look and the statement.
+ */
 function columnAlreadyAdded(statement: string, error: unknown): boolean {
-  if (!/^ALTER TABLE \w+ ADD COLUMN /.test(statement)) return false;
+  if (!ADD_COLUMN.test(statement)) return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
   return code === '44' || (typeof message === 'string' && message.includes('already exists'));
 }

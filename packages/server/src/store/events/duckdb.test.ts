@@ -8,6 +8,7 @@ import { customEvent } from '../../conversions/customEvents.ts';
 import { DuckDbEventStore, STORAGE_VERSION } from './duckdb.ts';
 import { EVENT_MIGRATIONS } from './duckdbMigrations.ts';
 import type { EventStore } from './port.ts';
+import { CUSTOM_EVENT_SUMS } from './rollup.ts';
 
 const files = new WeakMap<EventStore, string>();
 const failing = new WeakSet<EventStore>();
@@ -112,6 +113,10 @@ describe('the DuckDB events file from before custom events', () => {
     const earlier = await DuckDBInstance.create(file);
     const connection = await earlier.connect();
     await connection.run('ALTER TABLE events DROP COLUMN event_slot');
+    for (const table of ['event_rollup', 'report_summary']) {
+      for (const sum of CUSTOM_EVENT_SUMS)
+        await connection.run(`ALTER TABLE ${table} DROP COLUMN ${sum.name}`);
+    }
     await connection.run(`DELETE FROM event_schema WHERE version = ${EVENT_MIGRATIONS.length}`);
     await connection.run('CHECKPOINT');
     connection.closeSync();
@@ -128,6 +133,15 @@ describe('the DuckDB events file from before custom events', () => {
       [1, 0],
       [5, 2],
     ]);
+    // The rollup and the summary gained the counts, after their other columns.
+    for (const table of ['event_rollup', 'report_summary']) {
+      const columns = await store.query<{ name: string }>(
+        `SELECT column_name AS name FROM duckdb_columns() WHERE table_name = '${table}' ORDER BY column_index`,
+      );
+      expect(columns.slice(-CUSTOM_EVENT_SUMS.length).map((column) => column.name)).toEqual(
+        CUSTOM_EVENT_SUMS.map((sum) => sum.name),
+      );
+    }
     await store.close();
   });
 });
