@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { customEventNamesSchema, networkEventMappingsSchema } from './conversions/customEvents.ts';
 import { conversionDeliverySchema, s2sDeliverySchema } from './conversions/deliveries.ts';
 import {
   type CONVERSION_STATUSES,
@@ -66,6 +67,8 @@ export const POSTBACK_PARAMS = {
   currency: ['currency', 'cnv_currency'],
   /** `disable_postback=1`: record the conversion but send nothing to the traffic source. */
   disablePostback: ['disable_postback'],
+  /** A custom event's name (conversions/customEvents.ts): counted in its slot instead of as a conversion. */
+  event: ['event', 'cnv_event'],
   /** The installation's postback key, without which a postback is refused (403). */
   key: ['key'],
 } as const;
@@ -141,6 +144,10 @@ export const postbackProcessingSettingsSchema = z.strictObject({
    * a pixel's URL, key included, is visible to every visitor of the page that carries it.
    */
   pixelEnabled: z.boolean().default(false),
+  /** Names of the custom event slots 1..30 (conversions/customEvents.ts); '' leaves a slot unnamed. */
+  eventNames: customEventNamesSchema.default([]),
+  /** Networks' own event names, each counted in a slot. */
+  networkEvents: networkEventMappingsSchema.default([]),
 });
 export type PostbackProcessingSettings = z.output<typeof postbackProcessingSettingsSchema>;
 export type PostbackProcessingSettingsInput = z.input<typeof postbackProcessingSettingsSchema>;

@@ -3,6 +3,7 @@ export * from './apiKeys.ts';
 export * from './auth.ts';
 export * from './backups.ts';
 export * from './clickApi.ts';
+export * from './conversions/customEvents.ts';
 export * from './conversions/deliveries.ts';
 export * from './conversions.ts';
 export * from './costs.ts';

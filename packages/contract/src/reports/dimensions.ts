@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CUSTOM_EVENT_METRICS, type CustomEventMetric } from '../conversions/customEvents.ts';
 import { isProfitField } from '../entities/permissions.ts';
 
 // The vocabulary of the reports engine (DESIGN.md "Reports"): what a report groups by, what it counts,
@@ -156,15 +157,25 @@ export const REPORT_METRICS = [
   'roi',
   'epc',
   'cpc',
+  // Custom event counts per slot (conversions/customEvents.ts), titled by the slots' names.
+  ...CUSTOM_EVENT_METRICS,
 ] as const;
 export type ReportMetric = (typeof REPORT_METRICS)[number];
 export type ReportMetrics = Record<ReportMetric, number>;
+/** Custom event counts read 0 where metrics made before them lack them (a trigger's stored figures). */
 export const reportMetricsSchema = z.object(
-  Object.fromEntries(REPORT_METRICS.map((metric) => [metric, z.number()])) as Record<
-    ReportMetric,
-    z.ZodNumber
-  >,
+  Object.fromEntries(
+    REPORT_METRICS.map((metric) => [
+      metric,
+      (CUSTOM_EVENT_METRICS as readonly string[]).includes(metric) ? z.number().default(0) : z.number(),
+    ]),
+  ) as Record<Exclude<ReportMetric, CustomEventMetric>, z.ZodNumber> &
+    Record<CustomEventMetric, z.ZodDefault<z.ZodNumber>>,
 );
+/** No custom events: each count 0, for metrics built field by field. */
+export const NO_CUSTOM_EVENTS: Readonly<Record<CustomEventMetric, number>> = Object.fromEntries(
+  CUSTOM_EVENT_METRICS.map((metric) => [metric, 0]),
+) as Record<CustomEventMetric, number>;
 
 /** The metrics a hide-profit user never receives, and so may not sort by. */
 export const PROFIT_METRICS: readonly ReportMetric[] = REPORT_METRICS.filter(isProfitField);
@@ -261,4 +272,7 @@ export const REPORT_METRIC_COLUMNS: Record<
   roi: { label: 'ROI', decimals: 2, percent: true },
   epc: { label: 'EPC', decimals: 4, money: true },
   cpc: { label: 'CPC', decimals: 4, money: true },
+  ...(Object.fromEntries(
+    CUSTOM_EVENT_METRICS.map((metric, index) => [metric, { label: `Event ${index + 1}`, decimals: 0 }]),
+  ) as Record<CustomEventMetric, { label: string; decimals: number }>),
 };

@@ -1,4 +1,11 @@
-import { PROFIT_METRICS, REPORT_METRICS, type ReportMetric, reportMetricsSchema } from '@cairn/contract';
+import {
+  CUSTOM_EVENT_METRICS,
+  type CustomEventMetric,
+  PROFIT_METRICS,
+  REPORT_METRICS,
+  type ReportMetric,
+  reportMetricsSchema,
+} from '@cairn/contract';
 import { type ColumnKind, formatValue } from '@cairn/ui';
 import type { z } from 'zod';
 
@@ -47,6 +54,10 @@ export const METRIC_DEFS: Record<ReportMetric, MetricDef> = {
   // Per-click money is usually a fraction of a cent apart: two decimals would hide the difference.
   epc: def('epc', 'EPC', 'money', 4),
   cpc: def('cpc', 'CPC', 'money', 4),
+  // Titled `Event N` until the installation's slot names are known (customEventTitle).
+  ...(Object.fromEntries(
+    CUSTOM_EVENT_METRICS.map((metric, index) => [metric, def(metric, `Event ${index + 1}`, 'number', 0)]),
+  ) as Record<CustomEventMetric, MetricDef>),
 };
 
 /** Built-in defaults, used until the columns settings or the user say otherwise. */

@@ -1,4 +1,4 @@
-import { REPORT_METRICS, type ReportMetric } from '@cairn/contract';
+import { NO_CUSTOM_EVENTS, REPORT_METRICS, type ReportMetric } from '@cairn/contract';
 import { json, on, type Route } from '../app/testing.ts';
 import type { Metrics } from './metrics.ts';
 
@@ -29,6 +29,7 @@ export function metrics(
     roi: cost ? (profit / cost) * 100 : 0,
     epc: clicks ? Math.round(revenue / clicks) : 0,
     cpc: clicks ? Math.round(cost / clicks) : 0,
+    ...NO_CUSTOM_EVENTS,
   };
 }
 

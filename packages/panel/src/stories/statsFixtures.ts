@@ -1,4 +1,4 @@
-import type { ReportMetrics } from '@cairn/contract';
+import { NO_CUSTOM_EVENTS, type ReportMetrics } from '@cairn/contract';
 import { campaigns, offers } from './fixtures.ts';
 
 // The numbers behind the page stories, derived the way the server derives them (money in micro-units,
@@ -66,6 +66,7 @@ function metricsOf(counts: Counts): ReportMetrics {
     roi: ratio(profit, counts.cost),
     epc: counts.clicks === 0 ? 0 : Math.round(counts.revenue / counts.clicks),
     cpc: counts.clicks === 0 ? 0 : Math.round(counts.cost / counts.clicks),
+    ...NO_CUSTOM_EVENTS,
   };
 }
 

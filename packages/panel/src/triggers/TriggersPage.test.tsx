@@ -1,4 +1,4 @@
-import type { Trigger, TriggerBacktest, TriggerRunList } from '@cairn/contract';
+import { NO_CUSTOM_EVENTS, type Trigger, type TriggerBacktest, type TriggerRunList } from '@cairn/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { json, on, type Route, signedInAs } from '../app/testing.ts';
 // and a trigger's backtest and run history with the numbers.
 
 const metrics = {
+  ...NO_CUSTOM_EVENTS,
   clicks: 412,
   uniqueClicks: 400,
   lpViews: 0,

@@ -7,7 +7,9 @@ const parse = (query: string) => parsePostback(queryReader(new URLSearchParams(q
 
 describe('parsePostback', () => {
   it('reads every field under its own name and its aliases', () => {
-    expect(parse(`clickid=${id}&payout=1,5&status=Sale&txid=a:b/1&currency=eur&disable_postback=1`)).toEqual({
+    expect(
+      parse(`clickid=${id}&payout=1,5&status=Sale&txid=a:b/1&currency=eur&disable_postback=1&event=Deposit`),
+    ).toEqual({
       ok: true,
       input: {
         clickId: id,
@@ -17,8 +19,10 @@ describe('parsePostback', () => {
         txid: 'a:b/1',
         currency: 'EUR',
         disablePostback: true,
+        eventText: 'Deposit',
       },
     });
+    expect(parse(`cnv_id=${id}&cnv_event=ftd`)).toMatchObject({ input: { eventText: 'ftd' } });
     expect(parse(`cnv_id=${id}&cnv_status=lead&cnv_currency=GBP`)).toMatchObject({
       input: { statusText: 'lead', currency: 'GBP' },
     });
@@ -27,9 +31,11 @@ describe('parsePostback', () => {
   });
 
   it('takes unfilled network placeholders as not sent', () => {
-    expect(parse(`clickid=${id}&payout={payout}&status=%23status%23&txid=[TXID]&currency=`)).toMatchObject({
+    expect(
+      parse(`clickid=${id}&payout={payout}&status=%23status%23&txid=[TXID]&currency=&event={event}`),
+    ).toMatchObject({
       ok: true,
-      input: { payoutMicros: null, statusText: null, txid: null, currency: null },
+      input: { payoutMicros: null, statusText: null, txid: null, currency: null, eventText: null },
     });
   });
 

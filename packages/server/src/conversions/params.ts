@@ -1,4 +1,6 @@
 import {
+  CUSTOM_EVENT_NAME_MAX,
+  CUSTOM_EVENT_NAME_PATTERN,
   decimalToMicrosRounded,
   POSTBACK_PARAMS,
   POSTBACK_PAYOUT_MAX_MICROS,
@@ -27,6 +29,8 @@ export interface PostbackInput {
   currency: string | null;
   /** Binom's `disable_postback=1`: record, but report nothing to the traffic source. */
   disablePostback: boolean;
+  /** A custom event's name as sent (conversions/customEvents.ts in the contract); null: none sent. */
+  eventText: string | null;
 }
 
 export type ParsedPostback =
@@ -107,6 +111,15 @@ export function parsePostback(read: FieldReader): ParsedPostback {
     return fail('currency must be a 3-letter code such as EUR');
   }
 
+  const event = textField(read, POSTBACK_PARAMS.event);
+  if (!event.ok) return fail(event.message);
+  if (
+    event.value !== null &&
+    (event.value.length > CUSTOM_EVENT_NAME_MAX || !CUSTOM_EVENT_NAME_PATTERN.test(event.value))
+  ) {
+    return fail(`event must be at most ${CUSTOM_EVENT_NAME_MAX} letters, digits, _, - or spaces`);
+  }
+
   const disable = textField(read, POSTBACK_PARAMS.disablePostback);
   return {
     ok: true,
@@ -118,6 +131,7 @@ export function parsePostback(read: FieldReader): ParsedPostback {
       txid: txid.value,
       currency: currency.value === null ? null : currency.value.toUpperCase(),
       disablePostback: disable.ok && (disable.value === '1' || disable.value?.toLowerCase() === 'true'),
+      eventText: event.value,
     },
   };
 }

@@ -1,4 +1,11 @@
-import { fillMacros, microsToDecimal, TOKEN_SLOTS, TRACKING_MACROS } from '@cairn/contract';
+import {
+  CUSTOM_EVENT_SLOTS,
+  customEventColumn,
+  fillMacros,
+  microsToDecimal,
+  TOKEN_SLOTS,
+  TRACKING_MACROS,
+} from '@cairn/contract';
 import type { TrackingEvent } from '../events/event.ts';
 import type { RoutedSource, RoutingTable } from '../tracking/routing/table.ts';
 import type { ConversionState } from './decide.ts';
@@ -52,6 +59,7 @@ const id = (value: number): string => (value > 0 ? String(value) : '');
 /**
  * The source's postback URL for a conversion: click macros from the click, `{payout}` as the base
  * revenue times the source's payout %, `{cnv_status}`, `{txid}` and `{currency}` from the conversion.
+ * `{event1}`..`{event30}`: the click's custom events per slot, `eventCounts` (slot 1 first), when read.
  * Macros without a value are emptied, so no literal `{payout}` reaches the source.
  */
 export function s2sUrl(
@@ -60,6 +68,7 @@ export function s2sUrl(
   click: TrackingEvent,
   table: RoutingTable,
   baseCurrency: string,
+  eventCounts: readonly number[] | null = null,
 ): string {
   const campaign = table.campaign(click.campaignId);
   const values: Record<string, string> = {
@@ -98,5 +107,10 @@ export function s2sUrl(
     unixtime: String(Math.floor(click.clickTime / 1000)),
   };
   for (let slot = 1; slot <= TOKEN_SLOTS; slot += 1) values[`t${slot}`] = click.tokens[slot - 1] ?? '';
+  if (eventCounts) {
+    for (let slot = 1; slot <= CUSTOM_EVENT_SLOTS; slot += 1) {
+      values[customEventColumn(slot)] = String(eventCounts[slot - 1] ?? 0);
+    }
+  }
   return fillMacros(source.postbackUrl ?? '', values);
 }

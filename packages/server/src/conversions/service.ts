@@ -1,10 +1,13 @@
 import {
+  CUSTOM_EVENT_SLOTS,
+  customEventColumn,
+  customEventSlot,
   DEFAULT_POSTBACK_PROCESSING,
   POSTBACK_PARAMS,
   type PostbackProcessingSettings,
 } from '@cairn/contract';
 import type { Logger } from 'pino';
-import type { TrackingEvent } from '../events/event.ts';
+import { EVENT_KIND, type TrackingEvent } from '../events/event.ts';
 import { lacksRate } from '../events/money.ts';
 import { ConversionsOut } from '../integrations/conversionsOut.ts';
 import type { ClickRecorder } from '../journal/recorder.ts';
@@ -17,6 +20,7 @@ import type { EventStore } from '../store/events/port.ts';
 import type { ClickEngine } from '../tracking/click/engine.ts';
 import type { RecentClicks } from '../tracking/click/recent.ts';
 import type { RoutingTable } from '../tracking/routing/table.ts';
+import { customEvent } from './customEvents.ts';
 import type { DuplicatePolicy } from './decide.ts';
 import { ipAllowed } from './ipAllow.ts';
 import { PostbackKeys } from './keys.ts';
@@ -298,6 +302,14 @@ export class ConversionService {
       );
       return refuse(403, 'refused', input.clickId, 'this address may not send postbacks');
     }
+    if (input.eventText !== null) {
+      const slot = customEventSlot(input.eventText, networkId, this.current);
+      if (slot !== null) return this.recordCustomEvent(click, slot, { ...base, clickId: input.clickId });
+      logger.warn(
+        { event: input.eventText, network: network?.id ?? null },
+        'postback with an event no slot is named for: counted as a plain conversion',
+      );
+    }
     const mapped = mapStatus(input.statusText, network, this.current);
     if (!mapped.known) {
       logger.warn(
@@ -330,6 +342,7 @@ export class ConversionService {
     }
     const source = table.source(click.trafficSourceId);
     const found = click;
+    const eventCounts = source?.postbackUrl?.includes('{event') ? await this.customEventCounts(click) : null;
     let outcome: WriteOutcome;
     try {
       outcome = await this.writer.write({
@@ -354,7 +367,7 @@ export class ConversionService {
               clickId: state.clickId,
               seq: state.seq,
               trafficSourceId: source.id,
-              url: s2sUrl(source, state, found, table, rates.base),
+              url: s2sUrl(source, state, found, table, rates.base, eventCounts),
               state: plan.kind === 'send' ? 'pending' : 'skipped',
               reason: plan.kind === 'skipped' ? plan.reason : null,
             },
@@ -373,6 +386,52 @@ export class ConversionService {
       text: outcome.outcome === 'ignored' ? `ignored: ${outcome.message}` : 'OK',
       message: outcome.message,
     };
+  }
+
+  /**
+   * The click's custom events per slot (slot 1 first), for the `{eventN}` macros: what the event store
+   * holds, so an event still in the journal (it is stored within the flush interval) is not counted yet.
+   * Read only for a source whose postback URL asks for them; null when the read fails (the macros empty).
+   */
+  private async customEventCounts(click: TrackingEvent): Promise<number[] | null> {
+    try {
+      const rows = await this.options.events.query<{ slot: number; n: number }>(
+        `SELECT event_slot AS slot, count(*) AS n FROM events WHERE campaign_id = $1 AND click_id = $2 AND kind = ${EVENT_KIND.customEvent} GROUP BY event_slot`,
+        [click.campaignId, click.clickId],
+      );
+      const counts = Array.from({ length: CUSTOM_EVENT_SLOTS }, () => 0);
+      for (const row of rows) {
+        const slot = Number(row.slot);
+        if (slot >= 1 && slot <= CUSTOM_EVENT_SLOTS) counts[slot - 1] = Number(row.n);
+      }
+      return counts;
+    } catch (error) {
+      this.options.logger.error({ err: error }, 'custom event counts for the {eventN} macros not read');
+      return null;
+    }
+  }
+
+  /** Journals a custom event (customEvents.ts) for the click and logs the postback. */
+  private recordCustomEvent(
+    click: TrackingEvent,
+    slot: number,
+    log: Omit<LogEntry, 'httpStatus' | 'outcome' | 'message' | 'seq'>,
+  ): PostbackAnswer {
+    const event = customEvent(click, slot, Math.max(this.options.now(), click.time));
+    try {
+      this.options.recorder.record(event);
+    } catch (error) {
+      this.options.logger.error({ err: error }, 'custom event not journaled');
+      return {
+        status: 500,
+        outcome: 'error',
+        text: 'error: the event could not be stored, try again',
+        message: 'the event could not be stored',
+      };
+    }
+    const message = `custom event ${customEventColumn(slot)} recorded`;
+    this.writer.log({ ...log, httpStatus: 200, outcome: 'recorded', message, seq: null });
+    return { status: 200, outcome: 'recorded', text: 'OK', message };
   }
 }
 

@@ -140,6 +140,9 @@ export const EVENT_COLUMNS: readonly EventColumn[] = [
   column('approved', 'small', 'approved', (e) => e.approved),
   column('pending', 'small', 'pending', (e) => e.pending),
   column('declined', 'small', 'declined', (e) => e.declined),
+  // Added after the others: the stores add it to existing tables at the end (their migrations), so a
+  // table's column order stays the order here.
+  column('event_slot', 'small', 'eventSlot', (e) => e.eventSlot),
 ];
 
 const DUCKDB_TYPES: Record<ColumnType, string> = {

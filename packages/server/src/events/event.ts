@@ -5,7 +5,7 @@ import { TOKEN_SLOTS } from '@cairn/contract';
 // A conversion whose status or payout changes later is not updated in place: a correcting event carries
 // the differences (say approved +1, pending -1), so sums stay right and the history stays visible.
 
-export const EVENT_KIND = { click: 1, lpClick: 2, conversion: 3, costChange: 4 } as const;
+export const EVENT_KIND = { click: 1, lpClick: 2, conversion: 3, costChange: 4, customEvent: 5 } as const;
 export type EventKind = (typeof EVENT_KIND)[keyof typeof EVENT_KIND];
 
 /**
@@ -66,6 +66,12 @@ export interface TrackingEvent {
   approved: number;
   pending: number;
   declined: number;
+  /**
+   * The custom event slot (1..30) a customEvent counts in; 0 for every other kind, and for events
+   * journaled before custom events existed. A custom event copies its click like a conversion, but
+   * carries no conversion counts, revenue or cost: it changes no other sum.
+   */
+  eventSlot: number;
 }
 
 const NO_TOKENS: readonly string[] = Array.from({ length: TOKEN_SLOTS }, () => '');
@@ -128,5 +134,6 @@ export function blankEvent(
     approved: 0,
     pending: 0,
     declined: 0,
+    eventSlot: 0,
   };
 }

@@ -91,6 +91,17 @@ describe('journal line format', () => {
     expect(decoderFor(names)(JSON.stringify(values))).toEqual({ ...event, isp: '' });
   });
 
+  it('decodes a segment from before custom events with no event slot', () => {
+    const event = { ...distinctEvent(), eventSlot: 0 };
+    const old = EVENT_COLUMNS.filter((column) => column.name !== 'event_slot');
+    const values = old
+      .map((column) => column.get(event))
+      .map((value) => (typeof value === 'boolean' ? Number(value) : value));
+    const decoded = decoderFor(old.map((column) => column.name))(JSON.stringify(values));
+    expect(decoded).toEqual(event);
+    expect(decoded?.eventSlot).toBe(0);
+  });
+
   it('answers null for lines that do not decode', () => {
     const decode = decoderFor(NAMES);
     const good = JSON.parse(encodeEvent(distinctEvent())) as unknown[];

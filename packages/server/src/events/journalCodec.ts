@@ -161,6 +161,7 @@ function eventFromValues(v: readonly (string | number)[]): TrackingEvent {
     approved: n(AT.approved),
     pending: n(AT.pending),
     declined: n(AT.declined),
+    eventSlot: n(AT.event_slot),
   };
 }
 
@@ -212,4 +213,5 @@ function valuesOf(e: TrackingEvent, out: (string | number)[]): void {
   out[AT.approved as number] = e.approved;
   out[AT.pending as number] = e.pending;
   out[AT.declined as number] = e.declined;
+  out[AT.event_slot as number] = e.eventSlot;
 }

@@ -10,7 +10,7 @@ import {
   type ReportRow,
 } from '@cairn/contract';
 import { HttpError } from '../http.ts';
-import { metricsOf, type Sums, zeroSums } from './metrics.ts';
+import { customEventSumsOf, metricsOf, type Sums, zeroSums } from './metrics.ts';
 import { isTimeDimension } from './scope.ts';
 
 // `compare` (beta: report_period_comparison): the same report over another period, set beside each row
@@ -35,6 +35,7 @@ function sumsOfMetrics(metrics: ReportMetrics): Sums {
     declined: metrics.leadsDeclined,
     revenue: metrics.revenue,
     cost: metrics.cost,
+    ...customEventSumsOf(metrics),
   };
 }
 

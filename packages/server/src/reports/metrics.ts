@@ -1,8 +1,8 @@
-import type { ReportMetrics, ReportSortKey } from '@cairn/contract';
-import { COST_KINDS_SQL } from '../events/event.ts';
+import { CUSTOM_EVENT_METRICS, type ReportMetrics, type ReportSortKey } from '@cairn/contract';
+import { COST_KINDS_SQL, EVENT_KIND } from '../events/event.ts';
 import type { ReportDialect } from './plan/dialect.ts';
 
-// Every metric derives from nine sums, so any grouping can be re-aggregated (a level from the level
+// Every metric derives from the sums below, so any grouping can be re-aggregated (a level from the level
 // below, totals from the top level) by adding, and the ratios are computed once from the sums.
 // Counts come from the event kind; a conversion's status changes arrive as correcting events carrying
 // -1/+1 and the revenue difference, so plain sums are right. Cost counts on clicks and cost changes only
@@ -18,6 +18,8 @@ export const SUM_COLUMNS = [
   'declined',
   'revenue',
   'cost',
+  // Custom events per slot: the metric's own name (event1 counts slot 1), summed as the others are.
+  ...CUSTOM_EVENT_METRICS,
 ] as const;
 export type SumColumn = (typeof SUM_COLUMNS)[number];
 export type Sums = Record<SumColumn, number>;
@@ -34,8 +36,30 @@ export function eventAggregates(dialect: ReportDialect): string[] {
     declined: 'sum(declined)',
     revenue: 'sum(revenue_micros)',
     cost: dialect.sumIf('cost_micros', COST_KINDS_SQL),
+    ...customEventCounts((slot) => dialect.countIf(customEventCondition(slot))),
   };
   return SUM_COLUMNS.map((column) => `${expressions[column]} AS ${column}`);
+}
+
+/** Events of `slot` (1-based) among raw events, as SQL. */
+export const customEventCondition = (slot: number): string =>
+  `kind = ${EVENT_KIND.customEvent} AND event_slot = ${slot}`;
+
+/** One value per custom event metric, made from its slot. */
+function customEventCounts<T>(of: (slot: number) => T): Record<(typeof CUSTOM_EVENT_METRICS)[number], T> {
+  return Object.fromEntries(CUSTOM_EVENT_METRICS.map((metric, index) => [metric, of(index + 1)])) as Record<
+    (typeof CUSTOM_EVENT_METRICS)[number],
+    T
+  >;
+}
+
+/** The custom event sums behind a row's metrics (each metric is its own sum). */
+export function customEventSumsOf(
+  metrics: Partial<Record<(typeof CUSTOM_EVENT_METRICS)[number], number>>,
+): Record<(typeof CUSTOM_EVENT_METRICS)[number], number> {
+  return customEventCounts(
+    (slot) => metrics[CUSTOM_EVENT_METRICS[slot - 1] as (typeof CUSTOM_EVENT_METRICS)[number]] ?? 0,
+  );
 }
 
 /** The same sums over rows that already hold them. */
@@ -78,6 +102,7 @@ export function metricsOf(sums: Sums): ReportMetrics {
     roi: ratio(profit * 100, sums.cost),
     epc: Math.round(ratio(sums.revenue, sums.clicks)),
     cpc: Math.round(ratio(sums.cost, sums.clicks)),
+    ...customEventCounts((slot) => sums[CUSTOM_EVENT_METRICS[slot - 1] as SumColumn]),
   };
 }
 
@@ -105,6 +130,7 @@ export function metricSql(metric: Exclude<ReportSortKey, 'value'>): string {
     roi: sqlRatio(`${profit} * 100`, 'cost'),
     epc: sqlRatio('revenue', 'clicks'),
     cpc: sqlRatio('cost', 'clicks'),
+    ...customEventCounts((slot) => CUSTOM_EVENT_METRICS[slot - 1] as string),
   };
   return sql[metric];
 }

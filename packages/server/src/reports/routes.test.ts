@@ -1,6 +1,8 @@
 import {
   type ClickLogResponse,
+  CUSTOM_EVENT_METRICS,
   type EntityStatsResponse,
+  NO_CUSTOM_EVENTS,
   type PermissionInput,
   REPORT_PATHS,
   type ReportResponse,
@@ -163,10 +165,22 @@ describe('hide-profit', () => {
     expect(report.status).toBe(200);
     expect(report.text).not.toMatch(hidden);
     const body = report.json<ReportResponse>();
+    // Custom event counts stay: counts of what visitors did, no money, as clicks are.
     expect(Object.keys(body.totals).sort()).toEqual(
-      ['clicks', 'cost', 'cpc', 'cr', 'lpClicks', 'lpCtr', 'lpViews', 'uniqueClicks'].sort(),
+      [
+        'clicks',
+        'cost',
+        'cpc',
+        'cr',
+        'lpClicks',
+        'lpCtr',
+        'lpViews',
+        'uniqueClicks',
+        ...CUSTOM_EVENT_METRICS,
+      ].sort(),
     );
     expect(body.rows[0]?.children?.[0]?.metrics).toEqual({
+      ...NO_CUSTOM_EVENTS,
       clicks: 2,
       uniqueClicks: 0,
       lpViews: 0,

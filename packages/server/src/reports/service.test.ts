@@ -1,4 +1,10 @@
-import { type ReportMetrics, type ReportResponse, type ReportRow, reportQuerySchema } from '@cairn/contract';
+import {
+  NO_CUSTOM_EVENTS,
+  type ReportMetrics,
+  type ReportResponse,
+  type ReportRow,
+  reportQuerySchema,
+} from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kindClient, signedInAdmin } from '../../test-support/entities.ts';
 import { click, conversion, lpClick } from '../../test-support/reports.ts';
@@ -92,6 +98,7 @@ describe('metrics', () => {
       roi: 150,
       epc: 1_250_000,
       cpc: 500_000,
+      ...NO_CUSTOM_EVENTS,
     } satisfies ReportMetrics);
   });
 

@@ -1,5 +1,10 @@
 import path from 'node:path';
-import { entityStatsQuerySchema, reportExportQuerySchema, reportQuerySchema } from '@cairn/contract';
+import {
+  CUSTOM_EVENT_SLOTS,
+  entityStatsQuerySchema,
+  reportExportQuerySchema,
+  reportQuerySchema,
+} from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   click,
@@ -120,7 +125,8 @@ describe('the report summary', () => {
   });
 
   it('is what reports read where it keeps every column they need', async () => {
-    const row = `TIMESTAMP '2026-03-25 10:00:00', 99, 0, 0, 0, 0, 0, 0, 0, 0, 'DE', 7, 0, 0, 0, 0, 0, 0, 0, 0, 7`;
+    // Its dimensions, the sums (7 clicks; the custom event counts 0) and the events it sums.
+    const row = `TIMESTAMP '2026-03-25 10:00:00', 99, 0, 0, 0, 0, 0, 0, 0, 0, 'DE', 7, 0, 0, 0, 0, 0, 0, 0, 0, ${'0, '.repeat(CUSTOM_EVENT_SLOTS)}7`;
     await store.query(`INSERT INTO report_summary VALUES (${row})`);
     try {
       const byCampaign = reportQuerySchema.parse({ groupBy: 'campaign,country', ...scope });

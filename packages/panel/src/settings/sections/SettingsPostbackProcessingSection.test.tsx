@@ -48,6 +48,9 @@ describe('settings/postback-processing', () => {
           missingStatus: 'approved',
           duplicatePostbacks: 'add',
           pixelEnabled: true,
+          // Sent back as loaded, so saving this form keeps the custom event slots.
+          eventNames: [],
+          networkEvents: [],
         },
       ]),
     );

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { describeWithClickHouse, freshDatabaseName } from '../../../test-support/clickhouse.ts';
 import { describeEventStoreConformance } from '../../../test-support/eventStoreConformance.ts';
 import { sampleClick } from '../../../test-support/sampleEvents.ts';
+import { customEvent } from '../../conversions/customEvents.ts';
 import { clickhouseType, EVENT_COLUMNS } from '../../events/columns.ts';
 import { ClickHouseEventStore } from './clickhouse.ts';
 import type { ClearStep } from './clickhouseRollup.ts';
@@ -127,7 +128,8 @@ describeWithClickHouse('event store conformance: ClickHouse', (serverUrl) => {
       await admin.command({
         query: 'CREATE TABLE event_schema (version UInt32) ENGINE = MergeTree ORDER BY version',
       });
-      await admin.command({ query: `INSERT INTO event_schema VALUES (${Number(version) - 1})` });
+      // Before the ASN migration and the custom event slot after it (both idempotent).
+      await admin.command({ query: `INSERT INTO event_schema VALUES (${Number(version) - 2})` });
     } finally {
       await admin.close();
     }
@@ -137,6 +139,48 @@ describeWithClickHouse('event store conformance: ClickHouse', (serverUrl) => {
       await store.append([after]);
       expect((await store.findClick(before.clickId, before.time))?.asn).toBe(15_169);
       expect((await store.findClick(after.clickId, after.time))?.asn).toBe(4_294_967_294);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('adds the custom event slot to an earlier release’s events, which read slot 0', async () => {
+    const database = freshDatabaseName();
+    databases.add(database);
+    const location = new URL(database, serverUrl.endsWith('/') ? serverUrl : `${serverUrl}/`).toString();
+    const T0 = Date.parse('2026-03-01T12:00:00.000Z');
+    const before = sampleClick(T0);
+    const fresh = await openAt(location);
+    await fresh.append([before]);
+    await fresh.close();
+    const admin = createClient({ url: location });
+    try {
+      await admin.command({ query: 'ALTER TABLE events DROP COLUMN event_slot' });
+      const [{ version } = { version: 0 }] = (await (
+        await admin.query({
+          query: 'SELECT max(version) AS version FROM event_schema',
+          format: 'JSONEachRow',
+        })
+      ).json()) as { version: number }[];
+      await admin.command({ query: 'DROP TABLE event_schema' });
+      await admin.command({
+        query: 'CREATE TABLE event_schema (version UInt32) ENGINE = MergeTree ORDER BY version',
+      });
+      await admin.command({ query: `INSERT INTO event_schema VALUES (${Number(version) - 1})` });
+    } finally {
+      await admin.close();
+    }
+    const store = await openAt(location);
+    try {
+      await store.append([customEvent(sampleClick(T0 + 1000), 2, T0 + 5000)]);
+      expect((await store.findClick(before.clickId, before.time))?.eventSlot).toBe(0);
+      const rows = await store.query<{ kind: number; event_slot: number }>(
+        'SELECT kind, event_slot FROM events ORDER BY ts',
+      );
+      expect(rows.map((row) => [Number(row.kind), Number(row.event_slot)])).toEqual([
+        [1, 0],
+        [5, 2],
+      ]);
     } finally {
       await store.close();
     }

@@ -5,7 +5,13 @@ import { clickhouseType, EVENT_COLUMNS, eventFromStoredRow } from '../../events/
 import { EVENT_KIND, type TrackingEvent } from '../../events/event.ts';
 import { SerialQueue } from '../serialQueue.ts';
 import { ClickHouseExports } from './clickhouseExport.ts';
-import { type ClearStep, ClickHouseClearing, clickhouseRollupMigration } from './clickhouseRollup.ts';
+import {
+  addsPresentColumn,
+  columnAlreadyAdded,
+  EVENT_MIGRATIONS,
+  MS_COLUMNS,
+} from './clickhouseMigrations.ts';
+import { type ClearStep, ClickHouseClearing } from './clickhouseRollup.ts';
 import { bindParams, clickIdsTsv, dateTime, literal, tsvOf } from './clickhouseSql.ts';
 import { type ClickLookup, ClickLookups } from './clickLookups.ts';
 import {
@@ -39,39 +45,10 @@ import {
 // Retention: whole months go by DROP PARTITION; the rest is ALTER TABLE ... DELETE, which on every
 // version is a mutation rewriting the affected parts in the background: deleteBefore waits for it.
 
-const MS_COLUMNS = [
-  { name: 'ts_ms', of: 'ts' },
-  { name: 'click_ts_ms', of: 'click_ts' },
-] as const;
-
 const INSERT_COLUMNS: [string, ...string[]] = [
   ...EVENT_COLUMNS.map((column) => column.name),
   ...MS_COLUMNS.map((column) => column.name),
 ] as [string, ...string[]];
-
-const columnDefinitions = [
-  ...EVENT_COLUMNS.map((c) => `${c.name} ${clickhouseType(c)}`),
-  ...MS_COLUMNS.map((c) => `${c.name} UInt16`),
-].join(', ');
-
-// Idempotent statements per schema version (ClickHouse DDL is not transactional, and several nodes may
-// start at once). Months are partitions, so retention drops whole months; the sort key serves reports
-// (campaign, then time) and ends with the event id, which is what ReplacingMergeTree collapses on.
-const EVENT_MIGRATIONS: readonly string[][] = [
-  [
-    `CREATE TABLE IF NOT EXISTS events (${columnDefinitions}) ENGINE = ReplacingMergeTree PARTITION BY toYYYYMM(ts) ORDER BY (campaign_id, ts, click_id, kind, seq)`,
-    // One row per write; the latest (by `written`) is the source's position, as an upsert would leave it.
-    'CREATE TABLE IF NOT EXISTS journal_marks (source String, position Int64, written UInt64) ENGINE = ReplacingMergeTree(written) ORDER BY source',
-    // Where each click sits in the events' sort key, found by its id in one small granule: a postback
-    // scanning events by time alone reads every campaign's rows of that hour (measured 23x the rows).
-    // Written by the adapter itself, not by a materialized view: a view's rows are not replayed when
-    // the events they came from are already stored, so a crash between the two would lose them.
-    "CREATE TABLE IF NOT EXISTS click_ids (click_id String, campaign_id Int32, ts DateTime('UTC')) ENGINE = ReplacingMergeTree PARTITION BY toYYYYMM(ts) ORDER BY click_id SETTINGS index_granularity = 1024",
-  ],
-  clickhouseRollupMigration(clickhouseType),
-  // Int32 held no ASN from 2^31 up; a repeat by another node modifies to the type it has: a no-op.
-  ['ALTER TABLE events MODIFY COLUMN asn UInt32'],
-];
 
 const READ_SETTINGS: ClickHouseSettings = { output_format_json_quote_64bit_integers: 0 };
 const POLL_MS = 100;
@@ -162,9 +139,24 @@ export class ClickHouseEventStore implements EventStore {
     let version = Number(found[0]?.v ?? 0);
     for (const statements of EVENT_MIGRATIONS.slice(version)) {
       version += 1;
-      for (const statement of statements) await this.command(statement);
+      const present = await this.presentColumns();
+      for (const statement of statements) {
+        if (addsPresentColumn(statement, present)) continue;
+        await this.command(statement).catch((error: unknown) => {
+          if (!columnAlreadyAdded(statement, error)) throw error;
+        });
+      }
       await this.command(`INSERT INTO event_schema VALUES (${version})`);
     }
+  }
+
+  /** `table.column` of every column of this database, so a step adds only the columns missing. */
+  private async presentColumns(): Promise<Set<string>> {
+    const found = await rows<{ t: string; c: string }>(
+      this.client,
+      'SELECT table AS t, name AS c FROM system.columns WHERE database = currentDatabase()',
+    );
+    return new Set(found.map((row) => `${row.t}.${row.c}`));
   }
 
   append(events: readonly TrackingEvent[], mark?: JournalMark): Promise<void> {

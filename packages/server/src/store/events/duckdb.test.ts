@@ -4,9 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { describeEventStoreConformance } from '../../../test-support/eventStoreConformance.ts';
 import { sampleClick } from '../../../test-support/sampleEvents.ts';
 import { tempDir } from '../../../test-support/server.ts';
+import { customEvent } from '../../conversions/customEvents.ts';
 import { DuckDbEventStore, STORAGE_VERSION } from './duckdb.ts';
 import { EVENT_MIGRATIONS } from './duckdbMigrations.ts';
 import type { EventStore } from './port.ts';
+import { CUSTOM_EVENT_SUMS } from './rollup.ts';
 
 const files = new WeakMap<EventStore, string>();
 const failing = new WeakSet<EventStore>();
@@ -81,7 +83,8 @@ describe('the DuckDB events file of an earlier release', () => {
     const earlier = await DuckDBInstance.create(file);
     const connection = await earlier.connect();
     await connection.run('ALTER TABLE events ALTER COLUMN asn SET DATA TYPE INTEGER');
-    await connection.run(`DELETE FROM event_schema WHERE version = ${EVENT_MIGRATIONS.length}`);
+    // The ASN migration and those after it, undone in the schema's record (they are idempotent).
+    await connection.run(`DELETE FROM event_schema WHERE version >= ${EVENT_MIGRATIONS.length - 1}`);
     await connection.run('CHECKPOINT');
     connection.closeSync();
     earlier.closeSync();
@@ -95,6 +98,50 @@ describe('the DuckDB events file of an earlier release', () => {
       "SELECT data_type AS type FROM duckdb_columns() WHERE table_name = 'events' AND column_name = 'asn'",
     );
     expect(column?.type).toBe('UINTEGER');
+    await store.close();
+  });
+});
+
+describe('the DuckDB events file from before custom events', () => {
+  it('gains the event slot column, its events reading slot 0, and stores custom events after', async () => {
+    const file = path.join(tempDir(), 'events.duckdb');
+    const T0 = Date.parse('2026-03-01T12:00:00.000Z');
+    const before = sampleClick(T0);
+    const fresh = await openAt(file);
+    await fresh.append([before]);
+    await fresh.close();
+    const earlier = await DuckDBInstance.create(file);
+    const connection = await earlier.connect();
+    await connection.run('ALTER TABLE events DROP COLUMN event_slot');
+    for (const table of ['event_rollup', 'report_summary']) {
+      for (const sum of CUSTOM_EVENT_SUMS)
+        await connection.run(`ALTER TABLE ${table} DROP COLUMN ${sum.name}`);
+    }
+    await connection.run(`DELETE FROM event_schema WHERE version = ${EVENT_MIGRATIONS.length}`);
+    await connection.run('CHECKPOINT');
+    connection.closeSync();
+    earlier.closeSync();
+
+    const store = await openAt(file);
+    const custom = customEvent(sampleClick(T0 + 1000), 2, T0 + 5000);
+    await store.append([custom]);
+    expect((await store.findClick(before.clickId, before.time))?.eventSlot).toBe(0);
+    const rows = await store.query<{ kind: number; event_slot: number }>(
+      'SELECT kind, event_slot FROM events ORDER BY ts',
+    );
+    expect(rows.map((row) => [Number(row.kind), Number(row.event_slot)])).toEqual([
+      [1, 0],
+      [5, 2],
+    ]);
+    // The rollup and the summary gained the counts, after their other columns.
+    for (const table of ['event_rollup', 'report_summary']) {
+      const columns = await store.query<{ name: string }>(
+        `SELECT column_name AS name FROM duckdb_columns() WHERE table_name = '${table}' ORDER BY column_index`,
+      );
+      expect(columns.slice(-CUSTOM_EVENT_SUMS.length).map((column) => column.name)).toEqual(
+        CUSTOM_EVENT_SUMS.map((sum) => sum.name),
+      );
+    }
     await store.close();
   });
 });

@@ -174,7 +174,7 @@ export class SummaryPending {
     const dimensions = SUMMARY_DIMENSIONS.join(', ');
     await connection.run(`DELETE FROM report_summary WHERE ts IN (${listed})`);
     await connection.run(
-      `INSERT INTO report_summary SELECT ${SLOT_SQL} AS slot, ${dimensions}, ${ROLLUP_SUMS.map((sum) => sum.raw).join(', ')}, count(*) FROM events WHERE ${within(stretches(slots))} GROUP BY slot, ${dimensions}`,
+      `INSERT INTO report_summary (ts, ${dimensions}, ${ROLLUP_SUMS.map((sum) => sum.name).join(', ')}, events) SELECT ${SLOT_SQL} AS slot, ${dimensions}, ${ROLLUP_SUMS.map((sum) => sum.raw).join(', ')}, count(*) FROM events WHERE ${within(stretches(slots))} GROUP BY slot, ${dimensions}`,
     );
     await connection.run(`DELETE FROM report_summary_pending WHERE ts IN (${listed})`);
   }

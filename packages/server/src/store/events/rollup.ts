@@ -1,4 +1,4 @@
-import { CLEARED_VALUE } from '@cairn/contract';
+import { CLEARED_VALUE, CUSTOM_EVENT_METRICS } from '@cairn/contract';
 import { EVENT_COLUMNS, type EventColumn, eventFromRow } from '../../events/columns.ts';
 import { COST_KINDS_SQL, EVENT_KIND, type TrackingEvent } from '../../events/event.ts';
 import type { ClearScope } from './port.ts';
@@ -58,7 +58,20 @@ export const ROLLUP_SUMS = [
   { name: 'declined', raw: 'sum(declined)', signed: true },
   { name: 'revenue', raw: 'sum(revenue_micros)', signed: true },
   { name: 'cost', raw: `sum(CASE WHEN ${COST_KINDS_SQL} THEN cost_micros ELSE 0 END)`, signed: true },
+  ...CUSTOM_EVENT_METRICS.map((name, index) => ({
+    name,
+    raw: `sum(CASE WHEN kind = ${EVENT_KIND.customEvent} AND event_slot = ${index + 1} THEN 1 ELSE 0 END)`,
+    signed: false,
+  })),
 ] as const;
+
+/**
+ * The custom event sums, added to rollups and summaries made before custom events: none of the events
+ * they summed was one, so 0 is what each holds.
+ */
+export const CUSTOM_EVENT_SUMS = ROLLUP_SUMS.filter((sum) =>
+  (CUSTOM_EVENT_METRICS as readonly string[]).includes(sum.name),
+);
 
 const TOKEN_COLUMNS = EVENT_COLUMNS.filter((column) => /^t\d+$/.test(column.name)).map((c) => c.name);
 
@@ -84,6 +97,7 @@ const NOT_PRESENTED = new Set([
   'approved',
   'pending',
   'declined',
+  'event_slot',
 ]);
 
 /**
