@@ -72,6 +72,7 @@ export const panelPages: PanelPage[] = [
   { path: '/audit-log', title: 'Audit log' },
   { path: '/report/campaign/{campaigns}', title: 'Report' },
   { path: '/report/leads/campaign/{campaigns}', title: 'Leads report' },
+  { path: '/campaigns/split-test/{campaigns}', title: 'Split test' },
   { path: '/monitor', title: 'Monitor' },
   ...developerSections.map(([path, title]) => ({
     path: `/monitor/developer/${path}`,
