@@ -45,6 +45,8 @@ export const CUSTOM_EVENT_METRICS = [
   'event30',
 ] as const;
 export type CustomEventMetric = (typeof CUSTOM_EVENT_METRICS)[number];
+export const isCustomEventMetric = (metric: string): metric is CustomEventMetric =>
+  (CUSTOM_EVENT_METRICS as readonly string[]).includes(metric);
 export const CUSTOM_EVENT_NAME_MAX = 50;
 /** Event names: letters, digits, `_`, `-` and spaces, compared case-insensitively. */
 export const CUSTOM_EVENT_NAME_PATTERN = /^[A-Za-z0-9_\- ]*$/;

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { CUSTOM_EVENT_METRICS, type CustomEventMetric } from '../conversions/customEvents.ts';
+import {
+  CUSTOM_EVENT_METRICS,
+  type CustomEventMetric,
+  isCustomEventMetric,
+} from '../conversions/customEvents.ts';
 import { isProfitField } from '../entities/permissions.ts';
 
 // The vocabulary of the reports engine (DESIGN.md "Reports"): what a report groups by, what it counts,
@@ -167,7 +171,7 @@ export const reportMetricsSchema = z.object(
   Object.fromEntries(
     REPORT_METRICS.map((metric) => [
       metric,
-      (CUSTOM_EVENT_METRICS as readonly string[]).includes(metric) ? z.number().default(0) : z.number(),
+      isCustomEventMetric(metric) ? z.number().default(0) : z.number(),
     ]),
   ) as Record<Exclude<ReportMetric, CustomEventMetric>, z.ZodNumber> &
     Record<CustomEventMetric, z.ZodDefault<z.ZodNumber>>,

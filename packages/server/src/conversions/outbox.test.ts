@@ -58,7 +58,7 @@ async function sourceCampaign(values: Record<string, unknown> = {}, network: Rec
   const trafficSource = await kit.sources.make({
     name: `s-${Math.random()}`,
     externalId: { parameter: 'ext', placeholder: '{ext}' },
-    postbackUrl: `${source.url}/s2s?ext={externalid}&payout={payout}&status={cnv_status}&click={clickid}&tx={txid}&cur={currency}&t1={t1}&unused={event3}`,
+    postbackUrl: `${source.url}/s2s?ext={externalid}&payout={payout}&status={cnv_status}&click={clickid}&tx={txid}&cur={currency}&t1={t1}&ev3={event3}`,
     payoutPercent: 50,
     ...values,
   });
@@ -90,7 +90,8 @@ describe('S2S postbacks to the traffic source', () => {
       tx: 'T-1',
       cur: 'USD',
       t1: 'zone7',
-      unused: '',
+      // No custom event of slot 3 on this click: its count is 0.
+      ev3: '0',
     });
     await kit.postback(`/postback?clickid=${clickId}&txid=T-1&status=approved`);
     await deliver();

@@ -7,6 +7,7 @@ import {
   conversionListQuerySchema,
   type ErrorItem,
   entityStatsQuerySchema,
+  isCustomEventMetric,
   MESSAGES,
   PROFIT_METRICS,
   REPORT_METRICS,
@@ -98,8 +99,13 @@ export async function reportsPlugin(
       refuseProfit(errors);
     }
     const viewer = { campaignIds: await readableIds(user, 'campaign') };
+    // Without a choice, every metric the user may see but the custom event slots: thirty columns that
+    // are empty on most installations are asked for by name (the panel sends its chosen columns).
     const metrics =
-      query.metrics ?? REPORT_METRICS.filter((metric) => !user.hideProfit || !isProfitMetric(metric));
+      query.metrics ??
+      REPORT_METRICS.filter(
+        (metric) => !isCustomEventMetric(metric) && (!user.hideProfit || !isProfitMetric(metric)),
+      );
     const shape = {
       levels: query.levels.map((level) => level.dimension),
       metrics,
