@@ -1,4 +1,4 @@
-import { decimalToMicrosRounded } from '@cairn/contract';
+import { decimalToMicrosRounded, truncateText } from '@cairn/contract';
 import type { ConnectionCheck, PlatformHttp } from '../integrations/adapter.ts';
 
 // A traffic source's spend behind one interface, so the cost sync is one loop over mappings and adding a
@@ -79,3 +79,52 @@ export function amountMicros(value: unknown): number | null {
   }
   return typeof value === 'string' ? decimalToMicrosRounded(value) : null;
 }
+
+/** One row of a source's spend answer as the source's adapter reads it; null for another campaign's row. */
+export interface SpendRowRead {
+  /** The report day as the source wrote it; only its first ten characters count (YYYY-MM-DD). */
+  day: unknown;
+  spendMicros: number | null;
+  zone?: string | null;
+  /** The currency the row names, when the source names one per row. */
+  currency?: unknown;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A source's rows as one spend report: a row without a day or an amount fails the whole answer (a partial
+ * day would replace the right cost with a wrong one), and the currency is the one the rows name, or the
+ * source's only currency when it has one.
+ */
+export function spendReportOf<Row>(
+  source: string,
+  rows: readonly Row[],
+  read: (row: Row) => SpendRowRead | null,
+  onlyCurrency?: string,
+): SpendReport {
+  let currency = onlyCurrency ?? '';
+  const out: SpendRow[] = [];
+  for (const row of rows) {
+    const said = read(row);
+    if (said === null) continue;
+    const day = String(said.day ?? '').slice(0, 10);
+    if (said.spendMicros === null || !DAY.test(day)) {
+      throw new SpendError(
+        `${source} answered a row without a day or spend: ${truncateText(JSON.stringify(row), 200)}`,
+      );
+    }
+    if (onlyCurrency === undefined && typeof said.currency === 'string' && said.currency !== '') {
+      currency = said.currency.toUpperCase();
+    }
+    out.push({ day, zone: said.zone ?? null, spendMicros: said.spendMicros });
+  }
+  if (out.length > 0 && currency === '') throw new SpendError(`${source}'s answer did not name the currency`);
+  return { currency, rows: out };
+}
+
+/** A platform's API root as configured, without trailing slashes, so paths append to it. */
+export const apiRoot = (baseUrl: string): string => baseUrl.replace(/\/+$/, '');
+
+/** Answers larger than this are refused: a campaign's days by zone fit well within it. */
+export const SPEND_ANSWER_BYTES = 4 * 1024 * 1024;

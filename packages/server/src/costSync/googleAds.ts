@@ -1,4 +1,3 @@
-import { truncateText } from '@cairn/contract';
 import type { ConnectionCheck, PlatformHttp } from '../integrations/adapter.ts';
 import {
   callGoogle,
@@ -9,13 +8,15 @@ import {
   secretOf,
 } from '../integrations/google.ts';
 import {
+  apiRoot,
   jsonOf,
   type SourceCampaign,
+  SPEND_ANSWER_BYTES,
   type SpendAdapter,
   SpendError,
   type SpendQuery,
   type SpendReport,
-  type SpendRow,
+  spendReportOf,
 } from './adapter.ts';
 
 // Google Ads spend through the API's REST interface, with the same sealed credentials and OAuth refresh
@@ -39,10 +40,7 @@ import {
 //   new grant is needed; 429 RESOURCE_EXHAUSTED (QuotaError, https://developers.google.com/google-ads/api/docs/best-practices/quotas)
 //   is a rate limit.
 
-const ANSWER_BYTES = 4 * 1024 * 1024;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-const root = (baseUrl: string) => baseUrl.replace(/\/+$/, '');
 
 type Row = Record<string, Record<string, unknown> | undefined>;
 
@@ -62,10 +60,10 @@ function failure(status: number, body: string): SpendError {
 /** Every row of a searchStream answer; a failed batch fails the whole answer. */
 async function search(http: PlatformHttp, credentials: string, query: string): Promise<Row[]> {
   const secret = secretOf(credentials);
-  const url = `${root(http.baseUrl)}/customers/${customerDigits(secret.customerId)}/googleAds:searchStream`;
+  const url = `${apiRoot(http.baseUrl)}/customers/${customerDigits(secret.customerId)}/googleAds:searchStream`;
   let answer: { status: number; body: string };
   try {
-    answer = await callGoogle(http, secret, url, 'POST', JSON.stringify({ query }), ANSWER_BYTES);
+    answer = await callGoogle(http, secret, url, 'POST', JSON.stringify({ query }), SPEND_ANSWER_BYTES);
   } catch (error) {
     if (!(error instanceof OAuthFailed)) throw error;
     throw new SpendError(error.message, { tokenExpired: error.expired, rateLimited: error.status === 429 });
@@ -116,24 +114,12 @@ export const googleAdsSpendAdapter: SpendAdapter = {
       'SELECT campaign.id, segments.date, metrics.cost_micros, customer.currency_code FROM campaign ' +
         `WHERE campaign.id = ${campaignId} AND segments.date BETWEEN '${spend.fromDay}' AND '${spend.toDay}'`,
     );
-    let currency = '';
-    const out: SpendRow[] = [];
-    for (const row of rows) {
-      if (String(row.campaign?.id ?? '') !== campaignId) continue;
-      const day = String(row.segments?.date ?? '');
-      // int64 arrives as a string; a day without cost may leave the field out.
+    return spendReportOf('Google Ads', rows, (row) => {
+      if (String(row.campaign?.id ?? '') !== campaignId) return null;
+      // int64 arrives as a string, already in micro-units; a day without cost may leave the field out.
       const cost = String(row.metrics?.costMicros ?? '0');
-      if (!DAY.test(day) || !/^\d+$/.test(cost) || !Number.isSafeInteger(Number(cost))) {
-        throw new SpendError(
-          `Google Ads answered a row without a day or cost: ${truncateText(JSON.stringify(row), 200)}`,
-        );
-      }
-      const code = row.customer?.currencyCode;
-      if (typeof code === 'string' && code !== '') currency = code.toUpperCase();
-      out.push({ day, zone: null, spendMicros: Number(cost) });
-    }
-    if (out.length > 0 && currency === '')
-      throw new SpendError("Google Ads' answer did not name the account's currency");
-    return { currency, rows: out };
+      const micros = /^\d+$/.test(cost) && Number.isSafeInteger(Number(cost)) ? Number(cost) : null;
+      return { day: row.segments?.date, spendMicros: micros, currency: row.customer?.currencyCode };
+    });
   },
 };

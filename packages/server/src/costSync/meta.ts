@@ -3,13 +3,15 @@ import type { ConnectionCheck, PlatformHttp } from '../integrations/adapter.ts';
 import { metaAdapter } from '../integrations/meta.ts';
 import {
   amountMicros,
+  apiRoot,
   jsonOf,
   type SourceCampaign,
+  SPEND_ANSWER_BYTES,
   type SpendAdapter,
   SpendError,
   type SpendQuery,
   type SpendReport,
-  type SpendRow,
+  spendReportOf,
 } from './adapter.ts';
 
 // Meta's spend from the Marketing API's Insights edge of an ad account
@@ -27,14 +29,11 @@ import {
 // revoked token; codes 4, 17, 32, 613 and 80000-80014 are rate limits
 // (https://developers.facebook.com/docs/graph-api/overview/rate-limiting/).
 
-const ANSWER_BYTES = 4 * 1024 * 1024;
 const PAGE_LIMIT = 500;
 /** Pages followed at most: a campaign's days fit in one; more means something is wrong. */
 const MAX_PAGES = 50;
 const TOKEN_EXPIRED_CODE = 190;
 const RATE_LIMIT_CODES = new Set([4, 17, 32, 613]);
-
-const root = (baseUrl: string) => baseUrl.replace(/\/+$/, '');
 
 function failure(status: number, body: string): SpendError {
   const parsed = jsonOf(body) as { error?: { message?: unknown; code?: unknown } } | null;
@@ -60,7 +59,10 @@ async function pages(http: PlatformHttp, first: string): Promise<Record<string, 
   let url: string | null = first;
   for (let page = 0; url !== null; page += 1) {
     if (page >= MAX_PAGES) throw new SpendError(`More than ${MAX_PAGES} pages of results`);
-    const answer = await http.outbound.get(url, { timeoutMs: http.timeoutMs, maxBodyBytes: ANSWER_BYTES });
+    const answer = await http.outbound.get(url, {
+      timeoutMs: http.timeoutMs,
+      maxBodyBytes: SPEND_ANSWER_BYTES,
+    });
     if (answer.status < 200 || answer.status >= 300) throw failure(answer.status, answer.body);
     const parsed = jsonOf(answer.body) as Page | null;
     if (!parsed || !Array.isArray(parsed.data)) throw new SpendError('Meta answered without a data list');
@@ -83,7 +85,7 @@ export const metaSpendAdapter: SpendAdapter = {
   async listCampaigns(http: PlatformHttp, token: string, sourceAccountId: string): Promise<SourceCampaign[]> {
     if (!/^\d+$/.test(sourceAccountId)) throw new SpendError('Give the ad account id (digits, without act_)');
     const query = new URLSearchParams({ fields: 'id,name', limit: String(PAGE_LIMIT), access_token: token });
-    const rows = await pages(http, `${root(http.baseUrl)}/act_${sourceAccountId}/campaigns?${query}`);
+    const rows = await pages(http, `${apiRoot(http.baseUrl)}/act_${sourceAccountId}/campaigns?${query}`);
     return rows.map((row) => ({ id: String(row.id ?? ''), name: String(row.name ?? '') }));
   },
 
@@ -100,23 +102,11 @@ export const metaSpendAdapter: SpendAdapter = {
       limit: String(PAGE_LIMIT),
       access_token: token,
     });
-    const rows = await pages(http, `${root(http.baseUrl)}/act_${spend.sourceAccountId}/insights?${query}`);
-    let currency = '';
-    const out: SpendRow[] = [];
-    for (const row of rows) {
-      if (String(row.campaign_id ?? '') !== spend.sourceCampaignId) continue;
-      const micros = amountMicros(row.spend);
-      const day = String(row.date_start ?? '');
-      if (micros === null || !/^\d{4}-\d{2}-\d{2}$/.test(day)) {
-        throw new SpendError(
-          `Meta answered a row without a day or spend: ${truncateText(JSON.stringify(row), 200)}`,
-        );
-      }
-      if (typeof row.account_currency === 'string') currency = row.account_currency.toUpperCase();
-      out.push({ day, zone: null, spendMicros: micros });
-    }
-    if (out.length > 0 && currency === '')
-      throw new SpendError("Meta's answer did not name the account's currency");
-    return { currency, rows: out };
+    const rows = await pages(http, `${apiRoot(http.baseUrl)}/act_${spend.sourceAccountId}/insights?${query}`);
+    return spendReportOf('Meta', rows, (row) =>
+      String(row.campaign_id ?? '') === spend.sourceCampaignId
+        ? { day: row.date_start, spendMicros: amountMicros(row.spend), currency: row.account_currency }
+        : null,
+    );
   },
 };

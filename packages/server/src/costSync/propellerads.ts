@@ -2,13 +2,15 @@ import { truncateText } from '@cairn/contract';
 import type { ConnectionCheck, PlatformHttp } from '../integrations/adapter.ts';
 import {
   amountMicros,
+  apiRoot,
   jsonOf,
   type SourceCampaign,
+  SPEND_ANSWER_BYTES,
   type SpendAdapter,
   SpendError,
   type SpendQuery,
   type SpendReport,
-  type SpendRow,
+  spendReportOf,
 } from './adapter.ts';
 
 // PropellerAds' advertiser API, SSP API v5 (https://ssp-api.propellerads.com/v5/docs/), authorised with
@@ -21,10 +23,7 @@ import {
 // A token that is wrong or revoked answers 401; too many calls answer 429.
 
 export const PROPELLERADS_DEFAULT_API_URL = 'https://ssp-api.propellerads.com/v5';
-const ANSWER_BYTES = 4 * 1024 * 1024;
 const CURRENCY = 'USD';
-
-const root = (baseUrl: string) => baseUrl.replace(/\/+$/, '');
 const headers = (token: string) => ({ authorization: `Bearer ${token}`, accept: 'application/json' });
 
 /** The API's message on a refusal: `message`, or the first of `errors`. */
@@ -63,7 +62,7 @@ export const propellerAdsSpendAdapter: SpendAdapter = {
   callsPerMinute: 30,
 
   async checkConnection(http: PlatformHttp, token: string): Promise<ConnectionCheck> {
-    const answer = await http.outbound.get(`${root(http.baseUrl)}/adv/balance`, {
+    const answer = await http.outbound.get(`${apiRoot(http.baseUrl)}/adv/balance`, {
       timeoutMs: http.timeoutMs,
       headers: headers(token),
       maxBodyBytes: 64 * 1024,
@@ -80,10 +79,10 @@ export const propellerAdsSpendAdapter: SpendAdapter = {
   },
 
   async listCampaigns(http: PlatformHttp, token: string): Promise<SourceCampaign[]> {
-    const answer = await http.outbound.get(`${root(http.baseUrl)}/adv/campaigns?page_size=1000`, {
+    const answer = await http.outbound.get(`${apiRoot(http.baseUrl)}/adv/campaigns?page_size=1000`, {
       timeoutMs: http.timeoutMs,
       headers: headers(token),
-      maxBodyBytes: ANSWER_BYTES,
+      maxBodyBytes: SPEND_ANSWER_BYTES,
     });
     if (answer.status < 200 || answer.status >= 300) throw failure(answer.status, answer.body);
     const rows = rowsOf(jsonOf(answer.body));
@@ -96,7 +95,7 @@ export const propellerAdsSpendAdapter: SpendAdapter = {
     if (!/^\d+$/.test(spend.sourceCampaignId) || !Number.isSafeInteger(campaignId)) {
       throw new SpendError('A PropellerAds campaign id is digits');
     }
-    const answer = await http.outbound.request(`${root(http.baseUrl)}/adv/statistics`, {
+    const answer = await http.outbound.request(`${apiRoot(http.baseUrl)}/adv/statistics`, {
       method: 'POST',
       timeoutMs: http.timeoutMs,
       headers: { ...headers(token), 'content-type': 'application/json' },
@@ -106,24 +105,20 @@ export const propellerAdsSpendAdapter: SpendAdapter = {
         day_to: `${spend.toDay} 23:59:59`,
         campaign_id: [campaignId],
       }),
-      maxBodyBytes: ANSWER_BYTES,
+      maxBodyBytes: SPEND_ANSWER_BYTES,
     });
     if (answer.status < 200 || answer.status >= 300) throw failure(answer.status, answer.body);
     const rows = rowsOf(jsonOf(answer.body));
     if (!rows) throw new SpendError('PropellerAds answered without a statistics list');
-    const out: SpendRow[] = [];
-    for (const row of rows) {
-      const day = String(row.date_time ?? '').slice(0, 10);
-      const micros = amountMicros(row.spent);
-      if (micros === null || !/^\d{4}-\d{2}-\d{2}$/.test(day)) {
-        throw new SpendError(
-          `PropellerAds answered a row without a day or spend: ${truncateText(JSON.stringify(row), 200)}`,
-        );
-      }
-      const zone =
-        spend.byZone && row.zone_id !== undefined && row.zone_id !== null ? String(row.zone_id) : null;
-      out.push({ day, zone, spendMicros: micros });
-    }
-    return { currency: CURRENCY, rows: out };
+    return spendReportOf(
+      'PropellerAds',
+      rows,
+      (row) => ({
+        day: row.date_time,
+        spendMicros: amountMicros(row.spent),
+        zone: spend.byZone && row.zone_id !== undefined && row.zone_id !== null ? String(row.zone_id) : null,
+      }),
+      CURRENCY,
+    );
   },
 };

@@ -2,13 +2,15 @@ import { truncateText } from '@cairn/contract';
 import type { ConnectionCheck, PlatformHttp } from '../integrations/adapter.ts';
 import {
   amountMicros,
+  apiRoot,
   jsonOf,
   type SourceCampaign,
+  SPEND_ANSWER_BYTES,
   type SpendAdapter,
   SpendError,
   type SpendQuery,
   type SpendReport,
-  type SpendRow,
+  spendReportOf,
 } from './adapter.ts';
 
 // Taboola's Backstage API (https://developers.taboola.com/backstage-api/reference/).
@@ -25,11 +27,8 @@ import {
 // Errors answer `{http_status, message}`; 401 is an invalid or expired token, 429 too many calls.
 
 export const TABOOLA_DEFAULT_API_URL = 'https://backstage.taboola.com/backstage';
-const ANSWER_BYTES = 4 * 1024 * 1024;
 /** An access token is renewed this long before Taboola says it expires. */
 const RENEW_EARLY_MS = 10 * 60_000;
-
-const root = (baseUrl: string) => baseUrl.replace(/\/+$/, '');
 
 function messageOf(status: number, body: string): string {
   const parsed = jsonOf(body) as { message?: unknown; error_description?: unknown; error?: unknown } | null;
@@ -60,7 +59,7 @@ async function accessToken(http: PlatformHttp, stored: string): Promise<string> 
   const cached = accessTokens.get(key);
   if (cached && cached.expiresAt > Date.now()) return cached.token;
   const { id, secret } = credentialsOf(stored);
-  const answer = await http.outbound.request(`${root(http.baseUrl)}/oauth/token`, {
+  const answer = await http.outbound.request(`${apiRoot(http.baseUrl)}/oauth/token`, {
     method: 'POST',
     timeoutMs: http.timeoutMs,
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
@@ -84,10 +83,10 @@ async function accessToken(http: PlatformHttp, stored: string): Promise<string> 
 async function get(http: PlatformHttp, stored: string, path: string): Promise<unknown> {
   for (let attempt = 0; ; attempt += 1) {
     const token = await accessToken(http, stored);
-    const answer = await http.outbound.get(`${root(http.baseUrl)}${path}`, {
+    const answer = await http.outbound.get(`${apiRoot(http.baseUrl)}${path}`, {
       timeoutMs: http.timeoutMs,
       headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-      maxBodyBytes: ANSWER_BYTES,
+      maxBodyBytes: SPEND_ANSWER_BYTES,
     });
     if (answer.status === 401 && attempt === 0) {
       accessTokens.delete(`${http.baseUrl}\u0000${stored}`);
@@ -147,25 +146,14 @@ export const taboolaSpendAdapter: SpendAdapter = {
         `${accountPath(spend.sourceAccountId)}/reports/campaign-summary/dimensions/${dimension}?${query}`,
       ),
     );
-    let currency = '';
-    const out: SpendRow[] = [];
-    for (const row of rows) {
-      const day = String(row.date ?? '').slice(0, 10);
-      const micros = amountMicros(row.spent);
-      if (micros === null || !/^\d{4}-\d{2}-\d{2}$/.test(day)) {
-        throw new SpendError(
-          `Taboola answered a row without a day or spend: ${truncateText(JSON.stringify(row), 200)}`,
-        );
-      }
-      if (typeof row.currency === 'string' && row.currency !== '') currency = row.currency.toUpperCase();
+    return spendReportOf('Taboola', rows, (row) => {
       const site = row.site ?? row.site_id;
-      out.push({
-        day,
+      return {
+        day: row.date,
+        spendMicros: amountMicros(row.spent),
         zone: spend.byZone && site !== undefined && site !== null ? String(site) : null,
-        spendMicros: micros,
-      });
-    }
-    if (out.length > 0 && currency === '') throw new SpendError("Taboola's answer did not name the currency");
-    return { currency, rows: out };
+        currency: row.currency,
+      };
+    });
   },
 };

@@ -1,15 +1,16 @@
-import { truncateText } from '@cairn/contract';
 import type { ConnectionCheck, PlatformHttp } from '../integrations/adapter.ts';
 import { TIKTOK_TOKEN_CODES, tiktokAdapter, tiktokAnswerOf } from '../integrations/tiktok.ts';
 import {
   amountMicros,
+  apiRoot,
   jsonOf,
   type SourceCampaign,
+  SPEND_ANSWER_BYTES,
   type SpendAdapter,
   SpendError,
   type SpendQuery,
   type SpendReport,
-  type SpendRow,
+  spendReportOf,
 } from './adapter.ts';
 
 // TikTok's spend from the Business API (Marketing API) v1.3, the account's token in the `Access-Token`
@@ -27,14 +28,10 @@ import {
 //   (https://business-api.tiktok.com/portal/docs?id=1737172488964097): 40102, 40104 and 40105 are an
 //   expired, missing and invalid or revoked token; 40100 is too many requests, as is an HTTP 429.
 
-const ANSWER_BYTES = 4 * 1024 * 1024;
 const PAGE_SIZE = 1000;
 /** Pages followed at most: a campaign's days fit in one; more means something is wrong. */
 const MAX_PAGES = 50;
 const RATE_LIMIT_CODE = 40100;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-const root = (baseUrl: string) => baseUrl.replace(/\/+$/, '');
 
 interface Page {
   code?: unknown;
@@ -52,10 +49,10 @@ async function pages(
   for (let page = 1, total = 1; page <= total; page += 1) {
     if (page > MAX_PAGES) throw new SpendError(`More than ${MAX_PAGES} pages of results`);
     const params = new URLSearchParams({ ...query, page: String(page), page_size: String(PAGE_SIZE) });
-    const answer = await http.outbound.get(`${root(http.baseUrl)}${path}?${params}`, {
+    const answer = await http.outbound.get(`${apiRoot(http.baseUrl)}${path}?${params}`, {
       timeoutMs: http.timeoutMs,
       headers: { 'Access-Token': token, accept: 'application/json' },
-      maxBodyBytes: ANSWER_BYTES,
+      maxBodyBytes: SPEND_ANSWER_BYTES,
     });
     const said = tiktokAnswerOf(answer.body);
     const ok = answer.status >= 200 && answer.status < 300;
@@ -111,25 +108,16 @@ export const tiktokSpendAdapter: SpendAdapter = {
         },
       ]),
     });
-    let currency = '';
-    const out: SpendRow[] = [];
-    for (const row of rows) {
+    return spendReportOf('TikTok', rows, (row) => {
       const dimensions = (row.dimensions ?? {}) as Record<string, unknown>;
       const metrics = (row.metrics ?? {}) as Record<string, unknown>;
-      if (String(dimensions.campaign_id ?? '') !== spend.sourceCampaignId) continue;
-      const day = String(dimensions.stat_time_day ?? '').slice(0, 10);
-      const micros = amountMicros(metrics.spend);
-      if (micros === null || !DAY.test(day)) {
-        throw new SpendError(
-          `TikTok answered a row without a day or spend: ${truncateText(JSON.stringify(row), 200)}`,
-        );
-      }
-      if (typeof metrics.currency === 'string' && metrics.currency !== '') {
-        currency = metrics.currency.toUpperCase();
-      }
-      out.push({ day, zone: null, spendMicros: micros });
-    }
-    if (out.length > 0 && currency === '') throw new SpendError("TikTok's answer did not name the currency");
-    return { currency, rows: out };
+      if (String(dimensions.campaign_id ?? '') !== spend.sourceCampaignId) return null;
+      // stat_time_day reads "YYYY-MM-DD 00:00:00".
+      return {
+        day: dimensions.stat_time_day,
+        spendMicros: amountMicros(metrics.spend),
+        currency: metrics.currency,
+      };
+    });
   },
 };
