@@ -4,49 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../app/renderApp.tsx';
 import { json, on, type Route, signedInAs } from '../../../app/testing.ts';
-
-const flow = {
-  defaultPaths: [
-    {
-      name: '',
-      weight: 100,
-      paused: false,
-      landers: [],
-      offers: [{ offerId: 10, weight: 100, paused: false }],
-    },
-  ],
-  rules: [],
-};
-
-function campaign(id: number, name: string) {
-  return {
-    id,
-    archived: false,
-    createdAt: '2026-11-22T10:00:00.000Z',
-    updatedAt: '2026-11-22T10:00:00.000Z',
-    name,
-    key: `key${id}abcdefgh`.slice(0, 12),
-    groupId: null,
-    trafficSourceId: null,
-    domainId: null,
-    costModel: 'cpc',
-    costAuto: false,
-    costMicros: 0,
-    currency: 'USD',
-    redirectMode: 'http_302',
-    uniquenessHours: 24,
-    status: 'active',
-    rotationId: null,
-    flow,
-    notes: '',
-    effectiveFlow: flow,
-    url: `http://track.example/click?key=key${id}`,
-  };
-}
+import { listedCampaign } from '../testCampaign.ts';
 
 const campaigns = on('GET', '/api/campaign', () =>
   json({
-    items: [campaign(1, 'Alpha'), campaign(2, 'Beta'), campaign(3, 'Gamma')],
+    items: [listedCampaign(1, 'Alpha'), listedCampaign(2, 'Beta'), listedCampaign(3, 'Gamma')],
     total: 3,
     page: 1,
     pageSize: 500,

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../app/renderApp.tsx';
 import { json, on, signedInAs } from '../../../app/testing.ts';
-import { pushUs } from './testCampaign.ts';
+import { pushUs } from '../testCampaign.ts';
 
 const account = (id: number, platform: IntegrationAccount['platform'], name: string): IntegrationAccount => ({
   id,
