@@ -13,6 +13,27 @@ import type { EventStore } from './port.ts';
 // Against a real server: `eval "$(.ci/clickhouse.sh start)"` starts one and exports its URL. Each store
 // gets a database of its own, dropped when the file is done.
 
+/**
+ * The database as an earlier release left it: `change` undone by hand and the schema record rewound by
+ * `migrationsBack` migrations, so the next open runs them again over events already stored.
+ */
+async function asAnEarlierReleaseLeftIt(location: string, change: string, migrationsBack: number) {
+  const admin = createClient({ url: location });
+  try {
+    await admin.command({ query: change });
+    const [{ version } = { version: 0 }] = (await (
+      await admin.query({ query: 'SELECT max(version) AS version FROM event_schema', format: 'JSONEachRow' })
+    ).json()) as { version: number }[];
+    await admin.command({ query: 'DROP TABLE event_schema' });
+    await admin.command({
+      query: 'CREATE TABLE event_schema (version UInt32) ENGINE = MergeTree ORDER BY version',
+    });
+    await admin.command({ query: `INSERT INTO event_schema VALUES (${Number(version) - migrationsBack})` });
+  } finally {
+    await admin.close();
+  }
+}
+
 describe('ClickHouse SQL parameters', () => {
   it('binds $n outside quotes and comments only', () => {
     expect(
@@ -115,24 +136,8 @@ describeWithClickHouse('event store conformance: ClickHouse', (serverUrl) => {
     await fresh.append([before]);
     await fresh.close();
     // As the release before the ASN migration left it: a signed column, the migration not recorded.
-    const admin = createClient({ url: location });
-    try {
-      await admin.command({ query: 'ALTER TABLE events MODIFY COLUMN asn Int32' });
-      const [{ version } = { version: 0 }] = (await (
-        await admin.query({
-          query: 'SELECT max(version) AS version FROM event_schema',
-          format: 'JSONEachRow',
-        })
-      ).json()) as { version: number }[];
-      await admin.command({ query: 'DROP TABLE event_schema' });
-      await admin.command({
-        query: 'CREATE TABLE event_schema (version UInt32) ENGINE = MergeTree ORDER BY version',
-      });
-      // Before the ASN migration and the custom event slot after it (both idempotent).
-      await admin.command({ query: `INSERT INTO event_schema VALUES (${Number(version) - 2})` });
-    } finally {
-      await admin.close();
-    }
+    // Before the ASN migration and the custom event slot after it (both idempotent).
+    await asAnEarlierReleaseLeftIt(location, 'ALTER TABLE events MODIFY COLUMN asn Int32', 2);
     const store = await openAt(location);
     try {
       const after = { ...sampleClick(T0 + 1000), asn: 4_294_967_294 };
@@ -153,23 +158,7 @@ describeWithClickHouse('event store conformance: ClickHouse', (serverUrl) => {
     const fresh = await openAt(location);
     await fresh.append([before]);
     await fresh.close();
-    const admin = createClient({ url: location });
-    try {
-      await admin.command({ query: 'ALTER TABLE events DROP COLUMN event_slot' });
-      const [{ version } = { version: 0 }] = (await (
-        await admin.query({
-          query: 'SELECT max(version) AS version FROM event_schema',
-          format: 'JSONEachRow',
-        })
-      ).json()) as { version: number }[];
-      await admin.command({ query: 'DROP TABLE event_schema' });
-      await admin.command({
-        query: 'CREATE TABLE event_schema (version UInt32) ENGINE = MergeTree ORDER BY version',
-      });
-      await admin.command({ query: `INSERT INTO event_schema VALUES (${Number(version) - 1})` });
-    } finally {
-      await admin.close();
-    }
+    await asAnEarlierReleaseLeftIt(location, 'ALTER TABLE events DROP COLUMN event_slot', 1);
     const store = await openAt(location);
     try {
       await store.append([customEvent(sampleClick(T0 + 1000), 2, T0 + 5000)]);
