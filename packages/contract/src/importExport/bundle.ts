@@ -46,7 +46,8 @@ export type BundleKind = (typeof BUNDLE_KINDS)[number];
 /**
  * Each kind's reference fields as the bundle names them (the entity's field without `Id`, holding the other
  * entity's key) and the kind they point to. Flows name their landers and offers as `landing` / `offer`
- * keys in place of `landingId` / `offerId`.
+ * keys in place of `landingId` / `offerId`, and a path sent to another campaign names it as a `campaign`
+ * key in place of `campaignId`.
  */
 export const BUNDLE_REFERENCES: Readonly<Record<BundleKind, Readonly<Record<string, BundleKind>>>> = {
   group: {},

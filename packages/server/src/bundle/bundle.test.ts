@@ -65,7 +65,16 @@ async function destination(cairn: RunningCairn, key: string, ip: string, userAge
 }
 
 /** Entities of every kind the bundle carries, referring to each other every way they can. */
-async function seed(browser: TestBrowser): Promise<{ ruleCampaign: Campaign; rotationCampaign: Campaign }> {
+interface Seeded {
+  ruleCampaign: Campaign;
+  rotationCampaign: Campaign;
+  /** Hands its clicks to ruleCampaign, which the bundle lists after it. */
+  entryCampaign: Campaign;
+  /** Uses a rotation that hands its clicks to ruleCampaign. */
+  handedCampaign: Campaign;
+}
+
+async function seed(browser: TestBrowser): Promise<Seeded> {
   const seeded = await browser.post(TRACKING_API_PATHS.seed, { clicks: 20, days: 1, campaigns: 2 });
   expect(seeded.status).toBe(200);
   const stats = await browser.put(STATS_SETTINGS_PATHS.stats, {
@@ -105,6 +114,10 @@ async function seed(browser: TestBrowser): Promise<{ ruleCampaign: Campaign; rot
     name: 'Rot',
     flow: { defaultPaths: [{ offers: [{ offerId: twin.id }] }] },
   });
+  const entryCampaign = await kindClient(browser, 'campaign').make<Campaign>({
+    name: 'Entry',
+    flow: { defaultPaths: [{ offers: [{ offerId: miss.id }] }] },
+  });
   const ruleCampaign = await kindClient(browser, 'campaign').make<Campaign>({
     name: 'Rules',
     groupId: campaignGroup.id,
@@ -131,6 +144,18 @@ async function seed(browser: TestBrowser): Promise<{ ruleCampaign: Campaign; rot
     name: 'Rotated',
     rotationId: rotation.id,
   });
+  // Sent on to campaigns by id here; by key in the bundle, placed after what they point at.
+  const sentOn = { defaultPaths: [{ target: 'campaign', campaignId: ruleCampaign.id }] };
+  const entryUpdate = await kindClient(browser, 'campaign').put(entryCampaign.id, {
+    name: 'Entry',
+    flow: sentOn,
+  });
+  expect(entryUpdate.status).toBe(200);
+  const handOff = await kindClient(browser, 'rotation').make({ name: 'Hand-off', flow: sentOn });
+  const handedCampaign = await kindClient(browser, 'campaign').make<Campaign>({
+    name: 'Handed',
+    rotationId: handOff.id,
+  });
   const buyer = await kindClient(browser, 'user').make({
     login: 'buyer',
     password: 'a long enough passphrase 42',
@@ -143,21 +168,21 @@ async function seed(browser: TestBrowser): Promise<{ ruleCampaign: Campaign; rot
   expect(buyer.id).toBeGreaterThan(1);
   // Archived while a campaign's flow still names it: the import must place it live, then archive it.
   expect((await offers.archive(old.id)).status).toBe(200);
-  return { ruleCampaign, rotationCampaign };
+  return { ruleCampaign, rotationCampaign, entryCampaign, handedCampaign };
 }
 
 describe('configuration bundle', () => {
   let source: Installation;
   let target: Installation;
   let bundle: ConfigBundle;
-  let campaigns: { ruleCampaign: Campaign; rotationCampaign: Campaign };
+  let campaigns: Seeded;
 
   beforeAll(async () => {
     source = await installation();
     target = await installation();
     campaigns = await seed(source.browser);
     bundle = await exportOf(source.browser);
-  });
+  }, 120_000);
   afterAll(async () => {
     await source.cairn.close();
     await target.cairn.close();
@@ -167,7 +192,7 @@ describe('configuration bundle', () => {
     const text = JSON.stringify(bundle);
     expect(bundle.version).toBe(1);
     expect(text).not.toMatch(
-      /"(group|trafficSource|domain|rotation|affiliateNetwork|capFallbackOffer|landing|offer)Id"/,
+      /"(group|trafficSource|domain|rotation|affiliateNetwork|capFallbackOffer|landing|offer|campaign)Id"/,
     );
     expect(text).not.toMatch(/lpProtectKey|passwordHash|postback\.keys/);
     const offers = bundle.entities.offer ?? [];
@@ -178,6 +203,11 @@ describe('configuration bundle', () => {
       capFallbackOffer: 'Fallback',
     });
     expect(bundle.entities.campaign?.map((campaign) => campaign.key)).toContain(campaigns.ruleCampaign.key);
+    const sentOn = { target: 'campaign', campaign: campaigns.ruleCampaign.key };
+    const entry = bundle.entities.campaign?.find((item) => item.key === campaigns.entryCampaign.key);
+    expect(entry?.values.flow).toMatchObject({ defaultPaths: [sentOn] });
+    const handOff = bundle.entities.rotation?.find((item) => item.key === 'Hand-off');
+    expect(handOff?.values.flow).toMatchObject({ defaultPaths: [sentOn] });
     expect(bundle.settings.stats?.timezone).toBe('Europe/Berlin');
     // Users by login, their permissions by key; the super-admin stays with its installation.
     expect(bundle.entities.user).toEqual([
@@ -275,7 +305,7 @@ describe('configuration bundle', () => {
     expect(result.body.counts.updated + result.body.counts.renamed).toBe(0);
     expect(comparable(await exportOf(target.browser))).toEqual(comparable(bundle));
 
-    for (const campaign of [campaigns.ruleCampaign, campaigns.rotationCampaign]) {
+    for (const campaign of Object.values(campaigns)) {
       for (const [ip, agent] of [
         [FR_IP, AGENTS.windows],
         [US_MOBILE_IP, AGENTS.iPhone],
@@ -287,6 +317,9 @@ describe('configuration bundle', () => {
     }
     expect(await destination(target.cairn, campaigns.ruleCampaign.key, FR_IP)).toBe('hit.example');
     expect(await destination(target.cairn, campaigns.rotationCampaign.key, FR_IP)).toBe('twin.example');
+    // Sent on to the imported Rules campaign, not to whatever has its id here.
+    expect(await destination(target.cairn, campaigns.entryCampaign.key, FR_IP)).toBe('hit.example');
+    expect(await destination(target.cairn, campaigns.handedCampaign.key, FR_IP)).toBe('hit.example');
 
     // An imported user has a password nobody knows: not the one it had, until an admin sets one.
     const buyer = new TestBrowser(target.cairn.url);

@@ -17,6 +17,9 @@ import { type BundleSecretValues, sealSecrets } from './secrets.ts';
 // The configuration bundle (issue #47), its way out: every entity by key (never an id), and the plain
 // settings. The import (import.ts) reads keys back through the same index.
 
+/** Keys in a fixed order, numbers by value, so "Miss #2" comes before "Miss #10" as they were made. */
+const KEY_ORDER = new Intl.Collator('en', { numeric: true });
+
 type Flowish = { defaultPaths?: unknown[]; rules?: { paths?: unknown[] }[] };
 type PathShape = { landers?: Record<string, unknown>[]; offers?: Record<string, unknown>[] };
 
@@ -76,20 +79,24 @@ export class KeyIndex {
   }
 }
 
-/** Calls `map` on every lander and offer item of a flow, giving a flow of the items it answers. */
+/**
+ * Calls `map` on every lander and offer item of a flow, and `mapPath` on every path (for the campaign a
+ * path hands its clicks to), giving a flow of what they answer.
+ */
 export function mapFlow(
   flow: unknown,
   map: (item: Record<string, unknown>, kind: 'landing' | 'offer') => unknown,
+  mapPath: (path: Record<string, unknown>) => Record<string, unknown> = (path) => path,
 ) {
   if (flow === null || typeof flow !== 'object') return flow;
   const paths = (list: unknown[] | undefined) =>
     (list ?? []).map((path) => {
       const { landers, offers } = path as PathShape;
-      return {
+      return mapPath({
         ...(path as object),
         ...(landers ? { landers: landers.map((item) => map(item, 'landing')) } : {}),
         ...(offers ? { offers: offers.map((item) => map(item, 'offer')) } : {}),
-      };
+      });
     });
   const { defaultPaths, rules } = flow as Flowish;
   return {
@@ -135,12 +142,20 @@ function bundleValues(kind: BundleKind, record: EntityRecord, index: KeyIndex, e
     values[field] = typeof id === 'number' ? (index.keyOf(target, id) ?? null) : null;
   }
   if ('flow' in values) {
-    values.flow = mapFlow(values.flow, (item, itemKind) => {
-      const { landingId, offerId, ...rest } = item;
-      const id = itemKind === 'landing' ? landingId : offerId;
-      const key = typeof id === 'number' ? (index.keyOf(itemKind, id) ?? null) : null;
-      return { [itemKind]: key, ...rest };
-    });
+    values.flow = mapFlow(
+      values.flow,
+      (item, itemKind) => {
+        const { landingId, offerId, ...rest } = item;
+        const id = itemKind === 'landing' ? landingId : offerId;
+        const key = typeof id === 'number' ? (index.keyOf(itemKind, id) ?? null) : null;
+        return { [itemKind]: key, ...rest };
+      },
+      // A path sent to another campaign names it by key (`campaign`), as everything else in a bundle.
+      ({ campaignId, ...path }) =>
+        typeof campaignId === 'number'
+          ? { ...path, campaign: index.keyOf('campaign', campaignId) ?? null }
+          : path,
+    );
   }
   if (kind === 'user') {
     values.permissions = mapPermissions(
@@ -202,11 +217,15 @@ export async function exportBundle(
     if (!wanted(kind)) continue;
     // The super-admin is each installation's own, made at its first start: never moved.
     const records = (index.records.get(kind) ?? []).filter((record) => record.role !== 'super_admin');
-    bundle.entities[kind] = records.map((record) => ({
-      key: index.keyOf(kind, record.id) ?? baseKey(kind, record),
-      archived: record.archived,
-      values: bundleValues(kind, record, index, entities),
-    }));
+    // By key, not by id: ids follow the order things were made in, which an import changes (it places what
+    // a flow points at first), so two exports of one setup list the same lines in the same order.
+    bundle.entities[kind] = records
+      .map((record) => ({
+        key: index.keyOf(kind, record.id) ?? baseKey(kind, record),
+        archived: record.archived,
+        values: bundleValues(kind, record, index, entities),
+      }))
+      .sort((a, b) => KEY_ORDER.compare(a.key, b.key));
   }
   if (secrets) {
     const values = await secretValues(store, bundle, index, secrets.encryptionKey);

@@ -31,6 +31,7 @@ import { saveStatsSettings } from '../settings/stats.ts';
 import { getSetting, setSetting } from '../settings/store.ts';
 import type { ConfigStore, Sql } from '../store/config/port.ts';
 import { baseKey, KeyIndex, mapFlow, mapPermissions, readBundleSettings } from './export.ts';
+import { placementOrder } from './order.ts';
 import { type BundleSecretValues, openSecrets } from './secrets.ts';
 
 // The configuration bundle (issue #47), its way in: keys resolved to this installation's ids, every write
@@ -87,11 +88,18 @@ function entityValues(
     result[`${field}Id`] = key === null || key === undefined ? null : resolve(target, key, field);
   }
   if ('flow' in result) {
-    result.flow = mapFlow(result.flow, (item, itemKind) => {
-      const { [itemKind]: key, ...rest } = item;
-      const id = key === null || key === undefined ? null : resolve(itemKind, key, 'flow');
-      return { [itemKind === 'landing' ? 'landingId' : 'offerId']: id, ...rest };
-    });
+    result.flow = mapFlow(
+      result.flow,
+      (item, itemKind) => {
+        const { [itemKind]: key, ...rest } = item;
+        const id = key === null || key === undefined ? null : resolve(itemKind, key, 'flow');
+        return { [itemKind === 'landing' ? 'landingId' : 'offerId']: id, ...rest };
+      },
+      ({ campaign, ...path }) =>
+        campaign === null || campaign === undefined
+          ? path
+          : { ...path, campaignId: resolve('campaign', campaign, 'flow') },
+    );
   }
   if (kind === 'user') {
     const ids = (list: unknown, target: BundleKind) =>
@@ -204,83 +212,81 @@ export async function importBundle(
     const deferredFallbacks: { entry: BundleEntity; id: number; at: string }[] = [];
     const landers: { key: string; id: number; action: BundleAction }[] = [];
     const toArchive: { kind: BundleKind; id: number; archived: boolean }[] = [];
-    for (const kind of BUNDLE_KINDS) {
+    for (const { kind, n, entry } of placementOrder(bundle)) {
       const definition = entities.definition(kind);
       if (!definition) continue;
-      for (const [n, entry] of (bundle.entities[kind] ?? []).entries()) {
-        const at = `entities.${kind}.${n}.values.`;
-        const missing: ErrorItem[] = [];
-        const resolve = (target: BundleKind, key: unknown, field: string) => {
-          const id = placed.get(target)?.get(String(key)) ?? index.idOf(target, String(key));
-          if (id === undefined) {
-            missing.push({
-              message: `"${entry.key}": no ${target.replace('_', ' ')} "${String(key)}" in the bundle or here`,
-              detail: { field: `${at}${field}` },
-            });
-            return 0;
-          }
-          return id;
-        };
-        // An offer's fallback may be an offer later in the bundle: it is set once every offer is placed.
-        const values = entityValues(
-          kind,
-          kind === 'offer' ? { ...entry.values, capFallbackOffer: null } : entry.values,
-          resolve,
+      const at = `entities.${kind}.${n}.values.`;
+      const missing: ErrorItem[] = [];
+      const resolve = (target: BundleKind, key: unknown, field: string) => {
+        const id = placed.get(target)?.get(String(key)) ?? index.idOf(target, String(key));
+        if (id === undefined) {
+          missing.push({
+            message: `"${entry.key}": no ${target.replace('_', ' ')} "${String(key)}" in the bundle or here`,
+            detail: { field: `${at}${field}` },
+          });
+          return 0;
+        }
+        return id;
+      };
+      // An offer's fallback may be an offer later in the bundle: it is set once every offer is placed.
+      const values = entityValues(
+        kind,
+        kind === 'offer' ? { ...entry.values, capFallbackOffer: null } : entry.values,
+        resolve,
+      );
+      if (missing.length > 0) throw validationError(missing);
+      const existingId = index.idOf(kind, entry.key);
+      const write = async (work: () => Promise<EntityRecord>) => {
+        try {
+          return await work();
+        } catch (error) {
+          throw located(error, at, entry.key);
+        }
+      };
+      let action: BundleAction;
+      let record: EntityRecord | null = null;
+      let newKey: string | undefined;
+      if (existingId === undefined) {
+        action = 'created';
+        record = await write(() =>
+          service.createIn(
+            tx,
+            user,
+            definition,
+            newItem(kind, values),
+            kind === 'campaign' ? { key: entry.key } : {},
+          ),
         );
-        if (missing.length > 0) throw validationError(missing);
-        const existingId = index.idOf(kind, entry.key);
-        const write = async (work: () => Promise<EntityRecord>) => {
-          try {
-            return await work();
-          } catch (error) {
-            throw located(error, at, entry.key);
-          }
-        };
-        let action: BundleAction;
-        let record: EntityRecord | null = null;
-        let newKey: string | undefined;
-        if (existingId === undefined) {
-          action = 'created';
-          record = await write(() =>
-            service.createIn(
-              tx,
-              user,
-              definition,
-              newItem(kind, values),
-              kind === 'campaign' ? { key: entry.key } : {},
-            ),
-          );
-        } else if (query.conflict === 'skip' || (query.conflict === 'rename' && kind === 'domain')) {
-          // A host names the domain itself: there is no other name to add it under.
-          action = 'skipped';
-        } else if (query.conflict === 'overwrite') {
-          action = 'updated';
-          const previous = await entities.find(tx, definition, existingId);
-          if (!previous) throw new Error(`${kind} ${existingId} vanished`);
-          record = await write(() => service.replaceIn(tx, user, definition, previous, values));
-        } else {
-          action = 'renamed';
-          const field = kind === 'user' ? 'login' : 'name';
-          const keyOf = (name: string) => (kind === 'group' ? `${values.kind}:${name}` : name);
-          let name = `${String(values[field])}${RENAME_SUFFIX}`;
-          for (let n = 2; index.idOf(kind, keyOf(name)) !== undefined; n += 1) {
-            name = `${String(values[field])}${RENAME_SUFFIX.slice(0, -1)} ${n})`;
-          }
-          const renamed = newItem(kind, { ...values, [field]: name });
-          record = await write(() => service.createIn(tx, user, definition, renamed));
-          newKey = index.add(kind, baseKey(kind, record), record.id);
+      } else if (query.conflict === 'skip' || (query.conflict === 'rename' && kind === 'domain')) {
+        // A host names the domain itself: there is no other name to add it under.
+        action = 'skipped';
+      } else if (query.conflict === 'overwrite') {
+        action = 'updated';
+        const previous = await entities.find(tx, definition, existingId);
+        if (!previous) throw new Error(`${kind} ${existingId} vanished`);
+        record = await write(() => service.replaceIn(tx, user, definition, previous, values));
+      } else {
+        action = 'renamed';
+        const field = kind === 'user' ? 'login' : 'name';
+        const keyOf = (name: string) => (kind === 'group' ? `${values.kind}:${name}` : name);
+        let name = `${String(values[field])}${RENAME_SUFFIX}`;
+        for (let n = 2; index.idOf(kind, keyOf(name)) !== undefined; n += 1) {
+          name = `${String(values[field])}${RENAME_SUFFIX.slice(0, -1)} ${n})`;
         }
-        const id = record?.id ?? (existingId as number);
-        placed.get(kind)?.set(entry.key, id);
-        if (record) {
-          written.set(kind, [...(written.get(kind) ?? []), id]);
-          if (record.archived !== entry.archived) toArchive.push({ kind, id, archived: entry.archived });
-          if (kind === 'offer' && entry.values.capFallbackOffer != null)
-            deferredFallbacks.push({ entry, id, at });
-        }
-        items.push({ kind, key: entry.key, action, id, ...(newKey ? { newKey } : {}) });
-        if (kind === 'landing') landers.push({ key: entry.key, id, action });
+        const renamed = newItem(kind, { ...values, [field]: name });
+        record = await write(() => service.createIn(tx, user, definition, renamed));
+        newKey = index.add(kind, baseKey(kind, record), record.id);
       }
+      const id = record?.id ?? (existingId as number);
+      placed.get(kind)?.set(entry.key, id);
+      if (record) {
+        written.set(kind, [...(written.get(kind) ?? []), id]);
+        if (record.archived !== entry.archived) toArchive.push({ kind, id, archived: entry.archived });
+        if (kind === 'offer' && entry.values.capFallbackOffer != null)
+          deferredFallbacks.push({ entry, id, at });
+      }
+      items.push({ kind, key: entry.key, action, id, ...(newKey ? { newKey } : {}) });
+      if (kind === 'landing') landers.push({ key: entry.key, id, action });
     }
     const offers = entities.definition('offer');
     for (const { entry, id, at } of deferredFallbacks) {
