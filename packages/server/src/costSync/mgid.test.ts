@@ -132,7 +132,7 @@ describe("MGID's statistics report spend", () => {
       name: 'SpendError',
       tokenExpired: true,
       rateLimited: false,
-      message: '[ERROR_INVALID_TOKEN]',
+      message: 'invalid token',
     });
     await expect(mgidSpendAdapter.fetchSpend(mgid, MGID_THROTTLED_CREDENTIALS, native)).rejects.toMatchObject(
       {
@@ -170,7 +170,7 @@ describe("MGID's statistics report spend", () => {
     expect(await mgidSpendAdapter.checkConnection(mgid, MGID_BAD_CREDENTIALS)).toEqual({
       ok: false,
       identity: null,
-      error: '[ERROR_INVALID_TOKEN]',
+      error: 'invalid token',
       tokenExpired: true,
     });
     sources.calls.length = 0;

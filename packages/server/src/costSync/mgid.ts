@@ -14,23 +14,31 @@ import {
 } from './adapter.ts';
 
 // MGID's REST API for advertisers (https://help.mgid.com/api-advertisers), root https://api.mgid.com/v1.
-// - Identification: a 32-character token in the `Authorization: Bearer` header, taken from the MGID
-//   dashboard. The page also names a login call (POST /v1/auth/token with the account's e-mail and
-//   password); Cairn does not use it, so it never keeps a password. The advertiser's paths name the
-//   client id, so the account stores `client_id:token`.
-// - Client (GET /v1/clients/{client_id}, "the current financial status of the client"): its wallet
-//   balance and `currency`; the connection check, and where the currency of the spend comes from, since
-//   statistics rows carry none.
+// The parts of that page reachable when this was written give the root, the identification (a
+// 32-character token in the `Authorization` header; every request carries it), that refusals answer an
+// HTTP status with `errors`, and its sections: the client's financial status, the client's campaigns,
+// statistics by site, daily and detailed daily statistics. The statistics report's parameters and answer
+// below were read from a transcription of that page, and the `errors` codes from
+// https://raw.githubusercontent.com/api-evangelist/mgid/refs/heads/main/errors/mgid-error-codes.yml.
+// - Identification: the API token from the MGID dashboard, `Authorization: Bearer <token>`. The page also
+//   names a login call (POST /v1/auth/token with the account's e-mail and password); Cairn does not use
+//   it, so it never keeps a password. The advertiser's paths name the client id, so the account stores
+//   `client_id:token`.
+// - Client (GET /v1/clients/{client_id}): its wallet balance and `currency`; the connection check, and
+//   where the currency of the spend comes from, since statistics rows carry none.
 // - Campaigns: GET /v1/goodhits/clients/{client_id}/campaigns, `limit` (at most 500) and `start`.
 // - Spend: GET /v1/goodhits/clients/{client_id}/statistics-reports with
 //   filters[dateRange][dateFrom|dateTo] (ISO 8601, at most 90 days apart), metrics[]=spent,
 //   dimensions[]=day (and widgetId, the widget {widget_id} passes: MGID's zone), filters[campaigns][],
 //   `limit` (at most 1000) and `offset`; the answer is `{data: [{day: "2025-01-15T00:00:00+00:00",
-//   spent: 19.05, ...}], meta: {total, limit, offset}}`.
+//   spent: 19.05, ...}], meta: {total, limit, offset}}`. Statistics by site
+//   (GET /v1/goodhits/campaigns/{id}/quality-analysis) gives one interval's totals per site, so a day by
+//   widget would cost a call per day; the report gives days by widget in one.
 // - Errors: `{errors: ["[ERROR_CODE]"]}`; 401 is a missing or invalid token.
-// The parts of the page this was written from show neither the campaign list's answer (read here as a
-// list, or an object keyed by campaign id, of {id, name}) nor the row field that carries the widget id
-// (read as `widgetId`, the dimension's name), nor any rate limit: a 429 is read as one, as HTTP means it.
+// Not described in what could be read, so not relied on beyond this: the campaign list's answer (read
+// as a list, or an object keyed by campaign id, of {id, name}), the row field carrying the widget id
+// (read as `widgetId`, the dimension's name), the client answer's fields other than `currency`, and any
+// rate limit (a 429 is read as one, as HTTP means it).
 
 export const MGID_DEFAULT_API_URL = 'https://api.mgid.com/v1';
 const CAMPAIGN_PAGE = 500;

@@ -115,7 +115,7 @@ describe('MGID cost sync', () => {
 
     const bad = await account(MGID_BAD_CREDENTIALS);
     const refused = await admin.call('POST', INTEGRATION_PATHS.check.replace(':id', String(bad.id)));
-    expect(refused.json<IntegrationCheck>()).toMatchObject({ ok: false, error: '[ERROR_INVALID_TOKEN]' });
+    expect(refused.json<IntegrationCheck>()).toMatchObject({ ok: false, error: 'invalid token' });
   });
 
   it("sets each widget's spend of a day on that widget's clicks", async () => {

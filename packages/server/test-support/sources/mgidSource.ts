@@ -16,8 +16,12 @@ export const MGID_BAD_CREDENTIALS = `${MGID_CLIENT}:${MGID_BAD_TOKEN}`;
 export const MGID_THROTTLED_CREDENTIALS = `${MGID_CLIENT}:${MGID_THROTTLED_TOKEN}`;
 
 // https://help.mgid.com/api-advertisers ("Mgid REST API answer"): refusals carry `errors`, a list of
-// bracketed codes; 401 is a missing or invalid token, 404 an item not found.
-export const MGID_UNAUTHORISED_ANSWER = { errors: ['[ERROR_INVALID_TOKEN]'] };
+// bracketed codes (https://raw.githubusercontent.com/api-evangelist/mgid/refs/heads/main/errors/mgid-error-codes.yml);
+// 401 is a missing or invalid token, 404 an item not found. The advertiser page shows no body for a 401:
+// a missing token answers the sentence observed at the live API, an unknown one the sentence the agency
+// page (https://help.mgid.com/api-ra) gives, both on `errors`.
+export const MGID_MISSING_TOKEN_ANSWER = { errors: 'Authentication token is missing' };
+export const MGID_UNAUTHORISED_ANSWER = { errors: 'invalid token' };
 export const MGID_NO_CAMPAIGN_ANSWER = { errors: ['[ERROR_CAMPAIGN_DOES_NOT_EXIST]'] };
 // MGID documents no rate limit nor its answer: the fake answers HTTP 429 in MGID's errors envelope.
 export const MGID_THROTTLED_ANSWER = { errors: ['[ERROR_TOO_MANY_REQUESTS]'] };
@@ -31,6 +35,7 @@ const MGID_MAX_CAMPAIGN_LIMIT = 500;
 export function mgidFake(state: FakeSpendSources) {
   function mgid(method: string, url: URL, authorization: string, json: Answer): http.ServerResponse {
     if (authorization === `Bearer ${MGID_THROTTLED_TOKEN}`) return json(429, MGID_THROTTLED_ANSWER);
+    if (authorization === '') return json(401, MGID_MISSING_TOKEN_ANSWER);
     if (authorization !== `Bearer ${MGID_GOOD_TOKEN}`) return json(401, MGID_UNAUTHORISED_ANSWER);
     const params = url.searchParams;
     const notFound = () => json(404, { errors: ['[ERROR_RESOURCE_NOT_FOUND]'] });
