@@ -121,7 +121,10 @@ export const integrationAccountInputSchema = z
   .object({
     platform: z.enum(INTEGRATION_PLATFORMS),
     name,
-    /** Meta and TikTok. Write-only: stored encrypted with the installation key, never answered back. */
+    /**
+     * Meta, TikTok and the cost sync sources (Taboola: client_id:client_secret; MGID: client_id:token).
+     * Write-only: stored encrypted with the installation key, never answered back.
+     */
     accessToken: accessToken.optional(),
     /** Google Ads. Write-only like the access token. */
     googleAds: googleAdsCredentialsSchema.optional(),
