@@ -32,7 +32,7 @@ export const costSyncMappingInputSchema = z.object({
   accountId: z.number().int().positive('Choose an integration account'),
   /**
    * Meta: the ad account id (digits, without `act_`); Taboola: the account id; TikTok: the advertiser id;
-   * other sources: empty (Google Ads' credentials name the customer).
+   * other sources: empty (Google Ads' credentials name the customer, MGID's the client).
    */
   sourceAccountId: z
     .string()

@@ -15,7 +15,14 @@ export const INTEGRATION_PATHS = {
   campaignConversionOut: '/api/integrations/campaign-conversions-out/:campaignId',
 } as const;
 
-export const INTEGRATION_PLATFORMS = ['meta', 'google_ads', 'tiktok', 'propellerads', 'taboola'] as const;
+export const INTEGRATION_PLATFORMS = [
+  'meta',
+  'google_ads',
+  'tiktok',
+  'propellerads',
+  'taboola',
+  'mgid',
+] as const;
 export type IntegrationPlatform = (typeof INTEGRATION_PLATFORMS)[number];
 
 /** The platforms conversions are sent to; the others are sources Cairn pulls spend from (cost sync). */
@@ -34,6 +41,7 @@ export const INTEGRATION_PLATFORM_NAMES: Readonly<Record<IntegrationPlatform, st
   tiktok: 'TikTok Events API',
   propellerads: 'PropellerAds (cost sync)',
   taboola: 'Taboola (cost sync)',
+  mgid: 'MGID (cost sync)',
 };
 
 /**
@@ -46,6 +54,7 @@ export const PLATFORM_CLICK_ID_PARAMETERS: Readonly<Record<IntegrationPlatform, 
   tiktok: ['ttclid'],
   propellerads: [],
   taboola: [],
+  mgid: [],
 };
 
 const name = z.string().trim().min(1, 'Name the account').max(100, 'At most 100 characters');
@@ -112,7 +121,10 @@ export const integrationAccountInputSchema = z
   .object({
     platform: z.enum(INTEGRATION_PLATFORMS),
     name,
-    /** Meta and TikTok. Write-only: stored encrypted with the installation key, never answered back. */
+    /**
+     * Meta, TikTok and the cost sync sources (Taboola: client_id:client_secret; MGID: client_id:token).
+     * Write-only: stored encrypted with the installation key, never answered back.
+     */
     accessToken: accessToken.optional(),
     /** Google Ads. Write-only like the access token. */
     googleAds: googleAdsCredentialsSchema.optional(),

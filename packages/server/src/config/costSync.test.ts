@@ -22,15 +22,19 @@ describe('cost sync settings', () => {
   it('reads the sources’ API roots as links', () => {
     expect(DEFAULT_CONFIG.propellerAdsApiUrl).toBe('https://ssp-api.propellerads.com/v5');
     expect(DEFAULT_CONFIG.taboolaApiUrl).toBe('https://backstage.taboola.com/backstage');
+    expect(DEFAULT_CONFIG.mgidApiUrl).toBe('https://api.mgid.com/v1');
     expect(
       loadConfig({
         CAIRN_PROPELLERADS_API_URL: 'https://propeller.example/v5',
         CAIRN_TABOOLA_API_URL: 'https://taboola.example/backstage',
+        CAIRN_MGID_API_URL: 'https://mgid.example/v1',
       }),
     ).toEqual({
       propellerAdsApiUrl: 'https://propeller.example/v5',
       taboolaApiUrl: 'https://taboola.example/backstage',
+      mgidApiUrl: 'https://mgid.example/v1',
     });
+    expect(() => loadConfig({ CAIRN_MGID_API_URL: 'not a link' })).toThrow(/CAIRN_MGID_API_URL/);
     expect(() => loadConfig({ CAIRN_TABOOLA_API_URL: 'ftp://taboola.example' })).toThrow(
       /CAIRN_TABOOLA_API_URL/,
     );

@@ -1,3 +1,4 @@
+import { MGID_DEFAULT_API_URL } from '../costSync/mgid.ts';
 import { PROPELLERADS_DEFAULT_API_URL } from '../costSync/propellerads.ts';
 import { TABOOLA_DEFAULT_API_URL } from '../costSync/taboola.ts';
 import { ConfigError, link } from './values.ts';
@@ -9,6 +10,8 @@ export interface CostSyncConfig {
   propellerAdsApiUrl: string;
   /** Taboola's Backstage API root, `/backstage` included (CAIRN_TABOOLA_API_URL). */
   taboolaApiUrl: string;
+  /** MGID's REST API root, `/v1` included (CAIRN_MGID_API_URL). */
+  mgidApiUrl: string;
   /** Minutes between scheduled cost syncs (CAIRN_COST_SYNC_INTERVAL_MINUTES); 0 turns the schedule off. */
   costSyncIntervalMinutes: number;
   /** Days of spend each sync pulls, today included, in the tracker's time zone (CAIRN_COST_SYNC_DAYS). */
@@ -18,6 +21,7 @@ export interface CostSyncConfig {
 export const COST_SYNC_DEFAULTS: CostSyncConfig = {
   propellerAdsApiUrl: PROPELLERADS_DEFAULT_API_URL,
   taboolaApiUrl: TABOOLA_DEFAULT_API_URL,
+  mgidApiUrl: MGID_DEFAULT_API_URL,
   costSyncIntervalMinutes: 60,
   costSyncDays: 3,
 };
@@ -37,6 +41,8 @@ export function costSyncOptions(read: (name: string) => string | undefined): Par
   if (url !== undefined) options.propellerAdsApiUrl = link('CAIRN_PROPELLERADS_API_URL', url);
   const taboola = read('CAIRN_TABOOLA_API_URL');
   if (taboola !== undefined) options.taboolaApiUrl = link('CAIRN_TABOOLA_API_URL', taboola);
+  const mgid = read('CAIRN_MGID_API_URL');
+  if (mgid !== undefined) options.mgidApiUrl = link('CAIRN_MGID_API_URL', mgid);
   const interval = read('CAIRN_COST_SYNC_INTERVAL_MINUTES');
   if (interval !== undefined) {
     options.costSyncIntervalMinutes = wholeNumberIn(

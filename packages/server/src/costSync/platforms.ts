@@ -6,6 +6,7 @@ import type { OutboundGuard } from '../outbound/guard.ts';
 import type { SpendAdapter } from './adapter.ts';
 import { googleAdsSpendAdapter } from './googleAds.ts';
 import { metaSpendAdapter } from './meta.ts';
+import { mgidSpendAdapter } from './mgid.ts';
 import { propellerAdsSpendAdapter } from './propellerads.ts';
 import { taboolaSpendAdapter } from './taboola.ts';
 import { tiktokSpendAdapter } from './tiktok.ts';
@@ -17,6 +18,7 @@ export const SPEND_ADAPTERS: Readonly<Partial<Record<IntegrationPlatform, SpendA
   tiktok: tiktokSpendAdapter,
   propellerads: propellerAdsSpendAdapter,
   taboola: taboolaSpendAdapter,
+  mgid: mgidSpendAdapter,
 };
 
 /** The API root a source's spend is pulled from (configurable, so tests use a fake). */
@@ -32,6 +34,8 @@ export function spendBaseUrl(config: CairnConfig, platform: IntegrationPlatform)
       return config.googleAdsApiUrl;
     case 'tiktok':
       return config.tiktokApiUrl;
+    case 'mgid':
+      return config.mgidApiUrl;
   }
 }
 

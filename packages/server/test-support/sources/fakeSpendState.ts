@@ -1,7 +1,7 @@
 import type http from 'node:http';
 
 // The fake spend sources' state and calls, shared by spendSources.ts and the parts of the fake in
-// files of their own (googleAdsSource.ts, tiktokSource.ts).
+// files of their own (googleAdsSource.ts, tiktokSource.ts, mgidSource.ts).
 
 export interface SpendCall {
   method: string;
@@ -32,6 +32,9 @@ export interface FakeSpendSources {
   /** TikTok: advertiser id -> campaign id -> day -> spend (a decimal string). */
   tiktok: Map<string, Map<string, Map<string, string>>>;
   tiktokCurrency: string;
+  /** MGID: client id -> campaign id -> day -> widget id -> spent (a JSON number; null: a row without it). */
+  mgid: Map<string, Map<string, Map<string, Map<string, number | null>>>>;
+  mgidCurrency: string;
   calls: SpendCall[];
   close(): Promise<void>;
 }

@@ -2,14 +2,16 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Answer, FakeSpendSources } from './fakeSpendState.ts';
 import { googleAdsFake } from './googleAdsSource.ts';
+import { mgidFake } from './mgidSource.ts';
 import { tiktokFake } from './tiktokSource.ts';
 
 // Fakes of the traffic sources cost sync pulls spend from, on a real local port, answering in the formats
 // their public documentation gives (each answer below names its page). One server plays them all: Meta's
 // Graph API under /v25.0, PropellerAds' SSP API under /v5, Taboola under /backstage, the Google Ads API
-// under /googleads/v26 with Google's OAuth token endpoint at /google/token, and TikTok's Business API
-// under /open_api/v1.3 (googleAdsSource.ts and tiktokSource.ts answer for those two). Spend is kept per
-// day (and zone) and the answers are built from it the way the sources build theirs.
+// under /googleads/v26 with Google's OAuth token endpoint at /google/token, TikTok's Business API under
+// /open_api/v1.3 and MGID's REST API under /mgid/v1 (googleAdsSource.ts, tiktokSource.ts and
+// mgidSource.ts answer for those three). Spend is kept per day (and zone) and the answers are built from
+// it the way the sources build theirs.
 
 export type { FakeSpendSources, SpendCall } from './fakeSpendState.ts';
 
@@ -75,11 +77,14 @@ export async function fakeSpendSources(): Promise<FakeSpendSources> {
     taboola: new Map(),
     taboolaCurrency: 'USD',
     taboolaExpired: new Set(),
+    mgid: new Map(),
+    mgidCurrency: 'USD',
     calls: [],
     close: async () => {},
   };
   const { googleToken, googleAds } = googleAdsFake(state);
   const tiktok = tiktokFake(state);
+  const mgid = mgidFake(state);
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -108,6 +113,7 @@ export async function fakeSpendSources(): Promise<FakeSpendSources> {
       if (url.pathname === '/google/token') return googleToken(text, json);
       if (url.pathname.startsWith('/googleads/v26/')) return googleAds(url, body, request.headers, json);
       if (url.pathname.startsWith('/open_api/v1.3/')) return tiktok(url, request.headers, json);
+      if (url.pathname.startsWith('/mgid/v1/')) return mgid(request.method ?? '', url, authorization, json);
       return json(404, { message: 'Unknown path' });
     });
   });

@@ -27,6 +27,7 @@ function costSyncServer() {
     account(2, 'propellerads', 'Push buyer'),
     account(3, 'google_ads', 'Search ads'),
     account(4, 'tiktok', 'Video ads'),
+    account(5, 'mgid', 'Native widgets'),
   ];
   const routes = [
     on('GET', '/api/integrations/accounts', () => json({ items: accounts })),
@@ -176,5 +177,30 @@ describe('Settings > Integration > Cost sync', () => {
     expect(screen.queryByLabelText('Advertiser id')).toBeNull();
     expect(screen.queryByLabelText('Ad account id')).toBeNull();
     expect(screen.queryByLabelText('Zone token slot (optional)')).toBeNull();
+  });
+
+  it('offers the widget token slot for MGID, whose credentials already name the client', async () => {
+    const server = costSyncServer();
+    renderApp('/settings/integration', [...signedInAs(), ...server.routes]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: 'Campaign' }));
+    await user.click(await screen.findByRole('option', { name: 'Push US' }));
+    await user.click(screen.getByRole('combobox', { name: 'Spend from' }));
+    await user.click(await screen.findByRole('option', { name: 'Native widgets' }));
+    expect(screen.queryByLabelText('Ad account id')).toBeNull();
+    expect(screen.queryByLabelText('Advertiser id')).toBeNull();
+    await user.type(screen.getByLabelText('Zone token slot (optional)'), '2');
+    await user.type(screen.getByLabelText('Campaign id at the source'), '901');
+    await user.click(screen.getByRole('button', { name: 'Map campaign' }));
+    await waitFor(() =>
+      expect(server.sent.at(-1)).toEqual({
+        campaignId: 7,
+        accountId: 5,
+        sourceAccountId: '',
+        sourceCampaignId: '901',
+        zoneTokenSlot: 2,
+        enabled: true,
+      }),
+    );
   });
 });

@@ -65,9 +65,10 @@ export function CostSyncCard({ accounts }: { accounts: readonly IntegrationAccou
   });
   const platform = accounts.find((one) => String(one.id) === accountId)?.platform ?? null;
   // Meta, Taboola and TikTok name an account (TikTok: the advertiser) besides the campaign; Google Ads'
-  // credentials already name the customer. PropellerAds and Taboola report zones (sites).
+  // credentials already name the customer, MGID's the client. PropellerAds, Taboola and MGID report zones
+  // (sites, widgets).
   const namesAccount = platform === 'meta' || platform === 'taboola' || platform === 'tiktok';
-  const reportsZones = platform === 'propellerads' || platform === 'taboola';
+  const reportsZones = platform === 'propellerads' || platform === 'taboola' || platform === 'mgid';
   const campaignName = (id: number) => campaigns.data?.find((one) => one.id === id)?.name ?? `#${id}`;
   const accountName = (id: number) => accounts.find((one) => one.id === id)?.name ?? `#${id}`;
   const fieldError = (field: string) => problem?.errors.find((error) => error.field === field)?.message;

@@ -261,6 +261,27 @@ describe('Settings > Integration', () => {
     ).toBeInTheDocument();
   });
 
+  it('connects an MGID account for cost sync with its client id and API token', async () => {
+    const server = integrationServer();
+    renderApp('/settings/integration', [...signedInAs(), ...server.routes]);
+    expect(await screen.findByText('No accounts yet')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Platform' }));
+    await user.click(await screen.findByRole('option', { name: 'MGID (cost sync)' }));
+    expect(
+      screen.getByText(/client_id:token, for cost sync \(its spend by day and widget\)/),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Developer token')).toBeNull();
+    const credentials = '730001:0123456789abcdef0123456789abcdef';
+    await user.type(screen.getByLabelText('Name'), 'Native widgets');
+    await user.type(screen.getByLabelText('Access token'), credentials);
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    const list = await screen.findByRole('list', { name: 'Integration accounts' });
+    expect(within(list).getByText('Native widgets', { selector: 'strong' })).toBeInTheDocument();
+    expect(server.sent).toEqual([{ platform: 'mgid', name: 'Native widgets', accessToken: credentials }]);
+    expect(document.body.textContent).not.toContain(credentials);
+  });
+
   it("sets one campaign's conversions apart from its source's, and drops the setting again", async () => {
     const server = integrationServer();
     renderApp('/settings/integration', [...signedInAs(), ...server.routes]);

@@ -50,6 +50,7 @@ const CONNECT_HELP: Readonly<Record<IntegrationPlatform, string>> = {
     'The API token of your PropellerAds advertiser account, for cost sync (its spend by day and zone).',
   taboola:
     'Your Taboola Backstage API client as client_id:client_secret, for cost sync (its spend by day and site).',
+  mgid: 'Your MGID client id and the API token from the MGID dashboard as client_id:token, for cost sync (its spend by day and widget).',
 };
 
 /** Google Ads' credential fields, as the contract names them, with their labels. */
