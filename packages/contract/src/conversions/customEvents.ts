@@ -128,6 +128,18 @@ export function customEventSlot(
   return slot >= 1 && slot <= CUSTOM_EVENT_SLOTS ? slot : null;
 }
 
+/**
+ * `GET /api/custom-events`: the slot names for whoever reads reports, to title the event columns. The
+ * settings holding them are admin-only; the names alone give nothing away a report column does not.
+ */
+export const CUSTOM_EVENT_PATHS = { names: '/api/custom-events' } as const;
+
+export const customEventNamesResponseSchema = z.object({
+  /** One per slot, slot 1 first, always CUSTOM_EVENT_SLOTS of them; '' for an unnamed slot. */
+  names: z.array(z.string()).length(CUSTOM_EVENT_SLOTS),
+});
+export type CustomEventNamesResponse = z.infer<typeof customEventNamesResponseSchema>;
+
 /** The report column (and macro) of a slot: `event2`. */
 export const customEventColumn = (slot: number): string => `event${slot}`;
 
