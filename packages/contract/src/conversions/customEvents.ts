@@ -75,9 +75,13 @@ export const customEventNamesSchema = z
 
 /** One network's word for an event, and the slot it counts in. */
 export const networkEventMappingSchema = z.strictObject({
-  affiliateNetworkId: z.number().int().positive(),
+  affiliateNetworkId: z.number().int().positive('Choose the network'),
   networkEvent: eventNameSchema.min(1, 'The network event name is required'),
-  slot: z.number().int().min(1).max(CUSTOM_EVENT_SLOTS),
+  slot: z
+    .number()
+    .int()
+    .min(1, `A slot is 1 to ${CUSTOM_EVENT_SLOTS}`)
+    .max(CUSTOM_EVENT_SLOTS, `A slot is 1 to ${CUSTOM_EVENT_SLOTS}`),
 });
 export type NetworkEventMapping = z.output<typeof networkEventMappingSchema>;
 
