@@ -148,7 +148,7 @@ describe('conversions', () => {
     await waitForTitle(page, 'Postback processing - Settings - Cairn');
     await page.getByRole('combobox', { name: 'Missing status' }).click();
     await page.getByRole('option', { name: 'Pending' }).click();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Postback processing saved.', { exact: false }).first().waitFor();
     expect(await api(page, 'GET', '/api/settings/postback-processing')).toMatchObject({
       missingStatus: 'pending',

@@ -5,6 +5,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EVENT_COLUMNS } from '../src/events/columns.ts';
 import { blankEvent, EVENT_KIND, type TrackingEvent } from '../src/events/event.ts';
+import { EXPORT_EVENT_NAME_COLUMN } from '../src/store/events/exportSql.ts';
 import type { EventStore, JournalMark } from '../src/store/events/port.ts';
 import { type ClearingFactory, describeClearingConformance } from './rollupConformance.ts';
 
@@ -333,8 +334,56 @@ export function describeEventStoreConformance(name: string, factory: EventStoreF
           clicksOnly,
         );
         const header = fs.readFileSync(clicksOnly, 'utf8').split('\n')[0];
-        expect(header?.replaceAll('"', '').split(',')).toEqual(EVENT_COLUMNS.map((column) => column.name));
+        expect(header?.replaceAll('"', '').split(',')).toEqual([
+          ...EVENT_COLUMNS.map((column) => column.name),
+          EXPORT_EVENT_NAME_COLUMN,
+        ]);
         expect(fs.readFileSync(clicksOnly, 'utf8')).toContain('2026-03-01 12:00:00.123');
+      } finally {
+        duck.closeSync();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('exports custom events with their slot and the name the settings give it', async () => {
+      const event = (time: number, eventSlot: number): TrackingEvent => ({
+        ...blankEvent(EVENT_KIND.customEvent, 'c1', time),
+        clickTime: T0,
+        seq: -1 - (time % 32_768),
+        campaignId: 7,
+        eventSlot,
+      });
+      await store.append([click('c1', T0, { campaignId: 7 }), event(T0 + 5000, 2), event(T0 + 6000, 4)]);
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-export-'));
+      const duck = await (await DuckDBInstance.create(':memory:')).connect();
+      try {
+        for (const format of ['parquet', 'csv'] as const) {
+          const file = path.join(dir, `events.${format}`);
+          await store.exportEvents(
+            {
+              format,
+              kinds: [EVENT_KIND.click, EVENT_KIND.customEvent],
+              from: T0,
+              to: T0 + 3_600_000,
+              offsets: [],
+              // The contract admits no quote in a name; the store's SQL must not lean on that.
+              eventNames: ['Registration', 'Deposit', "it's"],
+            },
+            file,
+          );
+          const read =
+            format === 'parquet' ? `read_parquet('${file}')` : `read_csv('${file}', header = true)`;
+          const rows = (
+            await duck.runAndReadAll(
+              `SELECT kind, CAST(event_slot AS INTEGER) AS event_slot, coalesce(CAST(event_name AS VARCHAR), '') AS event_name FROM ${read} WHERE click_id = 'c1' ORDER BY ts`,
+            )
+          ).getRowObjectsJson();
+          expect(rows, format).toEqual([
+            { kind: 'click', event_slot: 0, event_name: '' },
+            { kind: 'custom_event', event_slot: 2, event_name: 'Deposit' },
+            { kind: 'custom_event', event_slot: 4, event_name: '' },
+          ]);
+        }
       } finally {
         duck.closeSync();
         fs.rmSync(dir, { recursive: true, force: true });

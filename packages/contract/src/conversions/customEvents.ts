@@ -75,9 +75,13 @@ export const customEventNamesSchema = z
 
 /** One network's word for an event, and the slot it counts in. */
 export const networkEventMappingSchema = z.strictObject({
-  affiliateNetworkId: z.number().int().positive(),
+  affiliateNetworkId: z.number().int().positive('Choose the network'),
   networkEvent: eventNameSchema.min(1, 'The network event name is required'),
-  slot: z.number().int().min(1).max(CUSTOM_EVENT_SLOTS),
+  slot: z
+    .number()
+    .int()
+    .min(1, `A slot is 1 to ${CUSTOM_EVENT_SLOTS}`)
+    .max(CUSTOM_EVENT_SLOTS, `A slot is 1 to ${CUSTOM_EVENT_SLOTS}`),
 });
 export type NetworkEventMapping = z.output<typeof networkEventMappingSchema>;
 
@@ -127,6 +131,18 @@ export function customEventSlot(
   const slot = Number(SLOT_WORD.exec(lower)?.[1] ?? 0);
   return slot >= 1 && slot <= CUSTOM_EVENT_SLOTS ? slot : null;
 }
+
+/**
+ * `GET /api/custom-events`: the slot names for whoever reads reports, to title the event columns. The
+ * settings holding them are admin-only; the names alone give nothing away a report column does not.
+ */
+export const CUSTOM_EVENT_PATHS = { names: '/api/custom-events' } as const;
+
+export const customEventNamesResponseSchema = z.object({
+  /** One per slot, slot 1 first, always CUSTOM_EVENT_SLOTS of them; '' for an unnamed slot. */
+  names: z.array(z.string()).length(CUSTOM_EVENT_SLOTS),
+});
+export type CustomEventNamesResponse = z.infer<typeof customEventNamesResponseSchema>;
 
 /** The report column (and macro) of a slot: `event2`. */
 export const customEventColumn = (slot: number): string => `event${slot}`;

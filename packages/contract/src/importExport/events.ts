@@ -14,7 +14,8 @@ export const EVENT_EXPORT_FORMATS = ['parquet', 'csv'] as const;
 export type EventExportFormat = (typeof EVENT_EXPORT_FORMATS)[number];
 /**
  * all: every raw event, a `kind` column telling them apart: clicks, conversions, and the lander clicks and
- * cost changes (a cost set after the fact) without which the file's sums would not be the reports'.
+ * cost changes (a cost set after the fact) without which the file's sums would not be the reports', and
+ * custom events (`custom_event`, their slot in event_slot and its name in event_name).
  */
 export const EVENT_EXPORT_KINDS = ['all', 'clicks', 'conversions'] as const;
 export type EventExportKind = (typeof EVENT_EXPORT_KINDS)[number];

@@ -1,4 +1,5 @@
 import { CLICK_API_PATHS, clickApiSettingsSchema, clickApiTokenResponseSchema } from '../clickApi.ts';
+import { CUSTOM_EVENT_PATHS, customEventNamesResponseSchema } from '../conversions/customEvents.ts';
 import { deliveryRetryQuerySchema, s2sDeliverySchema } from '../conversions/deliveries.ts';
 import {
   CONVERSION_API_PATHS,
@@ -246,6 +247,18 @@ export const DATA_ROUTES: readonly ApiRoute[] = [
     access: 'admin',
     response: postbackKeysResponseSchema,
     responseName: 'PostbackKeys',
+  },
+  {
+    method: 'GET',
+    path: CUSTOM_EVENT_PATHS.names,
+    summary: 'Custom event names',
+    description:
+      'The names of the custom event slots, slot 1 first, to title the report columns event1..event30; ' +
+      'an unnamed slot is an empty string. Any signed-in user may read them.',
+    tag: REPORTS,
+    access: 'user',
+    response: customEventNamesResponseSchema,
+    responseName: 'CustomEventNames',
   },
   {
     method: 'GET',

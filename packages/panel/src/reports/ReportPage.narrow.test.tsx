@@ -60,6 +60,19 @@ describe('report page on a phone', () => {
     expect(screen.queryByRole('button', { name: /^Filters/ })).toBeNull();
   });
 
+  it("offers the event slots as key metrics by the installation's names", async () => {
+    const names = ['Registration', ...Array(29).fill('')];
+    renderApp('/report/campaign/3', [...routes(), on('GET', '/api/custom-events', () => json({ names }))]);
+    await screen.findByRole('treegrid', { name: 'Report by Offer' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Key metrics (2)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Key metrics' });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('checkbox', { name: 'Registration' })).toBeInTheDocument(),
+    );
+    expect(within(dialog).getByRole('checkbox', { name: 'Event 2' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('checkbox', { name: 'Event 1' })).toBeNull();
+  });
+
   it('folds the filters in effect behind one button that counts them', async () => {
     renderApp('/report/campaign/3?filter[country]=DE', routes());
     await screen.findByRole('treegrid', { name: 'Report by Offer' });

@@ -280,6 +280,32 @@ describe('report page', () => {
     await waitFor(() => expect(sent.at(-1)).toEqual({ table, choice: null }));
   });
 
+  it("titles the event columns with the installation's slot names, Event N where a slot has none", async () => {
+    const order = ['clicks', 'event1', 'event2'];
+    const choice = { order, visibility: Object.fromEntries(order.map((id) => [id, true])) };
+    const names = ['Registration', '', 'Deposit', ...Array(27).fill('')];
+    const user = userEvent.setup();
+    renderReport('/report/campaign/3', [
+      reportRoute([]),
+      on('GET', '/api/user/columns', () => json({ tables: { 'cairn.reports.columns.report': choice } })),
+      on('GET', '/api/custom-events', () => json({ names })),
+    ]);
+    const grid = await screen.findByRole('treegrid', { name: 'Report by Offer' });
+    await waitFor(() =>
+      expect(
+        within(grid)
+          .getAllByRole('columnheader')
+          .map((th) => th.textContent),
+      ).toEqual(['Offer', 'Clicks', 'Registration', 'Event 2']),
+    );
+    await user.click(screen.getByRole('button', { name: 'Metrics (3)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Metrics' });
+    for (const label of ['Registration', 'Event 2', 'Deposit', 'Event 30']) {
+      expect(within(dialog).getAllByRole('checkbox', { name: label })).toHaveLength(1);
+    }
+    expect(within(dialog).queryByRole('checkbox', { name: 'Event 1' })).toBeNull();
+  });
+
   it('says how many rows of how many it shows, loads more or all, and sorts on the server', async () => {
     const requests: URL[] = [];
     const zones = (count: number, from = 0) =>

@@ -38,12 +38,12 @@ import {
 import { downloadFrom, exportFileName } from './csv.ts';
 import { isTimeDimension } from './dimensions.ts';
 import { useKeyMetrics } from './keyMetrics.ts';
-import { BUILT_IN_METRICS, choosableMetrics, isMetric, METRIC_DEFS, shownMetrics } from './metrics.ts';
+import { BUILT_IN_METRICS, choosableMetrics, isMetric, metricLabel, shownMetrics } from './metrics.ts';
 import { periodOf, periodParams, previousPeriod } from './period.ts';
 import { DEFAULT_LEVELS, useReportState } from './reportState.ts';
 import * as styles from './reports.css.ts';
 import { ReportSavedReports } from './savedReports/SavedReportsMenu.tsx';
-import { useReportZone, useStatsSettings, viewerLocale } from './settingsApi.ts';
+import { useCustomEventNames, useReportZone, useStatsSettings, viewerLocale } from './settingsApi.ts';
 import { type Subject, subjectOf, useSubjectTitle } from './subject.ts';
 import { ColumnChooser } from './toolbar/ColumnChooser.tsx';
 import { KeyMetricsChooser } from './toolbar/KeyMetricsChooser.tsx';
@@ -146,6 +146,7 @@ function Report({ subject, timeZone }: { subject: Subject; timeZone: string }) {
   const rows = useMemo(() => (answer ? treeRows(answer.rows) : []), [answer]);
 
   const choice = useChosenMetrics(hideProfit);
+  const eventNames = useCustomEventNames();
   const metrics = shownMetrics(choice.chosen, answer?.totals, hideProfit);
   // A phone shows each row's name and the user's key metrics; the export keeps the chosen ones.
   const narrow = useNarrowScreen();
@@ -248,7 +249,7 @@ function Report({ subject, timeZone }: { subject: Subject; timeZone: string }) {
           <ColumnChooser
             title="Metrics"
             description="Choose the metrics the table and the export show; drag them or use their arrows to order them."
-            choices={choice.allowed.map((id) => ({ id, label: METRIC_DEFS[id].label }))}
+            choices={choice.allowed.map((id) => ({ id, label: metricLabel(id, eventNames) }))}
             value={metrics}
             defaults={choice.defaults}
             onChange={choice.choose}

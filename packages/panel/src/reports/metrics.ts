@@ -1,6 +1,8 @@
 import {
   CUSTOM_EVENT_METRICS,
   type CustomEventMetric,
+  customEventTitle,
+  isCustomEventMetric,
   PROFIT_METRICS,
   REPORT_METRICS,
   type ReportMetric,
@@ -59,6 +61,12 @@ export const METRIC_DEFS: Record<ReportMetric, MetricDef> = {
     CUSTOM_EVENT_METRICS.map((metric, index) => [metric, def(metric, `Event ${index + 1}`, 'number', 0)]),
   ) as Record<CustomEventMetric, MetricDef>),
 };
+
+/** A metric's title: an event slot's is its configured name (useCustomEventNames) when it has one. */
+export function metricLabel(id: ReportMetric, eventNames: readonly string[]): string {
+  if (!isCustomEventMetric(id)) return METRIC_DEFS[id].label;
+  return customEventTitle(CUSTOM_EVENT_METRICS.indexOf(id) + 1, eventNames);
+}
 
 /** Built-in defaults, used until the columns settings or the user say otherwise. */
 export const BUILT_IN_METRICS = {

@@ -1,5 +1,8 @@
 import {
   type ColumnTable,
+  CUSTOM_EVENT_PATHS,
+  type CustomEventNamesResponse,
+  customEventNamesResponseSchema,
   DEFAULT_STATS_SETTINGS,
   type DefaultColumns,
   defaultColumnsSchema,
@@ -19,6 +22,7 @@ import { readJson, removeKey, writeJson } from '../stores/storage.ts';
 
 export const statsSettingsQueryKey = ['settings', 'stats'] as const;
 export const defaultColumnsQueryKey = ['settings', 'columns'] as const;
+export const customEventNamesQueryKey = ['custom-events', 'names'] as const;
 
 // Answers are read loosely (not with the write schema's transforms) but still checked for shape.
 const statsAnswerSchema = z.object({
@@ -92,6 +96,30 @@ export function useDefaultColumns(table: ColumnTable | undefined): {
     columns: result?.status === 'ok' ? result.data.tables[table] : undefined,
     ready: !query.isPending,
   };
+}
+
+export function fetchCustomEventNames(client: ApiClient, signal?: AbortSignal) {
+  return client.get<CustomEventNamesResponse>(CUSTOM_EVENT_PATHS.names, {
+    schema: customEventNamesResponseSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+const NO_EVENT_NAMES: readonly string[] = [];
+
+/**
+ * The custom event slots' names, slot 1 first; none while they load or when they cannot be read, so the
+ * event columns keep their `Event N` titles rather than wait for them.
+ */
+export function useCustomEventNames(): readonly string[] {
+  const { client } = useServices();
+  const query = useQuery({
+    queryKey: customEventNamesQueryKey,
+    queryFn: ({ signal }) => fetchCustomEventNames(client, signal),
+    staleTime: settingsStaleMs,
+  });
+  const result = query.data;
+  return result?.status === 'ok' ? result.data.names : NO_EVENT_NAMES;
 }
 
 export const ownTimeZoneKey = 'cairn.reports.timeZone';

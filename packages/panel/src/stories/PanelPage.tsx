@@ -54,6 +54,8 @@ const sharedRoutes: FixtureRoute[] = [
   get('/api/settings/stats', () => statsSettings),
   get('/api/settings/columns', () => ({ tables: {} })),
   get('/api/user/columns', () => ({ tables: {} })),
+  // No slot named: report columns keep their Event N titles.
+  get('/api/custom-events', () => ({ names: Array.from({ length: 30 }, () => '') })),
   get('/api/settings/beta', () => ({})),
   get('/api/settings/url-customization', () => DEFAULT_URL_CUSTOMIZATION),
   get('/api/settings/lp-protect', () => DEFAULT_LP_PROTECT),

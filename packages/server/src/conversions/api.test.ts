@@ -2,6 +2,9 @@ import {
   CONVERSION_API_PATHS,
   type ConversionListResponse,
   type ConversionUploadResponse,
+  CUSTOM_EVENT_PATHS,
+  CUSTOM_EVENT_SLOTS,
+  customEventNamesResponseSchema,
   DEFAULT_POSTBACK_PROCESSING,
   type PermissionInput,
 } from '@cairn/contract';
@@ -255,6 +258,22 @@ describe('postback-processing settings', () => {
     }
     const plain = await signedInUser([{ kind: 'campaign', scope: 'all', access: 'write' }]);
     expect((await plain.get(CONVERSION_API_PATHS.postbackSettings)).status).toBe(403);
+    await admin.call('PUT', CONVERSION_API_PATHS.postbackSettings, { body: DEFAULT_POSTBACK_PROCESSING });
+  });
+});
+
+describe('custom event names', () => {
+  it('are read by any signed-in user, one per slot, as the admin last saved them', async () => {
+    const viewer = await signedInUser([{ kind: 'campaign', scope: 'all', access: 'read' }], true);
+    const unnamed = await viewer.get(CUSTOM_EVENT_PATHS.names);
+    expect(unnamed.status).toBe(200);
+    expect(unnamed.json()).toEqual({ names: Array(CUSTOM_EVENT_SLOTS).fill('') });
+    const body = { ...DEFAULT_POSTBACK_PROCESSING, eventNames: ['registration', '', 'deposit'] };
+    expect((await admin.call('PUT', CONVERSION_API_PATHS.postbackSettings, { body })).status).toBe(200);
+    const named = customEventNamesResponseSchema.parse((await viewer.get(CUSTOM_EVENT_PATHS.names)).json());
+    expect(named.names.slice(0, 4)).toEqual(['registration', '', 'deposit', '']);
+    expect(named.names).toHaveLength(CUSTOM_EVENT_SLOTS);
+    expect((await new TestBrowser(cairn.url).get(CUSTOM_EVENT_PATHS.names)).status).toBe(401);
     await admin.call('PUT', CONVERSION_API_PATHS.postbackSettings, { body: DEFAULT_POSTBACK_PROCESSING });
   });
 });

@@ -3,6 +3,9 @@ import {
   CONVERSION_UPLOAD_MAX_LINES,
   type ConversionListResponse,
   type ConversionUploadResponse,
+  CUSTOM_EVENT_PATHS,
+  CUSTOM_EVENT_SLOTS,
+  type CustomEventNamesResponse,
   conversionListQuerySchema,
   conversionRecordRequestSchema,
   conversionUploadRequestSchema,
@@ -209,6 +212,13 @@ export async function conversionsPlugin(
   api.get(CONVERSION_API_PATHS.postbackSettings, async (request): Promise<PostbackProcessingSettings> => {
     guard.requireAdmin(request);
     return conversions.settings;
+  });
+
+  // Any signed-in user: report viewers title the event columns with these, and may not read the settings.
+  api.get(CUSTOM_EVENT_PATHS.names, async (request): Promise<CustomEventNamesResponse> => {
+    guard.requireUser(request);
+    const { eventNames } = conversions.settings;
+    return { names: Array.from({ length: CUSTOM_EVENT_SLOTS }, (_, index) => eventNames[index] ?? '') };
   });
 
   api.put(CONVERSION_API_PATHS.postbackSettings, async (request): Promise<PostbackProcessingSettings> => {

@@ -1,12 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { EVENT_EXPORT_PATHS, REPORT_PATHS, type ReportResponse } from '@cairn/contract';
+import {
+  DEFAULT_POSTBACK_PROCESSING,
+  EVENT_EXPORT_PATHS,
+  REPORT_PATHS,
+  type ReportResponse,
+} from '@cairn/contract';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUrl, describeWithClickHouse, freshDatabaseName } from '../../test-support/clickhouse.ts';
 import { errorFields, signedInAdmin } from '../../test-support/entities.ts';
 import { seededEvents } from '../../test-support/reports.ts';
 import { type TestBrowser, tempDir } from '../../test-support/server.ts';
+import { customEvent } from '../conversions/customEvents.ts';
+import { EVENT_KIND } from '../events/event.ts';
 import type { RunningCairn } from '../index.ts';
 
 // Raw events out through the real API, on each event store: the downloaded file, read back by DuckDB,
@@ -103,6 +110,41 @@ function describeExport(title: string, start: () => Promise<{ cairn: RunningCair
       const conversionsOnly = await sumsOf(file);
       expect(conversionsOnly.clicks).toBe(0);
       expect(conversionsOnly.revenue).toBe(totals.revenue);
+    });
+
+    it("writes custom events with their slot and the slot's name, as many as the report counts", async () => {
+      await cairn.tracking.conversions.saveSettings({
+        ...DEFAULT_POSTBACK_PROCESSING,
+        eventNames: ['Registration', 'Deposit'],
+      });
+      const clicks = seededEvents(FROM, 3, 30).filter((event) => event.kind === EVENT_KIND.click);
+      const events = clicks
+        .slice(0, 3)
+        .map((click, index) => customEvent(click, index === 0 ? 1 : 2, click.time + 1000));
+      await cairn.events.append(events);
+      const report = await admin.get(`${REPORT_PATHS.report}?groupBy=campaign&${range}&timezone=UTC`);
+      const totals = report.json<ReportResponse>().totals;
+      expect([totals.event1, totals.event2]).toEqual([1, 2]);
+      for (const format of ['parquet', 'csv']) {
+        const { file } = await download(admin, cairn.url, `${range}&format=${format}&zone=UTC`);
+        const connection = await (await DuckDBInstance.create(':memory:')).connect();
+        try {
+          const read = format === 'csv' ? `read_csv('${file}', header = true)` : `read_parquet('${file}')`;
+          const rows = (
+            await connection.runAndReadAll(
+              `SELECT CAST(event_slot AS INTEGER) AS slot, CAST(event_name AS VARCHAR) AS name, CAST(count(*) AS INTEGER) AS events
+               FROM ${read} WHERE kind = 'custom_event' GROUP BY ALL ORDER BY slot`,
+            )
+          ).getRowObjectsJson();
+          expect(rows, format).toEqual([
+            { slot: 1, name: 'Registration', events: totals.event1 },
+            { slot: 2, name: 'Deposit', events: totals.event2 },
+          ]);
+        } finally {
+          connection.closeSync();
+        }
+      }
+      await cairn.tracking.conversions.saveSettings(DEFAULT_POSTBACK_PROCESSING);
     });
 
     it('refuses bad input with field messages, and anyone but an admin', async () => {

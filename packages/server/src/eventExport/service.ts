@@ -7,6 +7,7 @@ import { EVENT_EXPORT_MAX_DAYS, type EventExportQuery, eventExportFileName } fro
 import { EVENT_KIND } from '../events/event.ts';
 import { validationError } from '../http.ts';
 import { offsetSegments, resolveRange } from '../reports/timeRange.ts';
+import { readPostbackProcessing } from '../settings/readers.ts';
 import { readStatsSettings } from '../settings/stats.ts';
 import type { Sql } from '../store/config/port.ts';
 import type { EventExportSpec, EventStore } from '../store/events/port.ts';
@@ -17,7 +18,13 @@ import type { EventExportSpec, EventStore } from '../store/events/port.ts';
 const DAY_MS = 86_400_000;
 
 const KINDS: Record<EventExportQuery['kind'], number[]> = {
-  all: [EVENT_KIND.click, EVENT_KIND.lpClick, EVENT_KIND.conversion, EVENT_KIND.costChange],
+  all: [
+    EVENT_KIND.click,
+    EVENT_KIND.lpClick,
+    EVENT_KIND.conversion,
+    EVENT_KIND.costChange,
+    EVENT_KIND.customEvent,
+  ],
   clicks: [EVENT_KIND.click],
   conversions: [EVENT_KIND.conversion],
 };
@@ -42,6 +49,7 @@ export async function exportSpec(config: Sql, query: EventExportQuery): Promise<
     from,
     to,
     offsets: zone === 'UTC' ? [] : offsetSegments(zone, from, to),
+    eventNames: (await readPostbackProcessing(config)).eventNames,
   };
 }
 

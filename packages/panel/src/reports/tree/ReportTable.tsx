@@ -12,10 +12,11 @@ import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { editPathOf, isEntityDimension } from '../dimensions.ts';
 import { narrowColumns } from '../keyMetrics.ts';
-import { METRIC_DEFS, type Metrics, metricValue } from '../metrics.ts';
+import { METRIC_DEFS, type Metrics, metricLabel, metricValue } from '../metrics.ts';
 import type { ReportState } from '../reportState.ts';
 import { reportAddress } from '../reportState.ts';
 import * as styles from '../reports.css.ts';
+import { useCustomEventNames } from '../settingsApi.ts';
 import { groupingName } from '../toolbar/GroupingPicker.tsx';
 import { narrowedTo, type TreeRow } from './reportTree.ts';
 
@@ -84,6 +85,7 @@ function NameCell({ row, state, path }: { row: TreeRow; state: ReportState; path
 /** A metric's change against the previous period: the difference, then the difference in percent. */
 function changeColumns(
   id: ReportMetric,
+  label: string,
   currency: string,
   totals: TreeRow['comparison'],
 ): DataTableColumn<TreeRow>[] {
@@ -92,7 +94,7 @@ function changeColumns(
   return [
     {
       id: `${id}:change`,
-      header: `${def.label} change`,
+      header: `${label} change`,
       accessor: (row) => metricValue(row.comparison?.change, id),
       kind: def.kind,
       decimals: def.decimals,
@@ -105,7 +107,7 @@ function changeColumns(
     },
     {
       id: `${id}:change-percent`,
-      header: `${def.label} change %`,
+      header: `${label} change %`,
       accessor: (row) => percent(row.comparison),
       kind: 'percent',
       decimals: 1,
@@ -126,6 +128,7 @@ export function useReportColumns(
   path: string,
   totalsComparison?: TreeRow['comparison'],
 ): DataTableColumn<TreeRow>[] {
+  const eventNames = useCustomEventNames();
   return useMemo(
     () => [
       {
@@ -139,7 +142,7 @@ export function useReportColumns(
       ...metrics.flatMap((id): DataTableColumn<TreeRow>[] => [
         {
           id,
-          header: METRIC_DEFS[id].label,
+          header: metricLabel(id, eventNames),
           accessor: (row) => metricValue(row.metrics, id),
           kind: METRIC_DEFS[id].kind,
           decimals: METRIC_DEFS[id].decimals,
@@ -148,10 +151,12 @@ export function useReportColumns(
           total: () => metricValue(totals, id),
           profit: id === 'profit' || id === 'roi',
         },
-        ...(totalsComparison ? changeColumns(id, currency, totalsComparison) : []),
+        ...(totalsComparison
+          ? changeColumns(id, metricLabel(id, eventNames), currency, totalsComparison)
+          : []),
       ]),
     ],
-    [levels, metrics, totals, currency, state, path, totalsComparison],
+    [levels, metrics, totals, currency, state, path, totalsComparison, eventNames],
   );
 }
 

@@ -16,6 +16,7 @@ import { statusLabel } from '../../conversions/columns.tsx';
 import { FormProblem } from '../../entities/FormProblem.tsx';
 import { policyOptions } from '../../entities/kinds/affiliateNetwork.tsx';
 import * as styles from '../../pages/pages.css.ts';
+import { CustomEventsCard } from './customEvents/CustomEventsCard.tsx';
 import { SaveButton, SavedSettings } from './SavedSettings.tsx';
 import { SettingsSectionFrame } from './SettingsSectionFrame.tsx';
 import { useSettingsSave } from './useSettingsSave.ts';
@@ -23,7 +24,8 @@ import { useSettingsSave } from './useSettingsSave.ts';
 // Settings > Postback processing: how a postback (or pixel, or uploaded line) is read when the network's
 // own settings say nothing: the status of an unknown or missing status text, what a repeated postback
 // does for offers without a network, and whether the conversion pixel counts at all. Admins only (the
-// server answers nobody else).
+// server answers nobody else). The custom event slots and the networks' words for them have their own card
+// (customEvents/).
 
 type Policy = (typeof DUPLICATE_POSTBACK_POLICIES)[number];
 type Field = keyof PostbackProcessingSettings;
@@ -112,7 +114,12 @@ function PostbackForm({ saved }: { saved: PostbackProcessingSettings }) {
 function PostbackCards() {
   return (
     <SavedSettings queryKey={postbackSettingsQueryKey} load={fetchPostbackSettings}>
-      {(saved) => <PostbackForm key={JSON.stringify(saved)} saved={saved} />}
+      {(saved) => (
+        <>
+          <PostbackForm key={JSON.stringify(saved)} saved={saved} />
+          <CustomEventsCard key={`events ${JSON.stringify(saved)}`} saved={saved} />
+        </>
+      )}
     </SavedSettings>
   );
 }

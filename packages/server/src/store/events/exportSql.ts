@@ -1,20 +1,35 @@
 import { EVENT_COLUMNS, type EventColumn } from '../../events/columns.ts';
 import { EVENT_KIND } from '../../events/event.ts';
-import { dateTime } from './clickhouseSql.ts';
-import { timestampLiteral } from './duckdbValues.ts';
+import { literal as clickhouseLiteral, dateTime } from './clickhouseSql.ts';
+import { stringLiteral as duckdbLiteral, timestampLiteral } from './duckdbValues.ts';
 import type { EventExportSpec } from './port.ts';
 
 // The select list of a raw-event export, written once over the two stores. The columns are the event
 // table's (events/columns.ts) in its order, so a column added there is exported with no change here;
 // only their rendering differs: kind as its name, times as wall time in the chosen zone to the
 // millisecond, flags as true/false (ClickHouse stores them as 0/1), money as integer micro-units as stored.
+// After them comes event_name: a custom event's slot (event_slot) by the name it has in the settings when
+// the file is written, so a reader need not look the slots up; '' for other rows and unnamed slots.
 
 const KIND_NAMES: Record<number, string> = {
   [EVENT_KIND.click]: 'click',
   [EVENT_KIND.lpClick]: 'lp_click',
   [EVENT_KIND.conversion]: 'conversion',
   [EVENT_KIND.costChange]: 'cost_change',
+  [EVENT_KIND.customEvent]: 'custom_event',
 };
+
+/** The column the export adds after the event table's. */
+export const EXPORT_EVENT_NAME_COLUMN = 'event_name';
+
+/** event_slot's name as a CASE over the named slots; each store writes its own string literals. */
+function eventNameSql(spec: EventExportSpec, quote: (text: string) => string): string {
+  const branches = (spec.eventNames ?? []).flatMap((name, index) =>
+    name === '' ? [] : [`WHEN ${index + 1} THEN ${quote(name)}`],
+  );
+  const value = branches.length === 0 ? `''` : `CASE event_slot ${branches.join(' ')} ELSE '' END`;
+  return `${value} AS ${EXPORT_EVENT_NAME_COLUMN}`;
+}
 
 function kindNameSql(): string {
   const branches = Object.entries(KIND_NAMES).map(([kind, name]) => `WHEN ${kind} THEN '${name}'`);
@@ -66,6 +81,7 @@ export function duckdbExportSelect(spec: EventExportSpec): string {
     }
     return column.name;
   });
+  columns.push(eventNameSql(spec, duckdbLiteral));
   return (
     `SELECT ${columns.join(', ')} FROM events WHERE kind IN (${kindsSql(spec.kinds)}) ` +
     `AND ts >= ${timestampLiteral(spec.from)} AND ts < ${timestampLiteral(spec.to)}`
@@ -114,6 +130,7 @@ export function clickhouseExportSelect(spec: EventExportSpec): string {
     `kind IN (${kindsSql(spec.kinds)}) AND ts >= ${dateTime(spec.from)} AND ts <= ${dateTime(spec.to)} ` +
     `AND ${ms} >= ${Math.trunc(spec.from)} AND ${ms} < ${Math.trunc(spec.to)}`;
   const columns = EVENT_COLUMNS.map((column) => clickhouseValue(column, spec));
+  columns.push(eventNameSql(spec, (text) => clickhouseLiteral(text)));
   return `SELECT ${columns.join(', ')} FROM (SELECT ${inner.join(', ')} FROM events WHERE ${where})`;
 }
 
@@ -135,5 +152,6 @@ export function exportCsvColumns(): string {
   const entries = EVENT_COLUMNS.map(
     (column) => `'${column.name}': '${column.name === 'kind' ? 'VARCHAR' : DUCKDB_CSV_TYPES[column.type]}'`,
   );
+  entries.push(`'${EXPORT_EVENT_NAME_COLUMN}': 'VARCHAR'`);
   return `{${entries.join(', ')}}`;
 }

@@ -124,6 +124,8 @@ export interface EventExportSpec {
    * as reports compute them (reports/timeRange.ts); times are written as that local wall time. Empty: UTC.
    */
   offsets: readonly { from: number; offset: number }[];
+  /** The custom event slots' names, slot 1 first, written as event_name; none: every row's is ''. */
+  eventNames?: readonly string[];
 }
 
 /** Which raw events a clear takes: those before `before` of the campaigns it names. */
