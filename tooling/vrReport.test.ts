@@ -196,3 +196,56 @@ describe('the visual-change report', () => {
     expect(fs.existsSync(out)).toBe(false);
   });
 });
+
+describe(".ci/run's tail", () => {
+  // The lines of .ci/run from its test run to its exit, run as they stand with `npm` replaced by a function:
+  // the run's status must be npm test's whatever the report does.
+  const ciRun = fs.readFileSync(path.join(tooling, '..', '.ci', 'run'), 'utf8');
+  const tail = ciRun.slice(
+    ciRun.indexOf('tests_started='),
+    ciRun.indexOf('exit "$status"') + 'exit "$status"'.length,
+  );
+  const repoRoot = path.join(tooling, '..');
+
+  function runTail(fakeNpm: string, artifacts: string) {
+    return new Promise<{ code: number; stdout: string }>((resolve) =>
+      execFile(
+        'bash',
+        ['-c', `set -euo pipefail\nnpm() { ${fakeNpm}; }\n${tail}`],
+        { cwd: repoRoot, env: { ...process.env, CAIRN_CI_ARTIFACTS: artifacts } },
+        (error, stdout) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout }),
+      ),
+    );
+  }
+
+  it('runs npm test once and keeps its status, writing the report only when it failed with changed screenshots', async () => {
+    expect(tail).toContain('npm test || status=$?');
+    const artifacts = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-vr-artifacts-'));
+    dirs.push(artifacts);
+    const report = path.join(artifacts, 'vr-report.html');
+    // Planted by the fake test run in this repository's attachments folder, as a failed story leaves it.
+    const planted = path.join(repoRoot, '.vitest/attachments', `vr-report-test-${process.pid}`);
+    dirs.push(planted);
+    const plant = `mkdir -p ${planted}/X.stories.tsx && printf png > ${planted}/X.stories.tsx/Y-Dark-1-actual-chromium-linux.png`;
+
+    // What an earlier run left: never part of this run's report.
+    const stale = path.join(planted, 'Old.stories.tsx', 'Z-1-actual-chromium-linux.png');
+    fs.mkdirSync(path.dirname(stale), { recursive: true });
+    fs.writeFileSync(stale, png('stale'));
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    fs.utimesSync(stale, hourAgo, hourAgo);
+
+    expect(await runTail('[ "$1" = test ] && return 0', artifacts)).toMatchObject({ code: 0 });
+    expect(fs.existsSync(report)).toBe(false);
+
+    const failedElsewhere = await runTail('[ "$1" = test ] && return 3', artifacts);
+    expect(failedElsewhere.code).toBe(3);
+    expect(fs.existsSync(report)).toBe(false);
+
+    const failedScreenshots = await runTail(`[ "$1" = test ] && ${plant} && return 1`, artifacts);
+    expect(failedScreenshots.code).toBe(1);
+    const html = fs.readFileSync(report, 'utf8');
+    expect(html).toContain('Y <span class="combo">default · dark</span>');
+    expect(html).not.toContain(inlined('stale'));
+  });
+});
