@@ -25,6 +25,8 @@ export default defineConfig({
     reporters: ['default', './tooling/allowedSkips.ts'],
     projects: [
       'packages/*/vitest.config.ts',
+      // ui's tests that need a real browser (forced colours): Chromium, like the stories.
+      'packages/ui/vitest.browser.config.ts',
       'tooling/vitest.config.ts',
       '.storybook/vitest.config.ts',
       'e2e/vitest.config.ts',

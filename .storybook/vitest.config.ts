@@ -1,7 +1,7 @@
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromiumArgs, findChromium, missingChromiumMessage } from '@cairn/tooling/chromium';
 import { compareScreenshots } from '@cairn/tooling/screenshotComparator';
+import { storyBaselinePath } from '@cairn/tooling/vrReport';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineProject } from 'vitest/config';
@@ -88,23 +88,8 @@ export default defineProject({
           // `__screenshots__/Button/Primary-1-chromium-linux.png` rather than Vitest's default folder named
           // after the test file (`Button.stories.tsx/`): Storybook's stories glob would take a folder
           // called `*.stories.tsx` for a stories file and fail to read it.
-          resolveScreenshotPath: ({
-            root,
-            testFileDirectory,
-            screenshotDirectory,
-            testFileName,
-            arg,
-            browserName,
-            platform,
-            ext,
-          }) =>
-            join(
-              root,
-              testFileDirectory,
-              screenshotDirectory,
-              testFileName.replace(/\.stories\.[jt]sx?$/, ''),
-              `${arg}-${browserName}-${platform}${ext}`,
-            ),
+          // tooling/vr-report.ts finds the before image of a failed comparison through the same function.
+          resolveScreenshotPath: storyBaselinePath,
         },
       },
     },

@@ -8,6 +8,8 @@ export default defineProject({
     name: 'ui',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // Those run in Chromium (vitest.browser.config.ts).
+    exclude: ['**/node_modules/**', 'src/**/*.browser.test.{ts,tsx}'],
     setupFiles: ['./vitest.setup.ts'],
   },
 });
