@@ -27,6 +27,8 @@ export default defineProject({
     include: ['src/**/*.browser.test.{ts,tsx}'],
     // With the stories (group 1): after the jsdom projects, so browsers do not compete with their workers.
     sequence: { groupOrder: 1 },
+    // As the stories' project: a browser shares the machine with the rest of the suite, and clicks wait for it.
+    testTimeout: 60_000,
     browser: {
       enabled: true,
       headless: true,
