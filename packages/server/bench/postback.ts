@@ -118,8 +118,11 @@ async function main(): Promise<void> {
     if (SEEDED_DIR) {
       // A copy of a store `cairn seed` filled before (its admin given this run's password): seeding
       // 10M clicks takes far longer than the measurement.
-      for (const file of ['cairn.duckdb', 'events.duckdb', 'node-id']) {
-        fs.copyFileSync(path.join(SEEDED_DIR, file), path.join(dataDir, file));
+      // The installation key goes with the store it sealed; a node id only once a server has started there.
+      for (const file of ['cairn.duckdb', 'events.duckdb', 'secret.key', 'node-id']) {
+        if (fs.existsSync(path.join(SEEDED_DIR, file))) {
+          fs.copyFileSync(path.join(SEEDED_DIR, file), path.join(dataDir, file));
+        }
       }
       // Its click archive too when it has one; else the first open below copies the clicks in.
       if (fs.existsSync(path.join(SEEDED_DIR, 'clicks'))) {
