@@ -100,15 +100,21 @@ function costSyncServer() {
   return { routes, sent, mappings };
 }
 
+/** The cost sync card with Push US chosen and spend taken from `account`. */
+async function mapPushUsFrom(account: string) {
+  const server = costSyncServer();
+  renderApp('/settings/integration', [...signedInAs(), ...server.routes]);
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('combobox', { name: 'Campaign' }));
+  await user.click(await screen.findByRole('option', { name: 'Push US' }));
+  await user.click(screen.getByRole('combobox', { name: 'Spend from' }));
+  await user.click(await screen.findByRole('option', { name: account }));
+  return { server, user };
+}
+
 describe('Settings > Integration > Cost sync', () => {
   it('maps a campaign to a push campaign with its zone token, syncs it and shows the difference', async () => {
-    const server = costSyncServer();
-    renderApp('/settings/integration', [...signedInAs(), ...server.routes]);
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('combobox', { name: 'Campaign' }));
-    await user.click(await screen.findByRole('option', { name: 'Push US' }));
-    await user.click(screen.getByRole('combobox', { name: 'Spend from' }));
-    await user.click(await screen.findByRole('option', { name: 'Push buyer' }));
+    const { server, user } = await mapPushUsFrom('Push buyer');
     // A push network reports zones and names no ad account.
     expect(screen.queryByLabelText('Ad account id')).toBeNull();
     await user.type(screen.getByLabelText('Zone token slot (optional)'), '1');
@@ -150,13 +156,7 @@ describe('Settings > Integration > Cost sync', () => {
   });
 
   it('asks for the advertiser id for TikTok, and nothing besides the campaign for Google Ads', async () => {
-    const server = costSyncServer();
-    renderApp('/settings/integration', [...signedInAs(), ...server.routes]);
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('combobox', { name: 'Campaign' }));
-    await user.click(await screen.findByRole('option', { name: 'Push US' }));
-    await user.click(screen.getByRole('combobox', { name: 'Spend from' }));
-    await user.click(await screen.findByRole('option', { name: 'Video ads' }));
+    const { server, user } = await mapPushUsFrom('Video ads');
     expect(screen.queryByLabelText('Zone token slot (optional)')).toBeNull();
     await user.type(screen.getByLabelText('Advertiser id'), '7000000000000000001');
     await user.type(screen.getByLabelText('Campaign id at the source'), '1790000000000001');
@@ -180,13 +180,7 @@ describe('Settings > Integration > Cost sync', () => {
   });
 
   it('offers the widget token slot for MGID, whose credentials already name the client', async () => {
-    const server = costSyncServer();
-    renderApp('/settings/integration', [...signedInAs(), ...server.routes]);
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('combobox', { name: 'Campaign' }));
-    await user.click(await screen.findByRole('option', { name: 'Push US' }));
-    await user.click(screen.getByRole('combobox', { name: 'Spend from' }));
-    await user.click(await screen.findByRole('option', { name: 'Native widgets' }));
+    const { server, user } = await mapPushUsFrom('Native widgets');
     expect(screen.queryByLabelText('Ad account id')).toBeNull();
     expect(screen.queryByLabelText('Advertiser id')).toBeNull();
     await user.type(screen.getByLabelText('Zone token slot (optional)'), '2');
