@@ -160,8 +160,9 @@ describe('forced colours keep state visible', () => {
     const cell = [...(selected as Element).querySelectorAll<HTMLElement>('[role="gridcell"]')].find((c) =>
       c.textContent?.includes('Alpha'),
     );
-    // A click puts the grid's focus there, the arrow keys make it keyboard focus (a ring only shows for that).
-    await userEvent.click(cell as HTMLElement);
+    // Focus puts the grid's roving cell there, the arrow keys make it keyboard focus (a ring only shows for
+    // that). Not a click: the pointer's wait for the cell to settle could outlast the test on a busy machine.
+    await act(async () => (cell as HTMLElement).focus());
     await userEvent.keyboard('{ArrowDown}{ArrowUp}');
     expect(document.activeElement).toBe(cell);
     expect(style(cell as Element).outlineStyle).toBe('solid');
